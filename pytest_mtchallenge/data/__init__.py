@@ -1,0 +1,1 @@
+"""Data files shipped with pytest-mtchallenge (the Lefff lexicon)."""
