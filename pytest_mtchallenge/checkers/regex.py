@@ -1,0 +1,74 @@
+"""The ``regex`` family: TQ-AutoTest-style positive and negative patterns."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"positive", "negative", "ignore_case", "normalise"}
+
+
+def _patterns(value: object, name: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, Sequence) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError(f"{name} must be a regular expression or a list of them")
+
+
+class RegexChecker(Checker):
+    """Positive patterns describe correct renderings, negative ones known errors.
+
+    Upstream semantics (TQ-AutoTest): a positive match alone passes, a negative match alone
+    fails, both or neither leave the output undecided. Patterns are searched anywhere in the
+    output; by default the output is normalised first (NFC, apostrophes, quotes, spacing) and
+    matching is case-insensitive (``ignore_case: false`` and ``normalise: false`` turn that off).
+    """
+
+    name = "regex"
+    description = "Positive/negative regular expressions (TQ-AutoTest style)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        unknown = set(params) - _PARAMS
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        positive = _patterns(params.get("positive"), "positive")
+        negative = _patterns(params.get("negative"), "negative")
+        if not positive and not negative:
+            raise ValueError("needs at least one 'positive' or 'negative' pattern")
+        for pattern in positive + negative:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"pattern {pattern!r} does not compile: {exc}") from None
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        params = item.params
+        flags = re.IGNORECASE if params.get("ignore_case", True) else 0
+        text = normalise_text(output) if params.get("normalise", True) else output
+        positive = _first_match(_patterns(params.get("positive"), "positive"), text, flags)
+        negative = _first_match(_patterns(params.get("negative"), "negative"), text, flags)
+        if positive and negative:
+            return Verdict.undecided(
+                f"both a correct rendering ({positive!r}) and a known error ({negative!r}) were found", positive, negative
+            )
+        if positive:
+            return Verdict.passed(f"found the expected rendering {positive!r}", positive)
+        if negative:
+            return Verdict.failed(f"found {negative!r}, a known wrong rendering", negative)
+        return Verdict.undecided("neither an expected nor a known wrong rendering was found")
+
+
+def _first_match(patterns: tuple[str, ...], text: str, flags: int) -> str | None:
+    for pattern in patterns:
+        match = re.search(pattern, text, flags)
+        if match:
+            return match.group(0)
+    return None

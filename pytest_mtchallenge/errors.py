@@ -1,0 +1,46 @@
+"""Errors about user input, each rendered as one line naming the file, item and field."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MTChallengeError(Exception):
+    """Base class: a problem the user can fix, shown as one line without a traceback."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        item: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = str(file) if file is not None else None
+        self.item = item
+        self.field = field
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        where = []
+        if self.file:
+            where.append(self.file)
+        if self.item:
+            where.append(f"item {self.item}")
+        if self.field:
+            where.append(f"field {self.field!r}")
+        prefix = ": ".join(where)
+        text = " ".join(self.message.split())
+        return f"{prefix}: {text}" if prefix else text
+
+
+class SuiteError(MTChallengeError):
+    """A suite, recorded-system or verdict file that cannot be loaded."""
+
+
+class OutputError(MTChallengeError):
+    """An output file or a system reply that does not match the suite."""
+
+
+class SystemFailure(MTChallengeError):
+    """An MT system that could not translate (crash, non-zero exit, bad reply)."""

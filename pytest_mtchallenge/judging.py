@@ -1,0 +1,106 @@
+"""Turning an output into a judgement: the checker first, then the recorded human verdict."""
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+
+from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
+from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
+
+_HUMAN_OUTCOME = {"yes": Outcome.PASS, "no": Outcome.FAIL, "na": Outcome.NA}
+
+
+class JudgeMode(str, enum.Enum):
+    AUTO = "auto"
+    HUMAN = "human"
+    AUTO_HUMAN = "auto+human"
+
+
+class VerdictStore:
+    """Recorded human verdicts, looked up by item and normalised output text."""
+
+    def __init__(self, verdicts: Iterable[RecordedVerdict] = ()) -> None:
+        self._by_output: dict[tuple[str, str], list[RecordedVerdict]] = {}
+        for verdict in verdicts:
+            self.add(verdict)
+
+    def add(self, verdict: RecordedVerdict) -> None:
+        key = (verdict.item, normalise_text(verdict.output))
+        self._by_output.setdefault(key, []).append(verdict)
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._by_output.values())
+
+    def lookup(self, item_id: str, output: str) -> tuple[str, str] | None:
+        """The recorded verdict ('yes', 'no' or 'na') for this exact output and why, or None.
+
+        When several recorded verdicts disagree on the same output, the majority decides;
+        a tie is no decision.
+        """
+        records = self._by_output.get((item_id, normalise_text(output)))
+        if not records:
+            return None
+        counts: dict[str, int] = {}
+        for record in records:
+            counts[record.verdict] = counts.get(record.verdict, 0) + 1
+        ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            return None
+        verdict = ranked[0][0]
+        first = next(r for r in records if r.verdict == verdict)
+        tally = ", ".join(f"{n} {v}" for v, n in sorted(first.annotators.items())) if first.annotators else ""
+        systems = sorted({r.system for r in records if r.system and r.verdict == verdict})
+        origin = f" on the output of {', '.join(systems)}" if systems else ""
+        return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + origin
+
+
+def run_checker(checker: Checker, *, item: ChallengeItem, output: str) -> Verdict:
+    """Call a checker, turning any crash into an undecided verdict that says so."""
+    try:
+        verdict = checker.check(item=item, output=output)
+    except Exception as exc:  # a checker bug must not lose the run
+        return Verdict.undecided(f"checker {checker.name!r} crashed: {type(exc).__name__}: {exc}")
+    if not isinstance(verdict, Verdict):
+        return Verdict.undecided(f"checker {checker.name!r} returned {type(verdict).__name__}, not a Verdict")
+    return verdict
+
+
+def judge(
+    *,
+    item: ChallengeItem,
+    system: str,
+    output: str,
+    mode: JudgeMode,
+    checkers: Mapping[str, Checker],
+    verdicts: VerdictStore,
+) -> Judgement:
+    """Judge one output of one item under ``mode`` (auto, human or auto+human)."""
+    reasons: list[str] = []
+    if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
+        verdict = run_checker(checkers[item.checker], item=item, output=output)
+        if verdict.decided:
+            return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason)
+        reasons.append(f"checker {item.checker!r}: {verdict.reason}")
+    if mode in (JudgeMode.HUMAN, JudgeMode.AUTO_HUMAN):
+        recorded = verdicts.lookup(item.id, output)
+        if recorded is not None:
+            value, why = recorded
+            return _judgement(item, system, output, _HUMAN_OUTCOME[value], DecidedBy.HUMAN, why)
+        reasons.append("no recorded human verdict for this output")
+    return _judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(reasons))
+
+
+def _judgement(
+    item: ChallengeItem, system: str, output: str | None, outcome: Outcome, decided_by: DecidedBy, reason: str
+) -> Judgement:
+    return Judgement(
+        suite=item.suite, system=system, item=item.id, category=item.category,
+        subcategory=item.subcategory, output=output, outcome=outcome, decided_by=decided_by, reason=reason,
+    )
+
+
+def error_judgement(item: ChallengeItem, system: str, reason: str) -> Judgement:
+    """The judgement of an item the system gave no output for."""
+    return _judgement(item, system, None, Outcome.ERROR, DecidedBy.NONE, reason)

@@ -1,0 +1,111 @@
+"""The data of a challenge suite: categories, subcategories, items, recorded systems and verdicts."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+
+def _frozen(mapping: Mapping[str, object] | None) -> Mapping[str, object]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeItem:
+    """One hand-built sentence probing one phenomenon, with what a checker needs to judge it."""
+
+    id: str
+    suite: str
+    category: str
+    subcategory: str
+    source: str
+    references: tuple[str, ...]
+    question: str
+    checker: str
+    params: Mapping[str, object] = field(default_factory=lambda: _frozen(None))
+    locus: tuple[str, ...] = ()
+    source_locus: tuple[str, ...] = ()
+    context: tuple[str, ...] = ()
+    explanation: str = ""
+    notes: str = ""
+
+    @property
+    def reference(self) -> str:
+        """The first (main) reference translation."""
+        return self.references[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Subcategory:
+    """A phenomenon: its yes/no question and the checker family that judges it."""
+
+    id: str
+    title: str
+    category: str
+    question: str
+    checker: str
+    params: Mapping[str, object]
+    explanation: str
+    item_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """A group of subcategories (the rows of the papers' summary tables)."""
+
+    id: str
+    title: str
+    subcategory_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedSystem:
+    """Outputs of one MT system on a suite, as recorded in a publication or an earlier run."""
+
+    name: str
+    description: str
+    date: str
+    outputs: Mapping[str, str]
+    path: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedVerdict:
+    """A human verdict on one exact output of one item."""
+
+    item: str
+    output: str
+    verdict: str  # "yes" | "no" | "na"
+    system: str = ""
+    annotators: Mapping[str, int] = field(default_factory=lambda: _frozen(None))
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Suite:
+    """A challenge set: metadata, the category tree, its items, recorded systems and verdicts."""
+
+    name: str
+    title: str
+    citation: str
+    source_language: str
+    target_language: str
+    path: Path
+    categories: tuple[Category, ...]
+    subcategories: Mapping[str, Subcategory]
+    items: tuple[ChallengeItem, ...]
+    systems: Mapping[str, RecordedSystem]
+    verdicts: tuple[RecordedVerdict, ...]
+    description: str = ""
+    labels: Mapping[str, str] = field(default_factory=lambda: _frozen(None))
+    version: str = ""
+
+    def item(self, item_id: str) -> ChallengeItem:
+        for item in self.items:
+            if item.id == item_id:
+                return item
+        raise KeyError(item_id)
+
+    def category_of(self, subcategory_id: str) -> Category:
+        return next(c for c in self.categories if subcategory_id in c.subcategory_ids)

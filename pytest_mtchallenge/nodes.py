@@ -1,0 +1,136 @@
+"""The pytest nodes: a suite file collector and one test per item and system."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.verdict import Judgement, Outcome
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.session import MTChallengeSession
+    from pytest_mtchallenge.systems import System
+
+
+def marker_name(text: str) -> str:
+    """A category or subcategory id as a marker name usable in ``-m`` expressions."""
+    name = re.sub(r"\W+", "_", text).strip("_")
+    return name if name and not name[0].isdigit() else f"_{name}"
+
+
+class JudgementFailure(Exception):
+    """Raised by a test whose output was judged wrong."""
+
+    def __init__(self, judgement: Judgement) -> None:
+        super().__init__(judgement.reason)
+        self.judgement = judgement
+
+
+class SuiteFile(pytest.File):
+    """A challenge suite file: collects one :class:`ChallengeTest` per item and system."""
+
+    def __init__(self, *, mt_session: MTChallengeSession, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.mt_session = mt_session
+
+    def collect(self):  # type: ignore[no-untyped-def]
+        suite = self.mt_session.load_suite(self.path)
+        systems = self.mt_session.systems_for(suite)
+        for item in suite.items:
+            self.mt_session.register_markers(marker_name(item.category), marker_name(item.subcategory))
+            for system in systems:
+                yield ChallengeTest.from_parent(
+                    self, name=f"{item.id}[{system.name}]", suite=suite, item=item, system=system,
+                    mt_session=self.mt_session,
+                )
+
+    @classmethod
+    def for_path(cls, parent: pytest.Collector, path: Path, mt_session: MTChallengeSession) -> SuiteFile:
+        """The collector of a suite file; outside the rootdir its node id is ``SUITE-DIR/FILE``."""
+        try:
+            path.resolve().relative_to(parent.config.rootpath)
+            nodeid = None
+        except ValueError:
+            nodeid = f"{path.parent.name}/{path.name}"
+        return cls.from_parent(parent, path=path, nodeid=nodeid, mt_session=mt_session)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]):  # type: ignore[no-untyped-def,override]
+        if isinstance(excinfo.value, MTChallengeError):
+            return excinfo.value.one_line()
+        return super().repr_failure(excinfo)
+
+
+class ChallengeTest(pytest.Item):
+    """One challenge item translated by one system and judged."""
+
+    def __init__(
+        self, *, suite: Suite, item: ChallengeItem, system: System, mt_session: MTChallengeSession, **kwargs: object
+    ) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.suite = suite
+        self.challenge = item
+        self.system = system
+        self.mt_session = mt_session
+        self.output: str | None = None
+        self.judgement: Judgement | None = None
+        self.add_marker(pytest.mark.mtchallenge(suite=suite.name, item=item.id, system=system.name,
+                                                category=item.category, subcategory=item.subcategory))
+        self.add_marker(marker_name(item.category))
+        self.add_marker(marker_name(item.subcategory))
+        self.extra_keyword_matches.update({suite.name, system.name})
+
+    def setup(self) -> None:
+        output, error = self.mt_session.output_for(self.suite, self.system, self.challenge)
+        if error is not None:
+            self.judgement = self.mt_session.error_judgement(self.challenge, self.system, error)
+            self.user_properties.append(("mtchallenge", self.mt_session.record(self.suite, self.challenge, self.judgement)))
+            raise SystemOutputMissing(error)
+        self.output = output
+
+    def runtest(self) -> None:
+        assert self.output is not None
+        judgement = self.mt_session.judge(self.challenge, self.system, self.output)
+        self.judgement = judgement
+        self.user_properties.append(("mtchallenge", self.mt_session.record(self.suite, self.challenge, judgement)))
+        if judgement.outcome is Outcome.PASS:
+            return
+        if judgement.outcome is Outcome.FAIL:
+            raise JudgementFailure(judgement)
+        if judgement.outcome is Outcome.NA:
+            pytest.skip(f"n/a: {judgement.reason}")
+        pytest.skip(f"needs human verdict: {judgement.reason}")
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[no-untyped-def]
+        if isinstance(excinfo.value, JudgementFailure):
+            return self.describe(excinfo.value.judgement)
+        if isinstance(excinfo.value, SystemOutputMissing):
+            return f"{self.system.name} gave no output for {self.challenge.id}: {excinfo.value}"
+        return super().repr_failure(excinfo, style=style)
+
+    def describe(self, judgement: Judgement) -> str:
+        item = self.challenge
+        subcategory = self.suite.subcategories[item.subcategory]
+        lines = [
+            f"{item.id} [{self.system.name}] — {subcategory.title} ({item.subcategory}, {item.category})",
+            f"question:  {item.question}",
+            f"source:    {item.source}",
+        ]
+        lines += [f"reference: {ref}" for ref in item.references]
+        if item.locus:
+            lines.append(f"locus:     {' … '.join(item.locus)}")
+        lines += [
+            f"output:    {judgement.output}",
+            f"verdict:   {judgement.outcome.value} (decided by {judgement.decided_by.value}): {judgement.reason}",
+        ]
+        return "\n".join(lines)
+
+    def reportinfo(self):  # type: ignore[no-untyped-def]
+        return self.path, None, f"{self.suite.name}::{self.challenge.id}[{self.system.name}]"
+
+
+class SystemOutputMissing(Exception):
+    """Raised in setup when the system gave no output for this item."""

@@ -1,0 +1,87 @@
+"""The pytest plugin: options, hooks and the session object in ``config.stash``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.session import MTChallengeSession
+from pytest_mtchallenge.suite import SUITE_FILE
+
+SESSION_KEY = pytest.StashKey[MTChallengeSession]()
+
+_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtchallenge", "machine-translation challenge sets")
+    group.addoption("--mt-suite", action="append", dest="mt_suite", metavar="NAME|PATH",
+                    help="Run a bundled challenge suite by name, or a suite file or directory (repeatable)")
+    group.addoption("--mt-system", action="append", dest="mt_system", metavar="SPEC",
+                    help="MT system to test: recorded:NAME, recorded:*, reference, file:PATH, cmd:COMMAND, "
+                         "python:MODULE:FUNCTION, optionally prefixed with NAME= (repeatable)")
+    group.addoption("--mt-judge", dest="mt_judge", metavar="MODE", choices=("auto", "human", "auto+human"),
+                    help="Who decides: auto (checkers), human (recorded verdicts) or auto+human (default)")
+    group.addoption("--mt-report", dest="mt_report", metavar="PATH",
+                    help="Write the category success report as JSON to PATH")
+    parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
+    parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
+    parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")
+    parser.addini("mt_report", default="", help="Path of the JSON category success report")
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    from pytest_mtchallenge import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def _is_active(config: pytest.Config) -> bool:
+    """The plugin only acts when the run names an --mt-* option, an mt_* ini setting or a suite path."""
+    for name in _OPTIONS:
+        if config.getoption(name) or config.getini(name):
+            return True
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        for arg in config.args:
+            path = Path(arg.split("::")[0])
+            if not path.is_absolute():
+                path = config.invocation_params.dir / path
+            if path.name == SUITE_FILE and path.is_file():
+                return True
+            if path.is_dir() and (path / SUITE_FILE).is_file() or path.is_dir() and next(path.glob(f"*/{SUITE_FILE}"), None):
+                return True
+    return False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "mtchallenge(suite, item, system, category, subcategory): a challenge-set test")
+    if not _is_active(config):
+        return
+    session = MTChallengeSession(config)
+    config.stash[SESSION_KEY] = session
+    config.pluginmanager.register(session, "mtchallenge-session")
+    if session.suite_paths:
+        explicit = config.args_source == pytest.Config.ArgsSource.ARGS
+        args = list(config.args) if explicit else []
+        for path in session.suite_paths:
+            if str(path) not in args:
+                args.append(str(path))
+        config.args[:] = args
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    session = config.stash.get(SESSION_KEY, None)
+    if session is not None:
+        del config.stash[SESSION_KEY]
+        config.pluginmanager.unregister(session)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    session = parent.config.stash.get(SESSION_KEY, None)
+    if session is None:
+        return None
+    if session.is_suite_file(file_path, explicit=True):
+        from pytest_mtchallenge.nodes import SuiteFile
+
+        return SuiteFile.for_path(parent, file_path, session)
+    return None

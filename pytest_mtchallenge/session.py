@@ -1,0 +1,244 @@
+"""The run's state: options, suites, systems, batch translations, judgements and the report."""
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.checkers import Checker, builtin_checkers
+from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
+from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
+from pytest_mtchallenge.suite import SUITE_FILE, load_suite, resolve_suite
+from pytest_mtchallenge.systems import System, SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+from pytest_mtchallenge.verdict import Judgement
+
+RECORD_KEY = "mtchallenge"
+PROBLEMS_KEY = "mtchallenge_problems"
+ALL_RECORDED = "recorded:*"
+
+
+def _registry(builtin: Mapping[str, type], contributions: list[Mapping[str, type]], what: str) -> dict[str, type]:
+    registry = dict(builtin)
+    for contribution in contributions:
+        for name, cls in (contribution or {}).items():
+            if name in registry and registry[name] is not cls:
+                raise pytest.UsageError(f"two {what} are registered under the name {name!r}")
+            registry[name] = cls
+    return registry
+
+
+class MTChallengeSession:
+    """One per pytest run, kept in ``config.stash``; registered as a plugin for its hooks."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.suite_specs: list[str] = list(config.getoption("mt_suite") or config.getini("mt_suite") or [])
+        self.system_specs: list[str] = list(config.getoption("mt_system") or config.getini("mt_system") or [])
+        judge_text = config.getoption("mt_judge") or config.getini("mt_judge") or JudgeMode.AUTO_HUMAN.value
+        try:
+            self.mode = JudgeMode(judge_text)
+        except ValueError:
+            known = ", ".join(m.value for m in JudgeMode)
+            raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
+        report = config.getoption("mt_report") or config.getini("mt_report")
+        self.report_path: Path | None = Path(report) if report else None
+        self.options = SystemOptions(rootdir=config.rootpath)
+        hook = config.pluginmanager.hook
+        self.checker_classes: dict[str, type[Checker]] = _registry(
+            builtin_checkers(), hook.pytest_mtchallenge_checkers(), "checker families")
+        self.system_kinds: dict[str, type[System]] = _registry(
+            builtin_system_kinds(), hook.pytest_mtchallenge_system_kinds(), "system kinds")
+        self.suite_paths: list[Path] = []
+        for spec in self.suite_specs:
+            try:
+                self.suite_paths.append(resolve_suite(spec, rootdir=config.invocation_params.dir).resolve())
+            except MTChallengeError as exc:
+                raise pytest.UsageError(f"--mt-suite: {exc.one_line()}") from None
+        self.systems = self._parse_systems()
+        self._suites: dict[Path, Suite] = {}
+        self._checkers: dict[str, Checker] = {}
+        self._verdicts: dict[str, VerdictStore] = {}
+        self._translations: dict[tuple[str, str], Translations] = {}
+        self._markers: set[str] = set()
+        self.records: list[dict[str, object]] = []
+        self.problems: list[str] = []
+
+    # -- configuration -------------------------------------------------------------------
+
+    def _parse_systems(self) -> list[System]:
+        systems: list[System] = []
+        for spec in self.system_specs or [ALL_RECORDED]:
+            if spec == ALL_RECORDED:
+                continue  # expanded per suite in systems_for()
+            try:
+                systems.append(parse_system_spec(spec, self.system_kinds, self.options))
+            except ValueError as exc:
+                raise pytest.UsageError(str(exc)) from None
+        names = [s.name for s in systems]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise pytest.UsageError(
+                f"two --mt-system options have the column name {duplicates[0]!r}; name one: --mt-system=NAME=SPEC")
+        return systems
+
+    @property
+    def wants_all_recorded(self) -> bool:
+        return not self.system_specs or ALL_RECORDED in self.system_specs
+
+    def is_suite_file(self, path: Path, *, explicit: bool) -> bool:
+        if path.resolve() in self.suite_paths:
+            return True
+        return explicit and path.name == SUITE_FILE
+
+    # -- suites, systems, checkers -------------------------------------------------------
+
+    def load_suite(self, path: Path) -> Suite:
+        key = path.resolve()
+        if key not in self._suites:
+            self._suites[key] = load_suite(key, checkers=self.checker_classes, validate_params=self._validate_params)
+        return self._suites[key]
+
+    def _validate_params(self, checker: str, params: Mapping[str, object]) -> None:
+        self.checker_classes[checker].validate(params)
+
+    def systems_for(self, suite: Suite) -> list[System]:
+        systems = [s for s in self.systems if s.covers(suite)]
+        if self.wants_all_recorded:
+            named = {s.name for s in systems}
+            kind = self.system_kinds["recorded"]
+            recorded = suite.systems or {}
+            for name in recorded:
+                if name not in named:
+                    systems.append(kind(argument=name, name=None, options=self.options))
+            if not self.system_specs and not recorded:
+                systems.append(self.system_kinds["reference"](argument="", name=None, options=self.options))
+        return systems
+
+    def register_markers(self, *names: str) -> None:
+        """Declare category and subcategory markers so ``--strict-markers`` accepts them."""
+        for name in names:
+            if name not in self._markers:
+                self._markers.add(name)
+                self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
+
+    def checker(self, name: str) -> Checker:
+        if name not in self._checkers:
+            self._checkers[name] = self.checker_classes[name]()
+        return self._checkers[name]
+
+    def verdict_store(self, suite: Suite) -> VerdictStore:
+        if suite.name not in self._verdicts:
+            self._verdicts[suite.name] = VerdictStore(suite.verdicts)
+        return self._verdicts[suite.name]
+
+    # -- translation and judging -----------------------------------------------------------
+
+    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> tuple[str | None, str | None]:
+        """The system's output for an item, translating the whole suite in one batch on first use."""
+        key = (suite.name, system.name)
+        if key not in self._translations:
+            self._translations[key] = self._translate(suite, system)
+        translations = self._translations[key]
+        if item.id in translations.outputs:
+            return translations.outputs[item.id], None
+        return None, translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}")
+
+    def _translate(self, suite: Suite, system: System) -> Translations:
+        started = time.perf_counter()
+        try:
+            translations = system.translate(suite=suite, items=suite.items)
+        except MTChallengeError as exc:
+            translations = Translations.failed(suite.items, exc.one_line())
+        except Exception as exc:  # a system adapter bug must not lose the run
+            translations = Translations.failed(suite.items, f"{system.name} crashed: {type(exc).__name__}: {exc}")
+        for problem in translations.problems:
+            if problem not in self.problems:
+                self.problems.append(problem)
+        if system.kind not in ("recorded", "reference"):
+            elapsed = time.perf_counter() - started
+            self._say(f"mtchallenge: {system.name} translated {len(translations.outputs)} of {len(suite.items)} "
+                      f"sources of {suite.name} in {elapsed:.1f}s")
+        return translations
+
+    def _say(self, line: str) -> None:
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and not hasattr(self.config, "workerinput"):
+            reporter.write_line(line)
+
+    def judge(self, item: ChallengeItem, system: System, output: str) -> Judgement:
+        suite = self._suite_named(item.suite)
+        return judge(item=item, system=system.name, output=output, mode=self.mode,
+                     checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+
+    def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:
+        return error_judgement(item, system.name, reason)
+
+    def _suite_named(self, name: str) -> Suite:
+        return next(s for s in self._suites.values() if s.name == name)
+
+    def record(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> dict[str, object]:
+        """The report record of a judgement: what travels in ``user_properties`` (also under xdist)."""
+        subcategory = suite.subcategories[item.subcategory]
+        return {
+            **judgement.to_dict(),
+            "suite_title": suite.title,
+            "judge": self.mode.value,
+            "position": suite.items.index(item),
+            "category_title": suite.category_of(item.subcategory).title,
+            "subcategory_title": subcategory.title,
+            "question": item.question,
+            "source": item.source,
+            "reference": item.reference,
+            "labels": dict(suite.labels),
+        }
+
+    # -- hooks -----------------------------------------------------------------------------
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for name, value in report.user_properties:
+            if name == RECORD_KEY and isinstance(value, dict):
+                if report.when == "call" or (report.when == "setup" and report.failed):
+                    self.records.append(value)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: object, error: object) -> None:
+        output = getattr(node, "workeroutput", {}) or {}
+        for problem in output.get(PROBLEMS_KEY, []):
+            if problem not in self.problems:
+                self.problems.append(problem)
+
+    def runs(self) -> list[Run]:
+        return build_runs(self.records)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        workeroutput = getattr(self.config, "workeroutput", None)
+        if workeroutput is not None:
+            workeroutput[PROBLEMS_KEY] = list(self.problems)
+            return
+        runs = self.runs()
+        if self.report_path is not None and runs:
+            path = self.report_path if self.report_path.is_absolute() else self.config.invocation_params.dir / self.report_path
+            write_json(runs, path)
+        self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
+        if self.problems and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        runs = self.runs()
+        if not runs and not self.problems:
+            return
+        terminalreporter.section("mtchallenge: category success report")
+        if runs:
+            width = terminalreporter._tw.fullwidth  # noqa: SLF001 - the reporter's own width
+            terminalreporter.write(render_table(runs, width=width, color=terminalreporter.hasmarkup))
+        if self.report_path is not None:
+            terminalreporter.write_line(f"report written to {self.report_path}")
+        for problem in self.problems:
+            terminalreporter.write_line(f"ERROR {problem}", red=True)

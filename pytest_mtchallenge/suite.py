@@ -1,0 +1,345 @@
+"""Loading and validating challenge suites (YAML), their recorded systems and verdicts."""
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+import yaml
+
+from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.model import (
+    Category,
+    ChallengeItem,
+    RecordedSystem,
+    RecordedVerdict,
+    Subcategory,
+    Suite,
+)
+
+SUITE_FILE = "suite.yaml"
+FORMAT = "mtchallenge-suite/1"
+VERDICT_VALUES = ("yes", "no", "na")
+OUTCOME_LABELS = ("pass", "fail", "na", "review", "error")
+
+_SUITE_KEYS = {
+    "format", "name", "title", "citation", "source_language", "target_language",
+    "description", "version", "labels", "systems", "verdicts", "categories",
+}
+_CATEGORY_KEYS = {"id", "title", "subcategories"}
+_SUBCATEGORY_KEYS = {"id", "title", "question", "explanation", "checker", "params", "items"}
+_ITEM_KEYS = {
+    "id", "source", "reference", "references", "locus", "source_locus", "context",
+    "question", "explanation", "checker", "params", "notes",
+}
+_SYSTEM_KEYS = {"name", "description", "date", "outputs"}
+_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "source"}
+
+ParamValidator = Callable[[str, Mapping[str, object]], None]
+
+
+def read_yaml(path: Path) -> object:
+    """Parse a YAML file; any problem becomes a one-line :class:`SuiteError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SuiteError("file not found", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SuiteError(f"cannot read: {exc}", file=path) from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise SuiteError(f"invalid YAML: {problem}", file=where) from None
+
+
+class _Reader:
+    """Typed access to one YAML mapping, raising errors that name file, item and field."""
+
+    def __init__(self, path: Path, mapping: object, *, item: str | None = None, where: str = "") -> None:
+        self.path = path
+        self.item = item
+        self.where = where
+        if not isinstance(mapping, dict):
+            raise SuiteError(f"expected a mapping, found {_kind(mapping)}", file=path, item=item, field=where or None)
+        self.mapping: dict[object, object] = mapping
+
+    def _field(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def error(self, key: str | None, message: str) -> SuiteError:
+        return SuiteError(message, file=self.path, item=self.item, field=self._field(key) if key else (self.where or None))
+
+    def check_keys(self, allowed: set[str]) -> None:
+        for key in self.mapping:
+            if key not in allowed:
+                raise self.error(str(key), f"unknown field (allowed: {', '.join(sorted(allowed))})")
+
+    def text(self, key: str, *, required: bool = True, default: str = "") -> str:
+        value = self.mapping.get(key)
+        if value is None:
+            if required:
+                raise self.error(key, "missing required field")
+            return default
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise self.error(key, f"expected text, found {_kind(value)}")
+        text = str(value)
+        if required and not text.strip():
+            raise self.error(key, "must not be empty")
+        return text
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        value = self.mapping.get(key)
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        raise self.error(key, f"expected text or a list of texts, found {_kind(value)}")
+
+    def mapping_of(self, key: str) -> dict[str, object]:
+        value = self.mapping.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.error(key, f"expected a mapping, found {_kind(value)}")
+        return {str(k): v for k, v in value.items()}
+
+    def listing(self, key: str) -> list[object]:
+        value = self.mapping.get(key)
+        if value is None:
+            raise self.error(key, "missing required field")
+        if not isinstance(value, list) or not value:
+            raise self.error(key, f"expected a non-empty list, found {_kind(value)}")
+        return value
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"a boolean ({value})"
+    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def load_suite(
+    path: str | Path,
+    *,
+    checkers: Collection[str] | None = None,
+    validate_params: ParamValidator | None = None,
+) -> Suite:
+    """Load a suite from ``suite.yaml`` (or the directory holding it), with its systems and verdicts.
+
+    ``checkers``, when given, is the set of known checker families: an unknown name is an
+    error. ``validate_params(checker, params)`` may raise ``ValueError`` or ``KeyError`` to
+    reject an item's checker parameters.
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / SUITE_FILE
+    root = _Reader(path, read_yaml(path))
+    root.check_keys(_SUITE_KEYS)
+    fmt = root.text("format", required=False, default=FORMAT)
+    if fmt != FORMAT:
+        raise root.error("format", f"unsupported format {fmt!r} (expected {FORMAT!r})")
+    name = root.text("name")
+    labels = root.mapping_of("labels")
+    for key, label in labels.items():
+        if key not in OUTCOME_LABELS or not isinstance(label, str):
+            raise root.error(f"labels.{key}", f"labels map an outcome ({', '.join(OUTCOME_LABELS)}) to a display text")
+
+    categories: list[Category] = []
+    subcategories: dict[str, Subcategory] = {}
+    items: list[ChallengeItem] = []
+    seen_items: set[str] = set()
+    seen_categories: set[str] = set()
+    for c_index, c_raw in enumerate(root.listing("categories")):
+        cat = _Reader(path, c_raw, where=f"categories[{c_index}]")
+        cat.check_keys(_CATEGORY_KEYS)
+        cat_id = cat.text("id")
+        if cat_id in seen_categories:
+            raise cat.error("id", f"duplicate category id {cat_id!r}")
+        seen_categories.add(cat_id)
+        sub_ids: list[str] = []
+        for s_index, s_raw in enumerate(cat.listing("subcategories")):
+            sub = _Reader(path, s_raw, where=f"{cat.where}.subcategories[{s_index}]")
+            sub.check_keys(_SUBCATEGORY_KEYS)
+            sub_id = sub.text("id")
+            if sub_id in subcategories:
+                raise sub.error("id", f"duplicate subcategory id {sub_id!r}")
+            question = sub.text("question")
+            checker = sub.text("checker")
+            _check_checker_name(sub, "checker", checker, checkers)
+            sub_params = sub.mapping_of("params")
+            item_ids: list[str] = []
+            for i_index, i_raw in enumerate(sub.listing("items")):
+                raw_id = i_raw.get("id") if isinstance(i_raw, dict) else None
+                label = str(raw_id) if raw_id is not None else f"#{i_index + 1} of {sub_id}"
+                reader = _Reader(path, i_raw, item=label)
+                item = _read_item(reader, suite=name, category=cat_id, subcategory=sub_id,
+                                  question=question, checker=checker, sub_params=sub_params,
+                                  checkers=checkers, validate_params=validate_params)
+                if item.id in seen_items:
+                    raise reader.error("id", f"duplicate item id {item.id!r}")
+                seen_items.add(item.id)
+                items.append(item)
+                item_ids.append(item.id)
+            subcategories[sub_id] = Subcategory(
+                id=sub_id, title=sub.text("title"), category=cat_id, question=question,
+                checker=checker, params=MappingProxyType(sub_params),
+                explanation=sub.text("explanation", required=False), item_ids=tuple(item_ids),
+            )
+            sub_ids.append(sub_id)
+        categories.append(Category(id=cat_id, title=cat.text("title"), subcategory_ids=tuple(sub_ids)))
+
+    item_ids_set = frozenset(seen_items)
+    base = path.parent
+    system_paths = [base / p for p in root.texts("systems")] or sorted((base / "systems").glob("*.yaml"))
+    systems: dict[str, RecordedSystem] = {}
+    for system_path in system_paths:
+        system = load_recorded_system(system_path, item_ids_set)
+        if system.name in systems:
+            raise SuiteError(f"duplicate recorded system name {system.name!r}", file=system_path, field="name")
+        systems[system.name] = system
+    verdict_paths = [base / p for p in root.texts("verdicts")]
+    if not verdict_paths and (base / "verdicts.yaml").exists():
+        verdict_paths = [base / "verdicts.yaml"]
+    verdicts: list[RecordedVerdict] = []
+    for verdict_path in verdict_paths:
+        verdicts.extend(load_verdicts(verdict_path, item_ids_set))
+
+    return Suite(
+        name=name, title=root.text("title"), citation=root.text("citation"),
+        source_language=root.text("source_language"), target_language=root.text("target_language"),
+        path=path, categories=tuple(categories), subcategories=MappingProxyType(subcategories),
+        items=tuple(items), systems=MappingProxyType(systems), verdicts=tuple(verdicts),
+        description=root.text("description", required=False),
+        labels=MappingProxyType({str(k): str(v) for k, v in labels.items()}),
+        version=root.text("version", required=False),
+    )
+
+
+def _check_checker_name(reader: _Reader, key: str, checker: str, checkers: Collection[str] | None) -> None:
+    if checkers is not None and checker not in checkers:
+        raise reader.error(key, f"unknown checker {checker!r} (known: {', '.join(sorted(checkers))})")
+
+
+def _read_item(
+    reader: _Reader, *, suite: str, category: str, subcategory: str, question: str, checker: str,
+    sub_params: Mapping[str, object], checkers: Collection[str] | None,
+    validate_params: ParamValidator | None,
+) -> ChallengeItem:
+    reader.check_keys(_ITEM_KEYS)
+    item_id = reader.text("id")
+    reader.item = item_id
+    if "reference" in reader.mapping and "references" in reader.mapping:
+        raise reader.error("references", "give either 'reference' or 'references', not both")
+    references = reader.texts("references") if "references" in reader.mapping else (reader.text("reference"),)
+    if not references or not all(r.strip() for r in references):
+        raise reader.error("references", "needs at least one non-empty reference")
+    item_checker = reader.text("checker", required=False, default=checker)
+    _check_checker_name(reader, "checker", item_checker, checkers)
+    params = dict(sub_params) if item_checker == checker else {}
+    params.update(reader.mapping_of("params"))
+    if validate_params is not None:
+        try:
+            validate_params(item_checker, params)
+        except (ValueError, KeyError, TypeError) as exc:
+            message = exc.args[0] if exc.args else str(exc)
+            raise reader.error("params", f"invalid parameters for checker {item_checker!r}: {message}") from None
+    locus = reader.texts("locus")
+    for part in locus:
+        if not any(part in ref for ref in references):
+            raise reader.error("locus", f"{part!r} does not occur in the reference")
+    return ChallengeItem(
+        id=item_id, suite=suite, category=category, subcategory=subcategory,
+        source=reader.text("source"), references=references,
+        question=reader.text("question", required=False, default=question),
+        checker=item_checker, params=MappingProxyType(params), locus=locus,
+        source_locus=reader.texts("source_locus"), context=reader.texts("context"),
+        explanation=reader.text("explanation", required=False),
+        notes=reader.text("notes", required=False),
+    )
+
+
+def load_recorded_system(path: Path, item_ids: Collection[str]) -> RecordedSystem:
+    """Load one recorded system (name, description, date, one output per item id)."""
+    reader = _Reader(path, read_yaml(path))
+    reader.check_keys(_SYSTEM_KEYS)
+    outputs: dict[str, str] = {}
+    for item_id, output in reader.mapping_of("outputs").items():
+        if item_id not in item_ids:
+            raise SuiteError("output for an item the suite does not have", file=path, item=item_id, field="outputs")
+        if not isinstance(output, str):
+            raise SuiteError(f"expected the output text, found {_kind(output)}", file=path, item=item_id, field="outputs")
+        outputs[item_id] = output
+    if not outputs:
+        raise reader.error("outputs", "missing required field")
+    return RecordedSystem(
+        name=reader.text("name"), description=reader.text("description", required=False),
+        date=reader.text("date", required=False), outputs=MappingProxyType(outputs), path=path,
+    )
+
+
+def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
+    """Load recorded human verdicts: item, exact output text, yes / no / na."""
+    reader = _Reader(path, read_yaml(path))
+    reader.check_keys({"verdicts", "source"})
+    default_source = reader.text("source", required=False)
+    verdicts: list[RecordedVerdict] = []
+    for index, raw in enumerate(reader.listing("verdicts")):
+        raw_item = raw.get("item") if isinstance(raw, dict) else None
+        entry = _Reader(path, raw, item=str(raw_item) if raw_item is not None else f"#{index + 1}",
+                        where=f"verdicts[{index}]")
+        entry.check_keys(_VERDICT_KEYS)
+        item_id = entry.text("item")
+        if item_id not in item_ids:
+            raise entry.error("item", "verdict for an item the suite does not have")
+        value = entry.mapping.get("verdict")
+        # YAML 1.1 reads unquoted yes/no as booleans.
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        if value not in VERDICT_VALUES:
+            raise entry.error("verdict", f"expected one of {', '.join(VERDICT_VALUES)}, found {value!r}")
+        annotators = entry.mapping_of("annotators")
+        for key, count in annotators.items():
+            if key not in VERDICT_VALUES or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise entry.error(f"annotators.{key}", "annotator counts map yes/no/na to a whole number")
+        verdicts.append(RecordedVerdict(
+            item=item_id, output=entry.text("output"), verdict=str(value),
+            system=entry.text("system", required=False), annotators=MappingProxyType(annotators),
+            source=entry.text("source", required=False, default=default_source),
+        ))
+    return verdicts
+
+
+def bundled_suites() -> dict[str, Path]:
+    """Suites shipped with the package, by name (the directory name)."""
+    try:
+        root = Path(str(importlib.resources.files("pytest_mtchallenge.suites")))
+    except (ModuleNotFoundError, TypeError):
+        return {}
+    return {p.parent.name: p for p in sorted(root.glob(f"*/{SUITE_FILE}"))}
+
+
+def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
+    """A ``--mt-suite`` value: a bundled suite's name, or a path to a suite file or directory."""
+    bundled = bundled_suites()
+    if spec in bundled:
+        return bundled[spec]
+    candidate = Path(spec)
+    if not candidate.is_absolute() and rootdir is not None and not candidate.exists():
+        candidate = rootdir / candidate
+    if candidate.is_dir() and (candidate / SUITE_FILE).exists():
+        return candidate / SUITE_FILE
+    if candidate.is_file():
+        return candidate
+    known = ", ".join(sorted(bundled)) or "none"
+    raise SuiteError(f"no bundled suite of that name and no such file (bundled suites: {known})", file=spec)

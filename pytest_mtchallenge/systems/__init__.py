@@ -1,0 +1,119 @@
+"""MT systems: the registry of system kinds, spec parsing and the batch-translation interface."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import ClassVar
+
+from pytest_mtchallenge.model import ChallengeItem, Suite
+
+
+@dataclass(frozen=True, slots=True)
+class SystemOptions:
+    """Settings shared by every system of a run."""
+
+    rootdir: Path = Path(".")
+    timeout: float = 600.0
+    batch_size: int = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Translations:
+    """A system's outputs for a batch of items: an output or an error for each item.
+
+    ``problems`` are one-line messages about the reply as a whole (an output for an item the
+    suite does not have, say) that do not stop the other items from being judged.
+    """
+
+    outputs: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    errors: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    problems: tuple[str, ...] = ()
+
+    @classmethod
+    def failed(cls, items: Sequence[ChallengeItem], reason: str) -> Translations:
+        """Every item errors with the same reason (the system failed as a whole)."""
+        return cls(errors=MappingProxyType({item.id: reason for item in items}), problems=(reason,))
+
+    @classmethod
+    def aligned(cls, items: Sequence[ChallengeItem], outputs: object, *, origin: str) -> Translations:
+        """Outputs given as a list in item order; a wrong length or type fails the batch."""
+        if not isinstance(outputs, (list, tuple)):
+            return cls.failed(items, f"{origin}: expected a list of outputs, got {type(outputs).__name__}")
+        if len(outputs) != len(items):
+            return cls.failed(items, f"{origin}: returned {len(outputs)} outputs for {len(items)} sources")
+        for item, output in zip(items, outputs):
+            if not isinstance(output, str):
+                return cls.failed(items, f"{origin}: output for item {item.id} is {type(output).__name__}, not text")
+        return cls(outputs=MappingProxyType({item.id: out for item, out in zip(items, outputs)}))
+
+
+class System:
+    """One MT system under test. Subclasses set ``kind`` and implement :meth:`translate`.
+
+    ``argument`` is what follows ``KIND:`` in the ``--mt-system`` spec. ``translate`` is called
+    once per suite with all of that suite's items and must never raise for a system fault:
+    it reports faults in the returned :class:`Translations`.
+    """
+
+    kind: ClassVar[str] = ""
+    needs_argument: ClassVar[bool] = True
+
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
+        self.argument = argument
+        self.options = options
+        self.name = name or self.default_name()
+
+    def default_name(self) -> str:
+        return f"{self.kind}:{self.argument}" if self.argument else self.kind
+
+    @property
+    def signature(self) -> str:
+        """What identifies this system's outputs (used in saved runs and caches)."""
+        return f"{self.kind}:{self.argument}" if self.argument else self.kind
+
+    def covers(self, suite: Suite) -> bool:
+        """Whether this system has anything to say about ``suite`` (recorded systems may not)."""
+        return True
+
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        raise NotImplementedError
+
+
+def builtin_system_kinds() -> dict[str, type[System]]:
+    """The system kinds shipped with the plugin, by kind."""
+    from pytest_mtchallenge.systems.command import CommandSystem
+    from pytest_mtchallenge.systems.file import FileSystem
+    from pytest_mtchallenge.systems.python import PythonSystem
+    from pytest_mtchallenge.systems.recorded import RecordedSystemKind, ReferenceSystem
+
+    kinds: list[type[System]] = [RecordedSystemKind, ReferenceSystem, FileSystem, CommandSystem, PythonSystem]
+    return {kind.kind: kind for kind in kinds}
+
+
+_NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
+
+
+class UnknownSystemKind(ValueError):
+    pass
+
+
+def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: SystemOptions) -> System:
+    """Build a system from ``[NAME=]KIND[:ARGUMENT]``; raise ``ValueError`` with a one-line reason."""
+    name: str | None = None
+    named = _NAMED.match(spec)
+    if named and ":" not in named.group(1):
+        name, spec = named.group(1), named.group(2)
+    kind, sep, argument = spec.partition(":")
+    if kind not in kinds:
+        known = ", ".join(sorted(kinds))
+        raise UnknownSystemKind(f"unknown system kind {kind!r} in --mt-system={spec!r} (known kinds: {known})")
+    system_class = kinds[kind]
+    if system_class.needs_argument and not argument:
+        raise ValueError(f"--mt-system={spec!r}: the {kind!r} kind needs an argument ({kind}:...)")
+    return system_class(argument=argument, name=name, options=options)
+
+
+__all__ = ["System", "SystemOptions", "Translations", "builtin_system_kinds", "parse_system_spec"]

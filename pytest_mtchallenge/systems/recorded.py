@@ -1,0 +1,40 @@
+"""Systems whose outputs are already known: a suite's recorded systems, and the references."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+
+from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.systems import System, Translations
+
+
+class RecordedSystemKind(System):
+    """``recorded:NAME`` — the outputs a suite records for system NAME (``recorded:*``: all of them)."""
+
+    kind = "recorded"
+
+    def default_name(self) -> str:
+        return self.argument
+
+    def covers(self, suite: Suite) -> bool:
+        return self.argument in suite.systems
+
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        recorded = suite.systems.get(self.argument)
+        if recorded is None:
+            known = ", ".join(sorted(suite.systems)) or "none"
+            return Translations.failed(items, f"suite {suite.name} has no recorded system {self.argument!r} (recorded: {known})")
+        outputs = {i.id: recorded.outputs[i.id] for i in items if i.id in recorded.outputs}
+        where = recorded.path or suite.path
+        errors = {i.id: f"{where}: no recorded output for item {i.id}" for i in items if i.id not in recorded.outputs}
+        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors))
+
+
+class ReferenceSystem(System):
+    """``reference`` — each item's (first) reference translation: a sanity check of the checkers."""
+
+    kind = "reference"
+    needs_argument = False
+
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        return Translations(outputs=MappingProxyType({i.id: i.reference for i in items}))

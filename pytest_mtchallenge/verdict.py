@@ -1,0 +1,93 @@
+"""What a checker says about one output, and the final judgement of a test."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Outcome(str, enum.Enum):
+    """The outcome of one item for one system."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    NA = "na"  # the output dodges the phenomenon
+    UNDECIDED = "undecided"  # a checker's answer only: defer to a human
+    REVIEW = "review"  # a judgement: no automatic or recorded decision
+    ERROR = "error"  # a judgement: the system gave no output for the item
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A checker's answer about one output: pass, fail, na or undecided, with its reason."""
+
+    outcome: Outcome
+    reason: str
+    evidence: tuple[str, ...] = ()
+
+    @classmethod
+    def passed(cls, reason: str, *evidence: str) -> Verdict:
+        return cls(Outcome.PASS, reason, evidence)
+
+    @classmethod
+    def failed(cls, reason: str, *evidence: str) -> Verdict:
+        return cls(Outcome.FAIL, reason, evidence)
+
+    @classmethod
+    def not_applicable(cls, reason: str, *evidence: str) -> Verdict:
+        return cls(Outcome.NA, reason, evidence)
+
+    @classmethod
+    def undecided(cls, reason: str, *evidence: str) -> Verdict:
+        return cls(Outcome.UNDECIDED, reason, evidence)
+
+    @property
+    def decided(self) -> bool:
+        return self.outcome in (Outcome.PASS, Outcome.FAIL, Outcome.NA)
+
+
+class DecidedBy(str, enum.Enum):
+    CHECKER = "checker"
+    HUMAN = "human"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The final result for one item and one system, as reported."""
+
+    suite: str
+    system: str
+    item: str
+    category: str
+    subcategory: str
+    output: str | None
+    outcome: Outcome
+    decided_by: DecidedBy
+    reason: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "suite": self.suite,
+            "system": self.system,
+            "id": self.item,
+            "category": self.category,
+            "subcategory": self.subcategory,
+            "output": self.output,
+            "outcome": self.outcome.value,
+            "decided_by": self.decided_by.value,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, record: dict[str, object]) -> Judgement:
+        return cls(
+            suite=str(record["suite"]),
+            system=str(record["system"]),
+            item=str(record["id"]),
+            category=str(record["category"]),
+            subcategory=str(record["subcategory"]),
+            output=None if record.get("output") is None else str(record["output"]),
+            outcome=Outcome(record["outcome"]),
+            decided_by=DecidedBy(record["decided_by"]),
+            reason=str(record.get("reason", "")),
+        )

@@ -1,0 +1,1 @@
+"""Challenge suites bundled with pytest-mtchallenge (installed as ``pytest_mtchallenge.suites``)."""
