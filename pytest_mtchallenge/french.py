@@ -48,7 +48,7 @@ def tokenize(text: str) -> list[str]:
     words: list[str] = []
     for token in _TOKEN.findall(normalise_text(text).lower()):
         parts = token.split("-")
-        if len(parts) > 1 and parts[-1] in PRONOUNS | {"ce"}:
+        if len(parts) > 1 and (parts[-1] in PRONOUNS or parts[-1] == "ce"):
             words.extend(p for p in parts if p != "t")
         else:
             words.append(token)
@@ -268,6 +268,8 @@ class SentenceReader:
             if token == "avoir" and not found:
                 linked, after_avoir = False, True
                 continue
+            if any(a.pos in ("prep", "det") for a in readings):
+                break  # "sommes sur", "est de": a preposition, not the rare homographic adjective
             if any(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings):
                 if linked:
                     found.append(index)

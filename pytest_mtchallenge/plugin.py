@@ -10,7 +10,7 @@ from pytest_mtchallenge.suite import SUITE_FILE
 
 SESSION_KEY = pytest.StashKey[MTChallengeSession]()
 
-_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report")
+_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -24,10 +24,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="Who decides: auto (checkers), human (recorded verdicts) or auto+human (default)")
     group.addoption("--mt-report", dest="mt_report", metavar="PATH",
                     help="Write the category success report as JSON to PATH")
+    group.addoption("--mt-report-only", dest="mt_report_only", action="store_true", default=None,
+                    help="Judge and report without failing the run on wrong outputs "
+                         "(the exit status is 0 unless an item errors or another test fails)")
     parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
     parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
     parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")
     parser.addini("mt_report", default="", help="Path of the JSON category success report")
+    parser.addini("mt_report_only", type="bool", default=False, help="Do not fail the run on wrong outputs")
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:

@@ -104,7 +104,7 @@ def build_runs(records: Iterable[Mapping[str, object]]) -> list[Run]:
             judge=str(items[0].get("judge", "")), items=tuple(items), overall=Tally.of(items),
             categories=_categories(items), labels=dict(items[0].get("labels") or {}),  # type: ignore[arg-type]
         ))
-    runs.sort(key=lambda r: (r.suite, r.system))
+    runs.sort(key=lambda r: (r.suite, int(r.items[0].get("system_position", 0)), r.system))  # type: ignore[call-overload]
     return runs
 
 
@@ -162,24 +162,25 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
     for suite, suite_runs in suites.items():
         first = suite_runs[0]
         judges = sorted({r.judge for r in suite_runs})
-        table = Table(title=f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", title_justify="left",
+        title = Text(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", style="bold")
+        table = Table(title=title, title_justify="left",
                       show_edge=False, pad_edge=False, expand=False)
-        table.add_column("category / subcategory", overflow="fold")
+        table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True)
         for run in suite_runs:
-            table.add_column(run.system, justify="right", no_wrap=True)
+            table.add_column(Text(run.system), justify="right", no_wrap=True)
         layout = _layout(suite_runs)
         for cat_id, cat_title, subs in layout:
             table.add_row(Text(cat_title, style="bold"), *[Text(_cell(_find(r, cat_id)), style="bold") for r in suite_runs])
             for sub_id, sub_title in subs:
-                table.add_row(f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}",
-                              *[_cell(_find(r, cat_id, sub_id)) for r in suite_runs])
+                label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
+                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id)) for r in suite_runs])
         table.add_section()
         table.add_row(Text("Overall", style="bold"), *[Text(_cell(r.overall), style="bold") for r in suite_runs])
         console.print(table)
         labels = first.labels
-        legend = "cells: rate pass/items; " + ", ".join(
-            f"{labels.get(k, k)}" for k in ("pass",)) + "; n/a = phenomenon absent from the output; ? = needs human verdict; err = no output"
-        console.print(Text(legend + "\n" + RATE_FORMULA, style="dim"))
+        legend = (f"cell: success rate, {labels.get('pass', 'pass')}/items; n/a = phenomenon absent from the output, "
+                  f"? = {labels.get('review', 'needs human verdict')}, err = no output. {RATE_FORMULA}")
+        console.print(Text(legend, style="dim"))
     return buffer.getvalue()
 
 

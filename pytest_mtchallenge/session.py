@@ -46,6 +46,7 @@ class MTChallengeSession:
             raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
         report = config.getoption("mt_report") or config.getini("mt_report")
         self.report_path: Path | None = Path(report) if report else None
+        self.report_only = bool(config.getoption("mt_report_only") or config.getini("mt_report_only"))
         self.options = SystemOptions(rootdir=config.rootpath)
         hook = config.pluginmanager.hook
         self.checker_classes: dict[str, type[Checker]] = _registry(
@@ -64,7 +65,9 @@ class MTChallengeSession:
         self._verdicts: dict[str, VerdictStore] = {}
         self._translations: dict[tuple[str, str], Translations] = {}
         self._markers: set[str] = set()
+        self._systems_by_suite: dict[str, list[System]] = {}
         self.records: list[dict[str, object]] = []
+        self.other_failures = 0  # failed reports that are not a judged wrong output
         self.problems: list[str] = []
 
     # -- configuration -------------------------------------------------------------------
@@ -106,6 +109,12 @@ class MTChallengeSession:
         self.checker_classes[checker].validate(params)
 
     def systems_for(self, suite: Suite) -> list[System]:
+        """The systems that translate ``suite``, in --mt-system order (computed once per suite)."""
+        if suite.name not in self._systems_by_suite:
+            self._systems_by_suite[suite.name] = self._systems_for(suite)
+        return self._systems_by_suite[suite.name]
+
+    def _systems_for(self, suite: Suite) -> list[System]:
         systems = [s for s in self.systems if s.covers(suite)]
         if self.wants_all_recorded:
             named = {s.name for s in systems}
@@ -177,6 +186,10 @@ class MTChallengeSession:
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:
         return error_judgement(item, system.name, reason)
 
+    def _system_position(self, suite: Suite, *, system_name: str) -> int:
+        names = [s.name for s in self.systems_for(suite)]
+        return names.index(system_name) if system_name in names else len(names)
+
     def _suite_named(self, name: str) -> Suite:
         return next(s for s in self._suites.values() if s.name == name)
 
@@ -188,6 +201,7 @@ class MTChallengeSession:
             "suite_title": suite.title,
             "judge": self.mode.value,
             "position": suite.items.index(item),
+            "system_position": self._system_position(suite, system_name=judgement.system),
             "category_title": suite.category_of(item.subcategory).title,
             "subcategory_title": subcategory.title,
             "question": item.question,
@@ -200,10 +214,14 @@ class MTChallengeSession:
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        judged_wrong = False
         for name, value in report.user_properties:
             if name == RECORD_KEY and isinstance(value, dict):
                 if report.when == "call" or (report.when == "setup" and report.failed):
                     self.records.append(value)
+                    judged_wrong = report.when == "call" and value.get("outcome") == "fail"
+        if report.failed and not judged_wrong:
+            self.other_failures += 1
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: object, error: object) -> None:
@@ -228,6 +246,9 @@ class MTChallengeSession:
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
         if self.problems and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        elif (self.report_only and session.exitstatus == pytest.ExitCode.TESTS_FAILED
+              and not self.other_failures and not self.problems):
+            session.exitstatus = pytest.ExitCode.OK
 
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:

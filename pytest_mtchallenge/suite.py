@@ -164,6 +164,7 @@ def load_suite(
         cat = _Reader(path, c_raw, where=f"categories[{c_index}]")
         cat.check_keys(_CATEGORY_KEYS)
         cat_id = cat.text("id")
+        cat.where = f"categories.{cat_id}"
         if cat_id in seen_categories:
             raise cat.error("id", f"duplicate category id {cat_id!r}")
         seen_categories.add(cat_id)
@@ -172,6 +173,7 @@ def load_suite(
             sub = _Reader(path, s_raw, where=f"{cat.where}.subcategories[{s_index}]")
             sub.check_keys(_SUBCATEGORY_KEYS)
             sub_id = sub.text("id")
+            sub.where = f"subcategories.{sub_id}"
             if sub_id in subcategories:
                 raise sub.error("id", f"duplicate subcategory id {sub_id!r}")
             question = sub.text("question")

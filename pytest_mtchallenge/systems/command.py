@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 from collections.abc import Sequence
 
@@ -28,17 +29,31 @@ class CommandSystem(System):
         env = dict(os.environ, MT_SOURCE_LANGUAGE=suite.source_language, MT_TARGET_LANGUAGE=suite.target_language)
         origin = f"cmd {self.argument!r}"
         try:
-            completed = subprocess.run(
-                self.argument, shell=True, input=stdin, capture_output=True, text=True,
-                encoding="utf-8", errors="replace", timeout=self.options.timeout, env=env,
-                cwd=self.options.rootdir,
+            process = subprocess.Popen(
+                self.argument, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, encoding="utf-8", errors="replace", env=env, cwd=self.options.rootdir,
+                start_new_session=True,
             )
-        except subprocess.TimeoutExpired:
-            return Translations.failed(items, f"{origin} timed out after {self.options.timeout:g}s")
         except OSError as exc:
             return Translations.failed(items, f"{origin} could not start: {exc}")
-        if completed.returncode != 0:
-            last = next((line for line in reversed(completed.stderr.splitlines()) if line.strip()), "no message")
-            return Translations.failed(items, f"{origin} exited with status {completed.returncode}: {last.strip()}")
-        lines = completed.stdout.splitlines()
+        try:
+            stdout, stderr = process.communicate(stdin, timeout=self.options.timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(process)
+            return Translations.failed(items, f"{origin} timed out after {self.options.timeout:g}s")
+        if process.returncode != 0:
+            last = next((line for line in reversed(stderr.splitlines()) if line.strip()), "no message")
+            return Translations.failed(items, f"{origin} exited with status {process.returncode}: {last.strip()}")
+        lines = [line.removesuffix("\r") for line in stdout.split("\n")]
+        if lines and lines[-1] == "":
+            lines.pop()
         return Translations.aligned(items, lines, origin=origin)
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    """Kill the shell and every process it started (the command runs in its own session)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        process.kill()
+    process.communicate()

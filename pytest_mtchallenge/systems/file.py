@@ -38,7 +38,8 @@ class FileSystem(System):
             return Translations.failed(items, f"{path}: output file not found")
         except (OSError, UnicodeDecodeError) as exc:
             return Translations.failed(items, f"{path}: cannot read output file: {exc}")
-        lines = text.splitlines()
+        # Only "\n" ends a line: JSON strings may hold U+2028 and other separators splitlines() breaks at.
+        lines = [line.removesuffix("\r") for line in text.split("\n")]
         first = next((line for line in lines if line.strip()), "")
         if first.lstrip().startswith("{"):
             try:
