@@ -1,0 +1,129 @@
+"""The agreement family on hand-written French variants (none of them a recorded output)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.agreement import AgreementChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = AgreementChecker()
+
+
+def item(**params: object) -> ChallengeItem:
+    AgreementChecker.validate(params)
+    return ChallengeItem(id="T1", suite="test", category="morpho", subcategory="S", source="(source)",
+                         references=("(reference)",), question="Is agreement correct?", checker="agreement",
+                         params=params)
+
+
+def outcome(params: Mapping[str, object], output: str) -> Outcome:
+    return CHECKER.check(item=item(**params), output=output).outcome
+
+
+FP3 = {"subject": {"person": 3, "number": "p", "gender": "f"}, "check": ["verb"]}
+MS3 = {"subject": {"person": 3, "number": "s", "gender": "m"}, "check": ["verb"]}
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (FP3, "Les lettres de mon frère auraient dû nous prévenir.", Outcome.PASS),
+    (FP3, "Les lettres de mon frère aurait dû nous prévenir.", Outcome.FAIL),
+    (FP3, "Les lettres envoyées par le notaire devaient arriver hier.", Outcome.PASS),
+    (MS3, "Le chien des voisins aboient toute la nuit.", Outcome.FAIL),
+    (MS3, "Le chien des voisins aboie toute la nuit.", Outcome.PASS),
+    (MS3, "Le bruit dans les couloirs nous réveille.", Outcome.PASS),
+    (MS3, "Le bruit dans les couloirs nous réveillent.", Outcome.FAIL),
+])
+def test_subject_verb_agreement_across_distractors(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+M_F = {"subject": [{"person": 3, "number": "s", "gender": "m"}, {"person": 3, "number": "s", "gender": "f"}]}
+F_F = {"subject": [{"person": 3, "number": "s", "gender": "f"}, {"person": 3, "number": "s", "gender": "f"}]}
+YOU_I = {"subject": [{"person": 2, "number": "s"}, {"person": 1, "number": "s"}]}
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (M_F, "Le garçon et la fille sont contents.", Outcome.PASS),
+    (M_F, "Le garçon et la fille sont contentes.", Outcome.FAIL),
+    (M_F, "Le garçon et la fille est content.", Outcome.FAIL),
+    (F_F, "La table et la chaise ont été vendues hier.", Outcome.PASS),
+    (F_F, "La table et la chaise ont été vendus hier.", Outcome.FAIL),
+    (F_F, "La table et la chaise doivent être repeintes.", Outcome.PASS),
+    (YOU_I, "Toi et moi sommes prêts.", Outcome.PASS),
+    (YOU_I, "Toi et moi êtes prêts.", Outcome.FAIL),
+    (YOU_I, "Toi et moi sont prêts.", Outcome.FAIL),
+])
+def test_feature_calculus_on_coordinated_subjects(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+def test_coordinated_predicates_each_agree() -> None:
+    params = {"subject": {"person": 3, "number": "s", "gender": "f"}}
+    assert outcome(params, "La voisine était très riche et vraiment généreuse.") is Outcome.PASS
+    assert outcome(params, "La voisine était très riche et vraiment généreux.") is Outcome.FAIL
+    assert outcome({"subject": {"person": 3, "number": "p", "gender": "m"}},
+                   "Les élèves étaient plus fatigués que malades.") is Outcome.PASS
+    assert outcome({"subject": {"person": 3, "number": "p", "gender": "m"}},
+                   "Les élèves étaient plus fatigués que malade.") is Outcome.FAIL
+
+
+def test_coordinated_verb_phrases_each_agree() -> None:
+    params = {"subject": {"person": 1, "number": "p"}, "optional": ["predicate"]}
+    assert outcome(params, "Nous avons mangé et nous sommes partis.") is Outcome.PASS
+    assert outcome(params, "Nous avons mangé et est parti.") is Outcome.FAIL
+    assert outcome(params, "Nous avons mangé et avons dormi.") is Outcome.PASS
+
+
+def test_participle_after_avoir_is_not_checked_against_the_subject() -> None:
+    params = {"subject": [{"person": 3, "number": "s", "gender": "f"}, {"person": 1, "number": "s"}]}
+    assert outcome(params, "Marie et moi avons pu être invités.") is Outcome.PASS
+
+
+@pytest.mark.parametrize(("controller", "output", "expected"), [
+    ({"number": "s", "gender": "f"}, "Elle a promis à son père de rester calme.", Outcome.PASS),
+    ({"number": "s", "gender": "f"}, "Elle a juré à son oncle d'être plus patiente.", Outcome.PASS),
+    ({"number": "s", "gender": "f"}, "Elle a juré à son oncle d'être plus patient.", Outcome.FAIL),
+    ({"number": "s", "gender": "m"}, "Elle a demandé à son fils de ne pas être jaloux.", Outcome.PASS),
+    ({"number": "s", "gender": "m"}, "Elle a demandé à son fils de ne pas être jalouse.", Outcome.FAIL),
+    ({"number": "s", "gender": "f"}, "Elle a promis à son père qu'elle serait prudente.", Outcome.PASS),
+])
+def test_control_verbs(controller: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome({"controller": controller}, output) is expected
+
+
+def test_a_changed_subject_is_left_to_a_human() -> None:
+    verdict = CHECKER.check(item=item(**FP3), output="La lettre de mon frère aurait dû nous prévenir.")
+    assert verdict.outcome is Outcome.UNDECIDED
+    assert "changed subject" in verdict.reason
+
+
+def test_a_changed_conjunct_is_left_to_a_human() -> None:
+    params = {"subject": [{"person": 1, "number": "p"}, {"person": 3, "number": "p"}]}
+    assert outcome(params, "Nous et nous sommes partis.") is Outcome.UNDECIDED
+
+
+def test_no_verb_or_empty_output() -> None:
+    assert outcome(MS3, "Le chien des voisins, toute la nuit.") is Outcome.UNDECIDED
+    assert outcome(MS3, "   ") is Outcome.NA
+
+
+def test_failure_reason_names_the_word_and_its_reading() -> None:
+    verdict = CHECKER.check(item=item(**FP3), output="Les lettres de mon frère aurait dû nous prévenir.")
+    assert "'aurait'" in verdict.reason and "3rd person singular" in verdict.reason
+    assert "3rd person feminine plural" in verdict.reason
+
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"subject": {"person": 4}},
+    {"subject": {"number": "x"}},
+    {"subject": {"person": 3}, "controller": {"number": "s"}},
+    {"subject": {"person": 3}, "check": ["adverb"]},
+    {"subject": {"person": 3}, "colour": "blue"},
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
+    with pytest.raises(ValueError):
+        AgreementChecker.validate(params)

@@ -1,0 +1,53 @@
+"""Property tests over every checker family: no crash on any text, invariance under spelling variants."""
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.suite import bundled_suites, load_suite
+from pytest_mtchallenge.verdict import Verdict
+
+SUITE = load_suite(bundled_suites()["isabelle2017-en-fr"])
+CHECKERS = {name: family() for name, family in builtin_checkers().items()}
+ITEMS = st.sampled_from(SUITE.items)
+FRENCH_WORDS = st.sampled_from(
+    "les le la l' appels de sa mère auraient aurait dû nous alerter et elle a promis à son frère d' être "
+    "arrogant arrogante sont heureux heureuses chat chien vache poule doivent surveillés moi toi vous lui , . ? "
+    "qu' il vienne veniez que très plus n' est-ce pas".split()
+)
+SENTENCES = st.lists(FRENCH_WORDS, min_size=0, max_size=14).map(" ".join)
+APOSTROPHES = st.sampled_from(["'", "\u2019", "\u02bc"])
+
+
+@given(item=ITEMS, output=st.text(max_size=80))
+def test_no_checker_crashes_on_arbitrary_text(item, output) -> None:  # type: ignore[no-untyped-def]
+    verdict = CHECKERS[item.checker].check(item=item, output=output)
+    assert isinstance(verdict, Verdict) and verdict.reason
+
+
+@given(item=ITEMS, output=SENTENCES)
+def test_no_checker_crashes_on_french_like_text(item, output) -> None:  # type: ignore[no-untyped-def]
+    assert isinstance(CHECKERS[item.checker].check(item=item, output=output), Verdict)
+
+
+@given(item=ITEMS, output=SENTENCES, apostrophe=APOSTROPHES)
+def test_verdicts_do_not_depend_on_unicode_form_apostrophes_or_spacing(item, output, apostrophe) -> None:  # type: ignore[no-untyped-def]
+    checker = CHECKERS[item.checker]
+    expected = checker.check(item=item, output=output).outcome
+    variants = [
+        unicodedata.normalize("NFD", output),
+        output.replace("'", apostrophe),
+        output.replace(" ?", "\u00a0?").replace(" ,", ","),
+        "  " + output.replace(" ", "  ") + " ",
+    ]
+    for variant in variants:
+        assert checker.check(item=item, output=variant).outcome is expected, variant
+
+
+def test_the_reference_passes_or_defers_never_fails() -> None:
+    for item in SUITE.items:
+        verdict = CHECKERS[item.checker].check(item=item, output=item.reference)
+        assert verdict.outcome.value in ("pass", "undecided"), (item.id, verdict.reason)

@@ -1,0 +1,41 @@
+"""The regex family: TQ-AutoTest semantics over normalised outputs."""
+from __future__ import annotations
+
+import pytest
+
+from pytest_mtchallenge.checkers.regex import RegexChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+
+def item(**params: object) -> ChallengeItem:
+    RegexChecker.validate(params)
+    return ChallengeItem(id="R1", suite="test", category="c", subcategory="s", source="(source)",
+                         references=("(reference)",), question="?", checker="regex", params=params)
+
+
+TAG = item(positive=r"n'est-ce pas\s*\?", negative=[r"n'était-elle pas", r"ne l'a pas fait"])
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Elle était parfaite ce soir, n'est-ce pas ?", Outcome.PASS),
+    ("Elle était parfaite ce soir, n’est-ce pas ?", Outcome.PASS),  # typographic apostrophe
+    ("Elle était parfaite ce soir, N'EST-CE PAS\u00a0?", Outcome.PASS),  # case, non-breaking space
+    ("Elle était parfaite ce soir, n'était-elle pas ?", Outcome.FAIL),
+    ("Elle était parfaite ce soir.", Outcome.UNDECIDED),
+    ("Elle ne l'a pas fait, n'est-ce pas ?", Outcome.UNDECIDED),  # both
+])
+def test_positive_negative_semantics(output: str, expected: Outcome) -> None:
+    assert RegexChecker().check(item=TAG, output=output).outcome is expected
+
+
+def test_case_and_normalisation_can_be_turned_off() -> None:
+    strict = item(positive="Paris", ignore_case=False, normalise=False)
+    assert RegexChecker().check(item=strict, output="paris").outcome is Outcome.UNDECIDED
+    assert RegexChecker().check(item=strict, output="à Paris").outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize("params", [{}, {"positive": "("}, {"positive": 3}, {"positive": "a", "colour": 1}])
+def test_invalid_parameters(params: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        RegexChecker.validate(params)

@@ -1,0 +1,63 @@
+"""--mt-report: the JSON category success report, identical under pytest-xdist."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+FIELDS = {"id", "category", "subcategory", "source", "reference", "output", "outcome", "decided_by", "reason"}
+
+
+def test_json_report_has_runs_items_and_summary(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-report=out/report.json")
+    result.stdout.fnmatch_lines(["*report written to out/report.json*"])
+    report = json.loads((pytester.path / "out" / "report.json").read_text())
+    (run,) = report["runs"]
+    assert (run["suite"], run["system"], run["judge"]) == ("mini", "old", "auto+human")
+    assert [i["id"] for i in run["items"]] == ["M1a", "M1b", "T1a", "T1b"]
+    assert all(FIELDS <= set(item) for item in run["items"])
+    assert {i["id"]: (i["outcome"], i["decided_by"]) for i in run["items"]} == {
+        "M1a": ("fail", "checker"), "M1b": ("pass", "checker"), "T1a": ("fail", "checker"), "T1b": ("pass", "human")}
+    summary = run["summary"]
+    assert summary["overall"]["pass"] == 2 and summary["overall"]["total"] == 4 and summary["overall"]["rate"] == 0.5
+    assert [c["id"] for c in summary["categories"]] == ["morpho", "syntax"]
+    assert summary["categories"][0]["subcategories"][0]["id"] == "M1"
+
+
+def test_bundled_suite_report_shows_26_subcategories_in_3_categories(pytester: pytest.Pytester) -> None:
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-judge=human",
+                       "--mt-report=r.json")
+    (run,) = json.loads((pytester.path / "r.json").read_text())["runs"]
+    assert len(run["summary"]["categories"]) == 3
+    assert sum(len(c["subcategories"]) for c in run["summary"]["categories"]) == 26
+    assert run["summary"]["overall"]["pass"] == 72
+
+
+def test_xdist_report_equals_the_serial_one(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    args = ["--mt-suite=isabelle2017-en-fr", "--mt-judge=auto+human", "-p", "no:randomly"]
+    serial = pytester.runpytest_subprocess(*args, "--mt-report=serial.json")
+    parallel = pytester.runpytest_subprocess(*args, "-n", "2", "--mt-report=parallel.json")
+    assert serial.ret == parallel.ret == pytest.ExitCode.TESTS_FAILED
+    serial_report = json.loads((pytester.path / "serial.json").read_text())
+    parallel_report = json.loads((pytester.path / "parallel.json").read_text())
+    assert serial_report == parallel_report
+    assert len(serial_report["runs"]) == 3
+    table = [line for line in serial.outlines if line.startswith("Overall")]
+    assert table == [line for line in parallel.outlines if line.startswith("Overall")]
+
+
+def test_report_only_exits_0_despite_wrong_outputs(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-report-only")
+    result.assert_outcomes(passed=2, failed=2)
+    assert result.ret == pytest.ExitCode.OK
+
+
+def test_report_only_still_fails_on_errors(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    (pytester.path / "short.txt").write_text("one line\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-report-only", "--mt-system=file:short.txt")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    pytester.makepyfile(test_other="def test_other():\n    assert False\n")
+    result = pytester.runpytest(str(mini_suite.parent), "test_other.py", "--mt-report-only")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,57 @@
+"""--mt-suite: bundled suites by name, suite files by path, and collection by path."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def test_bundled_suite_by_name_runs_every_item_for_every_recorded_system(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-judge=human", "--collect-only", "-q")
+    assert result.ret == 0
+    lines = [line for line in result.outlines if "::" in line]
+    assert len(lines) == 108 * 3
+    result.stdout.fnmatch_lines(["*isabelle2017-en-fr/suite.yaml::S1a[[]google-2016[]]*"])
+
+
+def test_suite_file_by_path(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(f"--mt-suite={mini_suite}", "--mt-system=reference", "-v")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["*mini/suite.yaml::M1a[[]reference[]] PASSED*"])
+
+
+def test_suite_directory_on_the_command_line_is_collected(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference")
+    result.assert_outcomes(passed=4)
+
+
+def test_no_system_option_means_every_recorded_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "-v")
+    result.stdout.fnmatch_lines(["*M1a[[]old[]] FAILED*", "*M1b[[]old[]] PASSED*", "*T1a[[]old[]] FAILED*",
+                                 "*T1b[[]old[]] PASSED*"])
+
+
+def test_category_and_subcategory_are_markers(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-m", "T1", "--strict-markers")
+    result.assert_outcomes(passed=2, deselected=2)
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-m", "morpho")
+    result.assert_outcomes(passed=2, deselected=2)
+
+
+def test_keyword_selection_and_last_failed(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "-k", "M1a")
+    result.assert_outcomes(failed=1, deselected=3)
+    pytester.runpytest(str(mini_suite.parent))
+    result = pytester.runpytest(str(mini_suite.parent), "--lf")
+    result.assert_outcomes(failed=2)
+
+
+def test_exitfirst_stops_at_the_first_failure(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "-x")
+    result.assert_outcomes(failed=1)
+
+
+def test_unknown_suite_name_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=no-such-suite")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*no-such-suite*bundled suites: isabelle2017-en-fr*"])

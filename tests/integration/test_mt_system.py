@@ -1,0 +1,113 @@
+"""--mt-system: every system kind end to end, several systems in one report, faults as errors."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+OUTPUTS = {
+    "M1a": "Les lettres de mon frère auraient dû nous prévenir.",
+    "M1b": "Le chien des voisins aboient.",
+    "T1a": "Elle était parfaite, n'est-ce pas ?",
+    "T1b": "Il était en retard, n'est-ce pas ?",
+}
+
+
+def test_file_system_jsonl(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    out = pytester.path / "out.jsonl"
+    out.write_text("".join(json.dumps({"id": k, "output": v}) + "\n" for k, v in OUTPUTS.items()))
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-system=file:{out}")
+    result.assert_outcomes(passed=3, failed=1)
+
+
+def test_file_system_plain_text_in_suite_order(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    out = pytester.path / "out.txt"
+    out.write_text("\n".join(OUTPUTS.values()) + "\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:out.txt", "-v")
+    result.stdout.fnmatch_lines(["*M1b[[]out[]] FAILED*"])
+    result.assert_outcomes(passed=3, failed=1)
+
+
+def test_cmd_system_translates_once_per_suite(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    script = pytester.path / "mt.py"
+    script.write_text(textwrap.dedent(f"""\
+        import sys, json
+        outputs = {json.dumps(list(OUTPUTS.values()))}
+        sources = sys.stdin.read().splitlines()
+        with open("calls.log", "a") as log:
+            log.write(str(len(sources)) + "\\n")
+        print("\\n".join(outputs))
+    """))
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-system=mine=cmd:{sys.executable} mt.py")
+    result.assert_outcomes(passed=3, failed=1)
+    assert (pytester.path / "calls.log").read_text().split() == ["4"]
+    result.stdout.fnmatch_lines(["*mine translated 4 of 4 sources of mini*"])
+
+
+def test_python_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.makepyfile(mymt=f"""
+        OUTPUTS = {OUTPUTS!r}
+        def translate(sources, source_language, target_language):
+            assert (source_language, target_language) == ("en", "fr")
+            return list(OUTPUTS.values())[:len(sources)]
+    """)
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=python:mymt:translate")
+    result.assert_outcomes(passed=3, failed=1)
+
+
+def test_several_systems_give_one_report_with_a_column_each(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "--mt-system=recorded:old",
+                                "--mt-report=r.json")
+    result.assert_outcomes(passed=6, failed=2)
+    result.stdout.fnmatch_lines(["*category / subcategory*reference*old*", "Overall*100%*4/4*50%*2/4*"])
+    report = json.loads((pytester.path / "r.json").read_text())
+    assert sorted(run["system"] for run in report["runs"]) == ["old", "reference"]
+
+
+def test_a_crashing_command_errors_its_items_and_the_run_goes_on(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference",
+                                f"--mt-system=bad=cmd:{sys.executable} -c \"import sys; sys.exit('model not found')\"")
+    result.assert_outcomes(passed=4, errors=4)
+    result.stdout.fnmatch_lines(["*exited with status 1: model not found*"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_line_count_mismatch_is_one_clear_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    (pytester.path / "short.txt").write_text("only one line\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:short.txt")
+    result.assert_outcomes(errors=4)
+    result.stdout.fnmatch_lines(["ERROR *short.txt: has 1 output lines, the suite has 4 items*"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_a_missing_and_an_extra_id_in_jsonl(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    lines = [{"id": k, "output": v} for k, v in OUTPUTS.items() if k != "T1b"] + [{"id": "Z9", "output": "?"}]
+    (pytester.path / "out.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:out.jsonl")
+    result.assert_outcomes(passed=2, failed=1, errors=1)
+    result.stdout.fnmatch_lines(["*out.jsonl: no output for item T1b*",
+                                 "ERROR *out.jsonl:4: item Z9: field 'id': not an item of suite mini"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_malformed_output_file_names_file_line_item_and_field(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    (pytester.path / "out.jsonl").write_text('{"id": "M1a", "output": "x"}\n{"id": "M1b", "outptu": "y"}\n')
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:out.jsonl")
+    result.assert_outcomes(errors=4)
+    result.stdout.fnmatch_lines(["ERROR *out.jsonl:2: item M1b: field 'output': missing, or not text"])
+
+
+def test_unknown_system_kind_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=telepathy:x")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, file, python, recorded, reference*"])
+
+
+def test_ini_default_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.makeini("[pytest]\nmt_system = reference\n")
+    result = pytester.runpytest(str(mini_suite.parent))
+    result.assert_outcomes(passed=4)

@@ -1,0 +1,142 @@
+"""Tests of the ``file:PATH`` system: outputs read from a JSONL or plain-text file."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.model import Suite
+from pytest_mtchallenge.suite import load_suite
+from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+
+SUITE_YAML = """\
+format: mtchallenge-suite/1
+name: tiny
+title: A tiny suite
+citation: Nobody (2024)
+source_language: en
+target_language: fr
+categories:
+  - id: morpho
+    title: Morphology
+    subcategories:
+      - id: subjunctive
+        title: Subjunctive mood
+        question: Is the subjunctive used?
+        checker: human
+        items:
+          - {id: s1, source: I want him to come., reference: Je veux qu'il vienne.}
+          - {id: s2, source: She must leave., reference: Il faut qu'elle parte.}
+      - id: plural
+        title: Irregular plurals
+        question: Is the plural right?
+        checker: human
+        items:
+          - {id: p1, source: The horses run., reference: Les chevaux courent.}
+"""
+OUTPUTS = {"s1": "Je veux qu\u2019il vienne.", "s2": "Il faut qu'elle part.", "p1": "Les chevals courent."}
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Suite:
+    (tmp_path / "suite.yaml").write_text(SUITE_YAML, encoding="utf-8")
+    return load_suite(tmp_path / "suite.yaml")
+
+
+def translate(suite: Suite, path: Path, lines: list[str]) -> Translations:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    system = parse_system_spec(f"file:{path.name}", builtin_system_kinds(), SystemOptions(rootdir=path.parent))
+    return system.translate(suite=suite, items=suite.items)
+
+
+def jsonl(**outputs: str) -> list[str]:
+    return [json.dumps({"id": item_id, "output": output}, ensure_ascii=False) for item_id, output in outputs.items()]
+
+
+def assert_all_failed(suite: Suite, translations: Translations, *fragments: str) -> None:
+    assert not translations.outputs
+    assert set(translations.errors) == {item.id for item in suite.items}
+    for message in translations.errors.values():
+        for fragment in fragments:
+            assert fragment in message
+
+
+# -- JSONL ----------------------------------------------------------------------------------
+
+def test_jsonl_outputs_are_read_by_id(suite: Suite, tmp_path: Path) -> None:
+    lines = jsonl(p1=OUTPUTS["p1"], s1=OUTPUTS["s1"], s2=OUTPUTS["s2"])
+    translations = translate(suite, tmp_path / "deepl.jsonl", ["", *lines])
+    assert dict(translations.outputs) == OUTPUTS
+    assert not translations.errors and not translations.problems
+
+
+def test_the_file_stem_names_the_system(tmp_path: Path) -> None:
+    system = parse_system_spec("file:runs/deepl.jsonl", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    assert system.name == "deepl"
+
+
+def test_jsonl_missing_item_errors_alone(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    translations = translate(suite, path, jsonl(s1=OUTPUTS["s1"], s2=OUTPUTS["s2"]))
+    assert dict(translations.outputs) == {"s1": OUTPUTS["s1"], "s2": OUTPUTS["s2"]}
+    assert list(translations.errors) == ["p1"]
+    assert str(path) in translations.errors["p1"] and "no output for item p1" in translations.errors["p1"]
+
+
+def test_jsonl_unknown_item_is_a_problem_naming_line_item_and_field(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    translations = translate(suite, path, [*jsonl(**OUTPUTS), *jsonl(zz="Une phrase en trop.")])
+    assert dict(translations.outputs) == OUTPUTS
+    assert not translations.errors
+    (problem,) = translations.problems
+    assert f"{path}:4" in problem
+    assert "item zz" in problem and "field 'id'" in problem and "tiny" in problem
+
+
+def test_jsonl_lines_of_another_suite_are_skipped(suite: Suite, tmp_path: Path) -> None:
+    other = json.dumps({"suite": "other", "id": "x9", "output": "Autre."})
+    translations = translate(suite, tmp_path / "out.jsonl", [other, *jsonl(**OUTPUTS)])
+    assert dict(translations.outputs) == OUTPUTS
+    assert not translations.problems
+
+
+def test_jsonl_invalid_line_fails_every_item_naming_file_and_line(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    lines = jsonl(**OUTPUTS)
+    lines[1] = lines[1][:-1]  # unterminated object
+    translations = translate(suite, path, lines)
+    assert_all_failed(suite, translations, f"{path}:2", "invalid JSON")
+    assert translations.problems
+
+
+def test_jsonl_missing_output_field_names_item_and_field(suite: Suite, tmp_path: Path) -> None:
+    lines = [*jsonl(s1=OUTPUTS["s1"]), json.dumps({"id": "s2", "translation": OUTPUTS["s2"]}), *jsonl(p1=OUTPUTS["p1"])]
+    translations = translate(suite, tmp_path / "out.jsonl", lines)
+    assert_all_failed(suite, translations, "out.jsonl:2", "item s2", "field 'output'")
+
+
+def test_jsonl_output_may_contain_unicode_line_separators(suite: Suite, tmp_path: Path) -> None:
+    outputs = {**OUTPUTS, "s2": "Il faut\u2028qu'elle parte\u0085."}
+    translations = translate(suite, tmp_path / "out.jsonl", jsonl(**outputs))
+    assert dict(translations.outputs) == outputs
+
+
+# -- plain text -----------------------------------------------------------------------------
+
+def test_plain_text_outputs_follow_suite_order(suite: Suite, tmp_path: Path) -> None:
+    translations = translate(suite, tmp_path / "google.txt", [OUTPUTS["s1"], OUTPUTS["s2"], OUTPUTS["p1"], "", ""])
+    assert dict(translations.outputs) == OUTPUTS
+    assert not translations.errors and not translations.problems
+
+
+def test_plain_text_with_the_wrong_line_count_fails_every_item(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "google.txt"
+    translations = translate(suite, path, [OUTPUTS["s1"], OUTPUTS["s2"]])
+    assert_all_failed(suite, translations, str(path), "2 output lines", "3 items")
+
+
+def test_missing_file_fails_every_item(suite: Suite, tmp_path: Path) -> None:
+    system = parse_system_spec("file:nowhere.jsonl", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    translations = system.translate(suite=suite, items=suite.items)
+    assert_all_failed(suite, translations, str(tmp_path / "nowhere.jsonl"), "not found")

@@ -1,0 +1,184 @@
+"""Tests of recorded-verdict lookup and of judging an output under the three judge modes."""
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge, run_checker
+from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
+from pytest_mtchallenge.verdict import DecidedBy, Outcome, Verdict
+
+ITEM = ChallengeItem(
+    id="subj-1", suite="tiny", category="morpho", subcategory="subjunctive",
+    source="I want him to come.", references=("Je veux qu'il vienne.",),
+    question="Is the subjunctive used?", checker="fixed",
+)
+RECORDED_OUTPUT = "Je veux qu\u2019il vienne\u00a0: « tout de suite »."
+
+
+class FixedChecker(Checker):
+    """Answers the same thing for every output."""
+
+    name = "fixed"
+
+    def __init__(self, answer: object) -> None:
+        self.answer = answer
+        self.calls = 0
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        self.calls += 1
+        return self.answer  # type: ignore[return-value]
+
+
+class CrashingChecker(Checker):
+    name = "crashing"
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        raise RuntimeError("lexicon not loaded")
+
+
+def recorded(verdict: str, output: str = RECORDED_OUTPUT, **fields: object) -> RecordedVerdict:
+    return RecordedVerdict(item=ITEM.id, output=output, verdict=verdict, **fields)  # type: ignore[arg-type]
+
+
+# -- VerdictStore.lookup --------------------------------------------------------------------
+
+@pytest.mark.parametrize("output", [
+    pytest.param(unicodedata.normalize("NFD", RECORDED_OUTPUT), id="nfd"),
+    pytest.param("  Je veux  qu\u2019il\tvienne : « tout de suite » . ", id="whitespace"),
+    pytest.param("Je veux qu'il vienne\u00a0: « tout de suite ».", id="ascii-apostrophe"),
+    pytest.param('Je veux qu\u2019il vienne: "tout de suite".', id="ascii-quotes"),
+])
+def test_lookup_matches_a_normalised_variant_of_the_recorded_output(output: str) -> None:
+    store = VerdictStore([recorded("yes")])
+    found = store.lookup(ITEM.id, output)
+    assert found is not None
+    assert found[0] == "yes"
+
+
+def test_lookup_does_not_match_a_different_output_or_item() -> None:
+    store = VerdictStore([recorded("yes")])
+    assert store.lookup(ITEM.id, "Je veux qu'il vient : « tout de suite ».") is None
+    assert store.lookup("subj-2", RECORDED_OUTPUT) is None
+    assert store.lookup(ITEM.id, RECORDED_OUTPUT.upper()) is None  # case is kept
+
+
+@pytest.mark.parametrize("verdicts, expected", [
+    (["yes", "yes", "no"], "yes"),
+    (["no", "na", "na"], "na"),
+    (["yes", "no"], None),
+    (["yes", "no", "na"], None),
+    (["yes", "yes", "no", "no", "na"], None),
+])
+def test_majority_of_recorded_verdicts_decides_and_a_tie_does_not(verdicts: list[str], expected: str | None) -> None:
+    store = VerdictStore(recorded(v) for v in verdicts)
+    assert len(store) == len(verdicts)
+    found = store.lookup(ITEM.id, RECORDED_OUTPUT)
+    assert (found[0] if found else None) == expected
+
+
+def test_lookup_reason_names_the_annotator_tally_and_the_systems() -> None:
+    store = VerdictStore([
+        recorded("no", system="Google", annotators={"no": 2, "yes": 1}),
+        recorded("no", output="Je veux qu'il vienne : « tout de suite ».", system="DeepL"),
+    ])
+    verdict, reason = store.lookup(ITEM.id, RECORDED_OUTPUT) or ("", "")
+    assert verdict == "no"
+    assert "2 no" in reason and "1 yes" in reason
+    assert "DeepL" in reason and "Google" in reason
+
+
+# -- judge() --------------------------------------------------------------------------------
+
+ANSWERS = {
+    "pass": Verdict.passed("subjunctive vienne found"),
+    "fail": Verdict.failed("indicative vient found"),
+    "na": Verdict.not_applicable("the output avoids the subordinate clause"),
+    "undecided": Verdict.undecided("verb not in the lexicon"),
+}
+
+
+@pytest.mark.parametrize("mode, answer, human, outcome, decided_by", [
+    (JudgeMode.AUTO, "pass", None, Outcome.PASS, DecidedBy.CHECKER),
+    (JudgeMode.AUTO, "fail", "yes", Outcome.FAIL, DecidedBy.CHECKER),
+    (JudgeMode.AUTO, "na", None, Outcome.NA, DecidedBy.CHECKER),
+    (JudgeMode.AUTO, "undecided", "yes", Outcome.REVIEW, DecidedBy.NONE),
+    (JudgeMode.HUMAN, "pass", "no", Outcome.FAIL, DecidedBy.HUMAN),
+    (JudgeMode.HUMAN, "fail", "na", Outcome.NA, DecidedBy.HUMAN),
+    (JudgeMode.HUMAN, "pass", None, Outcome.REVIEW, DecidedBy.NONE),
+    (JudgeMode.AUTO_HUMAN, "fail", "yes", Outcome.FAIL, DecidedBy.CHECKER),
+    (JudgeMode.AUTO_HUMAN, "na", "yes", Outcome.NA, DecidedBy.CHECKER),
+    (JudgeMode.AUTO_HUMAN, "undecided", "yes", Outcome.PASS, DecidedBy.HUMAN),
+    (JudgeMode.AUTO_HUMAN, "undecided", None, Outcome.REVIEW, DecidedBy.NONE),
+])
+def test_judge_modes(
+    mode: JudgeMode, answer: str, human: str | None, outcome: Outcome, decided_by: DecidedBy,
+) -> None:
+    checker = FixedChecker(ANSWERS[answer])
+    store = VerdictStore([recorded(human)] if human else [])
+    judgement = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=mode,
+                      checkers={"fixed": checker}, verdicts=store)
+    assert (judgement.outcome, judgement.decided_by) == (outcome, decided_by)
+    assert (judgement.item, judgement.system, judgement.output) == (ITEM.id, "sysA", RECORDED_OUTPUT)
+    assert (judgement.category, judgement.subcategory) == ("morpho", "subjunctive")
+    assert checker.calls == (0 if mode is JudgeMode.HUMAN else 1)
+    if decided_by is DecidedBy.CHECKER:
+        assert judgement.reason == ANSWERS[answer].reason
+    if decided_by is DecidedBy.HUMAN:
+        assert "recorded human verdict" in judgement.reason
+
+
+def test_review_reason_gives_the_checker_reason_and_the_missing_human_verdict() -> None:
+    judgement = judge(item=ITEM, system="sysA", output="Je veux qu'il vienne.", mode=JudgeMode.AUTO_HUMAN,
+                      checkers={"fixed": FixedChecker(ANSWERS["undecided"])}, verdicts=VerdictStore())
+    assert "verb not in the lexicon" in judgement.reason
+    assert "no recorded human verdict" in judgement.reason
+
+
+def test_human_mode_needs_no_checker() -> None:
+    judgement = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.HUMAN,
+                      checkers={}, verdicts=VerdictStore([recorded("yes")]))
+    assert judgement.outcome is Outcome.PASS
+
+
+# -- run_checker: a faulty checker never loses the run ----------------------------------------
+
+def test_a_crashing_checker_gives_an_undecided_verdict_naming_the_exception() -> None:
+    verdict = run_checker(CrashingChecker(), item=ITEM, output="x")
+    assert verdict.outcome is Outcome.UNDECIDED
+    assert "crashing" in verdict.reason
+    assert "RuntimeError: lexicon not loaded" in verdict.reason
+
+
+@pytest.mark.parametrize("answer", ["pass", True, None, Outcome.PASS])
+def test_a_checker_returning_a_non_verdict_gives_an_undecided_verdict(answer: object) -> None:
+    verdict = run_checker(FixedChecker(answer), item=ITEM, output="x")
+    assert verdict.outcome is Outcome.UNDECIDED
+    assert type(answer).__name__ in verdict.reason
+    assert "not a Verdict" in verdict.reason
+
+
+@pytest.mark.parametrize("checker", [CrashingChecker(), FixedChecker("pass")], ids=["raises", "non-verdict"])
+def test_a_faulty_checker_defers_to_the_human_verdict_in_auto_human_mode(checker: Checker) -> None:
+    store = VerdictStore([recorded("no")])
+    judgement = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.AUTO_HUMAN,
+                      checkers={"fixed": checker}, verdicts=store)
+    assert (judgement.outcome, judgement.decided_by) == (Outcome.FAIL, DecidedBy.HUMAN)
+    auto = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.AUTO,
+                 checkers={"fixed": checker}, verdicts=store)
+    assert (auto.outcome, auto.decided_by) == (Outcome.REVIEW, DecidedBy.NONE)
+
+
+# -- error_judgement ------------------------------------------------------------------------
+
+def test_error_judgement_has_no_output_and_keeps_the_reason() -> None:
+    judgement = error_judgement(ITEM, "cmd:marian", "cmd 'marian' exited with status 1: CUDA error")
+    assert judgement.outcome is Outcome.ERROR
+    assert judgement.decided_by is DecidedBy.NONE
+    assert judgement.output is None
+    assert judgement.reason == "cmd 'marian' exited with status 1: CUDA error"
+    assert (judgement.suite, judgement.system, judgement.item) == ("tiny", "cmd:marian", ITEM.id)
+    record = judgement.to_dict()
+    assert record["outcome"] == "error" and record["output"] is None

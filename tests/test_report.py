@@ -1,0 +1,179 @@
+"""Tests of the category success report: runs, tallies, JSON document and terminal table."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.report import Tally, build_runs, render_table, report_document, write_json
+from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
+
+# The suite in order: (item id, category, subcategory). Categories are deliberately not alphabetical.
+SUITE_ORDER = [
+    ("s1", "syntax", "subjunctive"),
+    ("s2", "syntax", "subjunctive"),
+    ("s3", "syntax", "coordination"),
+    ("m1", "morpho", "plural"),
+    ("m2", "morpho", "agreement"),
+]
+TITLES = {
+    "syntax": "Syntax", "morpho": "Morphology", "subjunctive": "Subjunctive mood",
+    "coordination": "Coordinated subjects", "plural": "Irregular plurals", "agreement": "Past participle agreement",
+}
+
+
+def record(item_id: str, outcome: str = "pass", *, system: str = "sysA", suite: str = "tiny") -> dict[str, object]:
+    """A report record as the session builds it: the judgement plus suite context."""
+    position, (_, category, subcategory) = next((i, row) for i, row in enumerate(SUITE_ORDER) if row[0] == item_id)
+    judgement = Judgement(
+        suite=suite, system=system, item=item_id, category=category, subcategory=subcategory,
+        output=None if outcome == "error" else f"sortie {item_id} évaluée", outcome=Outcome(outcome),
+        decided_by=DecidedBy.CHECKER if outcome in ("pass", "fail", "na") else DecidedBy.NONE,
+        reason=f"because of {item_id}",
+    )
+    return {
+        **judgement.to_dict(), "suite_title": f"The {suite} suite", "judge": "auto+human", "position": position,
+        "category_title": TITLES[category], "subcategory_title": TITLES[subcategory],
+        "question": "Is it right?", "source": f"source {item_id}", "reference": f"référence {item_id}", "labels": {},
+    }
+
+
+def all_items(outcome: str = "pass", **where: str) -> list[dict[str, object]]:
+    return [record(item_id, outcome, **where) for item_id, _, _ in SUITE_ORDER]
+
+
+# -- build_runs -----------------------------------------------------------------------------
+
+def test_runs_group_records_by_suite_and_system() -> None:
+    records = [r for suite in ("tiny", "big") for system in ("sysB", "sysA")
+               for r in all_items(suite=suite, system=system)]
+    runs = build_runs(records[1::2] + records[::2])  # interleaved input
+    assert [(run.suite, run.system) for run in runs] == [
+        ("big", "sysA"), ("big", "sysB"), ("tiny", "sysA"), ("tiny", "sysB"),
+    ]
+    for run in runs:
+        assert {(r["suite"], r["system"]) for r in run.items} == {(run.suite, run.system)}
+        assert run.overall.total == len(SUITE_ORDER)
+        assert run.suite_title == f"The {run.suite} suite"
+        assert run.judge == "auto+human"
+
+
+def test_items_are_in_suite_order_whatever_the_input_order() -> None:
+    (run,) = build_runs(list(reversed(all_items())))
+    assert [r["id"] for r in run.items] == [item_id for item_id, _, _ in SUITE_ORDER]
+
+
+def test_the_last_record_of_an_item_wins() -> None:
+    records = all_items("fail") + [record("s2", "pass"), record("m1", "error"), record("m1", "na")]
+    (run,) = build_runs(records)
+    outcomes = {r["id"]: r["outcome"] for r in run.items}
+    assert outcomes == {"s1": "fail", "s2": "pass", "s3": "fail", "m1": "na", "m2": "fail"}
+    assert run.overall.counts["fail"] == 3 and run.overall.total == 5
+
+
+def test_no_records_no_runs() -> None:
+    assert build_runs([]) == []
+
+
+# -- Tally ----------------------------------------------------------------------------------
+
+def test_tally_counts_each_outcome_and_the_rate_is_pass_over_all_items() -> None:
+    outcomes = ["pass", "pass", "fail", "na", "review", "error"]
+    tally = Tally.of({"outcome": o} for o in outcomes)
+    assert tally.counts == {"pass": 2, "fail": 1, "na": 1, "review": 1, "error": 1}
+    assert tally.total == 6
+    assert tally.rate == pytest.approx(2 / 6)
+    assert tally.to_dict()["rate"] == pytest.approx(2 / 6)
+
+
+@pytest.mark.parametrize("outcome", ["fail", "na", "review", "error"])
+def test_anything_but_pass_counts_as_not_passed(outcome: str) -> None:
+    assert Tally.of([{"outcome": "pass"}, {"outcome": outcome}]).rate == pytest.approx(0.5)
+
+
+def test_an_empty_tally_has_no_rate() -> None:
+    tally = Tally.of([])
+    assert tally.total == 0
+    assert tally.rate is None
+
+
+# -- categories -----------------------------------------------------------------------------
+
+def test_categories_and_subcategories_follow_suite_order_with_their_tallies() -> None:
+    records = [record("m2", "fail"), record("s3", "na"), record("m1"), record("s2", "review"), record("s1")]
+    (run,) = build_runs(records)
+    assert [c.id for c in run.categories] == ["syntax", "morpho"]
+    syntax, morpho = run.categories
+    assert [s.id for s in syntax.children] == ["subjunctive", "coordination"]
+    assert [s.id for s in morpho.children] == ["plural", "agreement"]
+    assert (syntax.title, syntax.children[1].title) == ("Syntax", "Coordinated subjects")
+    assert syntax.tally.counts["pass"] == 1 and syntax.tally.total == 3
+    assert syntax.children[0].tally.rate == pytest.approx(0.5)
+    assert morpho.children[1].tally.rate == 0.0
+
+
+# -- JSON -----------------------------------------------------------------------------------
+
+ITEM_KEYS = {"id", "category", "subcategory", "source", "reference", "output", "outcome", "decided_by", "reason"}
+
+
+def test_report_document_lists_runs_with_items_and_summary() -> None:
+    runs = build_runs(all_items(system="sysA") + all_items("fail", system="sysB"))
+    document = report_document(runs)
+    assert document["tool"] == "pytest-mtchallenge"
+    assert [run["system"] for run in document["runs"]] == ["sysA", "sysB"]
+    first = document["runs"][0]
+    assert ITEM_KEYS <= first["items"][0].keys()
+    assert first["summary"]["overall"]["rate"] == 1.0
+    assert document["runs"][1]["summary"]["overall"]["fail"] == 5
+    assert [c["id"] for c in first["summary"]["categories"]] == ["syntax", "morpho"]
+    assert [s["id"] for s in first["summary"]["categories"][0]["subcategories"]] == ["subjunctive", "coordination"]
+    json.dumps(document)  # serialisable as it is
+
+
+def test_write_json_writes_the_document_into_a_new_directory(tmp_path: Path) -> None:
+    path = tmp_path / "reports" / "mt.json"
+    runs = build_runs(all_items() + [record("m1", "error")])
+    write_json(runs, path)
+    assert json.loads(path.read_text(encoding="utf-8")) == report_document(runs)
+    assert "référence s1" in path.read_text(encoding="utf-8")  # not \u-escaped
+    (item,) = [i for i in json.loads(path.read_text(encoding="utf-8"))["runs"][0]["items"] if i["id"] == "m1"]
+    assert ITEM_KEYS <= item.keys()
+    assert (item["outcome"], item["output"], item["decided_by"]) == ("error", None, "none")
+    assert sorted(p.name for p in path.parent.iterdir()) == ["mt.json"]  # no temporary file left
+
+
+# -- terminal table -------------------------------------------------------------------------
+
+def test_table_has_a_column_per_system_a_row_per_subcategory_and_overall() -> None:
+    records = all_items(system="marian") + all_items("fail", system="deepl") + [record("s1", "fail", system="deepl")]
+    runs = build_runs(records)
+    text = render_table(runs, width=120, color=False)
+    assert "\x1b[" not in text
+    header = next(line for line in text.splitlines() if "category / subcategory" in line)
+    assert "marian" in header and "deepl" in header
+    for _, _, subcategory in SUITE_ORDER:
+        assert f"{subcategory} {TITLES[subcategory]}" in text
+    overall = next(line for line in text.splitlines() if line.startswith("Overall"))
+    assert "100%" in overall and "5/5" in overall and "0/5" in overall
+
+
+def test_table_shows_the_not_passed_outcomes_in_the_cell() -> None:
+    records = all_items() + [record("s1", "na"), record("s2", "review"), record("s3", "error")]
+    text = render_table(build_runs(records), color=False)
+    overall = next(line for line in text.splitlines() if line.startswith("Overall"))
+    assert "2/5" in overall
+    assert "1 n/a" in overall and "1 ?" in overall and "1 err" in overall
+
+
+def test_table_title_names_the_suite_and_the_judge() -> None:
+    text = render_table(build_runs(all_items(suite="tiny")), color=False)
+    assert "The tiny suite [tiny]" in text
+    assert "auto+human" in text
+
+
+def test_table_shows_subcategory_titles_verbatim() -> None:
+    records = [{**r, "subcategory_title": "Mood after [verb] of wishing"} for r in all_items()]
+    text = render_table(build_runs(records), width=120, color=False)
+    assert "Mood after [verb] of wishing" in text
