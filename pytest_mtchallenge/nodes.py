@@ -43,8 +43,11 @@ class SuiteFile(pytest.File):
         for item in suite.items:
             self.mt_session.register_markers(marker_name(item.category), marker_name(item.subcategory))
             for system in systems:
+                name = f"{item.id}[{system.name}]"
+                # An explicit node id lets pytest >= 9.2 parse "[system]" as the parameter part,
+                # as for parametrized functions, so --lf and --deselect match it.
                 yield ChallengeTest.from_parent(
-                    self, name=f"{item.id}[{system.name}]", suite=suite, item=item, system=system,
+                    self, name=name, nodeid=f"{self.nodeid}::{name}", suite=suite, item=item, system=system,
                     mt_session=self.mt_session,
                 )
 

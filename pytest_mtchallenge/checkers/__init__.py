@@ -28,13 +28,21 @@ class Checker:
 
 
 def builtin_checkers() -> dict[str, type[Checker]]:
-    """The checker families shipped with the plugin, by name."""
-    from pytest_mtchallenge.checkers.agreement import AgreementChecker
-    from pytest_mtchallenge.checkers.human import HumanChecker
-    from pytest_mtchallenge.checkers.regex import RegexChecker
+    """The checker families shipped with the plugin, by name: every ``Checker`` subclass with a
+    ``name`` defined in a module of this package (one module per family)."""
+    import importlib
+    import pkgutil
 
-    families: list[type[Checker]] = [HumanChecker, RegexChecker, AgreementChecker]
-    return {family.name: family for family in families}
+    families: dict[str, type[Checker]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, Checker) and value.name
+                    and value.__module__ == module.__name__):
+                if value.name in families:
+                    raise RuntimeError(f"two checker families are named {value.name!r}")
+                families[value.name] = value
+    return families
 
 
 __all__ = ["Checker", "builtin_checkers"]

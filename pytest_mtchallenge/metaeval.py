@@ -1,0 +1,149 @@
+"""Meta-evaluation: how often the checkers decide, and how often they agree with human verdicts."""
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.judging import run_checker
+from pytest_mtchallenge.model import Suite
+
+HUMAN = ("yes", "no", "na")
+AUTO = ("pass", "fail", "na", "undecided")
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One recorded judged output and what the checker said of it."""
+
+    suite: str
+    item: str
+    subcategory: str
+    system: str
+    output: str
+    human: str
+    auto: str
+    reason: str
+
+    @property
+    def decided(self) -> bool:
+        return self.auto != "undecided"
+
+    @property
+    def agrees(self) -> bool:
+        return {"pass": "yes", "fail": "no", "na": "na"}.get(self.auto) == self.human
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """Coverage and agreement of a group of cases, with the confusion counts (human → auto)."""
+
+    total: int
+    decided: int
+    agreed: int
+    confusion: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, cases: Iterable[Case]) -> Agreement:
+        cases = list(cases)
+        confusion = {h: dict.fromkeys(AUTO, 0) for h in HUMAN}
+        for case in cases:
+            confusion[case.human][case.auto] += 1
+        return cls(total=len(cases), decided=sum(c.decided for c in cases),
+                   agreed=sum(c.decided and c.agrees for c in cases), confusion=confusion)
+
+    @property
+    def coverage(self) -> float | None:
+        return self.decided / self.total if self.total else None
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.agreed / self.decided if self.decided else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"total": self.total, "decided": self.decided, "agreed": self.agreed,
+                "coverage": self.coverage, "agreement": self.accuracy,
+                "confusion": {h: dict(row) for h, row in self.confusion.items()}}
+
+
+@dataclass(frozen=True, slots=True)
+class MetaEvaluation:
+    """The cases of one or more suites, summarised per subcategory and overall."""
+
+    cases: tuple[Case, ...]
+
+    def by_subcategory(self) -> dict[tuple[str, str], Agreement]:
+        groups: dict[tuple[str, str], list[Case]] = {}
+        for case in self.cases:
+            groups.setdefault((case.suite, case.subcategory), []).append(case)
+        return {key: Agreement.of(cases) for key, cases in groups.items()}
+
+    @property
+    def overall(self) -> Agreement:
+        return Agreement.of(self.cases)
+
+    def disagreements(self) -> list[Case]:
+        return [c for c in self.cases if c.decided and not c.agrees]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "overall": self.overall.to_dict(),
+            "subcategories": [{"suite": s, "subcategory": sub, **a.to_dict()}
+                              for (s, sub), a in self.by_subcategory().items()],
+            "disagreements": [{"suite": c.suite, "id": c.item, "system": c.system, "output": c.output,
+                               "human": c.human, "auto": c.auto, "reason": c.reason} for c in self.disagreements()],
+        }
+
+
+def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker]) -> MetaEvaluation:
+    """Run each item's checker on every recorded judged output of the suites."""
+    cases: list[Case] = []
+    for suite in suites:
+        items = {item.id: item for item in suite.items}
+        for verdict in suite.verdicts:
+            item = items[verdict.item]
+            result = run_checker(checkers[item.checker], item=item, output=verdict.output)
+            cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, system=verdict.system,
+                              output=verdict.output, human=verdict.verdict, auto=result.outcome.value,
+                              reason=result.reason))
+    return MetaEvaluation(tuple(cases))
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, color: bool = False) -> str:
+    """Coverage and agreement per subcategory and overall, the confusion table and the disagreements."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=color, no_color=not color,
+                      color_system="standard" if color else None, highlight=False, emoji=False)
+    table = Table(title=Text("checkers against recorded human verdicts", style="bold"), title_justify="left",
+                  show_edge=False, pad_edge=False)
+    for column in ("suite", "subcategory", "outputs", "decided", "coverage", "agreed", "agreement"):
+        table.add_column(column, justify="left" if column in ("suite", "subcategory") else "right")
+    for (suite, subcategory), agreement in evaluation.by_subcategory().items():
+        table.add_row(Text(suite), Text(subcategory), str(agreement.total), str(agreement.decided),
+                      _percent(agreement.coverage), str(agreement.agreed), _percent(agreement.accuracy))
+    overall = evaluation.overall
+    table.add_section()
+    table.add_row("overall", "", str(overall.total), str(overall.decided), _percent(overall.coverage),
+                  str(overall.agreed), _percent(overall.accuracy), style="bold")
+    console.print(table)
+    confusion = Table(title=Text("confusion (rows: human verdict, columns: checker)", style="bold"),
+                      title_justify="left", show_edge=False, pad_edge=False)
+    confusion.add_column("human \\ checker")
+    for auto in AUTO:
+        confusion.add_column(auto, justify="right")
+    for human in HUMAN:
+        confusion.add_row(human, *[str(overall.confusion[human][auto]) for auto in AUTO])
+    console.print(confusion)
+    for case in evaluation.disagreements():
+        console.print(Text(f"disagreement {case.suite}::{case.item}[{case.system}]: human {case.human}, checker "
+                           f"{case.auto}: {case.output!r} — {case.reason}"))
+    return buffer.getvalue()
