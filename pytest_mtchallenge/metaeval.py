@@ -30,6 +30,16 @@ class Case:
     def decided(self) -> bool:
         return self.auto != "undecided"
 
+    def to_dict(self) -> dict[str, str]:
+        return {"suite": self.suite, "id": self.item, "subcategory": self.subcategory, "system": self.system,
+                "output": self.output, "human": self.human, "auto": self.auto, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, str]) -> Case:
+        return cls(suite=record["suite"], item=record["id"], subcategory=record["subcategory"],
+                   system=record["system"], output=record["output"], human=record["human"], auto=record["auto"],
+                   reason=record["reason"])
+
     @property
     def agrees(self) -> bool:
         return {"pass": "yes", "fail": "no", "na": "na"}.get(self.auto) == self.human
@@ -91,8 +101,7 @@ class MetaEvaluation:
             "overall": self.overall.to_dict(),
             "subcategories": [{"suite": s, "subcategory": sub, **a.to_dict()}
                               for (s, sub), a in self.by_subcategory().items()],
-            "disagreements": [{"suite": c.suite, "id": c.item, "system": c.system, "output": c.output,
-                               "human": c.human, "auto": c.auto, "reason": c.reason} for c in self.disagreements()],
+            "disagreements": [c.to_dict() for c in self.disagreements()],
         }
 
 
@@ -101,7 +110,8 @@ def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker]) -> M
     cases: list[Case] = []
     for suite in suites:
         items = {item.id: item for item in suite.items}
-        for verdict in suite.verdicts:
+        position = {item.id: index for index, item in enumerate(suite.items)}
+        for verdict in sorted(suite.verdicts, key=lambda v: position[v.item]):
             item = items[verdict.item]
             result = run_checker(checkers[item.checker], item=item, output=verdict.output)
             cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, system=verdict.system,
@@ -126,7 +136,7 @@ def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, colo
     table = Table(title=Text("checkers against recorded human verdicts", style="bold"), title_justify="left",
                   show_edge=False, pad_edge=False)
     for column in ("suite", "subcategory", "outputs", "decided", "coverage", "agreed", "agreement"):
-        table.add_column(column, justify="left" if column in ("suite", "subcategory") else "right")
+        table.add_column(column, justify="left" if column in ("suite", "subcategory") else "right", no_wrap=True)
     for (suite, subcategory), agreement in evaluation.by_subcategory().items():
         table.add_row(Text(suite), Text(subcategory), str(agreement.total), str(agreement.decided),
                       _percent(agreement.coverage), str(agreement.agreed), _percent(agreement.accuracy))
@@ -144,6 +154,7 @@ def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, colo
         confusion.add_row(human, *[str(overall.confusion[human][auto]) for auto in AUTO])
     console.print(confusion)
     for case in evaluation.disagreements():
-        console.print(Text(f"disagreement {case.suite}::{case.item}[{case.system}]: human {case.human}, checker "
+        where = f"{case.suite}::{case.item}" + (f"[{case.system}]" if case.system else "")
+        console.print(Text(f"disagreement {where}: human {case.human}, checker "
                            f"{case.auto}: {case.output!r} — {case.reason}"))
     return buffer.getvalue()

@@ -10,7 +10,7 @@ from pytest_mtchallenge.suite import SUITE_FILE
 
 SESSION_KEY = pytest.StashKey[MTChallengeSession]()
 
-_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only")
+_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -27,11 +27,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mt-report-only", dest="mt_report_only", action="store_true", default=None,
                     help="Judge and report without failing the run on wrong outputs "
                          "(the exit status is 0 unless an item errors or another test fails)")
+    group.addoption("--mt-meta-eval", dest="mt_meta_eval", action="store_true", default=None,
+                    help="Instead of testing systems, run each checker on every recorded judged output of the "
+                         "selected suites and report coverage and agreement with the human verdicts")
     parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
     parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
     parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")
     parser.addini("mt_report", default="", help="Path of the JSON category success report")
     parser.addini("mt_report_only", type="bool", default=False, help="Do not fail the run on wrong outputs")
+    parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:

@@ -126,15 +126,20 @@ def _categories(items: Sequence[Mapping[str, object]]) -> tuple[Group, ...]:
     )
 
 
-def report_document(runs: Sequence[Run]) -> dict[str, object]:
-    return {"tool": "pytest-mtchallenge", "version": __version__, "runs": [run.to_dict() for run in runs]}
+def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None) -> dict[str, object]:
+    document: dict[str, object] = {"tool": "pytest-mtchallenge", "version": __version__,
+                                   "runs": [run.to_dict() for run in runs]}
+    if meta_evaluation is not None:
+        document["meta_evaluation"] = dict(meta_evaluation)
+    return document
 
 
-def write_json(runs: Sequence[Run], path: Path) -> None:
+def write_json(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None) -> None:
     """Write the report as JSON (atomically: a crash never leaves half a file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(report_document(runs), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    document = report_document(runs, meta_evaluation=meta_evaluation)
+    tmp.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)
 
 

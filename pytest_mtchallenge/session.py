@@ -10,6 +10,7 @@ import pytest
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
+from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
 from pytest_mtchallenge.suite import SUITE_FILE, load_suite, resolve_suite
@@ -18,6 +19,7 @@ from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
 PROBLEMS_KEY = "mtchallenge_problems"
+META_KEY = "mtchallenge_meta_eval"
 ALL_RECORDED = "recorded:*"
 
 
@@ -46,6 +48,8 @@ class MTChallengeSession:
             raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
         report = config.getoption("mt_report") or config.getini("mt_report")
         self.report_path: Path | None = Path(report) if report else None
+        self.meta_eval = bool(config.getoption("mt_meta_eval") or config.getini("mt_meta_eval"))
+        self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
         self.report_only = bool(config.getoption("mt_report_only") or config.getini("mt_report_only"))
         self.options = SystemOptions(rootdir=config.rootpath)
         hook = config.pluginmanager.hook
@@ -229,6 +233,30 @@ class MTChallengeSession:
         for problem in output.get(PROBLEMS_KEY, []):
             if problem not in self.problems:
                 self.problems.append(problem)
+        for suite, cases in (output.get(META_KEY) or {}).items():
+            self.meta_cases.setdefault(suite, cases)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        """In meta-evaluation mode the checkers are judged, not the systems: no challenge test runs."""
+        if not self.meta_eval:
+            return
+        from pytest_mtchallenge.nodes import ChallengeTest
+
+        challenge = [item for item in items if isinstance(item, ChallengeTest)]
+        if challenge:
+            config.hook.pytest_deselected(items=challenge)
+            items[:] = [item for item in items if not isinstance(item, ChallengeTest)]
+        for suite in self._suites.values():
+            if suite.name not in self.meta_cases:
+                checkers = {name: self.checker(name) for name in {i.checker for i in suite.items}}
+                evaluation = meta_evaluate([suite], checkers)
+                self.meta_cases[suite.name] = [case.to_dict() for case in evaluation.cases]
+
+    def meta_evaluation(self) -> MetaEvaluation | None:
+        if not self.meta_eval or not self.meta_cases:
+            return None
+        return MetaEvaluation(tuple(Case.from_dict(c) for cases in self.meta_cases.values() for c in cases))
 
     def runs(self) -> list[Run]:
         return build_runs(self.records)
@@ -238,11 +266,15 @@ class MTChallengeSession:
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None:
             workeroutput[PROBLEMS_KEY] = list(self.problems)
+            workeroutput[META_KEY] = self.meta_cases
             return
         runs = self.runs()
-        if self.report_path is not None and runs:
+        evaluation = self.meta_evaluation()
+        if self.report_path is not None and (runs or evaluation):
             path = self.report_path if self.report_path.is_absolute() else self.config.invocation_params.dir / self.report_path
-            write_json(runs, path)
+            write_json(runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None)
+        if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
+            session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
         if self.problems and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -252,8 +284,15 @@ class MTChallengeSession:
 
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        evaluation = self.meta_evaluation()
+        if evaluation is not None:
+            terminalreporter.section("mtchallenge: meta-evaluation of the checkers")
+            terminalreporter.write(render_meta_evaluation(evaluation, width=terminalreporter._tw.fullwidth,  # noqa: SLF001
+                                                          color=terminalreporter.hasmarkup))
         runs = self.runs()
         if not runs and not self.problems:
+            if evaluation is not None and self.report_path is not None:
+                terminalreporter.write_line(f"report written to {self.report_path}")
             return
         terminalreporter.section("mtchallenge: category success report")
         if runs:

@@ -1,0 +1,67 @@
+"""Meta-evaluation: coverage, agreement and the confusion table over recorded verdicts."""
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.metaeval import Agreement, Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
+from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
+from pytest_mtchallenge.verdict import Verdict
+
+
+class ByLength(Checker):
+    """Passes short outputs, fails long ones, is undecided in between (a stand-in family)."""
+
+    name = "by-length"
+
+    def check(self, *, item, output):  # type: ignore[no-untyped-def]
+        if len(output) < 5:
+            return Verdict.passed("short")
+        if len(output) > 10:
+            return Verdict.failed("long")
+        return Verdict.undecided("middling")
+
+
+def suite_with(verdicts: list[tuple[str, str]]) -> Suite:
+    item = ChallengeItem(id="A1", suite="s", category="c", subcategory="A", source="x", references=("r",),
+                         question="?", checker="by-length")
+    from pathlib import Path
+
+    return Suite(
+        name="s", title="S", citation="c", source_language="en", target_language="fr", path=Path("s.yaml"),
+        categories=(Category("c", "C", ("A",)),),
+        subcategories=MappingProxyType({"A": Subcategory("A", "A", "c", "?", "by-length", {}, "", ("A1",))}),
+        items=(item,), systems=MappingProxyType({}),
+        verdicts=tuple(RecordedVerdict(item="A1", output=o, verdict=v, system=f"sys{i}") for i, (o, v) in enumerate(verdicts)),
+    )
+
+
+def test_coverage_agreement_and_confusion() -> None:
+    suite = suite_with([("abc", "yes"), ("abcd", "no"), ("a very long one", "no"), ("a very long two", "yes"),
+                        ("middling", "yes")])
+    evaluation = meta_evaluate([suite], {"by-length": ByLength()})
+    overall = evaluation.overall
+    assert (overall.total, overall.decided, overall.agreed) == (5, 4, 2)
+    assert overall.coverage == 0.8 and overall.accuracy == 0.5
+    assert overall.confusion["yes"] == {"pass": 1, "fail": 1, "na": 0, "undecided": 1}
+    assert overall.confusion["no"] == {"pass": 1, "fail": 1, "na": 0, "undecided": 0}
+    assert [(c.output, c.human, c.auto) for c in evaluation.disagreements()] == [
+        ("abcd", "no", "pass"), ("a very long two", "yes", "fail")]
+
+
+def test_empty_groups_have_no_rates() -> None:
+    empty = Agreement.of([])
+    assert empty.coverage is None and empty.accuracy is None
+
+
+def test_cases_round_trip_through_dicts_for_xdist() -> None:
+    case = Case(suite="s", item="A1", subcategory="A", system="x", output="o", human="yes", auto="pass", reason="r")
+    assert Case.from_dict(case.to_dict()) == case
+
+
+def test_rendering_names_subcategories_totals_and_disagreements() -> None:
+    evaluation = meta_evaluate([suite_with([("abcd", "no"), ("abc", "yes")])], {"by-length": ByLength()})
+    text = render_meta_evaluation(evaluation, width=140)
+    assert "overall" in text and "50%" in text and "100%" in text
+    assert "disagreement s::A1[sys0]: human no, checker pass: 'abcd'" in text
+    assert isinstance(MetaEvaluation(()).overall, Agreement)
