@@ -415,3 +415,12 @@ def _shipped_file() -> Traversable | Path:
 def default_lexicon() -> Lexicon:
     """The shipped lexicon, loaded once per process on first use."""
     return Lexicon.load()
+
+
+@functools.lru_cache(maxsize=1)
+def lexicon_signature() -> str:
+    """``lefff-3.4@<hash>``: which lexicon judged a run (for run signatures)."""
+    import hashlib
+
+    data = _shipped_file().read_bytes()
+    return f"lefff-3.4@{hashlib.sha256(data).hexdigest()[:10]}"

@@ -29,6 +29,7 @@ class ChallengeItem:
     context: tuple[str, ...] = ()
     explanation: str = ""
     notes: str = ""
+    known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)
 
     @property
     def reference(self) -> str:
@@ -98,6 +99,7 @@ class Suite:
     systems: Mapping[str, RecordedSystem]
     verdicts: tuple[RecordedVerdict, ...]
     description: str = ""
+    verdict_paths: tuple[Path, ...] = ()
     labels: Mapping[str, str] = field(default_factory=lambda: _frozen(None))
     version: str = ""
 

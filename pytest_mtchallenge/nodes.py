@@ -85,12 +85,17 @@ class ChallengeTest(pytest.Item):
         self.add_marker(marker_name(item.category))
         self.add_marker(marker_name(item.subcategory))
         self.extra_keyword_matches.update({suite.name, system.name})
+        self.mt_record: dict[str, object] | None = None
+        known = mt_session.known_failure(suite, item, system)
+        if known is not None:
+            reason, strict = known
+            self.add_marker(pytest.mark.xfail(reason=reason, strict=strict, raises=JudgementFailure))
 
     def setup(self) -> None:
         output, error = self.mt_session.output_for(self.suite, self.system, self.challenge)
         if error is not None:
             self.judgement = self.mt_session.error_judgement(self.challenge, self.system, error)
-            self.user_properties.append(("mtchallenge", self.mt_session.record(self.suite, self.challenge, self.judgement)))
+            self._record(self.judgement)
             raise SystemOutputMissing(error)
         self.output = output
 
@@ -98,7 +103,7 @@ class ChallengeTest(pytest.Item):
         assert self.output is not None
         judgement = self.mt_session.judge(self.challenge, self.system, self.output)
         self.judgement = judgement
-        self.user_properties.append(("mtchallenge", self.mt_session.record(self.suite, self.challenge, judgement)))
+        self._record(judgement)
         if judgement.outcome is Outcome.PASS:
             return
         if judgement.outcome is Outcome.FAIL:
@@ -106,6 +111,13 @@ class ChallengeTest(pytest.Item):
         if judgement.outcome is Outcome.NA:
             pytest.skip(f"n/a: {judgement.reason}")
         pytest.skip(f"needs human verdict: {judgement.reason}")
+
+    def _record(self, judgement: Judgement) -> None:
+        """Keep the report record, and give --junitxml the judgement as test-case properties."""
+        self.mt_record = self.mt_session.record(self.suite, self.challenge, judgement)
+        for name in ("suite", "category", "subcategory", "system", "outcome", "decided_by", "output"):
+            value = self.mt_record.get(name)
+            self.user_properties.append((name, "" if value is None else value))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[no-untyped-def]
         if isinstance(excinfo.value, JudgementFailure):

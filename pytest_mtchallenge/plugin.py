@@ -10,7 +10,8 @@ from pytest_mtchallenge.suite import SUITE_FILE
 
 SESSION_KEY = pytest.StashKey[MTChallengeSession]()
 
-_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval")
+_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
+            "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,11 +31,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mt-meta-eval", dest="mt_meta_eval", action="store_true", default=None,
                     help="Instead of testing systems, run each checker on every recorded judged output of the "
                          "selected suites and report coverage and agreement with the human verdicts")
+    group.addoption("--mt-save", dest="mt_save", metavar="PATH",
+                    help="Save this run (outcome and output per item, summary and signature) as JSON to PATH")
+    group.addoption("--mt-autosave", dest="mt_autosave", action="store_true", default=None,
+                    help="Save this run as the next numbered file in .mtchallenge/runs/")
+    group.addoption("--mt-compare", dest="mt_compare", metavar="PATH|NUMBER|last",
+                    help="Compare this run with a saved run: a path, a number in .mtchallenge/runs/, or last")
+    group.addoption("--mt-compare-fail", dest="mt_compare_fail", metavar="EXPR",
+                    help="Release gate, e.g. overall:2%%,category:5%%,items:0,p<0.05: the gate decides the exit status")
+    group.addoption("--mt-compare-strict", dest="mt_compare_strict", action="store_true", default=None,
+                    help="Refuse to compare runs whose suite, checker, lexicon, verdict or judge signatures differ")
+    group.addoption("--mt-xfail", dest="mt_xfail", metavar="PATH",
+                    help="Mark items that failed in a saved run (or a YAML list per system) as strict xfail")
     parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
     parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
     parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")
     parser.addini("mt_report", default="", help="Path of the JSON category success report")
     parser.addini("mt_report_only", type="bool", default=False, help="Do not fail the run on wrong outputs")
+    parser.addini("mt_save", default="", help="Save the run as JSON to this path")
+    parser.addini("mt_autosave", type="bool", default=False, help="Save every run in .mtchallenge/runs/")
+    parser.addini("mt_compare", default="", help="Saved run to compare with")
+    parser.addini("mt_compare_fail", default="", help="Release gate expression")
+    parser.addini("mt_compare_strict", type="bool", default=False, help="Refuse to compare unlike runs")
+    parser.addini("mt_xfail", default="", help="Saved run or YAML of known failures to mark xfail(strict)")
     parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_mtchallenge import __version__
+from pytest_mtchallenge.significance import wilson_interval
 
 OUTCOMES = ("pass", "fail", "na", "review", "error")
 
@@ -35,8 +36,15 @@ class Tally:
     def rate(self) -> float | None:
         return self.counts["pass"] / self.total if self.total else None
 
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The Wilson 95% interval of the success rate."""
+        return wilson_interval(self.counts["pass"], self.total)
+
     def to_dict(self) -> dict[str, object]:
-        return {**self.counts, "total": self.total, "rate": self.rate}
+        interval = self.interval
+        return {**self.counts, "total": self.total, "rate": self.rate,
+                "ci95": list(interval) if interval else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +76,14 @@ class Run:
     categories: tuple[Group, ...]
     labels: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def signature(self) -> str:
+        return str(self.items[0].get("signature", "")) if self.items else ""
+
     def to_dict(self) -> dict[str, object]:
         return {
             "suite": self.suite,
+            "signature": self.signature,
             "suite_title": self.suite_title,
             "system": self.system,
             "judge": self.judge,
@@ -143,13 +156,21 @@ def write_json(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str,
     tmp.replace(path)
 
 
-def _cell(tally: Tally | None) -> str:
+def _cell(tally: Tally | None, *, compact: bool = False) -> str:
+    """``67% [57–75] 72/108``, with n/a, review and error counts when not zero.
+
+    ``compact`` puts the interval on a second line, for narrow terminals.
+    """
     if tally is None or not tally.total:
         return "—"
     c = tally.counts
-    text = f"{tally.rate:4.0%} {c['pass']:>3}/{tally.total:<3}"
+    low, high = tally.interval or (0.0, 0.0)
+    interval = f"[{low * 100:.0f}–{high * 100:.0f}]"
     extras = [f"{c[k]} {label}" for k, label in (("na", "n/a"), ("review", "?"), ("error", "err")) if c[k]]
-    return text + (" " + " ".join(extras) if extras else "")
+    counts = f"{c['pass']}/{tally.total}" + ("".join(f" {e}" for e in extras))
+    if compact:
+        return f"{tally.rate:4.0%} {counts}\n{interval}"
+    return f"{tally.rate:4.0%} {interval} {counts}"
 
 
 def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) -> str:
@@ -170,22 +191,35 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         title = Text(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", style="bold")
         table = Table(title=title, title_justify="left",
                       show_edge=False, pad_edge=False, expand=False)
-        table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True)
+        widest = max(len(_cell(t)) for r in suite_runs for t in [r.overall, *_tallies(r)])
+        compact = 34 + len(suite_runs) * (widest + 3) > width
+        if compact:
+            widest = max(len(line) for r in suite_runs for t in [r.overall, *_tallies(r)]
+                         for line in _cell(t, compact=True).split("\n"))
+        cell_width = max(widest, *(len(r.system) for r in suite_runs))
+        table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True,
+                         max_width=max(16, width - len(suite_runs) * (cell_width + 3) - 2))
         for run in suite_runs:
-            table.add_column(Text(run.system), justify="right", no_wrap=True)
+            table.add_column(Text(run.system), justify="right", no_wrap=True, min_width=cell_width)
         layout = _layout(suite_runs)
         for cat_id, cat_title, subs in layout:
-            table.add_row(Text(cat_title, style="bold"), *[Text(_cell(_find(r, cat_id)), style="bold") for r in suite_runs])
+            table.add_row(Text(cat_title, style="bold"),
+                          *[Text(_cell(_find(r, cat_id), compact=compact), style="bold") for r in suite_runs])
             for sub_id, sub_title in subs:
                 label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
-                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id)) for r in suite_runs])
+                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id), compact=compact) for r in suite_runs])
         table.add_section()
-        table.add_row(Text("Overall", style="bold"), *[Text(_cell(r.overall), style="bold") for r in suite_runs])
+        table.add_row(Text("Overall", style="bold"),
+                      *[Text(_cell(r.overall, compact=compact), style="bold") for r in suite_runs])
         console.print(table)
         labels = first.labels
-        legend = (f"cell: success rate, {labels.get('pass', 'pass')}/items; n/a = phenomenon absent from the output, "
-                  f"? = {labels.get('review', 'needs human verdict')}, err = no output. {RATE_FORMULA}")
+        legend = (f"cell: success rate [Wilson 95% interval] {labels.get('pass', 'pass')}/items; n/a = phenomenon "
+                  f"absent from the output, ? = {labels.get('review', 'needs human verdict')}, err = no output. "
+                  f"{RATE_FORMULA}")
         console.print(Text(legend, style="dim"))
+        for run in suite_runs:
+            if run.signature:
+                console.print(Text(f"signature {run.system}: {run.signature}", style="dim"), soft_wrap=True)
     return buffer.getvalue()
 
 
@@ -197,6 +231,10 @@ def _layout(runs: Sequence[Run]) -> list[tuple[str, str, list[tuple[str, str]]]]
             for sub in cat.children:
                 entry[1].setdefault(sub.id, sub.title)
     return [(cid, title, list(subs.items())) for cid, (title, subs) in layout.items()]
+
+
+def _tallies(run: Run) -> list[Tally]:
+    return [t for cat in run.categories for t in [cat.tally, *(sub.tally for sub in cat.children)]]
 
 
 def _find(run: Run, cat_id: str, sub_id: str | None = None) -> Tally | None:

@@ -7,13 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mtchallenge import __version__
+from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comparisons
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
-from pytest_mtchallenge.suite import SUITE_FILE, load_suite, resolve_suite
+from pytest_mtchallenge.lexicon import lexicon_signature
+from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_suite, resolve_suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.verdict import Judgement
 
@@ -21,6 +24,12 @@ RECORD_KEY = "mtchallenge"
 PROBLEMS_KEY = "mtchallenge_problems"
 META_KEY = "mtchallenge_meta_eval"
 ALL_RECORDED = "recorded:*"
+
+
+def _option(config: pytest.Config, name: str) -> str | bool | None:
+    """A command-line option, or its ini twin."""
+    value = config.getoption(name)
+    return value if value else (config.getini(name) or None)
 
 
 def _registry(builtin: Mapping[str, type], contributions: list[Mapping[str, type]], what: str) -> dict[str, type]:
@@ -48,6 +57,14 @@ class MTChallengeSession:
             raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
         report = config.getoption("mt_report") or config.getini("mt_report")
         self.report_path: Path | None = Path(report) if report else None
+        try:
+            self.baseline = BaselineOptions.create(
+                base=config.invocation_params.dir, save=_option(config, "mt_save"),
+                autosave=bool(_option(config, "mt_autosave")), compare=_option(config, "mt_compare"),
+                gate=_option(config, "mt_compare_fail"), strict=bool(_option(config, "mt_compare_strict")),
+                xfail=_option(config, "mt_xfail"))
+        except MTChallengeError as exc:
+            raise pytest.UsageError(exc.one_line()) from None
         self.meta_eval = bool(config.getoption("mt_meta_eval") or config.getini("mt_meta_eval"))
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
         self.report_only = bool(config.getoption("mt_report_only") or config.getini("mt_report_only"))
@@ -70,7 +87,11 @@ class MTChallengeSession:
         self._translations: dict[tuple[str, str], Translations] = {}
         self._markers: set[str] = set()
         self._systems_by_suite: dict[str, list[System]] = {}
+        self._signatures: dict[tuple[str, str], str] = {}
         self.records: list[dict[str, object]] = []
+        self.saved_path: Path | None = None
+        self.comparisons: list[Comparison] = []
+        self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
         self.problems: list[str] = []
 
@@ -197,8 +218,33 @@ class MTChallengeSession:
     def _suite_named(self, name: str) -> Suite:
         return next(s for s in self._suites.values() if s.name == name)
 
+    def signature(self, suite: Suite, system_name: str) -> str:
+        """sacrebleu-style signature of what produced a run's judgements."""
+        key = (suite.name, system_name)
+        if key not in self._signatures:
+            families = sorted({i.checker for i in suite.items})
+            checkers = ",".join(f"{name}@{self.checker_classes[name].version}" for name in families)
+            system = next((s for s in self.systems_for(suite) if s.name == system_name), None)
+            self._signatures[key] = "|".join([
+                f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
+                f"lexicon:{lexicon_signature()}",
+                f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
+                f"judge:{self.mode.value}", f"system:{system.signature if system else system_name}",
+                f"version:{__version__}",
+            ])
+        return self._signatures[key]
+
+    def known_failure(self, suite: Suite, item: ChallengeItem, system: System) -> tuple[str, bool] | None:
+        """Why this item is expected to fail for this system, and whether an unexpected pass fails the run."""
+        if item.id in self.baseline.known_failures.get(system.name, ()):
+            return (f"{item.id} [{system.name}] failed in {self.baseline.xfail_path}: if it passes now, refresh "
+                    "that file to acknowledge the improvement"), True
+        if item.known_failure:
+            return f"known weakness: {item.known_failure}", False
+        return None
+
     def record(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> dict[str, object]:
-        """The report record of a judgement: what travels in ``user_properties`` (also under xdist)."""
+        """The report record of a judgement: what travels with the test report (also under xdist)."""
         subcategory = suite.subcategories[item.subcategory]
         return {
             **judgement.to_dict(),
@@ -212,18 +258,27 @@ class MTChallengeSession:
             "source": item.source,
             "reference": item.reference,
             "labels": dict(suite.labels),
+            "signature": self.signature(suite, judgement.system),
         }
 
     # -- hooks -----------------------------------------------------------------------------
 
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+        """Attach the judgement record to the report: it travels to the xdist controller with it."""
+        report = yield
+        record = getattr(item, "mt_record", None)
+        if record is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
+            setattr(report, RECORD_KEY, record)
+        return report
+
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
-        for name, value in report.user_properties:
-            if name == RECORD_KEY and isinstance(value, dict):
-                if report.when == "call" or (report.when == "setup" and report.failed):
-                    self.records.append(value)
-                    judged_wrong = report.when == "call" and value.get("outcome") == "fail"
+        if isinstance(record, dict):
+            self.records.append(record)
+            judged_wrong = report.when == "call" and record.get("outcome") == "fail"
         if report.failed and not judged_wrong:
             self.other_failures += 1
 
@@ -273,10 +328,18 @@ class MTChallengeSession:
         if self.report_path is not None and (runs or evaluation):
             path = self.report_path if self.report_path.is_absolute() else self.config.invocation_params.dir / self.report_path
             write_json(runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None)
+        if runs:
+            self.saved_path = self.baseline.save(runs)
+            self.comparisons, self.gate_violations = self.baseline.compare(runs)
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
-        if self.problems and session.exitstatus == pytest.ExitCode.OK:
+        if self.baseline.gate is not None and runs:
+            # In compare mode the gate decides: wrong outputs alone do not fail the run.
+            holds = not self.gate_violations and not self.other_failures
+            if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+                session.exitstatus = pytest.ExitCode.OK if holds else pytest.ExitCode.TESTS_FAILED
+        elif self.problems and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
         elif (self.report_only and session.exitstatus == pytest.ExitCode.TESTS_FAILED
               and not self.other_failures and not self.problems):
@@ -300,5 +363,11 @@ class MTChallengeSession:
             terminalreporter.write(render_table(runs, width=width, color=terminalreporter.hasmarkup))
         if self.report_path is not None:
             terminalreporter.write_line(f"report written to {self.report_path}")
+        if self.saved_path is not None:
+            terminalreporter.write_line(f"run saved to {self.saved_path}")
         for problem in self.problems:
             terminalreporter.write_line(f"ERROR {problem}", red=True)
+        if self.comparisons or self.baseline.compare_path is not None:
+            terminalreporter.section(f"mtchallenge: comparison with {self.baseline.compare_path}")
+            terminalreporter.write(render_comparisons(self.comparisons, self.gate_violations, self.baseline.gate,
+                                                      width=terminalreporter._tw.fullwidth))  # noqa: SLF001

@@ -1,8 +1,9 @@
 """Loading and validating challenge suites (YAML), their recorded systems and verdicts."""
 from __future__ import annotations
 
+import hashlib
 import importlib.resources
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
@@ -31,7 +32,7 @@ _CATEGORY_KEYS = {"id", "title", "subcategories"}
 _SUBCATEGORY_KEYS = {"id", "title", "question", "explanation", "checker", "params", "items"}
 _ITEM_KEYS = {
     "id", "source", "reference", "references", "locus", "source_locus", "context",
-    "question", "explanation", "checker", "params", "notes",
+    "question", "explanation", "checker", "params", "notes", "known_failure",
 }
 _SYSTEM_KEYS = {"name", "description", "date", "outputs"}
 _VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "source"}
@@ -225,6 +226,7 @@ def load_suite(
         description=root.text("description", required=False),
         labels=MappingProxyType({str(k): str(v) for k, v in labels.items()}),
         version=root.text("version", required=False),
+        verdict_paths=tuple(verdict_paths),
     )
 
 
@@ -268,6 +270,7 @@ def _read_item(
         source_locus=reader.texts("source_locus"), context=reader.texts("context"),
         explanation=reader.text("explanation", required=False),
         notes=reader.text("notes", required=False),
+        known_failure=reader.text("known_failure", required=False),
     )
 
 
@@ -345,3 +348,12 @@ def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
         return candidate
     known = ", ".join(sorted(bundled)) or "none"
     raise SuiteError(f"no bundled suite of that name and no such file (bundled suites: {known})", file=spec)
+
+
+def content_hash(paths: Iterable[Path]) -> str:
+    """A short hash of files' bytes (for run signatures)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]

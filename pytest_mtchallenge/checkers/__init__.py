@@ -18,6 +18,8 @@ class Checker:
 
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    #: Bump when the family's judgements change, so saved runs record which checkers judged them.
+    version: ClassVar[str] = "1"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 @pytest.mark.parametrize(("change", "expected"), [
     (("      source: The dog of the neighbours barks.\n", ""), "*mini/suite.yaml: item M1b: field 'source': missing required field"),
-    (("checker: regex", "checker: telepathy"), "*mini/suite.yaml: field 'subcategories.T1.checker': unknown checker 'telepathy' (known: agreement, human, regex)"),
+    (("checker: regex", "checker: telepathy"), "*mini/suite.yaml: field 'subcategories.T1.checker': unknown checker 'telepathy' (known: agreement, *human, *regex*)"),
     (("id: M1b", "id: M1a"), "*mini/suite.yaml: item M1a: field 'id': duplicate item id 'M1a'"),
     (("title: Mini suite", "title: [Mini suite"), "*mini/suite.yaml:*: invalid YAML*"),
     (("{subject: {person: 3, number: s, gender: m}}", "{subject: {person: 7}}"),

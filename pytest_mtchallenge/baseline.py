@@ -1,0 +1,380 @@
+"""Saved runs, comparison with a baseline (McNemar's exact test) and the release gate."""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+import yaml
+
+from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.significance import mcnemar_exact
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.report import Run
+
+#: Signature fields that must agree for two runs to be comparable (system and version may differ).
+COMPARABLE_FIELDS = ("suite", "suite-hash", "checkers", "lexicon", "verdicts-hash", "judge")
+
+
+class BaselineError(MTChallengeError):
+    """A saved run or xfail file that cannot be read, or a gate expression that cannot be parsed."""
+
+
+def parse_signature(signature: str) -> dict[str, str]:
+    """``suite:x|suite-hash:y|…`` → ``{"suite": "x", "suite-hash": "y", …}``."""
+    fields: dict[str, str] = {}
+    for part in signature.split("|"):
+        key, sep, value = part.partition(":")
+        if sep:
+            fields[key] = value
+    return fields
+
+
+@dataclass(frozen=True, slots=True)
+class SavedRun:
+    """One (suite, system) run read from a saved report: outcome per item and its signature."""
+
+    suite: str
+    system: str
+    signature: str
+    outcomes: Mapping[str, str]  # item id -> outcome
+    subcategory: Mapping[str, str]  # item id -> subcategory id
+    category: Mapping[str, str]  # item id -> category id
+    order: tuple[str, ...]
+
+
+def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
+    """Read the runs of a report or saved-run document (the JSON written by --mt-report/--mt-save)."""
+    if not isinstance(document, dict) or not isinstance(document.get("runs"), list):
+        raise BaselineError("not a pytest-mtchallenge report: expected an object with a 'runs' list", file=origin)
+    runs = []
+    for index, run in enumerate(document["runs"]):
+        where = f"runs[{index}]"
+        if not isinstance(run, dict) or not isinstance(run.get("items"), list):
+            raise BaselineError("expected a run with 'suite', 'system' and 'items'", file=origin, field=where)
+        outcomes: dict[str, str] = {}
+        subcategory: dict[str, str] = {}
+        category: dict[str, str] = {}
+        order = []
+        for item in run["items"]:
+            if not isinstance(item, dict) or "id" not in item or "outcome" not in item:
+                raise BaselineError("every item needs 'id' and 'outcome'", file=origin, field=f"{where}.items")
+            item_id = str(item["id"])
+            outcomes[item_id] = str(item["outcome"])
+            subcategory[item_id] = str(item.get("subcategory", ""))
+            category[item_id] = str(item.get("category", ""))
+            order.append(item_id)
+        runs.append(SavedRun(suite=str(run.get("suite", "")), system=str(run.get("system", "")),
+                             signature=str(run.get("signature", "")), outcomes=outcomes, subcategory=subcategory,
+                             category=category, order=tuple(order)))
+    return runs
+
+
+def load_saved_runs(path: Path) -> list[SavedRun]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BaselineError("saved run not found", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BaselineError(f"cannot read: {exc}", file=path) from None
+    except json.JSONDecodeError as exc:
+        raise BaselineError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+    return runs_from_document(document, origin=str(path))
+
+
+# -- autosave storage (pytest-benchmark style: numbered runs in a folder) ---------------------
+
+def autosave_path(folder: Path, systems: Iterable[str]) -> Path:
+    """The next numbered file in ``folder``: ``0001_google-2016.json``, ``0002_…``."""
+    numbers = [int(m.group(1)) for p in folder.glob("*.json") if (m := re.match(r"(\d{4})_", p.name))]
+    label = re.sub(r"[^A-Za-z0-9_.+-]+", "-", "+".join(sorted(set(systems))))[:80] or "run"
+    return folder / f"{max(numbers, default=0) + 1:04d}_{label}.json"
+
+
+def resolve_saved(spec: str, folder: Path, *, base: Path) -> Path:
+    """``--mt-compare`` value: a path, a run number in the autosave folder (``3``, ``0003``) or ``last``."""
+    saved = sorted(folder.glob("[0-9][0-9][0-9][0-9]_*.json")) if folder.is_dir() else []
+    if spec == "last":
+        if not saved:
+            raise BaselineError("no saved runs yet (save one with --mt-autosave)", file=folder)
+        return saved[-1]
+    if spec.isdigit():
+        matches = [p for p in saved if p.name.startswith(f"{int(spec):04d}_")]
+        if not matches:
+            raise BaselineError(f"no saved run number {int(spec):04d}", file=folder)
+        return matches[0]
+    path = Path(spec)
+    return path if path.is_absolute() else base / path
+
+
+# -- comparison ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class RateChange:
+    group: str  # "overall", a category id or a subcategory id
+    level: str  # "overall" | "category" | "subcategory"
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A current run against its baseline: named item changes, rate changes and McNemar's p."""
+
+    suite: str
+    system: str
+    baseline_system: str
+    regressions: tuple[str, ...]  # passed in the baseline, not now
+    improvements: tuple[str, ...]  # not passed in the baseline, passed now
+    changes: tuple[RateChange, ...]
+    p_value: float
+    signature_differences: tuple[str, ...]
+    paired: int
+
+    def rate(self, level: str) -> list[RateChange]:
+        return [c for c in self.changes if c.level == level]
+
+
+def compare(current: SavedRun, baseline: SavedRun) -> Comparison:
+    """Pair items by id; rates are pass / items over the paired items."""
+    paired = [i for i in current.order if i in baseline.outcomes]
+    passed_now = {i for i in paired if current.outcomes[i] == "pass"}
+    passed_before = {i for i in paired if baseline.outcomes[i] == "pass"}
+    regressions = tuple(i for i in paired if i in passed_before and i not in passed_now)
+    improvements = tuple(i for i in paired if i in passed_now and i not in passed_before)
+
+    def rates(groups: Mapping[str, str], level: str) -> list[RateChange]:
+        names: dict[str, list[str]] = {}
+        for item_id in paired:
+            names.setdefault(groups.get(item_id, ""), []).append(item_id)
+        return [RateChange(name, level, sum(i in passed_before for i in ids) / len(ids),
+                           sum(i in passed_now for i in ids) / len(ids)) for name, ids in names.items() if name]
+
+    changes = [RateChange("overall", "overall", len(passed_before) / len(paired) if paired else 0.0,
+                          len(passed_now) / len(paired) if paired else 0.0)]
+    changes += rates(current.category, "category") + rates(current.subcategory, "subcategory")
+    mine, theirs = parse_signature(current.signature), parse_signature(baseline.signature)
+    differences = tuple(f"{k}: {theirs.get(k, '?')} → {mine.get(k, '?')}" for k in COMPARABLE_FIELDS
+                        if mine.get(k) != theirs.get(k))
+    return Comparison(suite=current.suite, system=current.system, baseline_system=baseline.system,
+                      regressions=regressions, improvements=improvements, changes=tuple(changes),
+                      p_value=mcnemar_exact(len(improvements), len(regressions)),
+                      signature_differences=differences, paired=len(paired))
+
+
+def pair_runs(current: Sequence[SavedRun], baseline: Sequence[SavedRun]) -> list[tuple[SavedRun, SavedRun]]:
+    """Pair each current run with the baseline run of the same suite and system, or, when the
+    baseline holds a single run of that suite, with that run (comparing two releases)."""
+    pairs = []
+    for run in current:
+        same_suite = [b for b in baseline if b.suite == run.suite]
+        match = next((b for b in same_suite if b.system == run.system), None)
+        if match is None and len(same_suite) == 1:
+            match = same_suite[0]
+        if match is not None:
+            pairs.append((run, match))
+    return pairs
+
+
+# -- the gate --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """Rules from ``--mt-compare-fail``: rate drops in points, new failures, and a significance level."""
+
+    overall: float | None = None
+    category: float | None = None
+    subcategory: float | None = None
+    items: int | None = None
+    alpha: float | None = None
+
+    @classmethod
+    def parse(cls, expression: str) -> Gate:
+        rules: dict[str, float | int] = {}
+        for raw in re.split(r"[,\s]+", expression.strip()):
+            if not raw:
+                continue
+            p_rule = re.fullmatch(r"p<(0?\.\d+|1(?:\.0*)?)", raw)
+            if p_rule:
+                rules["alpha"] = float(p_rule.group(1))
+                continue
+            match = re.fullmatch(r"(overall|category|subcategory):(\d+(?:\.\d+)?)%", raw)
+            if match:
+                rules[match.group(1)] = float(match.group(2)) / 100
+                continue
+            items = re.fullmatch(r"items:(\d+)", raw)
+            if items:
+                rules["items"] = int(items.group(1))
+                continue
+            raise BaselineError(
+                f"cannot read gate rule {raw!r}: expected overall:N%, category:N%, subcategory:N%, items:N or p<ALPHA",
+                field="--mt-compare-fail")
+        if not any(k != "alpha" for k in rules):
+            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:",
+                                field="--mt-compare-fail")
+        return cls(**rules)  # type: ignore[arg-type]
+
+    def violations(self, comparison: Comparison) -> list[str]:
+        """Why the gate does not hold for this comparison (empty when it holds)."""
+        if self.alpha is not None and comparison.p_value >= self.alpha:
+            return []
+        found: list[str] = []
+        for level, threshold in (("overall", self.overall), ("category", self.category),
+                                 ("subcategory", self.subcategory)):
+            if threshold is None:
+                continue
+            for change in comparison.rate(level):
+                if -change.delta > threshold + 1e-12:
+                    name = "overall rate" if level == "overall" else f"{level} {change.group}"
+                    found.append(f"{level}:{threshold:.0%} — {name} fell by {-change.delta * 100:.1f} points "
+                                 f"({change.before:.0%} → {change.after:.0%})")
+        if self.items is not None and len(comparison.regressions) > self.items:
+            found.append(f"items:{self.items} — {len(comparison.regressions)} items newly fail: "
+                         + ", ".join(comparison.regressions))
+        if found and self.alpha is not None:
+            found = [f"{v} (McNemar p = {comparison.p_value:.3g} < {self.alpha:g})" for v in found]
+        return found
+
+
+# -- known failures (--mt-xfail) ----------------------------------------------------------------
+
+def load_known_failures(path: Path) -> dict[str, set[str]]:
+    """System name → ids of items known to fail, from a saved run (JSON) or a YAML mapping
+    ``{SYSTEM: [ID, ...]}``. In a saved run, every item whose outcome was ``fail`` counts."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BaselineError("xfail file not found", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BaselineError(f"cannot read: {exc}", file=path) from None
+    if path.suffix == ".json" or text.lstrip().startswith("{\""):
+        try:
+            runs = runs_from_document(json.loads(text), origin=str(path))
+        except json.JSONDecodeError as exc:
+            raise BaselineError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+        known: dict[str, set[str]] = {}
+        for run in runs:
+            known.setdefault(run.system, set()).update(i for i, o in run.outcomes.items() if o == "fail")
+        return known
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise BaselineError(f"invalid YAML: {getattr(exc, 'problem', exc)}", file=path) from None
+    if not isinstance(document, dict):
+        raise BaselineError("expected a mapping of system name to a list of item ids", file=path)
+    known = {}
+    for system, ids in document.items():
+        if not isinstance(ids, list) or not all(isinstance(i, (str, int)) for i in ids):
+            raise BaselineError("expected a list of item ids", file=path, field=str(system))
+        known[str(system)] = {str(i) for i in ids}
+    return known
+
+
+# -- what a run does with baselines -----------------------------------------------------------------
+
+AUTOSAVE_FOLDER = Path(".mtchallenge") / "runs"
+
+
+@dataclass(frozen=True, slots=True)
+class BaselineOptions:
+    """The run's --mt-save / --mt-autosave / --mt-compare* / --mt-xfail settings, resolved."""
+
+    base: Path
+    save_path: Path | None = None
+    autosave: bool = False
+    compare_path: Path | None = None
+    gate: Gate | None = None
+    strict: bool = False
+    xfail_path: Path | None = None
+    known_failures: Mapping[str, set[str]] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def create(cls, *, base: Path, save: str | None = None, autosave: bool = False, compare: str | None = None,
+               gate: str | None = None, strict: bool = False, xfail: str | None = None) -> BaselineOptions:
+        """Resolve the options; raises :class:`BaselineError` with a one-line reason."""
+        folder = base / AUTOSAVE_FOLDER
+        compare_path = resolve_saved(compare, folder, base=base) if compare else None
+        if compare_path is not None and not compare_path.is_file():
+            raise BaselineError("saved run not found", file=compare_path, field="--mt-compare")
+        if gate and compare_path is None:
+            raise BaselineError("a gate needs a baseline: add --mt-compare=PATH", field="--mt-compare-fail")
+        xfail_path = (Path(xfail) if Path(xfail).is_absolute() else base / xfail) if xfail else None
+        return cls(
+            base=base, save_path=(Path(save) if Path(save).is_absolute() else base / save) if save else None,
+            autosave=autosave, compare_path=compare_path, gate=Gate.parse(gate) if gate else None, strict=strict,
+            xfail_path=xfail_path,
+            known_failures=MappingProxyType(load_known_failures(xfail_path)) if xfail_path else MappingProxyType({}),
+        )
+
+    def save(self, runs: Sequence[Run]) -> Path | None:
+        """Write the run where --mt-save / --mt-autosave say; return the path written."""
+        from pytest_mtchallenge.report import write_json
+
+        path = self.save_path
+        if path is None and self.autosave:
+            folder = self.base / AUTOSAVE_FOLDER
+            folder.mkdir(parents=True, exist_ok=True)
+            path = autosave_path(folder, (run.system for run in runs))
+        if path is not None:
+            write_json(runs, path)
+        return path
+
+    def compare(self, runs: Sequence[Run]) -> tuple[list[Comparison], list[str]]:
+        """Compare with the baseline; the second list says why the gate does not hold."""
+        if self.compare_path is None:
+            return [], []
+        baseline = load_saved_runs(self.compare_path)
+        current = runs_from_document({"runs": [run.to_dict() for run in runs]}, origin="this run")
+        comparisons = [compare(now, before) for now, before in pair_runs(current, baseline)]
+        violations: list[str] = []
+        if not comparisons:
+            violations.append(f"no run in {self.compare_path} has a suite of this run: nothing was compared")
+        for comparison in comparisons:
+            where = f"{comparison.suite} [{comparison.system}]"
+            if comparison.signature_differences and self.strict:
+                violations.append(f"{where}: not comparable (--mt-compare-strict): "
+                                  + "; ".join(comparison.signature_differences))
+            if self.gate is not None:
+                violations.extend(f"{where}: {v}" for v in self.gate.violations(comparison))
+        return comparisons, violations
+
+
+def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[str], gate: Gate | None, *,
+                       width: int = 100) -> str:
+    """The comparison section of the terminal summary."""
+    lines: list[str] = []
+    for c in comparisons:
+        overall = c.rate("overall")[0]
+        lines.append(f"{c.suite} [{c.system}] against [{c.baseline_system}], {c.paired} paired items: "
+                     f"{overall.before:.1%} → {overall.after:.1%} ({overall.delta * 100:+.1f} points), "
+                     f"McNemar exact p = {c.p_value:.3g} ({len(c.improvements)} improved, {len(c.regressions)} regressed)")
+        if c.signature_differences:
+            lines.append("  WARNING: the signatures differ, so the comparison may not be like for like: "
+                         + "; ".join(c.signature_differences))
+        if c.regressions:
+            lines.append(f"  newly failing ({len(c.regressions)}): {', '.join(c.regressions)}")
+        if c.improvements:
+            lines.append(f"  newly passing ({len(c.improvements)}): {', '.join(c.improvements)}")
+        for level in ("category", "subcategory"):
+            moved = [ch for ch in c.rate(level) if abs(ch.delta) > 1e-12]
+            if moved:
+                lines.append(f"  {level} changes: " + ", ".join(
+                    f"{ch.group} {ch.before:.0%}→{ch.after:.0%}" for ch in moved))
+    if gate is not None:
+        if violations:
+            lines.append("gate FAILED:")
+            lines.extend(f"  {v}" for v in violations)
+        else:
+            lines.append("gate holds")
+    elif violations:
+        lines.extend(violations)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,95 @@
+"""--mt-compare, --mt-compare-fail and --mt-compare-strict: the release gate decides the exit status."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+
+def saved_reference_run(pytester: pytest.Pytester, mini_suite: Path) -> Path:
+    pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "--mt-save=base.json")
+    return pytester.path / "base.json"
+
+
+def test_a_regression_beyond_the_threshold_exits_1_and_names_the_items(pytester: pytest.Pytester,
+                                                                       mini_suite: Path) -> None:
+    base = saved_reference_run(pytester, mini_suite)
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=recorded:old", f"--mt-compare={base}",
+                                "--mt-compare-fail=overall:10%")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines([
+        "mini [[]old[]] against [[]reference[]], 4 paired items: 100.0% → 50.0% (-50.0 points), McNemar exact p = 0.5*",
+        "  newly failing (2): M1a, T1a",
+        "gate FAILED:",
+        "  mini [[]old[]]: overall:10% — overall rate fell by 50.0 points (100% → 50%)",
+    ])
+
+
+def test_an_equal_run_exits_0_although_items_fail(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.runpytest(str(mini_suite.parent), "--mt-save=old.json")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-compare=old.json", "--mt-compare-fail=overall:0%,items:0")
+    result.assert_outcomes(passed=2, failed=2)
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["gate holds"])
+
+
+def test_significance_rule_lets_a_non_significant_drop_pass(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    base = saved_reference_run(pytester, mini_suite)
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=recorded:old", f"--mt-compare={base}",
+                                "--mt-compare-fail=overall:10%,p<0.05")
+    assert result.ret == pytest.ExitCode.OK  # 2 regressions, 0 improvements: p = 0.5
+
+
+def test_signature_mismatch_warns_and_strict_refuses(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    base = saved_reference_run(pytester, mini_suite)
+    document = json.loads(base.read_text())
+    document["runs"][0]["signature"] = document["runs"][0]["signature"].replace("judge:auto+human", "judge:human")
+    base.write_text(json.dumps(document))
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", f"--mt-compare={base}")
+    result.stdout.fnmatch_lines(["*WARNING: the signatures differ*judge: human → auto+human*"])
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", f"--mt-compare={base}",
+                                "--mt-compare-strict", "--mt-compare-fail=items:0")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(["*not comparable (--mt-compare-strict): judge: human → auto+human*"])
+
+
+def test_bad_gate_or_baseline_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-compare=missing.json")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*missing.json: field '--mt-compare': saved run not found*"])
+    base = saved_reference_run(pytester, mini_suite)
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-compare={base}", "--mt-compare-fail=overall:two")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*cannot read gate rule 'overall:two'*"])
+
+
+class TestBundledSuite:
+    """The acceptance scenarios on the English–French suite, judged by the recorded verdicts."""
+
+    @pytest.fixture
+    def google_run(self, pytester: pytest.Pytester) -> Path:
+        pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-judge=human",
+                           "--mt-save=google.json")
+        return pytester.path / "google.json"
+
+    def test_pbmt_against_google_fails_the_gate_and_lists_s4b2(self, pytester: pytest.Pytester,
+                                                               google_run: Path) -> None:
+        result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:pbmt-1", "--mt-judge=human",
+                                    f"--mt-compare={google_run}", "--mt-compare-fail=overall:2%")
+        assert result.ret == pytest.ExitCode.TESTS_FAILED
+        newly_failing = next(line for line in result.outlines if line.startswith("  newly failing"))
+        assert "S4b2" in newly_failing.split(": ", 1)[1].split(", ")
+
+    def test_google_against_itself_exits_0(self, pytester: pytest.Pytester, google_run: Path) -> None:
+        result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016",
+                                    "--mt-judge=human", f"--mt-compare={google_run}", "--mt-compare-fail=overall:2%")
+        assert result.ret == pytest.ExitCode.OK
+        result.assert_outcomes(passed=72, failed=36)
+
+    def test_google_with_its_own_known_failures_exits_0_with_36_xfailed(self, pytester: pytest.Pytester,
+                                                                         google_run: Path) -> None:
+        result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016",
+                                    "--mt-judge=human", f"--mt-xfail={google_run}")
+        assert result.ret == pytest.ExitCode.OK
+        result.assert_outcomes(passed=72, xfailed=36)

@@ -1,0 +1,38 @@
+"""--mt-xfail and the suite's known_failure field: known weaknesses tracked, fixes noticed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def test_known_failures_xfail_and_a_fix_fails_strictly(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    (pytester.path / "known.yaml").write_text("old: [M1a, T1a, M1b]\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=known.yaml", "-rX")
+    result.assert_outcomes(passed=1, xfailed=2, failed=1)
+    result.stdout.fnmatch_lines(["[[]XPASS(strict)[]] M1b [[]old[]] failed in *known.yaml: if it passes now, refresh*"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_a_saved_run_as_known_failures(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.runpytest(str(mini_suite.parent), "--mt-save=old.json")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=old.json")
+    result.assert_outcomes(passed=2, xfailed=2)
+    assert result.ret == pytest.ExitCode.OK
+
+
+def test_suite_field_known_failure_is_a_non_strict_xfail(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    text = mini_suite.read_text().replace(
+        "      reference: Elle était parfaite, n'est-ce pas ?\n",
+        "      reference: Elle était parfaite, n'est-ce pas ?\n      known_failure: tag questions are calqued\n")
+    mini_suite.write_text(text)
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=recorded:old", "--mt-system=reference", "-rxX")
+    result.assert_outcomes(passed=5, failed=1, xfailed=1, xpassed=1)
+    result.stdout.fnmatch_lines(["*known weakness: tag questions are calqued*"])
+
+
+def test_bad_xfail_file_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    (pytester.path / "known.yaml").write_text("old: M1a\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=known.yaml")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*known.yaml: field 'old': expected a list of item ids*"])

@@ -1,0 +1,119 @@
+"""Saved runs, pairing, comparison, the gate and known-failure files (plain Python, no pytester)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.baseline import (
+    BaselineError, Gate, SavedRun, autosave_path, compare, load_known_failures, load_saved_runs, pair_runs,
+    parse_signature, resolve_saved,
+)
+
+SIG = "suite:s|suite-hash:h1|checkers:a@1|lexicon:l@1|verdicts-hash:v1|judge:human|system:x|version:1"
+
+
+def run(outcomes: dict[str, str], *, system: str = "x", signature: str = SIG) -> SavedRun:
+    return SavedRun(suite="s", system=system, signature=signature, outcomes=outcomes,
+                    subcategory={i: i[0] for i in outcomes}, category={i: "cat" for i in outcomes},
+                    order=tuple(outcomes))
+
+
+BEFORE = run({"A1": "pass", "A2": "pass", "B1": "pass", "B2": "fail", "B3": "review"})
+
+
+def test_regressions_improvements_and_rates() -> None:
+    now = run({"A1": "pass", "A2": "fail", "B1": "error", "B2": "pass", "B3": "review"})
+    comparison = compare(now, BEFORE)
+    assert comparison.regressions == ("A2", "B1") and comparison.improvements == ("B2",)
+    overall = comparison.rate("overall")[0]
+    assert (overall.before, overall.after) == (0.6, 0.4)
+    assert {c.group: round(c.delta, 3) for c in comparison.rate("subcategory")} == {"A": -0.5, "B": 0.0}
+    assert comparison.p_value == pytest.approx(1.0)  # 1 improved vs 2 regressed: 2*(1+3)/8 > 1 → 1
+    assert comparison.signature_differences == ()
+
+
+def test_signature_differences_ignore_system_and_version() -> None:
+    other = SIG.replace("system:x", "system:y").replace("version:1", "version:2")
+    assert compare(run({"A1": "pass"}, signature=other), run({"A1": "pass"})).signature_differences == ()
+    changed = SIG.replace("checkers:a@1", "checkers:a@2")
+    assert compare(run({"A1": "pass"}, signature=changed), run({"A1": "pass"})).signature_differences == (
+        "checkers: a@1 → a@2",)
+    assert parse_signature(SIG)["verdicts-hash"] == "v1"
+
+
+def test_pairing_by_system_or_the_single_run_of_a_suite() -> None:
+    current = [run({"A1": "pass"}, system="new")]
+    assert pair_runs(current, [run({"A1": "fail"}, system="old")])[0][1].system == "old"
+    two = [run({"A1": "fail"}, system="old"), run({"A1": "fail"}, system="new")]
+    assert pair_runs(current, two)[0][1].system == "new"
+    assert pair_runs(current, [run({"A1": "fail"}, system="a"), run({"A1": "fail"}, system="b")]) == []
+
+
+@pytest.mark.parametrize(("expression", "expected"), [
+    ("overall:2%", Gate(overall=0.02)),
+    ("overall:2%,category:5%, subcategory:10% items:0 p<0.05",
+     Gate(overall=0.02, category=0.05, subcategory=0.10, items=0, alpha=0.05)),
+])
+def test_gate_parsing(expression: str, expected: Gate) -> None:
+    assert Gate.parse(expression) == expected
+
+
+@pytest.mark.parametrize("expression", ["overall:2", "everything:1%", "p<0.05", "items:-1", ""])
+def test_gate_parsing_errors_name_the_option(expression: str) -> None:
+    with pytest.raises(BaselineError, match="--mt-compare-fail"):
+        Gate.parse(expression)
+
+
+def test_gate_violations() -> None:
+    now = run({"A1": "pass", "A2": "fail", "B1": "pass", "B2": "fail", "B3": "review"})
+    comparison = compare(now, BEFORE)  # overall 60% → 40%, subcategory A 100% → 50%
+    assert Gate(overall=0.25).violations(comparison) == []
+    assert Gate(overall=0.10).violations(comparison)[0].startswith("overall:10% — overall rate fell by 20.0 points")
+    assert "subcategory A fell by 50.0 points" in Gate(subcategory=0.10).violations(comparison)[0]
+    assert Gate(items=0).violations(comparison) == ["items:0 — 1 items newly fail: A2"]
+    assert Gate(items=1).violations(comparison) == []
+    # not significant: p = 1 for one regression against none
+    assert Gate(overall=0.10, alpha=0.05).violations(comparison) == []
+
+
+def test_saved_run_errors_are_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(BaselineError, match=r"bad.json: invalid JSON"):
+        load_saved_runs(bad)
+    bad.write_text(json.dumps({"runs": [{"suite": "s", "items": [{"id": "A1"}]}]}))
+    with pytest.raises(BaselineError, match=r"field 'runs\[0\].items'"):
+        load_saved_runs(bad)
+    with pytest.raises(BaselineError, match="saved run not found"):
+        load_saved_runs(tmp_path / "missing.json")
+
+
+def test_known_failures_from_yaml_and_saved_runs(tmp_path: Path) -> None:
+    listed = tmp_path / "known.yaml"
+    listed.write_text("google-2016: [S7a, S7b]\nnmt: []\n")
+    assert load_known_failures(listed) == {"google-2016": {"S7a", "S7b"}, "nmt": set()}
+    saved = tmp_path / "run.json"
+    saved.write_text(json.dumps({"runs": [{"suite": "s", "system": "x", "items": [
+        {"id": "A1", "outcome": "fail"}, {"id": "A2", "outcome": "pass"}, {"id": "A3", "outcome": "review"}]}]}))
+    assert load_known_failures(saved) == {"x": {"A1"}}
+    listed.write_text("google-2016: S7a\n")
+    with pytest.raises(BaselineError, match="field 'google-2016'"):
+        load_known_failures(listed)
+
+
+def test_autosave_numbering_and_resolution(tmp_path: Path) -> None:
+    folder = tmp_path / ".mtchallenge" / "runs"
+    folder.mkdir(parents=True)
+    first = autosave_path(folder, ["nmt", "google-2016"])
+    assert first.name == "0001_google-2016+nmt.json"
+    first.write_text("{}")
+    second = autosave_path(folder, ["nmt"])
+    assert second.name == "0002_nmt.json"
+    second.write_text("{}")
+    assert resolve_saved("last", folder, base=tmp_path) == second
+    assert resolve_saved("1", folder, base=tmp_path) == first
+    assert resolve_saved("r.json", folder, base=tmp_path) == tmp_path / "r.json"
+    with pytest.raises(BaselineError, match="no saved run number 0009"):
+        resolve_saved("9", folder, base=tmp_path)
