@@ -7,11 +7,13 @@ import pytest
 
 from pytest_mtchallenge.session import MTChallengeSession
 from pytest_mtchallenge.suite import SUITE_FILE
+from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 
 SESSION_KEY = pytest.StashKey[MTChallengeSession]()
 
 _OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
             "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail")
+
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -43,6 +45,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="Refuse to compare runs whose suite, checker, lexicon, verdict or judge signatures differ")
     group.addoption("--mt-xfail", dest="mt_xfail", metavar="PATH",
                     help="Mark items that failed in a saved run (or a YAML list per system) as strict xfail")
+    group.addoption("--mt-batch-size", dest="mt_batch_size", type=int, metavar="N",
+                    help="Sources per request or generation batch (default 32)")
+    group.addoption("--mt-concurrency", dest="mt_concurrency", type=int, metavar="N",
+                    help="Requests in flight at once for remote systems (default 4)")
+    group.addoption("--mt-timeout", dest="mt_timeout", type=float, metavar="SECONDS",
+                    help="Timeout of one request or command (default 600)")
+    group.addoption("--mt-retries", dest="mt_retries", type=int, metavar="N",
+                    help="Retries after a connection error, 429 or 5xx, with exponential backoff (default 4)")
+    for name in ("mt_batch_size", "mt_concurrency", "mt_timeout", "mt_retries"):
+        parser.addini(name, default="", help=f"Default of --{name.replace('_', '-')}")
+    for name, help_text in SYSTEM_SETTINGS.items():
+        parser.addini(name, default="", help=help_text)
     parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
     parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
     parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")

@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 import pytest
 
@@ -13,11 +15,12 @@ from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
+from pytest_mtchallenge.lexicon import lexicon_signature
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
-from pytest_mtchallenge.lexicon import lexicon_signature
 from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_suite, resolve_suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
@@ -30,6 +33,22 @@ def _option(config: pytest.Config, name: str) -> str | bool | None:
     """A command-line option, or its ini twin."""
     value = config.getoption(name)
     return value if value else (config.getini(name) or None)
+
+
+def _number(config: pytest.Config, name: str, kind: type[int] | type[float], default: float) -> Any:
+    """A positive number option (or its ini twin); a bad value is a usage error."""
+    value = config.getoption(name)
+    if value is None:
+        text = str(config.getini(name)).strip()
+        if not text:
+            return kind(default)
+        try:
+            value = kind(text)
+        except ValueError:
+            raise pytest.UsageError(f"ini {name} = {text!r}: expected a number") from None
+    if value < (0 if name == "mt_retries" else 1e-9):
+        raise pytest.UsageError(f"--{name.replace('_', '-')}={value}: must be positive")
+    return value
 
 
 def _registry(builtin: Mapping[str, type], contributions: list[Mapping[str, type]], what: str) -> dict[str, type]:
@@ -68,7 +87,15 @@ class MTChallengeSession:
         self.meta_eval = bool(config.getoption("mt_meta_eval") or config.getini("mt_meta_eval"))
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
         self.report_only = bool(config.getoption("mt_report_only") or config.getini("mt_report_only"))
-        self.options = SystemOptions(rootdir=config.rootpath)
+        self.options = SystemOptions(
+            rootdir=config.rootpath,
+            timeout=_number(config, "mt_timeout", float, 600.0),
+            batch_size=_number(config, "mt_batch_size", int, 32),
+            concurrency=_number(config, "mt_concurrency", int, 4),
+            retries=_number(config, "mt_retries", int, 4),
+            settings=MappingProxyType({name: str(config.getini(name)) for name in SYSTEM_SETTINGS
+                                       if config.getini(name)}),
+        )
         hook = config.pluginmanager.hook
         self.checker_classes: dict[str, type[Checker]] = _registry(
             builtin_checkers(), hook.pytest_mtchallenge_checkers(), "checker families")

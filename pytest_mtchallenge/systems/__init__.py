@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -13,11 +13,16 @@ from pytest_mtchallenge.model import ChallengeItem, Suite
 
 @dataclass(frozen=True, slots=True)
 class SystemOptions:
-    """Settings shared by every system of a run."""
+    """Settings shared by every system of a run (command line and ini file)."""
 
     rootdir: Path = Path(".")
-    timeout: float = 600.0
-    batch_size: int = 64
+    timeout: float = 600.0  # seconds for one request or one command
+    batch_size: int = 32  # sources per request or generation batch
+    concurrency: int = 4  # requests in flight at once
+    retries: int = 4  # further attempts after a connection error, 429 or 5xx
+    backoff: float = 0.5  # seconds before the first retry; doubles each time
+    settings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # system-kind ini settings
+    on_batch: Callable[[int], None] | None = None  # told how many sources each finished batch held
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,66 @@
+"""Batched, concurrent translation with per-batch faults: the loop every remote or local model system shares."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from types import MappingProxyType
+
+from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.systems import SystemOptions, Translations
+
+BatchTranslator = Callable[[list[str]], list[str]]
+
+
+def translate_in_batches(
+    items: Sequence[ChallengeItem],
+    translate_batch: BatchTranslator,
+    *,
+    options: SystemOptions,
+    origin: str,
+    concurrency: int | None = None,
+) -> Translations:
+    """Translate ``items`` in batches of ``options.batch_size``, ``concurrency`` batches at once.
+
+    ``translate_batch(sources)`` returns one output per source, in order, or raises: an
+    :class:`~pytest_mtchallenge.errors.MTChallengeError` (a system fault, reported as is) or any
+    other exception (reported with its type). A failed batch makes only its own items error;
+    the other batches are still translated and judged.
+    """
+    size = max(1, options.batch_size)
+    batches = [list(items[start:start + size]) for start in range(0, len(items), size)]
+    outputs: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    problems: list[str] = []
+    workers = max(1, min(concurrency or options.concurrency, len(batches) or 1))
+
+    def settle(batch: list[ChallengeItem], result: object | BaseException) -> None:
+        if isinstance(result, BaseException):
+            reason = result.one_line() if isinstance(result, MTChallengeError) else (
+                f"{origin} raised {type(result).__name__}: {result}")
+            errors.update({item.id: reason for item in batch})
+            if reason not in problems:
+                problems.append(reason)
+        else:
+            settled = Translations.aligned(batch, result, origin=origin)
+            outputs.update(settled.outputs)
+            errors.update(settled.errors)
+            problems.extend(p for p in settled.problems if p not in problems)
+        if options.on_batch is not None:
+            options.on_batch(len(batch))
+
+    if workers == 1:
+        for batch in batches:
+            try:
+                settle(batch, translate_batch([item.source for item in batch]))
+            except Exception as exc:  # reported per batch, never lost
+                settle(batch, exc)
+    else:
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mtchallenge") as pool:
+            futures = {pool.submit(translate_batch, [item.source for item in batch]): batch for batch in batches}
+            for future in as_completed(futures):
+                try:
+                    settle(futures[future], future.result())
+                except Exception as exc:
+                    settle(futures[future], exc)
+    return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors), problems=tuple(problems))

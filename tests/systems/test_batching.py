@@ -1,0 +1,62 @@
+"""translate_in_batches: batch sizes, concurrency, per-batch faults and progress."""
+from __future__ import annotations
+
+import threading
+
+from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.systems import SystemOptions
+from pytest_mtchallenge.systems.batching import translate_in_batches
+
+ITEMS = [ChallengeItem(id=f"i{n}", suite="s", category="c", subcategory="x", source=f"source {n}",
+                       references=("r",), question="?", checker="human") for n in range(10)]
+
+
+def test_batches_of_the_configured_size_in_order() -> None:
+    calls: list[list[str]] = []
+
+    def upper(sources: list[str]) -> list[str]:
+        calls.append(sources)
+        return [s.upper() for s in sources]
+
+    done: list[int] = []
+    result = translate_in_batches(ITEMS, upper, options=SystemOptions(batch_size=4, on_batch=done.append),
+                                  origin="upper", concurrency=1)
+    assert [len(c) for c in calls] == [4, 4, 2]
+    assert result.outputs["i9"] == "SOURCE 9" and not result.errors
+    assert sorted(done) == [2, 4, 4]
+
+
+def test_a_failing_batch_errors_only_its_items() -> None:
+    def flaky(sources: list[str]) -> list[str]:
+        if "source 4" in sources:
+            raise SystemFailure("server said 500", file="http://127.0.0.1:1/translate")
+        return sources
+
+    result = translate_in_batches(ITEMS, flaky, options=SystemOptions(batch_size=4, concurrency=3), origin="flaky")
+    assert set(result.errors) == {"i4", "i5", "i6", "i7"}
+    assert len(result.outputs) == 6
+    assert result.problems == ("http://127.0.0.1:1/translate: server said 500",)
+
+
+def test_wrong_reply_length_and_crashes_are_reported() -> None:
+    result = translate_in_batches(ITEMS[:3], lambda sources: sources[:-1], options=SystemOptions(), origin="short")
+    assert set(result.errors) == {"i0", "i1", "i2"} and "returned 2 outputs for 3 sources" in result.errors["i0"]
+
+    def boom(sources: list[str]) -> list[str]:
+        raise KeyError("translatedText")
+
+    result = translate_in_batches(ITEMS[:2], boom, options=SystemOptions(), origin="boom")
+    assert result.errors["i0"] == "boom raised KeyError: 'translatedText'"
+
+
+def test_batches_run_concurrently() -> None:
+    barrier = threading.Barrier(3, timeout=5)
+
+    def wait_for_peers(sources: list[str]) -> list[str]:
+        barrier.wait()  # only returns if three batches are in flight together
+        return sources
+
+    result = translate_in_batches(ITEMS[:9], wait_for_peers, options=SystemOptions(batch_size=3, concurrency=3),
+                                  origin="peers")
+    assert len(result.outputs) == 9 and not result.errors
