@@ -53,6 +53,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="Timeout of one request or command (default 600)")
     group.addoption("--mt-retries", dest="mt_retries", type=int, metavar="N",
                     help="Retries after a connection error, 429 or 5xx, with exponential backoff (default 4)")
+    group.addoption("--mt-no-cache", dest="mt_no_cache", action="store_true", default=None,
+                    help="Do not read or write the translation cache")
+    group.addoption("--mt-cache-clear", dest="mt_cache_clear", action="store_true", default=False,
+                    help="Empty the translation cache before the run")
+    parser.addini("mt_no_cache", type="bool", default=False, help="Do not use the translation cache")
     for name in ("mt_batch_size", "mt_concurrency", "mt_timeout", "mt_retries"):
         parser.addini(name, default="", help=f"Default of --{name.replace('_', '-')}")
     for name, help_text in SYSTEM_SETTINGS.items():

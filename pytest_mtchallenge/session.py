@@ -1,7 +1,8 @@
 """The run's state: options, suites, systems, batch translations, judgements and the report."""
 from __future__ import annotations
 
-import time
+import contextlib
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -11,12 +12,15 @@ import pytest
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comparisons
+from pytest_mtchallenge.cache import TranslationCache
+from pytest_mtchallenge.cache import clear as clear_cache
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.lexicon import lexicon_signature
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.progress import TranslationProgress
 from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
 from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_suite, resolve_suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations, builtin_system_kinds, parse_system_spec
@@ -101,6 +105,12 @@ class MTChallengeSession:
             builtin_checkers(), hook.pytest_mtchallenge_checkers(), "checker families")
         self.system_kinds: dict[str, type[System]] = _registry(
             builtin_system_kinds(), hook.pytest_mtchallenge_system_kinds(), "system kinds")
+        self.no_cache = bool(config.getoption("mt_no_cache") or config.getini("mt_no_cache"))
+        cache_root = config.cache.mkdir("mtchallenge") if config.cache is not None else config.rootpath / ".mtchallenge"
+        self.cache_path = Path(cache_root) / "translations.sqlite"
+        if config.getoption("mt_cache_clear") and not hasattr(config, "workerinput"):
+            clear_cache(self.cache_path)
+        self._cache: TranslationCache | None = None
         self.suite_paths: list[Path] = []
         for spec in self.suite_specs:
             try:
@@ -209,21 +219,68 @@ class MTChallengeSession:
         return None, translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}")
 
     def _translate(self, suite: Suite, system: System) -> Translations:
-        started = time.perf_counter()
-        try:
-            translations = system.translate(suite=suite, items=suite.items)
-        except MTChallengeError as exc:
-            translations = Translations.failed(suite.items, exc.one_line())
-        except Exception as exc:  # a system adapter bug must not lose the run
-            translations = Translations.failed(suite.items, f"{system.name} crashed: {type(exc).__name__}: {exc}")
+        """Translate a suite with a system: cached outputs first, the rest in batches, with progress."""
+        cache = self.cache if system.cacheable else None
+        lock = cache.exclusive(f"{system.signature}|{suite.name}") if cache is not None else contextlib.nullcontext()
+        with lock:
+            cached: dict[str, str] = {}
+            if cache is not None:
+                cached = cache.get_many(system.signature, suite.source_language, suite.target_language,
+                                        [item.source for item in suite.items])
+            todo = [item for item in suite.items if item.source not in cached]
+            translations = self._call_system(suite, system, todo) if todo else Translations()
+            if cache is not None and translations.outputs:
+                sources = {item.id: item.source for item in todo}
+                cache.put_many(system.signature, suite.source_language, suite.target_language,
+                               {sources[i]: output for i, output in translations.outputs.items()})
+        outputs = {item.id: cached[item.source] for item in suite.items if item.source in cached}
+        outputs.update(translations.outputs)
         for problem in translations.problems:
             if problem not in self.problems:
                 self.problems.append(problem)
-        if system.kind not in ("recorded", "reference"):
-            elapsed = time.perf_counter() - started
-            self._say(f"mtchallenge: {system.name} translated {len(translations.outputs)} of {len(suite.items)} "
-                      f"sources of {suite.name} in {elapsed:.1f}s")
+        return Translations(outputs=MappingProxyType(outputs), errors=translations.errors,
+                            problems=translations.problems)
+
+    def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem]) -> Translations:
+        quiet = system.kind in ("recorded", "reference", "file")
+        progress = None
+        original = system.options
+        if not quiet:
+            progress = TranslationProgress(f"mtchallenge: {system.name} translating {suite.name}", len(items),
+                                           write_line=self._say, interactive=self._interactive())
+            system.options = dataclasses.replace(original, on_batch=progress.advance)
+        capture = self.config.pluginmanager.get_plugin("capturemanager")
+        suspended = capture.global_and_fixture_disabled() if capture is not None and not quiet else contextlib.nullcontext()
+        try:
+            with suspended:
+                try:
+                    translations = system.translate(suite=suite, items=items)
+                except MTChallengeError as exc:
+                    translations = Translations.failed(items, exc.one_line())
+                except Exception as exc:  # a system adapter bug must not lose the run
+                    translations = Translations.failed(items, f"{system.name} crashed: {type(exc).__name__}: {exc}")
+                if progress is not None:
+                    progress.finish(f"mtchallenge: {system.name} translated {len(translations.outputs)} of "
+                                    f"{len(items)} sources of {suite.name}")
+        finally:
+            system.options = original
         return translations
+
+    def _interactive(self) -> bool:
+        import os
+        import sys
+
+        return (sys.stderr.isatty() and not os.environ.get("CI") and not hasattr(self.config, "workerinput")
+                and self.config.getoption("verbose", 0) >= 0)
+
+    @property
+    def cache(self) -> TranslationCache | None:
+        """The shared translation cache, opened on first use (None with --mt-no-cache)."""
+        if self.no_cache:
+            return None
+        if self._cache is None:
+            self._cache = TranslationCache(self.cache_path)
+        return self._cache
 
     def _say(self, line: str) -> None:
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")

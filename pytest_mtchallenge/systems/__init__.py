@@ -65,6 +65,8 @@ class System:
 
     kind: ClassVar[str] = ""
     needs_argument: ClassVar[bool] = True
+    #: Whether outputs may be kept in the translation cache (not for outputs read from files).
+    cacheable: ClassVar[bool] = True
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         self.argument = argument

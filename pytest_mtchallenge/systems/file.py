@@ -21,6 +21,7 @@ class FileSystem(System):
     """
 
     kind = "file"
+    cacheable = False
 
     def default_name(self) -> str:
         return Path(self.argument).stem

@@ -12,6 +12,7 @@ class RecordedSystemKind(System):
     """``recorded:NAME`` — the outputs a suite records for system NAME (``recorded:*``: all of them)."""
 
     kind = "recorded"
+    cacheable = False
 
     def default_name(self) -> str:
         return self.argument
@@ -35,6 +36,7 @@ class ReferenceSystem(System):
 
     kind = "reference"
     needs_argument = False
+    cacheable = False
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         return Translations(outputs=MappingProxyType({i.id: i.reference for i in items}))

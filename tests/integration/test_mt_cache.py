@@ -1,0 +1,58 @@
+"""The translation cache: a second identical run translates nothing; --mt-no-cache and --mt-cache-clear."""
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SCRIPT = """\
+import sys
+sources = sys.stdin.read().splitlines()
+with open("calls.log", "a") as log:
+    log.write(f"{len(sources)}\\n")
+if open("mode.txt").read().strip() == "broken":
+    sys.exit("model unavailable")
+print("\\n".join(s.upper() for s in sources))
+"""
+
+
+@pytest.fixture
+def counting_system(pytester: pytest.Pytester) -> str:
+    (pytester.path / "mt.py").write_text(textwrap.dedent(SCRIPT))
+    (pytester.path / "mode.txt").write_text("ok")
+    return f"--mt-system=shout=cmd:{sys.executable} mt.py"
+
+
+def calls(pytester: pytest.Pytester) -> list[str]:
+    log = pytester.path / "calls.log"
+    return log.read_text().split() if log.exists() else []
+
+
+def test_second_identical_run_makes_no_call(pytester: pytest.Pytester, mini_suite: Path, counting_system: str) -> None:
+    first = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-judge=auto")
+    second = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-judge=auto")
+    assert calls(pytester) == ["4"]
+    assert first.parseoutcomes() == second.parseoutcomes()
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-no-cache")
+    assert calls(pytester) == ["4", "4"]
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-cache-clear")
+    assert calls(pytester) == ["4", "4", "4"]
+
+
+def test_errors_are_never_cached(pytester: pytest.Pytester, mini_suite: Path, counting_system: str) -> None:
+    (pytester.path / "mode.txt").write_text("broken")
+    result = pytester.runpytest(str(mini_suite.parent), counting_system)
+    result.assert_outcomes(errors=4)
+    (pytester.path / "mode.txt").write_text("ok")
+    result = pytester.runpytest(str(mini_suite.parent), counting_system)
+    assert result.parseoutcomes().get("errors", 0) == 0
+    assert calls(pytester) == ["4", "4"]
+
+
+def test_xdist_workers_share_one_translation(pytester: pytest.Pytester, mini_suite: Path, counting_system: str) -> None:
+    pytest.importorskip("xdist")
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), counting_system, "-n", "2")
+    assert result.parseoutcomes().get("errors", 0) == 0
+    assert calls(pytester) == ["4"]
