@@ -21,6 +21,7 @@ class Case:
     item: str
     subcategory: str
     system: str
+    category: str
     output: str
     human: str
     auto: str
@@ -31,13 +32,14 @@ class Case:
         return self.auto != "undecided"
 
     def to_dict(self) -> dict[str, str]:
-        return {"suite": self.suite, "id": self.item, "subcategory": self.subcategory, "system": self.system,
-                "output": self.output, "human": self.human, "auto": self.auto, "reason": self.reason}
+        return {"suite": self.suite, "id": self.item, "category": self.category, "subcategory": self.subcategory,
+                "system": self.system, "output": self.output, "human": self.human, "auto": self.auto,
+                "reason": self.reason}
 
     @classmethod
     def from_dict(cls, record: Mapping[str, str]) -> Case:
         return cls(suite=record["suite"], item=record["id"], subcategory=record["subcategory"],
-                   system=record["system"], output=record["output"], human=record["human"], auto=record["auto"],
+                   category=record.get("category", ""), system=record["system"], output=record["output"], human=record["human"], auto=record["auto"],
                    reason=record["reason"])
 
     @property
@@ -89,6 +91,12 @@ class MetaEvaluation:
             groups.setdefault((case.suite, case.subcategory), []).append(case)
         return {key: Agreement.of(cases) for key, cases in groups.items()}
 
+    def by_category(self) -> dict[tuple[str, str], Agreement]:
+        groups: dict[tuple[str, str], list[Case]] = {}
+        for case in self.cases:
+            groups.setdefault((case.suite, case.category), []).append(case)
+        return {key: Agreement.of(cases) for key, cases in groups.items()}
+
     @property
     def overall(self) -> Agreement:
         return Agreement.of(self.cases)
@@ -99,6 +107,7 @@ class MetaEvaluation:
     def to_dict(self) -> dict[str, object]:
         return {
             "overall": self.overall.to_dict(),
+            "categories": [{"suite": s, "category": cat, **a.to_dict()} for (s, cat), a in self.by_category().items()],
             "subcategories": [{"suite": s, "subcategory": sub, **a.to_dict()}
                               for (s, sub), a in self.by_subcategory().items()],
             "disagreements": [c.to_dict() for c in self.disagreements()],
@@ -114,7 +123,8 @@ def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker]) -> M
         for verdict in sorted(suite.verdicts, key=lambda v: position[v.item]):
             item = items[verdict.item]
             result = run_checker(checkers[item.checker], item=item, output=verdict.output)
-            cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, system=verdict.system,
+            cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, category=item.category,
+                              system=verdict.system,
                               output=verdict.output, human=verdict.verdict, auto=result.outcome.value,
                               reason=result.reason))
     return MetaEvaluation(tuple(cases))
@@ -133,18 +143,19 @@ def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, colo
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=color, no_color=not color,
                       color_system="standard" if color else None, highlight=False, emoji=False)
-    table = Table(title=Text("checkers against recorded human verdicts", style="bold"), title_justify="left",
-                  show_edge=False, pad_edge=False)
-    for column in ("suite", "subcategory", "outputs", "decided", "coverage", "agreed", "agreement"):
-        table.add_column(column, justify="left" if column in ("suite", "subcategory") else "right", no_wrap=True)
-    for (suite, subcategory), agreement in evaluation.by_subcategory().items():
-        table.add_row(Text(suite), Text(subcategory), str(agreement.total), str(agreement.decided),
-                      _percent(agreement.coverage), str(agreement.agreed), _percent(agreement.accuracy))
-    overall = evaluation.overall
-    table.add_section()
-    table.add_row("overall", "", str(overall.total), str(overall.decided), _percent(overall.coverage),
-                  str(overall.agreed), _percent(overall.accuracy), style="bold")
-    console.print(table)
+    for level, groups in (("category", evaluation.by_category()), ("subcategory", evaluation.by_subcategory())):
+        table = Table(title=Text(f"checkers against recorded human verdicts, per {level}", style="bold"),
+                      title_justify="left", show_edge=False, pad_edge=False)
+        for column in ("suite", level, "outputs", "decided", "coverage", "agreed", "agreement"):
+            table.add_column(column, justify="left" if column in ("suite", level) else "right", no_wrap=True)
+        for (suite, group), agreement in groups.items():
+            table.add_row(Text(suite), Text(group), str(agreement.total), str(agreement.decided),
+                          _percent(agreement.coverage), str(agreement.agreed), _percent(agreement.accuracy))
+        overall = evaluation.overall
+        table.add_section()
+        table.add_row("overall", "", str(overall.total), str(overall.decided), _percent(overall.coverage),
+                      str(overall.agreed), _percent(overall.accuracy), style="bold")
+        console.print(table)
     confusion = Table(title=Text("confusion (rows: human verdict, columns: checker)", style="bold"),
                       title_justify="left", show_edge=False, pad_edge=False)
     confusion.add_column("human \\ checker")

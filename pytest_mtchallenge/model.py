@@ -30,11 +30,12 @@ class ChallengeItem:
     explanation: str = ""
     notes: str = ""
     known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)
+    problem: str = ""  # why the item cannot be judged (e.g. a pattern that does not compile): it errors
 
     @property
     def reference(self) -> str:
-        """The first (main) reference translation."""
-        return self.references[0]
+        """The first (main) reference translation ("" for suites without references)."""
+        return self.references[0] if self.references else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,11 +92,17 @@ class ChallengeTest(pytest.Item):
             self.add_marker(pytest.mark.xfail(reason=reason, strict=strict, raises=JudgementFailure))
 
     def setup(self) -> None:
-        output, error = self.mt_session.output_for(self.suite, self.system, self.challenge)
+        if self.challenge.problem:
+            output, error = None, f"{self.suite.path}: item {self.challenge.id}: {self.challenge.problem}"
+        else:
+            output, error = self.mt_session.output_for(self.suite, self.system, self.challenge)
         if error is not None:
             self.judgement = self.mt_session.error_judgement(self.challenge, self.system, error)
             self._record(self.judgement)
-            raise SystemOutputMissing(error)
+            # pytrace=False: the error report is this one line, not a traceback into the plugin.
+            if self.challenge.problem:
+                pytest.fail(f"{self.challenge.id} cannot be judged: {error}", pytrace=False)
+            pytest.fail(f"{self.system.name} gave no output for {self.challenge.id}: {error}", pytrace=False)
         self.output = output
 
     def runtest(self) -> None:
@@ -122,8 +128,6 @@ class ChallengeTest(pytest.Item):
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[no-untyped-def]
         if isinstance(excinfo.value, JudgementFailure):
             return self.describe(excinfo.value.judgement)
-        if isinstance(excinfo.value, SystemOutputMissing):
-            return f"{self.system.name} gave no output for {self.challenge.id}: {excinfo.value}"
         return super().repr_failure(excinfo, style=style)
 
     def describe(self, judgement: Judgement) -> str:
@@ -146,6 +150,3 @@ class ChallengeTest(pytest.Item):
     def reportinfo(self):  # type: ignore[no-untyped-def]
         return self.path, None, f"{self.suite.name}::{self.challenge.id}[{self.system.name}]"
 
-
-class SystemOutputMissing(Exception):
-    """Raised in setup when the system gave no output for this item."""

@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.session import MTChallengeSession
 from pytest_mtchallenge.suite import SUITE_FILE
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
+from pytest_mtchallenge.tq_autotest import looks_like_tq_autotest
 
 SESSION_KEY = pytest.StashKey[MTChallengeSession]()
 
@@ -92,7 +93,7 @@ def _is_active(config: pytest.Config) -> bool:
             path = Path(arg.split("::")[0])
             if not path.is_absolute():
                 path = config.invocation_params.dir / path
-            if path.name == SUITE_FILE and path.is_file():
+            if path.name == SUITE_FILE and path.is_file() or looks_like_tq_autotest(path):
                 return True
             if path.is_dir() and (path / SUITE_FILE).is_file() or path.is_dir() and next(path.glob(f"*/{SUITE_FILE}"), None):
                 return True

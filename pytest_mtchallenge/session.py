@@ -22,7 +22,8 @@ from pytest_mtchallenge.lexicon import lexicon_signature
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.progress import TranslationProgress
 from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
-from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_suite, resolve_suite
+from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
+from pytest_mtchallenge.tq_autotest import looks_like_tq_autotest
 from pytest_mtchallenge.systems import System, SystemOptions, Translations, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 from pytest_mtchallenge.verdict import Judgement
@@ -106,17 +107,23 @@ class MTChallengeSession:
         self.system_kinds: dict[str, type[System]] = _registry(
             builtin_system_kinds(), hook.pytest_mtchallenge_system_kinds(), "system kinds")
         self.no_cache = bool(config.getoption("mt_no_cache") or config.getini("mt_no_cache"))
-        cache_root = config.cache.mkdir("mtchallenge") if config.cache is not None else config.rootpath / ".mtchallenge"
+        pytest_cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
+        cache_root = pytest_cache.mkdir("mtchallenge") if pytest_cache is not None else config.rootpath / ".mtchallenge"
         self.cache_path = Path(cache_root) / "translations.sqlite"
         if config.getoption("mt_cache_clear") and not hasattr(config, "workerinput"):
             clear_cache(self.cache_path)
         self._cache: TranslationCache | None = None
         self.suite_paths: list[Path] = []
+        self.suite_formats: dict[Path, str] = {}
         for spec in self.suite_specs:
+            stated, location = split_format(spec)
             try:
-                self.suite_paths.append(resolve_suite(spec, rootdir=config.invocation_params.dir).resolve())
+                path = resolve_suite(location, rootdir=config.invocation_params.dir).resolve()
             except MTChallengeError as exc:
                 raise pytest.UsageError(f"--mt-suite: {exc.one_line()}") from None
+            self.suite_paths.append(path)
+            if stated:
+                self.suite_formats[path] = stated
         self.systems = self._parse_systems()
         self._suites: dict[Path, Suite] = {}
         self._checkers: dict[str, Checker] = {}
@@ -157,14 +164,20 @@ class MTChallengeSession:
     def is_suite_file(self, path: Path, *, explicit: bool) -> bool:
         if path.resolve() in self.suite_paths:
             return True
-        return explicit and path.name == SUITE_FILE
+        return explicit and (path.name == SUITE_FILE or looks_like_tq_autotest(path) and self._named_on_command_line(path))
+
+    def _named_on_command_line(self, path: Path) -> bool:
+        """A JSON suite is collected by path only when it was named itself (not found in a directory)."""
+        base = self.config.invocation_params.dir
+        return any((base / arg.split("::")[0]).resolve() == path.resolve() for arg in self.config.args)
 
     # -- suites, systems, checkers -------------------------------------------------------
 
     def load_suite(self, path: Path) -> Suite:
         key = path.resolve()
         if key not in self._suites:
-            self._suites[key] = load_suite(key, checkers=self.checker_classes, validate_params=self._validate_params)
+            self._suites[key] = load_any_suite(key, checkers=self.checker_classes, validate_params=self._validate_params,
+                                               format=self.suite_formats.get(key))
         return self._suites[key]
 
     def _validate_params(self, checker: str, params: Mapping[str, object]) -> None:

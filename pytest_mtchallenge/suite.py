@@ -245,9 +245,12 @@ def _read_item(
     reader.item = item_id
     if "reference" in reader.mapping and "references" in reader.mapping:
         raise reader.error("references", "give either 'reference' or 'references', not both")
-    references = reader.texts("references") if "references" in reader.mapping else (reader.text("reference"),)
-    if not references or not all(r.strip() for r in references):
-        raise reader.error("references", "needs at least one non-empty reference")
+    if "references" in reader.mapping:
+        references = reader.texts("references")
+        if not references or not all(r.strip() for r in references):
+            raise reader.error("references", "needs at least one non-empty reference")
+    else:
+        references = (reader.text("reference"),) if "reference" in reader.mapping else ()
     item_checker = reader.text("checker", required=False, default=checker)
     _check_checker_name(reader, "checker", item_checker, checkers)
     params = dict(sub_params) if item_checker == checker else {}
@@ -357,3 +360,107 @@ def content_hash(paths: Iterable[Path]) -> str:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:10]
+
+
+def load_any_suite(
+    path: str | Path,
+    *,
+    checkers: Collection[str] | None = None,
+    validate_params: ParamValidator | None = None,
+    format: str | None = None,
+) -> Suite:
+    """Load a suite in any supported format: ``yaml`` (suite.yaml) or ``tq-autotest`` (items.json),
+    stated or detected from the content."""
+    from pytest_mtchallenge.tq_autotest import FORMAT as TQ, load_tq_autotest, looks_like_tq_autotest
+
+    path = Path(path)
+    if format is None:
+        format = TQ if looks_like_tq_autotest(path) else "yaml"
+    if format == TQ:
+        return load_tq_autotest(path)
+    if format != "yaml":
+        raise SuiteError(f"unknown suite format {format!r} (known: yaml, {TQ})", file=path)
+    return load_suite(path, checkers=checkers, validate_params=validate_params)
+
+
+def split_format(spec: str) -> tuple[str | None, str]:
+    """``tq-autotest:PATH`` → (``tq-autotest``, PATH); a plain name or path has no stated format."""
+    for known in ("yaml", "tq-autotest"):
+        if spec.startswith(known + ":"):
+            return known, spec[len(known) + 1:]
+    return None, spec
+
+
+def dump_suite(suite: Suite, directory: Path) -> Path:
+    """Write ``suite`` in this project's YAML format: ``suite.yaml``, ``verdicts.yaml`` and
+    ``systems/*.yaml``. Returns the path of ``suite.yaml``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    categories = []
+    for category in suite.categories:
+        subcategories = []
+        for sub_id in category.subcategory_ids:
+            sub = suite.subcategories[sub_id]
+            entry: dict[str, object] = {"id": sub.id, "title": sub.title, "question": sub.question,
+                                        "checker": sub.checker}
+            if sub.explanation:
+                entry["explanation"] = sub.explanation
+            if sub.params:
+                entry["params"] = dict(sub.params)
+            items = []
+            for item in (i for i in suite.items if i.subcategory == sub_id):
+                record: dict[str, object] = {"id": item.id, "source": item.source}
+                if len(item.references) == 1:
+                    record["reference"] = item.reference
+                elif item.references:
+                    record["references"] = list(item.references)
+                for key in ("locus", "source_locus", "context"):
+                    if getattr(item, key):
+                        record[key] = list(getattr(item, key))
+                if item.question != sub.question:
+                    record["question"] = item.question
+                if item.checker != sub.checker:
+                    record["checker"] = item.checker
+                params = {k: v for k, v in item.params.items() if sub.params.get(k, object()) != v}
+                if params:
+                    record["params"] = params
+                for key in ("explanation", "notes", "known_failure"):
+                    if getattr(item, key):
+                        record[key] = getattr(item, key)
+                if item.problem:
+                    record["notes"] = (str(record.get("notes", "")) + f" Problem when read: {item.problem}").strip()
+                items.append(record)
+            entry["items"] = items
+            subcategories.append(entry)
+        categories.append({"id": category.id, "title": category.title, "subcategories": subcategories})
+    document: dict[str, object] = {
+        "format": FORMAT, "name": suite.name, "title": suite.title, "citation": suite.citation or "unknown",
+        "source_language": suite.source_language, "target_language": suite.target_language,
+    }
+    if suite.description:
+        document["description"] = suite.description
+    if suite.labels:
+        document["labels"] = dict(suite.labels)
+    document["categories"] = categories
+    path = directory / SUITE_FILE
+    _write_yaml(path, document)
+    if suite.verdicts:
+        _write_yaml(directory / "verdicts.yaml", {"verdicts": [
+            {k: v for k, v in (("item", v.item), ("output", v.output), ("verdict", v.verdict), ("system", v.system),
+                               ("annotators", dict(v.annotators)), ("source", v.source)) if v or k == "output"}
+            for v in suite.verdicts]})
+    for system in suite.systems.values():
+        (directory / "systems").mkdir(exist_ok=True)
+        _write_yaml(directory / "systems" / f"{system.name}.yaml",
+                    {"name": system.name, "description": system.description, "date": system.date,
+                     "outputs": dict(system.outputs)})
+    return path
+
+
+def _write_yaml(path: Path, document: object) -> None:
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    Dumper.add_representer(str, lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", text))
+    Dumper.add_representer(MappingProxyType, lambda dumper, mapping: dumper.represent_dict(dict(mapping)))
+    path.write_text(yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120),
+                    encoding="utf-8")

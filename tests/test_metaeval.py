@@ -55,7 +55,8 @@ def test_empty_groups_have_no_rates() -> None:
 
 
 def test_cases_round_trip_through_dicts_for_xdist() -> None:
-    case = Case(suite="s", item="A1", subcategory="A", system="x", output="o", human="yes", auto="pass", reason="r")
+    case = Case(suite="s", item="A1", subcategory="A", category="c", system="x", output="o", human="yes", auto="pass",
+                reason="r")
     assert Case.from_dict(case.to_dict()) == case
 
 

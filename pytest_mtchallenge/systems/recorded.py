@@ -39,4 +39,8 @@ class ReferenceSystem(System):
     cacheable = False
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
-        return Translations(outputs=MappingProxyType({i.id: i.reference for i in items}))
+        return Translations(
+            outputs=MappingProxyType({i.id: i.reference for i in items if i.references}),
+            errors=MappingProxyType({i.id: f"item {i.id} of {suite.name} has no reference" for i in items
+                                     if not i.references}),
+        )

@@ -1,0 +1,60 @@
+"""The ``tq-regex`` family: TQ-AutoTest's positive and negative regular expressions, upstream semantics."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"positive", "negative"}
+
+
+class TqRegexChecker(Checker):
+    """As TQ-AutoTest judged: each regex is searched anywhere in the raw output, case-sensitively.
+
+    A positive match alone passes, a negative match alone fails, both or neither is undecided
+    (upstream's "warning": a manual check). An empty output is n/a (upstream skips it). Upstream
+    then tried its stored human verdicts ("tokens") as substrings of the output; here tokens are
+    recorded human verdicts that apply to the *whole* output (after normalisation), so that
+    ``--mt-judge=human`` and the meta-evaluation keep checker and human evidence apart.
+    A pattern Python cannot compile is not a parameter error: the suite loader marks the item
+    with a problem, and that item errors while the rest of the run goes on.
+    """
+
+    name = "tq-regex"
+    description = "TQ-AutoTest positive/negative regular expressions (case-sensitive, raw output)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        unknown = set(params) - _PARAMS
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: positive, negative)")
+        for key in _PARAMS:
+            if not isinstance(params.get(key, ""), str):
+                raise ValueError(f"{key} must be a regular expression (text)")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        if not output.strip():
+            return Verdict.not_applicable("the output is empty")
+        positive = _search(item.params.get("positive"), output)
+        negative = _search(item.params.get("negative"), output)
+        if positive is not None and negative is not None:
+            return Verdict.undecided(f"both the positive pattern ({positive!r}) and the negative pattern "
+                                     f"({negative!r}) match", positive, negative)
+        if positive is not None:
+            return Verdict.passed(f"the positive pattern matches {positive!r}", positive)
+        if negative is not None:
+            return Verdict.failed(f"the negative pattern matches {negative!r}", negative)
+        return Verdict.undecided("neither the positive nor the negative pattern matches")
+
+
+def _search(pattern: object, output: str) -> str | None:
+    if not isinstance(pattern, str) or not pattern:
+        return None
+    try:
+        match = re.search(pattern, output)
+    except re.error:
+        return None  # reported by the loader as the item's problem
+    return match.group(0) if match else None

@@ -1,0 +1,99 @@
+"""Reading TQ-AutoTest items.json files, and converting them to the YAML suite format and back."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.checkers.tq_regex import TqRegexChecker
+from pytest_mtchallenge.cli import main
+from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.suite import dump_suite, load_any_suite, load_suite
+from pytest_mtchallenge.tq_autotest import load_tq_autotest, looks_like_tq_autotest
+from pytest_mtchallenge.verdict import Outcome
+
+ITEMS = [
+    {"id": "0001", "langpair": "deen", "category": "Ambiguity", "phenomenon": "Lexical ambiguity",
+     "source_sentence": "Dann erzählt sie von ihrem Mann.", "positive_regex": "(husband|spouse)",
+     "negative_regex": "(m[ae]n|guy)", "positive_tokens": ["Then she talks about her husband."],
+     "negative_tokens": ["Then she talks about her man.|Then she tells of her man."]},
+    {"id": "0002", "langpair": "deen", "category": "Verb tense", "phenomenon": "Future I",
+     "source_sentence": "Er wird kommen.", "positive_regex": "will come", "negative_regex": "",
+     "positive_tokens": [], "negative_tokens": []},
+    {"id": "0003", "langpair": "deen", "category": "Verb tense", "phenomenon": "Future I",
+     "source_sentence": "Sie wird gehen.", "positive_regex": "will (go", "negative_regex": "",
+     "positive_tokens": [], "negative_tokens": []},
+]
+
+
+def write_items(tmp_path: Path, items: list[dict[str, object]] = ITEMS) -> Path:
+    path = tmp_path / "de-en.items.json"
+    path.write_text(json.dumps({"items": items}, ensure_ascii=False))
+    return path
+
+
+def test_categories_phenomena_items_and_tokens(tmp_path: Path) -> None:
+    suite = load_tq_autotest(write_items(tmp_path))
+    assert (suite.name, suite.source_language, suite.target_language) == ("de-en", "de", "en")
+    assert [c.id for c in suite.categories] == ["Ambiguity", "Verb tense"]
+    assert suite.subcategories["Future I"].item_ids == ("0002", "0003")
+    item = suite.item("0001")
+    assert item.checker == "tq-regex" and dict(item.params) == {"positive": "(husband|spouse)", "negative": "(m[ae]n|guy)"}
+    assert [(v.output, v.verdict) for v in suite.verdicts] == [
+        ("Then she talks about her husband.", "yes"), ("Then she talks about her man.", "no"),
+        ("Then she tells of her man.", "no")]
+    assert looks_like_tq_autotest(tmp_path / "de-en.items.json")
+
+
+def test_an_uncompilable_regex_is_the_items_problem_not_the_suites(tmp_path: Path) -> None:
+    suite = load_tq_autotest(write_items(tmp_path))
+    assert "positive_regex 'will (go' does not compile" in suite.item("0003").problem
+    assert suite.item("0002").problem == ""
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Then she talks about her husband.", Outcome.PASS),
+    ("Then she talks about her guy.", Outcome.FAIL),
+    ("Then she talks about her Husband.", Outcome.UNDECIDED),  # case-sensitive, as upstream
+    ("Then the husband and the man talk.", Outcome.UNDECIDED),
+    ("", Outcome.NA),
+])
+def test_upstream_regex_semantics(tmp_path: Path, output: str, expected: Outcome) -> None:
+    item = load_tq_autotest(write_items(tmp_path)).item("0001")
+    assert TqRegexChecker().check(item=item, output=output).outcome is expected
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"source_sentence": None}, "source_sentence"),
+    ({"positive_tokens": "oops"}, "positive_tokens"),
+    ({"id": "0002"}, "id"),
+])
+def test_malformed_items_name_file_item_and_field(tmp_path: Path, change: dict[str, object], field: str) -> None:
+    broken = [{**ITEMS[0], **change}, *ITEMS[1:]]
+    with pytest.raises(SuiteError) as info:
+        load_tq_autotest(write_items(tmp_path, broken))
+    assert "de-en.items.json" in str(info.value) and f"field '{field}'" in str(info.value)
+
+
+def test_round_trip_through_the_yaml_format(tmp_path: Path) -> None:
+    original = load_any_suite(write_items(tmp_path))
+    families = builtin_checkers()
+    converted = load_suite(dump_suite(original, tmp_path / "yaml"), checkers=families,
+                           validate_params=lambda name, params: families[name].validate(params))
+    assert [c.id for c in converted.categories] == [c.id for c in original.categories]
+    for before, after in zip(original.items, converted.items, strict=True):
+        assert (after.id, after.category, after.subcategory, after.source, after.checker, dict(after.params)) == (
+            before.id, before.category, before.subcategory, before.source, before.checker, dict(before.params))
+    assert [(v.item, v.output, v.verdict) for v in converted.verdicts] == [
+        (v.item, v.output, v.verdict) for v in original.verdicts]
+    assert "does not compile" in converted.item("0003").notes
+
+
+def test_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["convert", str(write_items(tmp_path)), str(tmp_path / "out")]) == 0
+    assert "wrote" in capsys.readouterr().out and (tmp_path / "out" / "verdicts.yaml").exists()
+    assert main(["convert", str(write_items(tmp_path)), str(tmp_path / "out")]) == 2
+    assert "already holds a suite.yaml" in capsys.readouterr().err
+    assert main(["convert", str(tmp_path / "missing.json"), str(tmp_path / "x")]) == 2
