@@ -1,0 +1,121 @@
+"""The finite_clause family (NP-to-VP complements) on hand-written French variants."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.finite_clause import FiniteClauseChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = FiniteClauseChecker()
+QUE: Mapping[str, object] = {"subordinators": ["que"]}
+QUE_QUAND: Mapping[str, object] = {"subordinators": ["que", "quand", "lorsque"]}
+
+
+def item(params: Mapping[str, object]) -> ChallengeItem:
+    FiniteClauseChecker.validate(params)
+    return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S12", source="(source)",
+                         references=("(reference)",), question="Is the NP to VP complement correctly rendered?",
+                         checker="finite_clause", params=params)
+
+
+def outcome(params: Mapping[str, object], output: str) -> Outcome:
+    return CHECKER.check(item=item(params), output=output).outcome
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("John pense que Bill est malhonnête.", Outcome.PASS),
+    ("John croyait que Bill était malhonnête.", Outcome.PASS),
+    ("John croit que Bill soit malhonnête.", Outcome.PASS),  # the mood is not the question
+    ("John pense que Bill n'est pas honnête.", Outcome.PASS),
+    ("John est convaincu que Bill est malhonnête.", Outcome.PASS),
+    ("John croit qu’il est malhonnête.", Outcome.PASS),
+    ("John croit Bill être malhonnête.", Outcome.FAIL),
+    ("John croit Bill pour être malhonnête.", Outcome.FAIL),
+    ("John croit que Bill d'être malhonnête.", Outcome.FAIL),
+    ("John croit que Bill être malhonnête.", Outcome.FAIL),
+    ("John croit Bill malhonnête.", Outcome.UNDECIDED),  # attribut du complément d'objet: for a human
+    ("John considère Bill comme malhonnête.", Outcome.UNDECIDED),
+])
+def test_believe_np_to_vp(output: str, expected: Outcome) -> None:
+    assert outcome(QUE, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Il aimait que son père lui racontât des histoires.", Outcome.PASS),
+    ("Il aimait bien que son père lui raconte des histoires.", Outcome.PASS),
+    ("Il adorait que son père lui lise des histoires.", Outcome.PASS),
+    ("Il aimait quand son père lui racontait des histoires.", Outcome.PASS),
+    ("Il aimait lorsque son père lui racontait des histoires.", Outcome.PASS),
+    ("Il aimait son père de lui raconter des histoires.", Outcome.FAIL),
+    ("Il a aimé son père pour lui raconter des histoires.", Outcome.FAIL),
+    ("Il aimait beaucoup son père pour lui avoir raconté des histoires.", Outcome.FAIL),
+    ("Il aimait son père pour qu'il lui raconte des histoires.", Outcome.FAIL),  # a purpose clause
+    ("Il aimait son père lui raconter des histoires.", Outcome.FAIL),
+    ("Il aimait que son père lui raconter des histoires.", Outcome.FAIL),
+    ("Il aimait les histoires que son père lui racontait.", Outcome.UNDECIDED),  # a relative clause
+    ("Il n'aimait que son père.", Outcome.UNDECIDED),  # restrictive ne … que
+    ("Il aimait écouter son père lui raconter des histoires.", Outcome.UNDECIDED),
+])
+def test_like_np_to_vp(output: str, expected: Outcome) -> None:
+    assert outcome(QUE_QUAND, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Elle voulait que sa mère la laissât partir.", Outcome.PASS),
+    ("Elle souhaitait que sa mère la laisse s'en aller.", Outcome.PASS),
+    ("Elle aurait voulu que sa mère la laisse partir.", Outcome.PASS),
+    ("Elle voulait que sa mère l'autorise à partir.", Outcome.PASS),
+    ("Tu voulais que ta mère te laisse partir ?", Outcome.PASS),
+    ("Elle voulait que sa mère la laisse partir .", Outcome.PASS),
+    ("Elle voulait sa mère pour la laisser partir.", Outcome.FAIL),
+    ("Elle voulait sa mère à la laisser partir.", Outcome.FAIL),
+    ("Elle voulait sa mère la laisser partir.", Outcome.FAIL),
+    ("Elle voulait que sa mère de la laisser partir.", Outcome.FAIL),
+    ("Elle voulait partir.", Outcome.UNDECIDED),
+    ("", Outcome.NA),
+])
+def test_want_np_to_vp(output: str, expected: Outcome) -> None:
+    assert outcome(QUE, output) is expected
+
+
+def test_perception_and_causative_verbs_take_np_plus_infinitive() -> None:
+    assert outcome(QUE, "Elle laissait sa mère partir.") is Outcome.UNDECIDED
+    assert outcome(QUE, "Il voyait son père raconter des histoires.") is Outcome.UNDECIDED
+
+
+def test_a_finite_verb_after_a_pause_may_belong_to_another_clause() -> None:
+    assert outcome(QUE, "John croit que Bill, son ami, est malhonnête.") is Outcome.UNDECIDED
+    assert outcome(QUE, "Elle voulait que sa mère de la laisser partir, mais elle est restée.") is Outcome.UNDECIDED
+    assert outcome(QUE, "John croit que Bill, son ami, être malhonnête.") is Outcome.FAIL
+
+
+def test_subordinators_come_from_the_parameters() -> None:
+    assert outcome(QUE, "Il aimait quand son père lui racontait des histoires.") is Outcome.UNDECIDED
+    assert outcome(QUE_QUAND, "Il aimait quand son père lui racontait des histoires.") is Outcome.PASS
+
+
+def test_reasons_name_the_construction() -> None:
+    passed = CHECKER.check(item=item(QUE), output="Elle voulait que sa mère la laisse partir.")
+    assert passed.outcome is Outcome.PASS
+    assert passed.reason == ("the complement is a finite clause: 'que' + the finite verb 'laisse' "
+                             "(laisser, indicative or subjunctive)")
+    failed = CHECKER.check(item=item(QUE), output="Il aimait son père à lui raconter des histoires.")
+    assert failed.reason == ("expected a finite clause (que + subject + finite verb); found 'aimait' + 'son père' "
+                             "+ 'à' + the infinitive 'raconter' (the English construction word for word)")
+    no_verb = CHECKER.check(item=item(QUE), output="Elle voulait que sa mère de lui laisser aller.")
+    assert "'que sa mère de lui laisser aller', where 'que' is followed by no finite verb" in no_verb.reason
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"subordinators": "que"}, "subordinators"),
+    ({"subordinators": []}, "subordinators"),
+    ({"subordinators": ["parce que"]}, "subordinators"),
+    ({"prepositions": [1]}, "prepositions"),
+    ({"verbs": ["croire"]}, "verbs"),
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        FiniteClauseChecker.validate(params)

@@ -1,0 +1,68 @@
+"""The ordinal family (numeral before premier/dernier/autre) on hand-written French variants."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.ordinal import OrdinalChecker, is_cardinal
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = OrdinalChecker()
+
+
+def item(params: Mapping[str, object]) -> ChallengeItem:
+    OrdinalChecker.validate(params)
+    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S24", source="(source)",
+                         references=("(reference)",), question="Is the order of ordinal and numeral correct?",
+                         checker="ordinal", params=params)
+
+
+def outcome(ordinal: str, output: str) -> Outcome:
+    return CHECKER.check(item=item({"ordinal": [ordinal]}), output=output).outcome
+
+
+@pytest.mark.parametrize(("ordinal", "output", "expected"), [
+    ("premier", "Les 4 premiers hommes étaient épuisés.", Outcome.PASS),
+    ("premier", "Les quatre premières personnes étaient épuisées.", Outcome.PASS),
+    ("premier", "Les dix-sept premiers coureurs étaient épuisés.", Outcome.PASS),
+    ("premier", "Les premiers quatre hommes étaient épuisés.", Outcome.FAIL),
+    ("premier", "Les premiers 4 hommes étaient épuisés.", Outcome.FAIL),
+    ("premier", "Les premiers hommes étaient épuisés.", Outcome.UNDECIDED),  # the numeral is lost
+    ("premier", "Les quatre hommes arrivés premiers étaient épuisés.", Outcome.UNDECIDED),
+    ("dernier", "Les 3 derniers candidats furent éliminés.", Outcome.PASS),
+    ("dernier", "Les derniers trois candidats ont été éliminés.", Outcome.FAIL),
+    ("dernier", "Les dernières trois candidates ont été éliminées.", Outcome.FAIL),
+    ("autre", "Les deux autres types sont partis sans payer.", Outcome.PASS),
+    ("autre", "Les 2 autres gars sont partis sans payer.", Outcome.PASS),
+    ("autre", "Les autres deux gars sont partis sans payer.", Outcome.FAIL),
+    ("autre", "Les autres 2 mecs sont partis sans payer.", Outcome.FAIL),
+    ("autre", "Un autre gars est parti sans payer.", Outcome.UNDECIDED),  # un is the article
+    ("autre", "", Outcome.NA),
+])
+def test_numeral_before_ordinal(ordinal: str, output: str, expected: Outcome) -> None:
+    assert outcome(ordinal, output) is expected
+
+
+def test_cardinals() -> None:
+    assert all(map(is_cardinal, ["4", "quatre", "dix-sept", "vingt-et-un", "quatre-vingts", "cent"]))
+    assert not any(map(is_cardinal, ["un", "une", "et", "premier", "quatrième"]))
+
+
+def test_reasons_quote_the_words() -> None:
+    failed = CHECKER.check(item=item({"ordinal": "dernier"}), output="Les derniers trois candidats sont éliminés.")
+    assert failed.reason == "expected the numeral before dernier; found 'derniers trois', the English order"
+    passed = CHECKER.check(item=item({"ordinal": "autre"}), output="Les deux autres gars sont partis.")
+    assert passed.reason == "the numeral precedes autre: 'deux autres'"
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({}, "ordinal"),
+    ({"ordinal": []}, "ordinal"),
+    ({"ordinal": [4]}, "ordinal"),
+    ({"ordinal": ["premier"], "numeral": 4}, "numeral"),
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        OrdinalChecker.validate(params)

@@ -1,0 +1,97 @@
+"""The question family on hand-written French variants (none of them a recorded output)."""
+from __future__ import annotations
+
+import pytest
+
+from pytest_mtchallenge.checkers.question import QuestionChecker, read_french
+from pytest_mtchallenge.lexicon import default_lexicon
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = QuestionChecker()
+ITEM = ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
+                     references=("(reference)",), question="Is the question rendered as a French question?",
+                     checker="question")
+
+
+def outcome(output: str) -> Outcome:
+    return CHECKER.check(item=ITEM, output=output).outcome
+
+
+@pytest.mark.parametrize("output", [
+    "Les enfants ont-ils déjà vu ce film ?",
+    "Les gamins ont-ils jamais regardé ce film\u00a0?",
+    "Les petits avaient-ils déjà vu ce film?",
+    "Est-ce que les enfants ont déjà vu ce film ?",
+    "Ont-ils déjà vu ce film, les enfants ?",
+    "Votre chef ne vous a-t-il pas refusé une promotion ?",
+    "Ton patron ne t'a-t-il pas refusé une promotion ?",
+    "Ton patron ne t’a-t’il pas refusé une promotion ?",
+    "Est-ce que ton patron ne t'a pas refusé une promotion ?",
+    "Ne devrais-je pas assister à cette réunion ?",
+    "Ne dois-je pas participer à cette réunion ?",
+    "Est-ce que je ne devrais pas assister à cette réunion ?",
+    "Ne faudrait-il pas que j'assiste à cette réunion ?",
+    "NE DEVRAIS-JE PAS ASSISTER À CETTE RÉUNION ?",
+    "Ne devrais je pas assister à cette réunion ?",
+    "Avez-vous déjà vu ce film avec les enfants ?",
+    "Les enfants ont-ils les mains propres ?",
+])
+def test_interrogative_syntax_passes(output: str) -> None:
+    assert outcome(output) is Outcome.PASS
+
+
+@pytest.mark.parametrize("output", [
+    "Ont les enfants déjà vu ce film ?",
+    "Avez les enfants jamais regardé ce film ?",
+    "N'a pas votre patron vous refusé une promotion ?",
+    "A votre patron pas refusé une promotion ?",
+    "Ne devrais pas je assister à cette réunion ?",
+    "Les enfants ont déjà vu ce film.",
+    "Je ne devrais pas assister à cette réunion.",
+    "Votre patron ne vous a pas refusé de promotion.",
+    "Déjà vu ce film ?",
+    "Les enfants jamais vu ce film ?",
+])
+def test_english_word_order_or_a_statement_fails(output: str) -> None:
+    assert outcome(output) is Outcome.FAIL
+
+
+@pytest.mark.parametrize("output", [
+    "Les enfants ont déjà vu ce film ?",
+    "Je ne devrais pas assister à cette réunion ?",
+    "Nous ne devrions pas assister à cette réunion ?",
+    "Les enfants ont déjà vu ce film, n'est-ce pas ?",
+    "Les enfants ont déjà vu ce film, n'ont-ils pas ?",
+    "Les zouzous déjà vu ce film ?",
+    "Devrait je pas assister à cette réunion ?",
+    "Avez-vous les enfants jamais regardé ce film ?",
+])
+def test_intonation_questions_and_verbless_outputs_are_left_to_a_human(output: str) -> None:
+    assert outcome(output) is Outcome.UNDECIDED
+
+
+def test_empty_output_is_not_applicable() -> None:
+    assert outcome("  ") is Outcome.NA
+    assert outcome("?") is Outcome.NA
+
+
+def test_reasons_name_the_inversion_and_the_calque() -> None:
+    verdict = CHECKER.check(item=ITEM, output="Les enfants ont-ils déjà vu ce film ?")
+    assert "complex inversion" in verdict.reason and "'ont-ils'" in verdict.reason
+    verdict = CHECKER.check(item=ITEM, output="Votre patron ne vous a-t-il pas refusé une promotion ?")
+    assert "'a-t-il'" in verdict.reason
+    verdict = CHECKER.check(item=ITEM, output="Ont les enfants déjà vu ce film ?")
+    assert "'ont'" in verdict.reason and "no subject pronoun" in verdict.reason
+
+
+def test_inversions_are_read_across_spelling_variants() -> None:
+    for text in ("A-t-il refusé ?", "A-t'il refusé ?", "a t-il refusé ?", "A-t-il refusé\u00a0?"):
+        reader, inversions = read_french(text, default_lexicon())
+        assert [inv.text(reader) for inv in inversions] == ["a-t-il"], text
+
+
+def test_parameters_are_rejected() -> None:
+    QuestionChecker.validate({})
+    with pytest.raises(ValueError, match="'subject'"):
+        QuestionChecker.validate({"subject": "noun"})

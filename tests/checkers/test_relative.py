@@ -1,0 +1,101 @@
+"""The zero_relative family on hand-written French variants (none of them a recorded output)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.relative import ZeroRelativeChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome, Verdict
+
+CHECKER = ZeroRelativeChecker()
+STRANGERS = {"heads": ["étranger", "inconnu"], "relatives": ["que"], "rejected": ["qui"]}
+MAN = {"heads": ["homme"], "relatives": ["que"], "rejected": ["qui"]}
+GIRL = {"heads": ["fille"], "relatives": ["dont", "de qui", "de laquelle", "à propos de laquelle"],
+        "rejected": ["que", "qui"], "rejected_with": ["parler", "discuter"]}
+
+
+def item(params: Mapping[str, object]) -> ChallengeItem:
+    ZeroRelativeChecker.validate(params)
+    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
+                         references=("(reference)",), question="Is the zero relative rendered?",
+                         checker="zero_relative", params=params)
+
+
+def verdict(params: Mapping[str, object], output: str) -> Verdict:
+    return CHECKER.check(item=item(params), output=output)
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (STRANGERS, "Les inconnus que la femme avait vus travaillaient."),
+    (STRANGERS, "Les étrangers qu'elle a vus étaient en train de travailler."),
+    (STRANGERS, "Les inconnus, que la femme voyait, travaillaient."),
+    (STRANGERS, "Les étrangères que la dame a aperçues travaillaient."),
+    (MAN, "L'homme que ta sœur déteste est méchant."),
+    (MAN, "L’homme qu’elle hait est mauvais."),
+    (MAN, "L'homme que vous détestez est cruel !"),
+    (GIRL, "La fille dont mon ami parlait est partie."),
+    (GIRL, "La jeune fille de qui mon amie parlait est partie."),
+    (GIRL, "La fille à propos de laquelle mon copain parlait a disparu."),
+    (GIRL, "La fille dont parlait mon ami est partie."),
+    (MAN, "Le type que ta sœur déteste est méchant."),
+])
+def test_overt_relative_passes(params: Mapping[str, object], output: str) -> None:
+    assert verdict(params, output).outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (STRANGERS, "Les inconnus la femme a vus travaillaient."),
+    (STRANGERS, "Les étrangers elle vit travaillaient."),
+    (STRANGERS, "Les inconnus qui la femme a vus travaillaient."),
+    (STRANGERS, "Les étrangers de la femme travaillaient."),
+    (MAN, "L'homme votre sœur déteste est méchant."),
+    (MAN, "L'homme qui votre soeur déteste est méchant."),
+    (GIRL, "La fille mon ami parlait est partie."),
+    (GIRL, "La fille que mon ami parlait est partie."),
+    (GIRL, "La jeune fille que mon amie a parlé a disparu."),
+    (GIRL, "La fille de mon ami est partie."),
+])
+def test_zero_or_wrong_relative_fails(params: Mapping[str, object], output: str) -> None:
+    assert verdict(params, output).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (STRANGERS, "La femme a vu les étrangers qui travaillaient."),
+    (STRANGERS, "Les étrangers vus par la femme travaillaient."),
+    (GIRL, "La fille que mon ami évoquait est partie."),
+    (GIRL, "La fille avec qui mon ami parlait est partie."),
+    (MAN, "Celui que ta sœur déteste est méchant."),
+])
+def test_other_constructions_are_left_to_a_human(params: Mapping[str, object], output: str) -> None:
+    assert verdict(params, output).outcome is Outcome.UNDECIDED
+
+
+def test_empty_output_is_not_applicable() -> None:
+    assert verdict(MAN, "").outcome is Outcome.NA
+
+
+def test_reasons_name_the_relative_and_the_head() -> None:
+    passed = verdict(MAN, "L'homme que ta sœur déteste est méchant.")
+    assert "'que'" in passed.reason and "'homme'" in passed.reason
+    zero = verdict(MAN, "L'homme ta sœur déteste est méchant.")
+    assert "'ta sœur déteste'" in zero.reason and "zero relative" in zero.reason
+    wrong = verdict(GIRL, "La fille que mon ami parlait est partie.")
+    assert "'dont'" in wrong.reason and "'que'" in wrong.reason
+    genitive = verdict(STRANGERS, "Les inconnus de la femme travaillaient.")
+    assert "'de' complement" in genitive.reason
+
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"heads": ["homme"]},
+    {"relatives": ["que"]},
+    {"heads": [], "relatives": ["que"]},
+    {"heads": ["homme"], "relatives": ["que"], "rejected_with": ["parler"]},
+    {"heads": ["homme"], "relatives": [5]},
+    {"heads": ["homme"], "relatives": ["que"], "colour": "blue"},
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
+    with pytest.raises(ValueError):
+        ZeroRelativeChecker.validate(params)
