@@ -32,3 +32,4 @@ def test_meta_eval_on_the_bundled_suite(pytester: pytest.Pytester) -> None:
     assert evaluation["overall"]["total"] == 324
     assert len(evaluation["subcategories"]) == 26
     assert evaluation["overall"]["agreement"] >= 0.95
+    assert evaluation["overall"]["coverage"] >= 0.90

@@ -1,0 +1,114 @@
+"""The argument_switch family (miss → manquer à) on hand-written French variants."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.argument_switch import ArgumentSwitchChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = ArgumentSwitchChecker()
+MISS = {"verb": ["manquer", "manquant"], "alternatives": ["regretter", "s'ennuyer"],
+        "misreadings": ["rater", "louper", "absent", "absenter", "échapper"]}
+
+
+def item(**params: object) -> ChallengeItem:
+    ArgumentSwitchChecker.validate(params)
+    return ChallengeItem(id="T7", suite="test", category="lexico", subcategory="S7", source="(source)",
+                         references=("(reference)",), question="Are the experiencer and the object of the "
+                         "“missing” situation correctly preserved?", checker="argument_switch", params=params)
+
+
+def outcome(params: Mapping[str, object], output: str) -> Outcome:
+    return CHECKER.check(item=item(**params), output=output).outcome
+
+
+MARY = {**MISS, "experiencer": ["Mary", "Marie"], "theme": ["Jim"]}
+SISTER = {**MISS, "experiencer": ["sœur", "frangine"], "theme": ["New York"]}
+HE = {**MISS, "experiencer": ["il", "lui"], "theme": ["chien"]}
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Jim manque beaucoup à Marie.", Outcome.PASS),
+    ("Jim manque terriblement à Mary !", Outcome.PASS),
+    ("Jim a beaucoup manqué à Mary.", Outcome.PASS),
+    ("Mary, Jim lui manque cruellement.", Outcome.PASS),
+    ("Marie manque cruellement à Jim.", Outcome.FAIL),
+    ("Mary manque de Jim.", Outcome.FAIL),
+    ("Mary rate cruellement Jim.", Outcome.FAIL),
+    ("Mary regrette cruellement Jim.", Outcome.PASS),
+    ("Mary s'ennuie beaucoup de Jim.", Outcome.PASS),
+    ("Jim s'ennuie beaucoup de Mary.", Outcome.FAIL),
+    ("Jim manque cruellement.", Outcome.FAIL),  # the experiencer is lost
+    ("Jim commence à manquer beaucoup à Marie.", Outcome.PASS),
+    ("Jim est en train de lui manquer.", Outcome.PASS),
+])
+def test_named_experiencer(output: str, expected: Outcome) -> None:
+    assert outcome(MARY, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("New York manque vraiment à ma sœur.", Outcome.PASS),
+    ("New York manque énormément à ma soeur.", Outcome.PASS),
+    ("New York lui manque vraiment, à ma sœur.", Outcome.PASS),
+    ("New York manquera beaucoup à ma frangine.", Outcome.PASS),
+    ("Ma sœur manque vraiment de New York.", Outcome.FAIL),
+    ("Ma sœur est vraiment absente de New York.", Outcome.FAIL),
+    ("Ma sœur a vraiment manqué New York.", Outcome.FAIL),
+    ("Ma sœur s'absente vraiment de New York.", Outcome.FAIL),
+])
+def test_noun_phrase_experiencer(output: str, expected: Outcome) -> None:
+    assert outcome(SISTER, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Ce qui lui manque le plus est son chien.", Outcome.PASS),
+    ("C'est son chien qui lui manque le plus.", Outcome.PASS),
+    ("Son chien lui manque plus que tout.", Outcome.PASS),
+    ("Ce qu’il regrette le plus, c’est son chien.", Outcome.PASS),
+    ("Ce qui manque le plus à son chien, c'est lui.", Outcome.FAIL),
+    ("Ce qu'il rate le plus, c'est son chien.", Outcome.FAIL),
+    ("Ce dont il manque le plus, c'est son chien.", Outcome.FAIL),
+    ("Il manque surtout son chien.", Outcome.FAIL),
+    ("Ce qui manque le plus, c'est son chien.", Outcome.FAIL),  # the experiencer is lost
+    ("Ce qu'il lui manque le plus, c'est son chien.", Outcome.PASS),  # impersonal il, dative lui
+    ("Il lui manque surtout son chien.", Outcome.PASS),
+])
+def test_pronoun_experiencer(output: str, expected: Outcome) -> None:
+    assert outcome(HE, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (MARY, "Mary pense beaucoup à Jim."),  # another verb
+    (SISTER, "Le manque de New York pèse à ma sœur."),  # manque as a noun
+    (MARY, "Jim manque cruellement, dit Mary."),  # no dative, but the experiencer is there
+])
+def test_other_constructions_are_left_to_a_human(params: Mapping[str, object], output: str) -> None:
+    assert outcome(params, output) is Outcome.UNDECIDED
+
+
+def test_empty_output_is_not_applicable() -> None:
+    assert outcome(MARY, "") is Outcome.NA
+
+
+def test_reasons_name_the_roles() -> None:
+    failed = CHECKER.check(item=item(**MARY), output="Marie manque cruellement à Jim.")
+    assert "'marie'" in failed.reason and "subject" in failed.reason and "experiencer" in failed.reason
+    passed = CHECKER.check(item=item(**SISTER), output="New York manque vraiment à ma sœur.")
+    assert "à ma sœur" in passed.reason and "'new york'" in passed.reason
+
+
+@pytest.mark.parametrize("params", [
+    {"experiencer": ["Mary"]},
+    {"theme": ["Jim"]},
+    {"experiencer": [], "theme": ["Jim"]},
+    {"experiencer": "Mary", "theme": ["Jim"]},
+    {"experiencer": ["Mary"], "theme": ["Jim"], "verb": []},
+    {"experiencer": ["Mary"], "theme": ["Jim"], "misreadings": "rater"},
+    {"experiencer": ["Mary"], "theme": ["Jim"], "colour": "blue"},
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
+    with pytest.raises(ValueError):
+        ArgumentSwitchChecker.validate(params)
