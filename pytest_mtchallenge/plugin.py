@@ -119,6 +119,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = config.stash.get(SESSION_KEY, None)
     if session is not None:
+        session.thaw()
         del config.stash[SESSION_KEY]
         config.pluginmanager.unregister(session)
 

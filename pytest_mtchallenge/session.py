@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -132,6 +133,8 @@ class MTChallengeSession:
         self._markers: set[str] = set()
         self._systems_by_suite: dict[str, list[System]] = {}
         self._signatures: dict[tuple[str, str], str] = {}
+        self._positions: dict[str, dict[str, int]] = {}
+        self._froze_gc = False
         self.records: list[dict[str, object]] = []
         self.saved_path: Path | None = None
         self.comparisons: list[Comparison] = []
@@ -312,6 +315,12 @@ class MTChallengeSession:
         names = [s.name for s in self.systems_for(suite)]
         return names.index(system_name) if system_name in names else len(names)
 
+    def _position(self, suite: Suite, item_id: str) -> int:
+        """The item's index in its suite (computed once per suite: suites may hold 50,000 items)."""
+        if suite.name not in self._positions:
+            self._positions[suite.name] = {item.id: index for index, item in enumerate(suite.items)}
+        return self._positions[suite.name][item_id]
+
     def _suite_named(self, name: str) -> Suite:
         return next(s for s in self._suites.values() if s.name == name)
 
@@ -347,7 +356,7 @@ class MTChallengeSession:
             **judgement.to_dict(),
             "suite_title": suite.title,
             "judge": self.mode.value,
-            "position": suite.items.index(item),
+            "position": self._position(suite, item.id),
             "system_position": self._system_position(suite, system_name=judgement.system),
             "category_title": suite.category_of(item.subcategory).title,
             "subcategory_title": subcategory.title,
@@ -404,6 +413,23 @@ class MTChallengeSession:
                 checkers = {name: self.checker(name) for name in {i.checker for i in suite.items}}
                 evaluation = meta_evaluate([suite], checkers)
                 self.meta_cases[suite.name] = [case.to_dict() for case in evaluation.cases]
+
+    @pytest.hookimpl
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Move the loaded suites out of the garbage collector's sight.
+
+        Suites, items and recorded verdicts live until the end of the run; with thousands of items,
+        pytest's final full collections (unraisable-exception cleanup) spent most of their time
+        scanning them. ``gc.freeze`` exempts what exists now; ``pytest_unconfigure`` undoes it.
+        """
+        if self._suites:
+            gc.freeze()
+            self._froze_gc = True
+
+    def thaw(self) -> None:
+        if self._froze_gc:
+            gc.unfreeze()
+            self._froze_gc = False
 
     def meta_evaluation(self) -> MetaEvaluation | None:
         if not self.meta_eval or not self.meta_cases:

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from types import MappingProxyType
 
+from pytest_mtchallenge.checkers.tq_regex import compile_pattern
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
 
@@ -66,10 +67,11 @@ def load_tq_autotest(path: Path) -> Suite:
             source_language, target_language = pair.groups()
         problems = []
         for field in ("positive_regex", "negative_regex"):
-            try:
-                re.compile(raw[field])
-            except re.error as exc:
-                problems.append(f"{field} {raw[field]!r} does not compile in Python: {exc}")
+            if raw[field] and compile_pattern(raw[field]) is None:
+                try:
+                    re.compile(raw[field])
+                except re.error as exc:
+                    problems.append(f"{field} {raw[field]!r} does not compile in Python: {exc}")
         category, phenomenon = raw["category"].strip(), raw["phenomenon"].strip()
         if len(categories_of.get(phenomenon, ())) > 1:  # the same phenomenon name in two categories
             phenomenon = f"{category} / {phenomenon}"

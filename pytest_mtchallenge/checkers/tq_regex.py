@@ -1,6 +1,7 @@
 """The ``tq-regex`` family: TQ-AutoTest's positive and negative regular expressions, upstream semantics."""
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -53,8 +54,17 @@ class TqRegexChecker(Checker):
 def _search(pattern: object, output: str) -> str | None:
     if not isinstance(pattern, str) or not pattern:
         return None
-    try:
-        match = re.search(pattern, output)
-    except re.error:
+    compiled = compile_pattern(pattern)
+    if compiled is None:
         return None  # reported by the loader as the item's problem
+    match = compiled.search(output)
     return match.group(0) if match else None
+
+
+@functools.lru_cache(maxsize=None)
+def compile_pattern(pattern: str) -> re.Pattern[str] | None:
+    """Compiled once per pattern: a suite has thousands, more than ``re``'s own cache holds."""
+    try:
+        return re.compile(pattern)
+    except re.error:
+        return None
