@@ -164,7 +164,28 @@ class SentenceReader:
         end = index + 1
         while end < len(self.tokens) and self._is_adjective_only(end):
             end += 1
+        # A post-nominal word that can be an adjective agreeing with the head ("hommes politiques",
+        # not "tu politiques") belongs to the noun phrase, provided a finite verb still follows.
+        while (end < len(self.tokens) and self._agreeing_adjective(end, gender, number)
+               and self._finite_verb_after(end + 1)):
+            end += 1
+            while end < len(self.tokens) and self._is_adjective_only(end):
+                end += 1
         return Phrase(start, end, head, Features(3, number, gender))
+
+    def _agreeing_adjective(self, index: int, gender: str | None, number: str | None) -> bool:
+        """An adjective reading agrees with the head, and no finite reading could be the head's verb
+        (3rd person, same number): "hommes politiques" (tu politiques) but not "champagne est"."""
+        if any(a.person == 3 and a.number in (None, number) for a in self.finite_readings(index)):
+            return False
+        return any(
+            a.pos == "adj" and (number is None or a.number in (None, number)) and (gender is None or a.gender in (None, gender))
+            for a in self.readings(index)
+        )
+
+    def _finite_verb_after(self, start: int) -> bool:
+        return any(self.finite_readings(i) and not self.is_nominal_context(i)
+                   for i in range(start, len(self.tokens)) if self.tokens[i] not in (".", "?", "!"))
 
     def _is_adjective_only(self, index: int) -> bool:
         readings = self.readings(index)
@@ -257,8 +278,10 @@ class SentenceReader:
         for index in range(verb + 1, len(self.tokens)):
             token = self.tokens[index]
             readings = self.readings(index)
-            if token in NEGATION or token in DEGREE_WORDS or (readings and all(a.pos == "adv" for a in readings)):
+            if token in NEGATION or (readings and all(a.pos == "adv" for a in readings)):
                 continue
+            if token in DEGREE_WORDS and self._modifies_next(index):
+                continue  # "très grande", but "fort" alone is the adjective
             if not found and token in OBJECT_CLITICS:
                 continue
             lemmas_inf = {a.lemma for a in readings if a.mood in ("infinitive", "participle") and a.pos in ("verb", "aux")}
@@ -282,6 +305,12 @@ class SentenceReader:
                 continue
             break
         return found
+
+    def _modifies_next(self, index: int) -> bool:
+        """Whether the degree word at ``index`` modifies a following adjective, participle or adverb."""
+        if index + 1 >= len(self.tokens):
+            return False
+        return any(a.pos in ("adj", "adv") or a.mood == "participle" for a in self.readings(index + 1))
 
     def _is_copula(self, index: int) -> bool:
         return any(a.lemma in COPULAS for a in self.finite_readings(index))

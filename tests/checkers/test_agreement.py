@@ -127,3 +127,16 @@ def test_failure_reason_names_the_word_and_its_reading() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         AgreementChecker.validate(params)
+
+
+def test_a_degree_word_that_is_itself_the_predicate() -> None:
+    params = {"subject": {"person": 3, "number": "s", "gender": "f"}}
+    assert outcome(params, "La voisine était très riche et vraiment fort.") is Outcome.FAIL
+    assert outcome(params, "La voisine était très riche et vraiment forte.") is Outcome.PASS
+    assert outcome(params, "La voisine était fort riche.") is Outcome.PASS
+
+
+def test_a_post_nominal_adjective_homographic_with_a_verb() -> None:
+    params = {"subject": {"person": 3, "number": "p", "gender": "m"}, "check": ["verb"]}
+    assert outcome(params, "Les partis politiques étaient divisés.") is Outcome.PASS
+    assert outcome(params, "Les partis politiques était divisés.") is Outcome.FAIL
