@@ -119,8 +119,8 @@ def test_a_named_system_may_contain_an_equals_sign_in_its_argument(tmp_path: Pat
 
 
 def test_an_unknown_kind_raises_listing_the_known_kinds(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="unknown system kind 'http'") as excinfo:
-        system("http://localhost:8080/translate", tmp_path)
+    with pytest.raises(ValueError, match="unknown system kind 'gopher'") as excinfo:
+        system("gopher://localhost:8080/translate", tmp_path)
     for kind in builtin_system_kinds():
         assert kind in str(excinfo.value)
 

@@ -1,0 +1,547 @@
+"""``http:URL`` / ``https:URL`` — a JSON service described by ini templates; and the shared HTTP client."""
+from __future__ import annotations
+
+import email.utils
+import hashlib
+import json
+import os
+import random
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timezone
+from types import MappingProxyType, TracebackType
+from typing import TYPE_CHECKING, TypeVar
+from urllib.parse import quote, quote_plus, urlsplit, urlunsplit
+
+from pytest_mtchallenge import __version__
+from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems.batching import translate_in_batches
+
+if TYPE_CHECKING:
+    import requests
+
+Reading = TypeVar("Reading")
+
+#: The longest wait between two attempts, whatever ``Retry-After`` or the backoff say.
+MAX_RETRY_DELAY = 60.0
+#: How much of a reply body a failure message quotes.
+EXCERPT_CHARS = 160
+REDACTED = "***"
+USER_AGENT = f"pytest-mtchallenge/{__version__}"
+
+_ENV_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_SECRET_QUERY_NAME = re.compile(r"key|token|secret|passw|auth|signature|sig$|credential", re.IGNORECASE)
+
+
+# -- secrets ---------------------------------------------------------------------------------
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret, and its URL- and JSON-escaped spellings, replaced by ``***``."""
+    spellings: set[str] = set()
+    for secret in secrets:
+        for value in {secret, secret.strip()}:
+            if value:
+                spellings.update({value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]})
+    for spelling in sorted(spellings, key=len, reverse=True):
+        text = text.replace(spelling, REDACTED)
+    return text
+
+
+def redact_url(url: str) -> str:
+    """``url`` without the password of its user part and the values of key-like query parameters."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}:{REDACTED}@{host}" if ":" in user else f"{REDACTED}@{host}"
+    pairs = []
+    for pair in parts.query.split("&") if parts.query else []:
+        name, sep, value = pair.partition("=")
+        pairs.append(f"{name}={REDACTED}" if sep and value and _SECRET_QUERY_NAME.search(name) else pair)
+    return urlunsplit((parts.scheme, netloc, parts.path, "&".join(pairs), parts.fragment))
+
+
+def expand_environment(text: str, *, setting: str, found: list[str],
+                       environ: Mapping[str, str] | None = None) -> str:
+    """``text`` with each ``${NAME}`` replaced by that environment variable; its value joins ``found``.
+
+    Every value taken from the environment is treated as a secret. A variable that is unset or
+    empty is a :class:`SystemFailure` naming it and the ``setting`` that uses it.
+    """
+    environ = os.environ if environ is None else environ
+
+    def value_of(match: re.Match[str]) -> str:
+        name = match.group(1)
+        value = environ.get(name, "")
+        if not value:
+            raise SystemFailure(f"the environment variable {name} (used in {setting}) is not set")
+        found.append(value)
+        return value
+
+    return _ENV_PLACEHOLDER.sub(value_of, text)
+
+
+def redact_translations(translations: Translations, secrets: Iterable[str]) -> Translations:
+    """``translations`` with every secret removed from its error messages and problems."""
+    secrets = tuple(secrets)
+    if not secrets:
+        return translations
+    return Translations(
+        outputs=translations.outputs,
+        errors=MappingProxyType({item: redact(reason, secrets) for item, reason in translations.errors.items()}),
+        problems=tuple(dict.fromkeys(redact(problem, secrets) for problem in translations.problems)),
+    )
+
+
+# -- the client ------------------------------------------------------------------------------
+
+class ReplyError(ValueError):
+    """A reply that is valid JSON but not what the service should have said (raised by readers)."""
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` on one line, cut to ``limit`` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
+def retry_after_seconds(value: str | None, *, now: float | None = None) -> float | None:
+    """The wait a ``Retry-After`` header asks for (delay-seconds or HTTP date), or None if absent or unreadable."""
+    if not value or not value.strip():
+        return None
+    value = value.strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        seconds = when.timestamp() - (time.time() if now is None else now)
+    if seconds != seconds:  # NaN
+        return None
+    return max(0.0, seconds)
+
+
+def _connection_problem(exc: Exception, text: str) -> str:
+    """A short reason for a connection error ``exc`` whose redacted text is ``text``.
+
+    ``[Errno 111] Connection refused``, not urllib3's nested exceptions.
+    """
+    errno = re.search(r"\[Errno -?\d+\] [^'\")\]]+", text)
+    if errno:
+        return errno.group(0).strip()
+    for marker in ("RemoteDisconnected", "ConnectionResetError", "ProtocolError"):
+        if marker in text:
+            return f"connection closed by the server ({marker})"
+    return excerpt(f"{type(exc).__name__}: {text}")
+
+
+class HttpClient:
+    """A ``requests`` session with the run's timeout and retry policy; every message it writes is redacted.
+
+    Connection errors, timeouts, 429 and 5xx replies are retried ``options.retries`` times,
+    waiting ``options.backoff`` seconds and doubling each time, or what ``Retry-After`` asks
+    (up to :data:`MAX_RETRY_DELAY`). The last failure, another 4xx or a reply that is not JSON
+    raise :class:`SystemFailure` naming the URL. ``secrets`` (API keys) never appear in a
+    message, nor in the client's repr.
+    """
+
+    def __init__(
+        self,
+        *,
+        options: SystemOptions,
+        secrets: Iterable[str] = (),
+        headers: Mapping[str, str] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        import requests
+        from requests.adapters import HTTPAdapter
+
+        self.timeout = options.timeout
+        self.retries = max(0, options.retries)
+        self.backoff = max(0.0, options.backoff)
+        self._secrets = tuple(secret for secret in secrets if secret)
+        self._sleep = sleep
+        self._requests = requests
+        self.session = requests.Session()
+        adapter = HTTPAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
+        self.session.mount("http://", adapter)
+        self.session.mount("https://", adapter)
+        self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json"})
+        self.session.headers.update(dict(headers or {}))
+
+    def __repr__(self) -> str:
+        return (f"HttpClient(timeout={self.timeout:g}s, retries={self.retries}, backoff={self.backoff:g}s, "
+                f"secrets={len(self._secrets)} redacted)")
+
+    def __enter__(self) -> HttpClient:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.session.close()
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        return self._secrets
+
+    def redact(self, text: str) -> str:
+        return redact(text, self._secrets)
+
+    def failure(self, url: str, message: str) -> SystemFailure:
+        """A one-line, redacted :class:`SystemFailure` about ``url``."""
+        return SystemFailure(excerpt(self.redact(message), 400), file=redact_url(self.redact(url)))
+
+    def quote(self, body: str) -> str:
+        """A reply body as a message quotes it: redacted first, then cut (never half a secret)."""
+        return excerpt(self.redact(body))
+
+    def post(
+        self,
+        url: str,
+        *,
+        read: Callable[[object], Reading],
+        json_body: object = None,
+        headers: Mapping[str, str] | None = None,
+        hints: Mapping[int, str] | None = None,
+    ) -> Reading:
+        """POST ``json_body`` to ``url`` and return ``read(reply)``, the reply decoded from JSON.
+
+        ``read`` raises :class:`ReplyError` when the reply does not say what it should; that is
+        a failure quoting the reply. ``hints`` add advice to the message of a given status code.
+        """
+        requests = self._requests
+        payload = json.dumps(json_body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        sent_headers = {"Content-Type": "application/json", **(headers or {})}
+        attempts = 1 + self.retries
+        problem = ""
+        for attempt in range(attempts):
+            wait: float | None = None
+            try:
+                response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
+            except requests.Timeout:
+                problem = f"no reply within {self.timeout:g}s (timeout)"
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
+                problem = f"connection failed: {_connection_problem(exc, self.redact(str(exc)))}"
+            except requests.RequestException as exc:
+                raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
+            else:
+                status = response.status_code
+                body = response.content.decode("utf-8", errors="replace")
+                if status == 429 or status >= 500:
+                    problem = self._status_problem(status, body, hints)
+                    wait = retry_after_seconds(response.headers.get("Retry-After"))
+                    if wait is not None and wait > MAX_RETRY_DELAY:
+                        raise self.failure(url, f"{problem} (the server asks to retry after {wait:.0f}s, longer "
+                                                f"than the {MAX_RETRY_DELAY:.0f}s this plugin waits)") from None
+                elif status >= 400:
+                    raise self.failure(url, self._status_problem(status, body, hints)) from None
+                else:
+                    return self._read(url, body, read)
+            if attempt + 1 < attempts:
+                self._sleep(self._delay(attempt, wait))
+        suffix = f" (gave up after {attempts} attempts)" if attempts > 1 else ""
+        raise self.failure(url, problem + suffix)
+
+    def _read(self, url: str, body: str, read: Callable[[object], Reading]) -> Reading:
+        try:
+            reply = json.loads(body)
+        except json.JSONDecodeError as exc:
+            where = f" ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            quoted = f": {self.quote(body)}" if body.strip() else ": empty body"
+            raise self.failure(url, f"reply is not valid JSON{where}{quoted}") from None
+        except RecursionError:  # nested too deep to decode
+            raise self.failure(url, "reply is JSON nested too deeply to decode") from None
+        try:
+            return read(reply)
+        except ReplyError as exc:
+            raise self.failure(url, f"{exc}; reply: {self.quote(body)}") from None
+
+    def _status_problem(self, status: int, body: str, hints: Mapping[int, str] | None) -> str:
+        said = f": {self.quote(body)}" if body.strip() else ""
+        hint = (hints or {}).get(status)
+        return f"HTTP {status}{said}" + (f" ({hint})" if hint else "")
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(retry_after, MAX_RETRY_DELAY)
+        delay = self.backoff * 2.0 ** attempt
+        return min(delay * (1 + 0.1 * random.random()), MAX_RETRY_DELAY)  # jitter spreads concurrent retries
+
+
+def expect_texts(value: object, count: int, *, what: str) -> list[str]:
+    """``value`` as exactly ``count`` translations (a bare string counts for one); else :class:`ReplyError`."""
+    if isinstance(value, str) and count == 1:
+        return [value]
+    if not isinstance(value, list):
+        raise ReplyError(f"{what} is {_json_type(value)}, not a list of translations")
+    if len(value) != count:
+        raise ReplyError(f"{what} holds {len(value)} translations for {count} sources")
+    for position, text in enumerate(value):
+        if not isinstance(text, str):
+            raise ReplyError(f"{what}: translation {position + 1} is {_json_type(text)}, not text")
+    return list(value)
+
+
+def _json_type(value: object) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+# -- the generic kind ----------------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\{(sources|source|source_language|target_language)\}|\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class RequestTemplate:
+    """The ``mt_http_request`` setting: a JSON body with placeholders.
+
+    The string ``"{sources}"`` becomes the list of the batch's sources; a one-element list
+    whose element mentions ``{source}`` is repeated once per source (``[{"text": "{source}"}]``);
+    ``{source_language}``, ``{target_language}`` and ``${ENV_VAR}`` are replaced inside strings.
+    """
+
+    text: str
+    body: object
+
+    @classmethod
+    def parse(cls, text: str | None, *, setting: str = "mt_http_request") -> RequestTemplate:
+        if text is None or not text.strip():
+            raise ValueError(f"{setting} is not set: the http kind needs a JSON request template, "
+                             'e.g. {"texts": "{sources}", "target": "{target_language}"}')
+        try:
+            body = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{setting} is not valid JSON ({exc.msg} at line {exc.lineno} "
+                             f"column {exc.colno})") from None
+        if _count_sources(body, setting=setting, per_source=False) == 0:
+            raise ValueError(f'{setting} must hold the string "{{sources}}" (the list of sources) or a one-element '
+                             'list mentioning "{source}" (repeated for each source)')
+        return cls(text=text, body=body)
+
+    def render(self, *, sources: Sequence[str], source_language: str, target_language: str,
+               found: list[str], environ: Mapping[str, str] | None = None) -> object:
+        """The request body for ``sources``; the environment values it used join ``found``."""
+        languages = {"source_language": source_language, "target_language": target_language}
+        environ = os.environ if environ is None else environ
+
+        def fill(text: str, source: str | None) -> str:
+            def value_of(match: re.Match[str]) -> str:
+                if match.group(2):
+                    return expand_environment(match.group(0), setting="mt_http_request", found=found, environ=environ)
+                name = match.group(1)
+                if name == "source" and source is not None:
+                    return source
+                return languages.get(name, match.group(0))
+            return _PLACEHOLDER.sub(value_of, text)
+
+        def walk(node: object, source: str | None) -> object:
+            if node == "{sources}":
+                return list(sources)
+            if isinstance(node, str):
+                return fill(node, source)
+            if isinstance(node, list):
+                if len(node) == 1 and source is None and _mentions_source(node[0]):
+                    return [walk(node[0], each) for each in sources]
+                return [walk(element, source) for element in node]
+            if isinstance(node, dict):
+                return {key: walk(value, source) for key, value in node.items()}
+            return node
+
+        return walk(self.body, None)
+
+
+def _mentions_source(node: object) -> bool:
+    if isinstance(node, str):
+        return "{source}" in node
+    if isinstance(node, list):
+        return any(_mentions_source(element) for element in node)
+    if isinstance(node, dict):
+        return any(_mentions_source(value) for value in node.values())
+    return False
+
+
+def _count_sources(node: object, *, setting: str, per_source: bool) -> int:
+    """How many places receive the sources; misplaced placeholders are a ``ValueError``."""
+    if node == "{sources}":
+        if per_source:
+            raise ValueError(f'{setting}: "{{sources}}" cannot appear inside the per-source list')
+        return 1
+    if isinstance(node, str):
+        if "{sources}" in node:
+            raise ValueError(f'{setting}: "{{sources}}" must be a whole JSON string (it becomes a list), '
+                             f"not part of {node!r}")
+        if "{source}" in node and not per_source:
+            raise ValueError(f'{setting}: "{{source}}" may only appear inside a one-element list '
+                             "(repeated for each source)")
+        return 0
+    if isinstance(node, list):
+        if len(node) == 1 and not per_source and _mentions_source(node[0]):
+            _count_sources(node[0], setting=setting, per_source=True)
+            return 1
+        return sum(_count_sources(element, setting=setting, per_source=per_source) for element in node)
+    if isinstance(node, dict):
+        return sum(_count_sources(value, setting=setting, per_source=per_source) for value in node.values())
+    return 0
+
+
+_PATH_STEP = re.compile(r"\.?([^.\[\]]+)|\[(\*|\d+)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class ResponsePath:
+    """The ``mt_http_response`` setting: where the translations are in the reply.
+
+    Dotted keys with ``[N]`` (one element) and ``[*]`` (every element) steps, e.g.
+    ``translations``, ``data.translations``, ``translations[*].text``, ``[*].translations[0].text``;
+    a leading ``$`` or ``$.`` is accepted.
+    """
+
+    text: str
+    steps: tuple[str | int | None, ...]  # a key, an index, or None for [*]
+
+    @classmethod
+    def parse(cls, text: str | None, *, setting: str = "mt_http_response") -> ResponsePath:
+        if text is None or not text.strip():
+            raise ValueError(f"{setting} is not set: the http kind needs the JSON path of the translations "
+                             "in the reply, e.g. translations or data[*].text")
+        path = text.strip()
+        rest = path[1:] if path.startswith("$") else path
+        rest = rest[1:] if rest.startswith(".") else rest
+        steps: list[str | int | None] = []
+        position = 0
+        while position < len(rest):
+            match = _PATH_STEP.match(rest, position)
+            if not match or (match.group(1) is not None and position > 0 and rest[position] != "."):
+                raise ValueError(f"{setting}: cannot read the JSON path {path!r} at {rest[position:]!r} "
+                                 "(use keys separated by dots, [N] and [*])")
+            key, index = match.group(1), match.group(2)
+            steps.append(key.strip() if key is not None else (None if index == "*" else int(index)))
+            position = match.end()
+        if not steps:
+            raise ValueError(f"{setting}: the JSON path {path!r} is empty")
+        return cls(text=path, steps=tuple(steps))
+
+    def extract(self, reply: object) -> object:
+        """The value at this path: a list when the path has ``[*]``; :class:`ReplyError` if absent."""
+        values = [reply]
+        spread = False
+        for step in self.steps:
+            following: list[object] = []
+            for value in values:
+                if step is None:
+                    if not isinstance(value, list):
+                        raise ReplyError(f"no list for [*] of {self.text!r} (found {_json_type(value)})")
+                    following.extend(value)
+                elif isinstance(step, int):
+                    if not isinstance(value, list) or step >= len(value):
+                        raise ReplyError(f"no element [{step}] for {self.text!r}")
+                    following.append(value[step])
+                else:
+                    if not isinstance(value, dict) or step not in value:
+                        raise ReplyError(f"no key {step!r} for {self.text!r}")
+                    following.append(value[step])
+            values = following
+            spread = spread or step is None
+        return values if spread else values[0]
+
+
+def _header_templates(text: str | None, *, setting: str = "mt_http_headers") -> Mapping[str, str]:
+    if text is None or not text.strip():
+        return MappingProxyType({})
+    try:
+        headers = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{setting} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    if not isinstance(headers, dict) or not all(isinstance(v, str) for v in headers.values()):
+        raise ValueError(f'{setting} must be a JSON object of strings, e.g. {{"Authorization": "Bearer ${{MT_KEY}}"}}')
+    return MappingProxyType(dict(headers))
+
+
+class HttpSystem(System):
+    """POSTs each batch to URL as the JSON of ``mt_http_request`` and reads ``mt_http_response`` from the reply.
+
+    ``--mt-system=http://HOST:PORT/PATH`` (or ``https://…``): the spec's kind is the URL's
+    scheme. ``mt_http_headers`` adds request headers. ``${ENV_VAR}`` in the URL, the request
+    template and the headers is replaced by that environment variable, whose value is never
+    shown.
+    """
+
+    kind = "http"
+
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
+        super().__init__(argument=argument, name=name, options=options)
+        url = f"{self.kind}:{argument}"
+        parts = urlsplit(url)
+        if not argument.startswith("//") or not parts.netloc:
+            raise ValueError(f"--mt-system={self.kind}:{argument}: expected {self.kind}://HOST[:PORT]/PATH")
+        self.url = url
+        settings = options.settings
+        try:
+            self.request = RequestTemplate.parse(settings.get("mt_http_request"))
+            self.response = ResponsePath.parse(settings.get("mt_http_response"))
+            self.headers = _header_templates(settings.get("mt_http_headers"))
+        except ValueError as exc:
+            raise ValueError(f"--mt-system={redact_url(url)}: {exc}") from None
+
+    def default_name(self) -> str:
+        return redact_url(f"{self.kind}:{self.argument}")
+
+    @property
+    def signature(self) -> str:
+        """The URL (key-like parts hidden) and a digest of the templates, which decide the outputs.
+
+        It holds no ``|``, which separates the fields of a run's signature.
+        """
+        shape = json.dumps([self.request.text, self.response.text, dict(self.headers)], sort_keys=True)
+        digest = hashlib.sha256(shape.encode()).hexdigest()[:12]
+        return f"{redact_url(self.url)};templates={digest}".replace("|", "%7C")
+
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        secrets: list[str] = []
+        try:
+            url = expand_environment(self.url, setting="the system URL", found=secrets)
+            headers = {name: expand_environment(value, setting="mt_http_headers", found=secrets)
+                       for name, value in self.headers.items()}
+            # Rendered once before any request: a missing variable fails the run with one message.
+            self.request.render(sources=[""], source_language=suite.source_language,
+                                target_language=suite.target_language, found=secrets)
+        except SystemFailure as exc:
+            return Translations.failed(items, redact(f"{self.default_name()}: {exc.one_line()}", secrets))
+        what = f"mt_http_response {self.response.text!r}"
+
+        with HttpClient(options=self.options, secrets=secrets, headers=headers) as client:
+            def translate_batch(sources: list[str]) -> list[str]:
+                body = self.request.render(sources=sources, source_language=suite.source_language,
+                                           target_language=suite.target_language, found=[])
+                return client.post(url, json_body=body, read=lambda reply: expect_texts(
+                    self.response.extract(reply), len(sources), what=what))
+
+            translations = translate_in_batches(items, translate_batch, options=self.options,
+                                                origin=self.default_name())
+        return redact_translations(translations, secrets)
+
+
+class HttpsSystem(HttpSystem):
+    """The same as :class:`HttpSystem`, for ``https://`` URLs."""
+
+    kind = "https"
+
+
+__all__ = ["HttpClient", "HttpSystem", "HttpsSystem", "ReplyError", "RequestTemplate", "ResponsePath",
+           "expand_environment", "expect_texts", "redact", "redact_url", "retry_after_seconds"]

@@ -1,0 +1,193 @@
+"""Fixtures for the system tests: scripted HTTP servers on loopback and generated suites."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from pytest_mtchallenge.model import Category, ChallengeItem, Subcategory, Suite
+
+
+@dataclass(frozen=True)
+class ReceivedRequest:
+    """One request as the loopback server received it."""
+
+    number: int  # order of arrival, from 0
+    method: str
+    path: str
+    headers: Mapping[str, str]  # names in lower case
+    body: bytes
+    at: float  # time.monotonic() on arrival
+
+    @property
+    def json(self) -> Any:  # a JSON document: its shape is the test's to know
+        return json.loads(self.body)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the server answers: ``body`` is sent as JSON unless it is already ``str`` or ``bytes``."""
+
+    status: int = 200
+    body: object = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    delay: float = 0.0  # seconds to wait before answering (cut short when the server stops)
+
+
+Responder = Callable[[ReceivedRequest], Reply]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as real services do
+    server: _Server
+
+    def setup(self) -> None:
+        super().setup()
+        # Headers and body go out in two writes: without this, Nagle's algorithm and the
+        # client's delayed ACK add about 40 ms to every reply.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def do_POST(self) -> None:
+        self._answer()
+
+    def do_GET(self) -> None:
+        self._answer()
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        received = self.server.record(self.command, self.path, self.headers.items(), body)
+        try:
+            reply = self.server.respond(received)
+        except Exception as exc:  # a broken test script answers 599, which no client retries forever
+            reply = Reply(status=599, body=f"test responder raised {type(exc).__name__}: {exc}")
+        if reply.delay and self.server.stopping.wait(reply.delay):
+            self.close_connection = True
+            return  # stopping: leave without answering
+        if isinstance(reply.body, bytes):
+            payload = reply.body
+        elif isinstance(reply.body, str):
+            payload = reply.body.encode("utf-8")
+        else:
+            payload = json.dumps(reply.body).encode("utf-8")
+        try:
+            self.send_response(reply.status)
+            headers = {"Content-Type": "application/json", **reply.headers}
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+        except OSError:
+            pass  # the client gave up (a timeout test)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, respond: Responder) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.respond = respond
+        self.stopping = threading.Event()
+        self.requests: list[ReceivedRequest] = []
+        self._lock = threading.Lock()
+
+    def record(self, method: str, path: str, headers: Iterable[tuple[str, str]], body: bytes) -> ReceivedRequest:
+        with self._lock:
+            received = ReceivedRequest(
+                number=len(self.requests), method=method, path=path,
+                headers=MappingProxyType({name.lower(): value for name, value in headers}),
+                body=body, at=time.monotonic())
+            self.requests.append(received)
+            return received
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # clients that hang up are part of the tests
+
+
+class LoopbackServer:
+    """A scripted HTTP server on 127.0.0.1 in a thread; ``respond`` decides each reply."""
+
+    def __init__(self, respond: Responder) -> None:
+        self._server = _Server(respond)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="loopback-server", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
+    def requests(self) -> list[ReceivedRequest]:
+        return list(self._server.requests)
+
+    def stop(self) -> None:
+        self._server.stopping.set()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+
+class Loopback:
+    """Starts loopback servers: ``loopback(respond)``; ``loopback.Reply(...)`` builds what ``respond`` returns.
+
+    (Test modules reach these classes through the fixture: importing ``conftest`` by name would
+    pick whichever of the project's conftest modules was imported last.)
+    """
+
+    Reply = Reply
+
+    def __init__(self) -> None:
+        self.servers: list[LoopbackServer] = []
+
+    def __call__(self, respond: Responder) -> LoopbackServer:
+        server = LoopbackServer(respond)
+        self.servers.append(server)
+        return server
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+@pytest.fixture
+def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[Loopback]:
+    """Scripted HTTP servers on 127.0.0.1, stopped when the test ends."""
+    for variable in ("NO_PROXY", "no_proxy"):
+        monkeypatch.setenv(variable, "127.0.0.1,localhost")
+    servers = Loopback()
+    yield servers
+    servers.stop()
+
+
+def generated_suite(count: int, *, source_language: str = "en", target_language: str = "fr") -> Suite:
+    """A suite of ``count`` items with sources ``source 0`` … in one subcategory."""
+    items = tuple(ChallengeItem(id=f"g{n}", suite="generated", category="morpho", subcategory="S1",
+                                source=f"source {n}", references=(f"reference {n}",), question="?", checker="human")
+                  for n in range(count))
+    subcategory = Subcategory(id="S1", title="Generated", category="morpho", question="?", checker="human",
+                              params=MappingProxyType({}), explanation="", item_ids=tuple(i.id for i in items))
+    return Suite(name="generated", title="Generated", citation="", source_language=source_language,
+                 target_language=target_language, path=Path("generated.yaml"),
+                 categories=(Category(id="morpho", title="Morphology", subcategory_ids=("S1",)),),
+                 subcategories=MappingProxyType({"S1": subcategory}), items=items,
+                 systems=MappingProxyType({}), verdicts=())
+
+
+@pytest.fixture
+def make_suite() -> Callable[..., Suite]:
+    """``make_suite(count, source_language=..., target_language=...)``: a generated suite."""
+    return generated_suite

@@ -1,0 +1,318 @@
+"""The shared HTTP client (retries, timeouts, redaction) and the generic ``http:``/``https:`` kind, on loopback."""
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Callable
+from email.utils import formatdate
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+import pytest
+
+from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.model import Suite
+from pytest_mtchallenge.systems import SystemOptions, parse_system_spec
+from pytest_mtchallenge.systems.http import (
+    MAX_RETRY_DELAY,
+    HttpClient,
+    HttpsSystem,
+    HttpSystem,
+    ReplyError,
+    ResponsePath,
+    expect_texts,
+    redact,
+    redact_url,
+    retry_after_seconds,
+)
+
+if TYPE_CHECKING:
+    from conftest import Loopback, ReceivedRequest, Reply, Responder
+
+KINDS = {"http": HttpSystem, "https": HttpsSystem}
+SECRET = "s3cr3t/key+with=odd&chars"
+FAST = SystemOptions(timeout=5, retries=2, backoff=0.01, batch_size=32, concurrency=4)
+
+
+def _texts(reply: object) -> list[str]:
+    return expect_texts(reply["texts"] if isinstance(reply, dict) else None, 1, what="texts")
+
+
+# -- redaction -------------------------------------------------------------------------------
+
+def test_redact_hides_every_spelling_of_a_secret() -> None:
+    text = (f"raw {SECRET}; url {'s3cr3t%2Fkey%2Bwith%3Dodd%26chars'}; form {'s3cr3t%2Fkey%2Bwith%3Dodd%26chars'}; "
+            f"json {json.dumps(SECRET)}")
+    redacted = redact(text, [SECRET, ""])
+    assert "s3cr3t" not in redacted
+    assert redacted.count("***") == 4
+    assert redact("nothing to hide", []) == "nothing to hide"
+    assert redact("key 'abc' \n", ["abc\n"]) == "key '***' \n"
+
+
+def test_redact_url_hides_passwords_and_key_like_parameters() -> None:
+    assert redact_url("https://user:pw@mt.example/api?key=abc&lang=fr&access_token=t") == \
+        "https://user:***@mt.example/api?key=***&lang=fr&access_token=***"
+    assert redact_url("http://127.0.0.1:5000") == "http://127.0.0.1:5000"
+
+
+# -- Retry-After -----------------------------------------------------------------------------
+
+def test_retry_after_in_seconds_or_as_an_http_date() -> None:
+    now = 1_700_000_000.0
+    assert retry_after_seconds("1") == 1.0
+    assert retry_after_seconds(formatdate(now + 30, usegmt=True), now=now) == pytest.approx(30, abs=1)
+    assert retry_after_seconds(formatdate(now - 30, usegmt=True), now=now) == 0.0
+    assert retry_after_seconds("soon") is None and retry_after_seconds(None) is None and retry_after_seconds(" ") is None
+
+
+# -- the client --------------------------------------------------------------------------------
+
+def test_a_500_is_retried_then_the_reply_is_read(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(500, "overloaded") if r.number == 0
+                      else loopback.Reply(body={"texts": ["ok"]}))
+    with HttpClient(options=FAST) as client:
+        assert client.post(server.url + "/mt", json_body={"q": ["x"]}, read=_texts) == ["ok"]
+    assert len(server.requests) == 2
+
+
+def test_a_429_waits_as_long_as_retry_after_says(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(429, "slow down", headers={"Retry-After": "1"}) if r.number == 0
+                      else loopback.Reply(body={"texts": ["ok"]}))
+    with HttpClient(options=SystemOptions(timeout=5, retries=1, backoff=0.01)) as client:
+        assert client.post(server.url, json_body={}, read=_texts) == ["ok"]
+    first, second = server.requests
+    assert second.at - first.at >= 0.95
+
+
+def test_a_retry_after_beyond_the_cap_fails_at_once(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(429, "come back tomorrow", headers={"Retry-After": "86400"}))
+    waits: list[float] = []
+    with HttpClient(options=FAST, sleep=waits.append) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url + "/mt", json_body={}, read=_texts)
+    assert len(server.requests) == 1 and not waits
+    assert f"{server.url}/mt: HTTP 429: come back tomorrow" in failure.value.one_line()
+    assert f"longer than the {MAX_RETRY_DELAY:.0f}s" in failure.value.one_line()
+
+
+def test_backoff_doubles_between_attempts(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(503, "down"))
+    waits: list[float] = []
+    options = SystemOptions(timeout=5, retries=3, backoff=0.5)
+    with HttpClient(options=options, sleep=waits.append) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={}, read=_texts)
+    assert len(server.requests) == 4
+    assert waits == [pytest.approx(0.5, rel=0.11), pytest.approx(1.0, rel=0.11), pytest.approx(2.0, rel=0.11)]
+    assert failure.value.one_line() == f"{server.url}: HTTP 503: down (gave up after 4 attempts)"
+
+
+def test_a_timeout_fails_naming_the_url_after_the_retries(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(body={"texts": ["late"]}, delay=2.0))
+    started = time.monotonic()
+    with HttpClient(options=SystemOptions(timeout=0.3, retries=1, backoff=0.01)) as client, \
+            pytest.raises(SystemFailure) as failure:
+        client.post(server.url + "/slow", json_body={}, read=_texts)
+    assert time.monotonic() - started < 1.5
+    assert len(server.requests) == 2
+    assert failure.value.one_line() == f"{server.url}/slow: no reply within 0.3s (timeout) (gave up after 2 attempts)"
+
+
+def test_a_refused_connection_is_retried_then_named() -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with HttpClient(options=SystemOptions(timeout=2, retries=1, backoff=0.01)) as client, \
+            pytest.raises(SystemFailure) as failure:
+        client.post(f"http://127.0.0.1:{port}/mt", json_body={}, read=_texts)
+    message = failure.value.one_line()
+    assert message.startswith(f"http://127.0.0.1:{port}/mt: connection failed: ")
+    assert message.endswith("(gave up after 2 attempts)") and "\n" not in message
+
+
+def test_malformed_json_fails_without_retrying(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(body="<html>Bad gateway</html>"))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url + "/mt", json_body={}, read=_texts)
+    assert len(server.requests) == 1
+    assert failure.value.one_line().startswith(f"{server.url}/mt: reply is not valid JSON (Expecting value at line 1")
+    assert failure.value.one_line().endswith(": <html>Bad gateway</html>")
+
+
+def test_a_client_error_is_not_retried_and_quotes_the_body(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(400, {"error": "fr is not supported"}))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={}, read=_texts, hints={400: "check the language pair"})
+    assert len(server.requests) == 1
+    assert failure.value.one_line() == \
+        f'{server.url}: HTTP 400: {{"error": "fr is not supported"}} (check the language pair)'
+
+
+def test_a_reply_the_reader_rejects_is_quoted(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(body={"texts": ["a", "b"]}))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={}, read=_texts)
+    assert failure.value.one_line() == \
+        f'{server.url}: texts holds 2 translations for 1 sources; reply: {{"texts": ["a", "b"]}}'
+
+
+def test_secrets_never_reach_messages_or_the_repr(loopback: Loopback) -> None:
+    def echo(request: ReceivedRequest) -> Reply:  # a careless server quoting the request
+        return loopback.Reply(401, f"bad key {request.headers.get('x-api-key')} in {request.body.decode()}")
+
+    server = loopback(echo)
+    with HttpClient(options=FAST, secrets=[SECRET], headers={"X-Api-Key": SECRET}) as client, \
+            pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={"key": SECRET}, read=_texts)
+    assert SECRET not in repr(client) and "1 redacted" in repr(client)
+    assert server.requests[0].headers["x-api-key"] == SECRET
+    assert SECRET not in str(failure.value) and "s3cr3t" not in failure.value.one_line()
+    assert "bad key *** in" in failure.value.one_line()
+
+
+def test_a_secret_cut_by_the_excerpt_is_still_hidden(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(400, "x" * 158 + SECRET))
+    with HttpClient(options=FAST, secrets=[SECRET]) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={}, read=_texts)
+    assert failure.value.one_line().endswith("x*…") and "s3" not in failure.value.one_line()
+
+
+def test_expect_texts_and_response_paths() -> None:
+    assert expect_texts("seul", 1, what="t") == ["seul"]
+    with pytest.raises(ReplyError, match="holds 1 translations for 2 sources"):
+        expect_texts(["a"], 2, what="t")
+    with pytest.raises(ReplyError, match="translation 2 is null, not text"):
+        expect_texts(["a", None], 2, what="t")
+    reply = {"data": {"translations": [{"text": "a"}, {"text": "b"}]}}
+    assert ResponsePath.parse("data.translations[*].text").extract(reply) == ["a", "b"]
+    assert ResponsePath.parse("$.data.translations[1].text").extract(reply) == "b"
+    assert ResponsePath.parse("[*].translations[0].text").extract([{"translations": [{"text": "c"}]}]) == ["c"]
+    with pytest.raises(ReplyError, match="no key 'output'"):
+        ResponsePath.parse("data.output").extract(reply)
+
+
+# -- the generic kind -------------------------------------------------------------------------
+
+def _generic(url: str, **settings: str) -> HttpSystem:
+    options = SystemOptions(timeout=5, retries=1, backoff=0.01, batch_size=32, concurrency=4,
+                            settings=MappingProxyType(settings))
+    system = parse_system_spec(url, KINDS, options)
+    assert isinstance(system, HttpSystem)
+    return system
+
+
+def _uppercase(loopback: Loopback, field: str) -> Responder:
+    def respond(request: ReceivedRequest) -> Reply:
+        body = request.json
+        assert isinstance(body, dict)
+        return loopback.Reply(body={"data": {field: [text.upper() for text in body["texts"]]}})
+    return respond
+
+
+REQUEST = '{"texts": "{sources}", "src": "{source_language}", "tgt": "{target_language}", "key": "${MY_MT_KEY}"}'
+
+
+def test_spec_parses_as_the_url_scheme(monkeypatch: pytest.MonkeyPatch) -> None:
+    system = _generic("http://127.0.0.1:8000/api", mt_http_request=REQUEST, mt_http_response="data.translations")
+    assert (system.kind, system.argument, system.url) == ("http", "//127.0.0.1:8000/api", "http://127.0.0.1:8000/api")
+    assert system.name == "http://127.0.0.1:8000/api"
+    named = _generic("house=https://mt.example/v1/translate?api_key=abc", mt_http_request=REQUEST,
+                     mt_http_response="data.translations")
+    assert isinstance(named, HttpsSystem) and named.name == "house"
+    assert named.signature.startswith("https://mt.example/v1/translate?api_key=***;templates=")
+    assert "|" not in named.signature  # it is one field of a run's |-separated signature
+    with pytest.raises(ValueError, match="expected http://HOST"):
+        _generic("http:localhost/api", mt_http_request=REQUEST, mt_http_response="data.translations")
+
+
+def test_generic_http_with_templates(loopback: Loopback, make_suite: Callable[..., Suite],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MY_MT_KEY", SECRET)
+    server = loopback(_uppercase(loopback, "translations"))
+    system = _generic(server.url + "/api/translate", mt_http_request=REQUEST, mt_http_response="data.translations",
+                      mt_http_headers='{"Authorization": "Bearer ${MY_MT_KEY}", "X-Client": "challenge"}')
+    suite = make_suite(108)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert not translations.errors
+    assert translations.outputs["g107"] == "SOURCE 107"
+    assert len(server.requests) == 4
+    assert sorted(len(r.json["texts"]) for r in server.requests) == [12, 32, 32, 32]
+    first = server.requests[0]
+    assert (first.method, first.path) == ("POST", "/api/translate")
+    assert {k: v for k, v in first.json.items() if k != "texts"} == {"src": "en", "tgt": "fr", "key": SECRET}
+    assert first.headers["authorization"] == f"Bearer {SECRET}" and first.headers["x-client"] == "challenge"
+    assert SECRET not in system.signature and SECRET not in system.name and SECRET not in repr(system)
+
+
+def test_generic_http_per_source_template(loopback: Loopback, make_suite: Callable[..., Suite]) -> None:
+    def azure_like(request: ReceivedRequest) -> Reply:
+        assert request.path == "/translate?to=fr"
+        return loopback.Reply(body=[{"translations": [{"text": entry["Text"][::-1], "to": "fr"}]}
+                           for entry in request.json])
+
+    server = loopback(azure_like)
+    system = _generic(server.url + "/translate?to=fr", mt_http_request='[{"Text": "{source}"}]',
+                      mt_http_response="[*].translations[0].text")
+    suite = make_suite(3)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert dict(translations.outputs) == {"g0": "0 ecruos", "g1": "1 ecruos", "g2": "2 ecruos"}
+
+
+def test_generic_http_batch_with_too_few_translations_errors(loopback: Loopback, make_suite: Callable[..., Suite]) -> None:
+    def drop_one(request: ReceivedRequest) -> Reply:
+        texts = request.json["texts"]
+        return loopback.Reply(body={"out": [{"text": t} for t in (texts[:-1] if "source 40" in texts else texts)]})
+
+    server = loopback(drop_one)
+    system = _generic(server.url + "/mt", mt_http_request='{"texts": "{sources}"}', mt_http_response="out[*].text")
+    suite = make_suite(70)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert set(translations.errors) == {f"g{n}" for n in range(32, 64)}
+    assert len(translations.outputs) == 38
+    assert translations.errors["g40"].startswith(
+        f"{server.url}/mt: mt_http_response 'out[*].text' holds 31 translations for 32 sources; reply: ")
+
+
+@pytest.mark.parametrize("request_template", [REQUEST, '[{"text": "{source}", "key": "${MY_MT_KEY}"}]'])
+def test_a_missing_environment_variable_fails_every_item_once(make_suite: Callable[..., Suite],
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             request_template: str) -> None:
+    monkeypatch.delenv("MY_MT_KEY", raising=False)
+    system = _generic("http://127.0.0.1:9/api", mt_http_request=request_template, mt_http_response="data")
+    suite = make_suite(3)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert translations.problems == ("http://127.0.0.1:9/api: the environment variable MY_MT_KEY "
+                                     "(used in mt_http_request) is not set",)
+    assert set(translations.errors) == {"g0", "g1", "g2"}
+
+
+def test_a_key_in_the_url_is_redacted_from_errors(loopback: Loopback, make_suite: Callable[..., Suite],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MY_MT_KEY", SECRET)
+    server = loopback(lambda request: loopback.Reply(500, f"cannot serve {request.path}"))
+    system = _generic(server.url + "/mt?token=${MY_MT_KEY}", mt_http_request='{"q": "{sources}"}',
+                      mt_http_response="q")
+    suite = make_suite(2)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert len(server.requests) == 2 and "s3cr3t" in server.requests[0].path
+    (problem,) = translations.problems
+    assert "s3cr3t" not in problem and problem.startswith(f"{server.url}/mt?token=***: HTTP 500: cannot serve /mt?token=***")
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"mt_http_response": "x"}, "mt_http_request is not set"),
+    ({"mt_http_request": '{"q": "{sources}"', "mt_http_response": "x"}, "mt_http_request is not valid JSON"),
+    ({"mt_http_request": '{"q": "text"}', "mt_http_response": "x"}, 'mt_http_request must hold the string "{sources}"'),
+    ({"mt_http_request": '{"q": "all: {sources}"}', "mt_http_response": "x"}, '"{sources}" must be a whole JSON string'),
+    ({"mt_http_request": '{"q": "{source}"}', "mt_http_response": "x"}, '"{source}" may only appear inside'),
+    ({"mt_http_request": '{"q": "{sources}"}'}, "mt_http_response is not set"),
+    ({"mt_http_request": '{"q": "{sources}"}', "mt_http_response": "a..b"}, "mt_http_response: cannot read"),
+    ({"mt_http_request": '{"q": "{sources}"}', "mt_http_response": "a[x]"}, "mt_http_response: cannot read"),
+    ({"mt_http_request": '{"q": "{sources}"}', "mt_http_response": "a", "mt_http_headers": '["x"]'},
+     "mt_http_headers must be a JSON object of strings"),
+])
+def test_missing_or_malformed_settings_name_the_setting(settings: dict[str, str], message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        _generic("http://127.0.0.1:9/api", **settings)
+    assert message in str(error.value) and str(error.value).startswith("--mt-system=http://127.0.0.1:9/api: ")
+    assert "\n" not in str(error.value)
