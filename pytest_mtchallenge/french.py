@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.lexicon import Analysis, Lexicon
@@ -53,6 +54,16 @@ def tokenize(text: str) -> list[str]:
         else:
             words.append(token)
     return words
+
+
+def join_words(words: Sequence[str]) -> str:
+    """Tokens shown as text: no space after an elided word (*l'homme*, *n'en*) or before punctuation."""
+    text = ""
+    for word in words:
+        if text and not text.endswith("'") and word[:1].isalnum():
+            text += " "
+        text += word
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +124,11 @@ class SentenceReader:
         if token not in self._readings:
             self._readings[token] = self.lexicon.analyses(token)
         return self._readings[token]
+
+    def is_adverb(self, index: int) -> bool:
+        """Whether every reading of the word is an adverb."""
+        readings = self.readings(index)
+        return bool(readings) and all(a.pos == "adv" for a in readings)
 
     def has_pos(self, index: int, *pos: str) -> bool:
         return any(a.pos in pos for a in self.readings(index))

@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.french import FINITE_MOODS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, tokenize
+from pytest_mtchallenge.french import FINITE_MOODS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -250,7 +250,7 @@ class CliticChecker(Checker):
 
     def _after_auxiliary(self, reader: SentenceReader, start: int) -> bool:
         probe = start - 1
-        while probe >= 0 and (reader.tokens[probe] in NEGATION or _is_adverb(reader, probe)):
+        while probe >= 0 and (reader.tokens[probe] in NEGATION or reader.is_adverb(probe)):
             probe -= 1
         return probe >= 0 and any(a.lemma in AUXILIARIES for a in reader.finite_readings(probe))
 
@@ -285,7 +285,7 @@ class CliticChecker(Checker):
         start = min(cluster.clitics)
         while start > 0 and reader.tokens[start - 1] in NE:
             start -= 1
-        return _join(reader.tokens[start : cluster.host + 1])
+        return join_words(reader.tokens[start : cluster.host + 1])
 
     # -- judging -------------------------------------------------------------------------------
 
@@ -304,7 +304,7 @@ class CliticChecker(Checker):
         if reciprocal:
             phrase = self._reciprocal_phrase(reader, reciprocal)
             if phrase is None and not host.startswith("entre"):
-                markers = ", ".join(repr(_join(p)) for p in reciprocal)
+                markers = ", ".join(repr(join_words(p)) for p in reciprocal)
                 return Verdict.failed(f"expected se with a reciprocal marker ({markers}); found {text!r} alone, "
                                       "which also reads as reflexive", text)
             if phrase is not None:
@@ -322,7 +322,7 @@ class CliticChecker(Checker):
         for phrase in phrases:
             for start in range(len(tokens) - len(phrase) + 1):
                 if tuple(tokens[start : start + len(phrase)]) == phrase:
-                    return _join(phrase)
+                    return join_words(phrase)
         return None
 
     def _noun_lemmas(self, reader: SentenceReader, token: str) -> set[str]:
@@ -402,7 +402,7 @@ class CliticChecker(Checker):
             phrase = reader.noun_phrase(index) if token in DETERMINER_WORDS or token in QUANTIFIERS else None
             if phrase is None or phrase.head in PRONOUNS:
                 continue
-            text = _join(tokens[index : phrase.end])
+            text = join_words(tokens[index : phrase.end])
             if dative and (previous == "à" or token in ("au", "aux")):
                 return f"à {text}" if previous == "à" else text
             if accusative and (previous in NEGATION or not reader.has_pos(index - 1, "prep")):
@@ -417,16 +417,3 @@ def _verb_readings(reader: SentenceReader, index: int) -> list[Analysis]:
     if not readings and token.startswith("entre-"):
         readings = reader.lexicon.analyses(token.removeprefix("entre-"))
     return [a for a in readings if a.pos in ("verb", "aux") and a.mood is not None]
-
-
-def _is_adverb(reader: SentenceReader, index: int) -> bool:
-    readings = reader.readings(index)
-    return bool(readings) and all(a.pos == "adv" for a in readings)
-
-
-def _join(words: Sequence[str]) -> str:
-    """Words joined for display, with no space after an elided form (l'homme, n'en)."""
-    text = ""
-    for word in words:
-        text += word if not text or text.endswith("'") else f" {word}"
-    return text

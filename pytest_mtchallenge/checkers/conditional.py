@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.checkers.question import describe_readings, join_tokens, is_finite, read_french, skip_preverbal
-from pytest_mtchallenge.french import DETERMINERS, PRONOUNS, SentenceReader, tokenize
+from pytest_mtchallenge.checkers.question import describe_readings, is_finite, read_french, skip_preverbal
+from pytest_mtchallenge.french import DETERMINERS, PRONOUNS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -105,14 +105,14 @@ class ConditionalChecker(Checker):
         if finite and _is_devoir(reader, finite[0]) and reader.noun_phrase(opening) is not None:
             return Verdict.failed(
                 "expected a conditional clause (si + imperfect); found a modal statement: "
-                f"{join_tokens(tokens[opening:finite[0] + 1])!r} ({describe_readings(reader, finite[0])}) is not "
+                f"{join_words(tokens[opening:finite[0] + 1])!r} ({describe_readings(reader, finite[0])}) is not "
                 "subordinated", tokens[finite[0]])
         infinitive = any(a.mood == "infinitive" and a.lemma in lemmas
                          for i in range(opening, first) for a in reader.readings(i))
         if not finite and first < len(tokens) and infinitive:
             return Verdict.failed(
-                f"expected a conditional clause (si + imperfect); found {join_tokens(tokens[opening:first])!r}, "
-                "a phrase with an infinitive and no finite verb", join_tokens(tokens[opening:first]))
+                f"expected a conditional clause (si + imperfect); found {join_words(tokens[opening:first])!r}, "
+                "a phrase with an infinitive and no finite verb", join_words(tokens[opening:first]))
         return Verdict.undecided("no 'si' clause or conditional subordinator found: left to a human")
 
     def _si_clause(self, reader: SentenceReader, si: int) -> Verdict | None:
@@ -134,9 +134,9 @@ class ConditionalChecker(Checker):
                 return None
             return Verdict.failed(
                 f"expected a finite verb in the imperfect after {tokens[si]!r} {tokens[start]!r}; found no finite verb "
-                "in the 'si' clause", join_tokens(tokens[si:subject.end]))
+                "in the 'si' clause", join_words(tokens[si:subject.end]))
         si_text = "si" if tokens[si] == "si" else "s'"
-        clause = join_tokens(tokens[si:verb + 1])
+        clause = join_words(tokens[si:verb + 1])
         readings = reader.finite_readings(verb)
         if any(a.mood == "indicative" and a.tense == "imperfect" for a in readings):
             return Verdict.passed(
@@ -157,8 +157,8 @@ class ConditionalChecker(Checker):
         if verb is None:
             return None
         wanted = "conditional" if subordinator in _CONDITIONAL_SUBORDINATORS else "subjunctive"
-        text = join_tokens(subordinator)
-        clause = join_tokens(tokens[index:verb + 1])
+        text = join_words(subordinator)
+        clause = join_words(tokens[index:verb + 1])
         if any(a.mood == wanted for a in reader.finite_readings(verb)):
             return Verdict.passed(f"the conditional clause is {text!r} + {wanted}: {clause!r} "
                                   f"({describe_readings(reader, verb)})", clause)

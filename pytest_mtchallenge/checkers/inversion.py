@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.checkers.question import (SUBJECT_CLITICS, Inversion, describe_readings, is_finite,
-                                                  is_known_text, join_tokens, read_french, skip_preverbal)
-from pytest_mtchallenge.french import DEGREE_WORDS, SentenceReader, tokenize
+from pytest_mtchallenge.checkers.question import SUBJECT_CLITICS, Inversion, describe_readings, is_finite, is_known_text, read_french, skip_preverbal
+from pytest_mtchallenge.french import DEGREE_WORDS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -108,7 +107,7 @@ class InversionChecker(Checker):
             if has_verb or is_known_text(reader):
                 return Verdict.failed(
                     f"expected a finite verb in the clause after the fronted {adverb!r}; found none in "
-                    f"{join_tokens(tokens[start:clause_end])!r} (a verbless clause)", adverb)
+                    f"{join_words(tokens[start:clause_end])!r} (a verbless clause)", adverb)
             return Verdict.undecided(f"no finite verb after {adverb!r}, and some words are not in the lexicon")
         if not has_verb:
             return Verdict.undecided(f"the output has no form of {lemma_text}: the clause was rephrased")
@@ -126,13 +125,13 @@ class InversionChecker(Checker):
         if tokens[clause] in _SUBORDINATORS and len(finite) == 1:
             return Verdict.failed(
                 f"expected a main clause after the fronted {adverb!r}; found only the subordinate clause "
-                f"{join_tokens(tokens[clause:clause_end])!r}", adverb, tokens[clause])
+                f"{join_words(tokens[clause:clause_end])!r}", adverb, tokens[clause])
         subject = reader.noun_phrase(clause)
         if subject is None or skip_preverbal(reader, subject.end) != verb:
             return Verdict.undecided(
                 f"could not read the subject between the fronted {adverb!r} and the verb {verb_text}: left to a human")
         order = "complex inversion" if inverted else "subject–verb order"
-        subject_text = join_tokens(tokens[clause:subject.end])
+        subject_text = join_words(tokens[clause:subject.end])
         if negative and not has_ne:
             return Verdict.failed(
                 f"expected 'ne' before the verb after the fronted negative adverb {adverb!r}; found {subject_text!r} "
@@ -165,12 +164,12 @@ class InversionChecker(Checker):
         if probe >= len(tokens) or tokens[probe] in DEGREE_WORDS or not tokens[probe][0].isalpha():
             return Verdict.failed(
                 f"expected a subject with the verb after the fronted {adverb!r}; found {verb_text} with no subject "
-                f"in {join_tokens(tokens[verb:probe + 2])!r}", adverb, tokens[verb])
+                f"in {join_words(tokens[verb:probe + 2])!r}", adverb, tokens[verb])
         subject = reader.noun_phrase(probe)
         if subject is None:
             return Verdict.undecided(f"no subject found after the verb {verb_text} that follows {adverb!r}")
         head = tokens.index(subject.head, probe)
-        subject_text = join_tokens(tokens[probe:head + 1])
+        subject_text = join_words(tokens[probe:head + 1])
         after = any(_has_nonfinite_reading(reader, i) for i in range(head + 1, min(head + 2, len(tokens))))
         if negative and has_ne and not after and probe == verb + 1:
             return Verdict.undecided(
@@ -202,7 +201,7 @@ def _find_adverb(tokens: Sequence[str], forms: tuple[str, ...]) -> tuple[int, in
         for start in range(len(tokens) - len(needle) + 1):
             if tokens[start:start + len(needle)] == needle:
                 if best is None or start < best[0]:
-                    best = (start, start + len(needle), join_tokens(needle))
+                    best = (start, start + len(needle), join_words(needle))
                 break
     return best
 

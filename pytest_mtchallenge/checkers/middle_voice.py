@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.french import NEGATION, SentenceReader
+from pytest_mtchallenge.french import NEGATION, SentenceReader, join_words
 from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -119,14 +119,14 @@ class MiddleVoiceChecker(Checker):
         return found
 
     def _middle(self, reader: SentenceReader, verb: int, verbs: tuple[str, ...]) -> list[Construction]:
-        text = _join(reader.tokens[verb - 1 : verb + 1])
+        text = join_words(reader.tokens[verb - 1 : verb + 1])
         finite = reader.finite_readings(verb)
         wanted = sorted((a for a in finite if a.lemma in verbs), key=_preference)
         if wanted:
             return [Construction("middle", text, wanted[0].describe())]
         infinitive = [a for a in reader.readings(verb) if a.mood == "infinitive" and a.lemma in verbs]
         if infinitive and self._after_modal(reader, verb - 1):
-            return [Construction("middle", _join(reader.tokens[verb - 2 : verb + 1]), infinitive[0].describe())]
+            return [Construction("middle", join_words(reader.tokens[verb - 2 : verb + 1]), infinitive[0].describe())]
         if any(a.lemma == "être" for a in finite):
             return [Construction("compound middle", text, finite[0].describe())]
         if finite and not reader.is_nominal_context(verb - 1):
@@ -148,7 +148,7 @@ class MiddleVoiceChecker(Checker):
             return []
         wanted = sorted((a for a in reader.finite_readings(index) if a.lemma in verbs), key=_preference)
         if wanted:
-            text = _join(reader.tokens[start - 1 : index + 1])
+            text = join_words(reader.tokens[start - 1 : index + 1])
             return [Construction("generic on", text, wanted[0].describe())]
         return []
 
@@ -176,7 +176,7 @@ class MiddleVoiceChecker(Checker):
         if predicate >= len(reader.tokens):
             return None
         token = reader.tokens[predicate]
-        text = _join(reader.tokens[verb : predicate + 1])
+        text = join_words(reader.tokens[verb : predicate + 1])
         readings = reader.readings(predicate)
         if token in misreadings or any(a.lemma in misreadings for a in readings):
             described = "; ".join(sorted({a.describe() for a in readings})) or "unknown word"
@@ -199,19 +199,6 @@ def _is_etre(readings: Sequence[Analysis]) -> bool:
 
 def _skip_adverbs(reader: SentenceReader, index: int) -> int:
     """The first word from ``index`` on that is neither negation nor an adverb (est généralement bue)."""
-    while index < len(reader.tokens) and (reader.tokens[index] in NEGATION or _is_adverb(reader, index)):
+    while index < len(reader.tokens) and (reader.tokens[index] in NEGATION or reader.is_adverb(index)):
         index += 1
     return index
-
-
-def _is_adverb(reader: SentenceReader, index: int) -> bool:
-    readings = reader.readings(index)
-    return bool(readings) and all(a.pos == "adv" for a in readings)
-
-
-def _join(words: Sequence[str]) -> str:
-    """Words joined for display, with no space after an elided form (l'homme, n'en)."""
-    text = ""
-    for word in words:
-        text += word if not text or text.endswith("'") else f" {word}"
-    return text

@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader
+from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, join_words
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -94,7 +94,7 @@ class InalienablePossessionChecker(Checker):
         if noun is None:
             return Verdict.undecided(f"no body-part noun ({', '.join(body_parts)}) found in the output")
         determiner = self._determiner(reader, noun)
-        phrase = _join(reader.tokens[determiner : noun + 1]) if determiner is not None else reader.tokens[noun]
+        phrase = join_words(reader.tokens[determiner : noun + 1]) if determiner is not None else reader.tokens[noun]
         verb = self._verb(reader, determiner if determiner is not None else noun)
 
         problems: list[str] = []
@@ -155,7 +155,7 @@ class InalienablePossessionChecker(Checker):
     def _verb(self, reader: SentenceReader, before: int) -> VerbCluster | None:
         """The verb right before the body-part phrase, with its auxiliary, clitics and subject."""
         index = before - 1
-        while index >= 0 and (_is_adverb(reader, index) or reader.tokens[index] in NEGATION - NE):
+        while index >= 0 and (reader.is_adverb(index) or reader.tokens[index] in NEGATION - NE):
             index -= 1
         if index < 0:
             return None
@@ -166,7 +166,7 @@ class InalienablePossessionChecker(Checker):
         host = index
         if all(a.mood == "participle" for a in verbal):
             probe = index - 1
-            while probe >= 0 and (_is_adverb(reader, probe) or reader.tokens[probe] in NEGATION - NE):
+            while probe >= 0 and (reader.is_adverb(probe) or reader.tokens[probe] in NEGATION - NE):
                 probe -= 1
             if probe < 0 or not any(a.lemma in ("avoir", "être") for a in reader.finite_readings(probe)):
                 return None
@@ -182,17 +182,4 @@ class InalienablePossessionChecker(Checker):
         if subject is None and clitics and clitics[0] in ("nous", "vous") and (
                 probe < 0 or reader.tokens[probe] in (",", "et", "mais", "ou")):
             subject = clitics.pop(0)  # "vous vous êtes brossé": the first vous is the subject
-        return VerbCluster(_join(reader.tokens[start : index + 1]), tuple(clitics), subject)
-
-
-def _is_adverb(reader: SentenceReader, index: int) -> bool:
-    readings = reader.readings(index)
-    return bool(readings) and all(a.pos == "adv" for a in readings)
-
-
-def _join(words: Sequence[str]) -> str:
-    """Words joined for display, with no space after an elided form (l'homme, n'en)."""
-    text = ""
-    for word in words:
-        text += word if not text or text.endswith("'") else f" {word}"
-    return text
+        return VerbCluster(join_words(reader.tokens[start : index + 1]), tuple(clitics), subject)

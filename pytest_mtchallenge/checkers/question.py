@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.french import DETERMINERS, OBJECT_CLITICS, PRONOUNS, SentenceReader, tokenize
+from pytest_mtchallenge.french import DETERMINERS, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
@@ -77,16 +77,6 @@ def describe_readings(reader: SentenceReader, index: int, lemmas: Collection[str
             seen[key] = analysis.describe()
     described = sorted(seen.values())
     return f"{reader.tokens[index]!r} ({'; '.join(described)})" if described else repr(reader.tokens[index])
-
-
-def join_tokens(tokens: Sequence[str]) -> str:
-    """Tokens as text: no space after an elided word (*d'où*, *s'il*) or before punctuation."""
-    text = ""
-    for token in tokens:
-        if text and not text.endswith("'") and token[0].isalnum():
-            text += " "
-        text += token
-    return text
 
 
 def is_known_text(reader: SentenceReader) -> bool:
@@ -187,7 +177,7 @@ class QuestionChecker(Checker):
             if is_known_text(reader):
                 return Verdict.failed(
                     "expected a question clause (inversion with a subject pronoun, or 'est-ce que'); found no finite "
-                    f"verb in {join_tokens(tokens)!r}", join_tokens(tokens))
+                    f"verb in {join_words(tokens)!r}", join_words(tokens))
             return Verdict.undecided("no finite verb found, and some words are not in the lexicon: left to a human")
         if "?" in tokens:
             return Verdict.undecided(
@@ -212,7 +202,7 @@ def _noun_phrase_before_participle(reader: SentenceReader, inversion: Inversion)
     while index < len(tokens) and tokens[index] in ("jamais", "déjà", "pas", "encore", "toujours", "vraiment"):
         index += 1
     if index < len(tokens) and any(a.mood == "participle" and a.pos in ("verb", "aux") for a in reader.readings(index)):
-        return join_tokens(tokens[phrase.start:phrase.end])
+        return join_words(tokens[phrase.start:phrase.end])
     return ""
 
 
@@ -222,4 +212,4 @@ def _starts_with_noun_subject(reader: SentenceReader, verb: int) -> bool:
 
 
 __all__ = ["Inversion", "QuestionChecker", "SUBJECT_CLITICS", "describe_readings", "is_finite", "is_known_text",
-           "join_tokens", "read_french", "skip_preverbal"]
+           "join_words", "read_french", "skip_preverbal"]

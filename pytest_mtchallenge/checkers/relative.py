@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.french import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, tokenize
+from pytest_mtchallenge.french import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -96,7 +96,7 @@ class ZeroRelativeChecker(Checker):
         while after < len(tokens) and _is_adjective(reader, after):
             after += 1
         head_word = tokens[head]
-        accepted = ", ".join(repr(_join(p)) for p in relatives if p[0] != "qu'")
+        accepted = ", ".join(repr(join_words(p)) for p in relatives if p[0] != "qu'")
 
         position = after
         while position < len(tokens) and tokens[position] == ",":
@@ -116,14 +116,14 @@ class ZeroRelativeChecker(Checker):
                 return Verdict.undecided(f"found {wrong!r} after {head_word!r} with the verb {tokens[verb]!r}, "
                                          f"which may take it (expected {accepted} with "
                                          f"{', '.join(sorted(rejected_with))})", wrong)
-            clause = _join(tokens[position : _clause_end(reader, verb)])
+            clause = join_words(tokens[position : _clause_end(reader, verb)])
             return Verdict.failed(f"expected the relative pronoun {accepted} after {head_word!r}; found {clause!r}, "
                                   f"where {wrong!r} is the wrong relative for this clause", clause)
         if position < len(tokens) and tokens[position] in RELATIVE_WORDS | {"à", "de", "avec", "sur", "pour"} and \
                 self._relative_later(tokens, position):
             relative_end = next(i for i in range(position, len(tokens)) if tokens[i] in RELATIVE_WORDS)
             return Verdict.undecided(f"found another relative construction after {head_word!r}: "
-                                     f"{_join(tokens[position : relative_end + 1])!r} (expected {accepted})")
+                                     f"{join_words(tokens[position : relative_end + 1])!r} (expected {accepted})")
         if after < len(tokens) and tokens[after] != ",":
             clause = self._zero_relative_clause(reader, after)
             if clause is not None:
@@ -133,7 +133,7 @@ class ZeroRelativeChecker(Checker):
                 phrase = reader.noun_phrase(after + (1 if tokens[after] in ("de", "d'") else 0))
                 if phrase is not None or tokens[after] in ("du", "des"):
                     end = phrase.end if phrase is not None else after + 2
-                    text = _join(tokens[head : end])
+                    text = join_words(tokens[head : end])
                     return Verdict.failed(f"expected a relative clause introduced by {accepted}; found {text!r}: "
                                           "the clause became a 'de' complement, with no relative pronoun", text)
         return Verdict.undecided(f"could not find the relative clause after {head_word!r} (expected {accepted})")
@@ -175,7 +175,7 @@ class ZeroRelativeChecker(Checker):
         lemmas = {a.lemma for a in reader.finite_readings(verb)}
         following = verb + 1
         while following < len(reader.tokens) and (reader.tokens[following] in NEGATION
-                                                  or _is_adverb(reader, following)):
+                                                  or reader.is_adverb(following)):
             following += 1
         if following < len(reader.tokens):
             lemmas |= {a.lemma for a in reader.readings(following)
@@ -193,7 +193,7 @@ class ZeroRelativeChecker(Checker):
         verb = self._clause_verb(reader, start)
         if verb is None:
             return None
-        return _join(tokens[start : _clause_end(reader, verb)])
+        return join_words(tokens[start : _clause_end(reader, verb)])
 
     def _relative_later(self, tokens: list[str], position: int) -> bool:
         return any(t in RELATIVE_WORDS for t in tokens[position : position + 4])
@@ -211,23 +211,10 @@ def _clause_end(reader: SentenceReader, verb: int) -> int:
 def _match(tokens: list[str], position: int, phrases: tuple[tuple[str, ...], ...]) -> str | None:
     for phrase in sorted(phrases, key=len, reverse=True):
         if tuple(tokens[position : position + len(phrase)]) == phrase:
-            return _join(phrase)
+            return join_words(phrase)
     return None
 
 
 def _is_adjective(reader: SentenceReader, index: int) -> bool:
     readings = reader.readings(index)
     return bool(readings) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings)
-
-
-def _is_adverb(reader: SentenceReader, index: int) -> bool:
-    readings = reader.readings(index)
-    return bool(readings) and all(a.pos == "adv" for a in readings)
-
-
-def _join(words: Sequence[str]) -> str:
-    """Words joined for display, with no space after an elided form (l'homme, n'en)."""
-    text = ""
-    for word in words:
-        text += word if not text or text.endswith("'") else f" {word}"
-    return text

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.checkers.question import SUBJECT_CLITICS, is_finite, join_tokens, read_french
-from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, tokenize
+from pytest_mtchallenge.checkers.question import SUBJECT_CLITICS, is_finite, read_french
+from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -123,7 +123,7 @@ class TagQuestionChecker(Checker):
                 "question replacing the tag): left to a human")
         return Verdict.failed(
             "expected a French tag (n'est-ce pas, non ?, hein ?, …); found a plain statement: the tag question is "
-            "not rendered", join_tokens(tail or words[-3:]))
+            "not rendered", join_words(tail or words[-3:]))
 
 
 def _is_calqued_tag(reader: SentenceReader, start: int, end: int) -> bool:

@@ -5,8 +5,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.checkers.question import Inversion, is_finite, join_tokens, read_french, skip_preverbal
-from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, tokenize
+from pytest_mtchallenge.checkers.question import Inversion, is_finite, read_french, skip_preverbal
+from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -126,19 +126,19 @@ class WhPrepositionChecker(Checker):
             if dangling is not None:
                 return Verdict.failed(
                     f"the preposition is fronted in {element.text!r} but repeated after {verb_text!r}: "
-                    f"{join_tokens(stranded[dangling[1]])!r} dangles at the end of the clause", element.text)
+                    f"{join_words(stranded[dangling[1]])!r} dangles at the end of the clause", element.text)
             repeated = _dangling(reader, stranded, after + 1, at_clause_end=False)
             if repeated is not None:
                 return Verdict.undecided(
-                    f"the preposition is fronted in {element.text!r}, and {join_tokens(stranded[repeated[1]])!r} "
+                    f"the preposition is fronted in {element.text!r}, and {join_words(stranded[repeated[1]])!r} "
                     f"comes again after {verb_text!r}: a repeated preposition or another complement, left to a human")
             return Verdict.passed(
                 f"the preposition is fronted with the pronoun: {element.text!r} (with {verb_text!r})", element.text)
         if element.kind == "other":
             return Verdict.undecided(
                 f"the pronoun is fronted with another preposition, {element.text!r} (expected "
-                f"{' / '.join(join_tokens(f) for f in fronted)!r}): left to a human")
-        expected = " / ".join(join_tokens(f) for f in fronted)
+                f"{' / '.join(join_words(f) for f in fronted)!r}): left to a human")
+        expected = " / ".join(join_words(f) for f in fronted)
         if element.text == "qui" and _is_subject_qui(reader, element.start, inversions, lemmas):
             return Verdict.undecided(
                 f"'qui' is the subject of {verb_text!r}: the sentence was restructured, left to a human")
@@ -146,7 +146,7 @@ class WhPrepositionChecker(Checker):
             return Verdict.undecided(f"the verb {verb_text!r} comes before the relative pronoun {element.text!r}")
         dangling = _dangling(reader, stranded, max(verb, element.end) + 1, at_clause_end=False)
         if dangling is not None:
-            preposition = join_tokens(stranded[dangling[1]])
+            preposition = join_words(stranded[dangling[1]])
             return Verdict.failed(
                 f"expected the preposition fronted with the pronoun ({expected!r}); found the bare pronoun "
                 f"{element.text!r} and the preposition {preposition!r} stranded after {verb_text!r}",
@@ -174,7 +174,7 @@ def _wh_element(reader: SentenceReader, fronted: tuple[tuple[str, ...], ...]) ->
     candidates: list[WhElement] = []
     for form in fronted:
         for start in _occurrences(tokens, form):
-            candidates.append(WhElement(start, start + len(form), join_tokens(form), "expected"))
+            candidates.append(WhElement(start, start + len(form), join_words(form), "expected"))
     covered = {i for c in candidates for i in range(c.start, c.end)}
     for index, token in enumerate(tokens):
         if token not in _WH_WORDS or index in covered:
@@ -185,7 +185,7 @@ def _wh_element(reader: SentenceReader, fronted: tuple[tuple[str, ...], ...]) ->
             continue
         previous = tokens[index - 1] if index else ""
         if previous and any(a.pos == "prep" for a in reader.readings(index - 1)) and previous not in ("que", "qu'"):
-            candidates.append(WhElement(index - 1, index + 1, join_tokens([previous, token]), "other"))
+            candidates.append(WhElement(index - 1, index + 1, join_words([previous, token]), "other"))
         elif token in _BARE_WH:
             candidates.append(WhElement(index, index + 1, token, "bare"))
         else:
