@@ -41,8 +41,9 @@ class SuiteFile(pytest.File):
         suite = self.mt_session.load_suite(self.path)
         systems = self.mt_session.systems_for(suite)
         for item in suite.items:
-            self.mt_session.register_markers(marker_name(item.category), marker_name(item.subcategory))
             for system in systems:
+                if not system.covers_item(suite, item):
+                    continue
                 name = f"{item.id}[{system.name}]"
                 # An explicit node id lets pytest >= 9.2 parse "[system]" as the parameter part,
                 # as for parametrized functions, so --lf and --deselect match it.
@@ -80,10 +81,8 @@ class ChallengeTest(pytest.Item):
         self.mt_session = mt_session
         self.output: str | None = None
         self.judgement: Judgement | None = None
-        self.add_marker(pytest.mark.mtchallenge(suite=suite.name, item=item.id, system=system.name,
-                                                category=item.category, subcategory=item.subcategory))
-        self.add_marker(marker_name(item.category))
-        self.add_marker(marker_name(item.subcategory))
+        for marker in mt_session.markers_for(item):
+            self.add_marker(marker)
         self.extra_keyword_matches.update({suite.name, system.name})
         self.mt_record: dict[str, object] | None = None
         known = mt_session.known_failure(suite, item, system)

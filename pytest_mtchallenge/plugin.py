@@ -101,7 +101,6 @@ def _is_active(config: pytest.Config) -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "mtchallenge(suite, item, system, category, subcategory): a challenge-set test")
     if not _is_active(config):
         return
     session = MTChallengeSession(config)

@@ -130,7 +130,8 @@ class MTChallengeSession:
         self._checkers: dict[str, Checker] = {}
         self._verdicts: dict[str, VerdictStore] = {}
         self._translations: dict[tuple[str, str], Translations] = {}
-        self._markers: set[str] = set()
+        self._markers: dict[tuple[str, str], tuple[pytest.MarkDecorator, ...]] = {}
+        self._marker_names: set[str] = set()
         self._systems_by_suite: dict[str, list[System]] = {}
         self._signatures: dict[tuple[str, str], str] = {}
         self._positions: dict[str, dict[str, int]] = {}
@@ -205,12 +206,21 @@ class MTChallengeSession:
                 systems.append(self.system_kinds["reference"](argument="", name=None, options=self.options))
         return systems
 
-    def register_markers(self, *names: str) -> None:
-        """Declare category and subcategory markers so ``--strict-markers`` accepts them."""
-        for name in names:
-            if name not in self._markers:
-                self._markers.add(name)
-                self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
+    def markers_for(self, item: ChallengeItem) -> tuple[pytest.MarkDecorator, ...]:
+        """The category and subcategory markers of an item, declared once (``--strict-markers``
+        accepts them) and built once per name: suites may hold tens of thousands of items."""
+        key = (item.category, item.subcategory)
+        if key not in self._markers:
+            from pytest_mtchallenge.nodes import marker_name
+
+            decorators = []
+            for name in (marker_name(item.category), marker_name(item.subcategory)):
+                if name not in self._marker_names:
+                    self._marker_names.add(name)
+                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
+                decorators.append(getattr(pytest.mark, name))
+            self._markers[key] = tuple(decorators)
+        return self._markers[key]
 
     def checker(self, name: str) -> Checker:
         if name not in self._checkers:

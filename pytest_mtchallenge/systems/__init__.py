@@ -85,6 +85,10 @@ class System:
         """Whether this system has anything to say about ``suite`` (recorded systems may not)."""
         return True
 
+    def covers_item(self, suite: Suite, item: ChallengeItem) -> bool:
+        """Whether this system gets a test for ``item`` (a recorded system only has its recorded items)."""
+        return True
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         raise NotImplementedError
 

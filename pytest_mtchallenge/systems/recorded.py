@@ -20,6 +20,10 @@ class RecordedSystemKind(System):
     def covers(self, suite: Suite) -> bool:
         return self.argument in suite.systems
 
+    def covers_item(self, suite: Suite, item: ChallengeItem) -> bool:
+        recorded = suite.systems.get(self.argument)
+        return recorded is not None and item.id in recorded.outputs
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         recorded = suite.systems.get(self.argument)
         if recorded is None:
