@@ -38,8 +38,12 @@ class TranslationCache:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._connection = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
-        self._connection.execute("PRAGMA journal_mode=WAL")
-        self._connection.execute(SCHEMA)
+        # Switching to WAL and creating the table take locks SQLite does not wait for under its busy
+        # timeout ("database is locked" when two xdist workers open the cache at once): do it under
+        # the inter-process lock.
+        with self.exclusive("schema"):
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute(SCHEMA)
 
     def close(self) -> None:
         self._connection.close()

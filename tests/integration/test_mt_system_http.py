@@ -45,9 +45,9 @@ def server() -> Iterator[str]:
 def test_the_bundled_suite_takes_a_handful_of_requests_then_none(pytester: pytest.Pytester, server: str) -> None:
     args = ["--mt-suite=isabelle2017-en-fr", f"--mt-system=lt=libretranslate:{server}", "--mt-judge=auto"]
     first = pytester.runpytest(*args)
-    assert LibreTranslate.requests == [32, 32, 32, 12]
+    assert sorted(LibreTranslate.requests) == [12, 32, 32, 32]  # concurrent batches finish in any order
     assert first.parseoutcomes()["failed"] > 0  # an uppercasing "translator" is judged, not errored
     assert first.parseoutcomes().get("errors", 0) == 0
     second = pytester.runpytest(*args)
-    assert LibreTranslate.requests == [32, 32, 32, 12]  # all from the cache
+    assert len(LibreTranslate.requests) == 4  # all from the cache
     assert second.parseoutcomes() == first.parseoutcomes()
