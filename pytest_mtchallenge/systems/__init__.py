@@ -96,15 +96,18 @@ class System:
 def builtin_system_kinds() -> dict[str, type[System]]:
     """The system kinds shipped with the plugin, by kind."""
     from pytest_mtchallenge.systems.command import CommandSystem
+    from pytest_mtchallenge.systems.ctranslate2 import CTranslate2System
     from pytest_mtchallenge.systems.deepl import DeepLSystem
     from pytest_mtchallenge.systems.file import FileSystem
     from pytest_mtchallenge.systems.http import HttpsSystem, HttpSystem
+    from pytest_mtchallenge.systems.huggingface import HuggingFaceSystem
     from pytest_mtchallenge.systems.libretranslate import LibreTranslateSystem
     from pytest_mtchallenge.systems.python import PythonSystem
     from pytest_mtchallenge.systems.recorded import RecordedSystemKind, ReferenceSystem
 
     kinds: list[type[System]] = [RecordedSystemKind, ReferenceSystem, FileSystem, CommandSystem, PythonSystem,
-                                 HttpSystem, HttpsSystem, LibreTranslateSystem, DeepLSystem]
+                                 HttpSystem, HttpsSystem, LibreTranslateSystem, DeepLSystem, HuggingFaceSystem,
+                                 CTranslate2System]
     return {kind.kind: kind for kind in kinds}
 
 

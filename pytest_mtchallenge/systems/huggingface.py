@@ -1,0 +1,359 @@
+"""``hf:PATH`` — a local transformers sequence-to-sequence checkpoint (Marian, NLLB, …), and what local models share."""
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems.batching import translate_in_batches
+
+if TYPE_CHECKING:
+    from transformers import PreTrainedModel, PreTrainedTokenizerBase
+
+#: NLLB-200 (FLORES-200) codes of the languages a suite names with ISO 639-1 codes.
+NLLB_CODES: Mapping[str, str] = MappingProxyType({
+    "af": "afr_Latn", "am": "amh_Ethi", "ar": "arb_Arab", "az": "azj_Latn", "be": "bel_Cyrl", "bg": "bul_Cyrl",
+    "bn": "ben_Beng", "bs": "bos_Latn", "ca": "cat_Latn", "cs": "ces_Latn", "cy": "cym_Latn", "da": "dan_Latn",
+    "de": "deu_Latn", "el": "ell_Grek", "en": "eng_Latn", "eo": "epo_Latn", "es": "spa_Latn", "et": "est_Latn",
+    "eu": "eus_Latn", "fa": "pes_Arab", "fi": "fin_Latn", "fr": "fra_Latn", "ga": "gle_Latn", "gl": "glg_Latn",
+    "gu": "guj_Gujr", "ha": "hau_Latn", "he": "heb_Hebr", "hi": "hin_Deva", "hr": "hrv_Latn", "hu": "hun_Latn",
+    "hy": "hye_Armn", "id": "ind_Latn", "ig": "ibo_Latn", "is": "isl_Latn", "it": "ita_Latn", "ja": "jpn_Jpan",
+    "ka": "kat_Geor", "kk": "kaz_Cyrl", "km": "khm_Khmr", "kn": "kan_Knda", "ko": "kor_Hang", "lt": "lit_Latn",
+    "lv": "lvs_Latn", "mk": "mkd_Cyrl", "ml": "mal_Mlym", "mn": "khk_Cyrl", "mr": "mar_Deva", "ms": "zsm_Latn",
+    "mt": "mlt_Latn", "my": "mya_Mymr", "nb": "nob_Latn", "ne": "npi_Deva", "nl": "nld_Latn", "nn": "nno_Latn",
+    "no": "nob_Latn", "pa": "pan_Guru", "pl": "pol_Latn", "ps": "pbt_Arab", "pt": "por_Latn", "ro": "ron_Latn",
+    "ru": "rus_Cyrl", "si": "sin_Sinh", "sk": "slk_Latn", "sl": "slv_Latn", "so": "som_Latn", "sq": "als_Latn",
+    "sr": "srp_Cyrl", "sv": "swe_Latn", "sw": "swh_Latn", "ta": "tam_Taml", "te": "tel_Telu", "th": "tha_Thai",
+    "tl": "tgl_Latn", "tr": "tur_Latn", "uk": "ukr_Cyrl", "ur": "urd_Arab", "uz": "uzn_Latn", "vi": "vie_Latn",
+    "xh": "xho_Latn", "yo": "yor_Latn", "zh": "zho_Hans", "zu": "zul_Latn",
+})
+_TRADITIONAL_CHINESE = {"zh-hant", "zh-tw", "zh-hk", "zh-mo"}
+_NLLB_CODE = re.compile(r"^[a-z]{3}_[A-Z][a-z]{3}$")
+#: Tokens only an NLLB-style vocabulary holds; one of them present means the model wants language codes.
+_NLLB_MARKERS = ("eng_Latn", "fra_Latn", "deu_Latn", "spa_Latn")
+#: Files up to this size count in a model's signature by content; larger ones by name and size.
+_HASHED_FILE_BYTES = 1 << 20
+_DEVICE = re.compile(r"^(auto|cpu|mps|cuda(:\d+)?)$")
+
+
+def nllb_code(language: str) -> str | None:
+    """The NLLB code of a suite language (``en``, ``en-GB``, ``zh-TW``, or already ``fra_Latn``), or None."""
+    if _NLLB_CODE.match(language):
+        return language
+    tag = language.strip().lower().replace("_", "-")
+    if tag in _TRADITIONAL_CHINESE:
+        return "zho_Hant"
+    return NLLB_CODES.get(tag.split("-")[0])
+
+
+def one_line(exc: BaseException, limit: int = 240) -> str:
+    """``Type: message`` on one line, cut to ``limit`` characters."""
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def files_digest(*paths: Path) -> str:
+    """A short digest of the files under ``paths``: names and sizes, and the contents of small files.
+
+    Cheap for multi-gigabyte checkpoints (weights count by name and size) while a changed
+    ``config.json`` or ``generation_config.json`` (``num_beams``, ``bad_words_ids``…) changes it.
+    """
+    digest = hashlib.sha256()
+    for root in paths:
+        files = [root] if root.is_file() else sorted(
+            p for p in root.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts))
+        for file in files:
+            size = file.stat().st_size
+            digest.update(f"{file.relative_to(root) if file != root else file.name}\0{size}\0".encode())
+            if size <= _HASHED_FILE_BYTES:
+                digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+class LoadedModel(Protocol):
+    """A model in memory, ready to translate batches."""
+
+    def has_token(self, token: str) -> bool:
+        """Whether ``token`` is in the vocabulary (language codes are checked with it)."""
+
+    def translate_batch(self, sources: list[str], *, source_code: str | None, target_code: str | None) -> list[str]:
+        """One output per source, in order; ``*_code`` are language-code tokens (NLLB) or None."""
+
+
+class LocalModelSystem(System):
+    """A model on this machine: ``KIND:PATH[,NAME=VALUE…]``, loaded once, at first use, and kept.
+
+    ``PATH`` (relative to the rootdir) cannot hold a comma. Batches of ``--mt-batch-size``
+    sources are translated one at a time, shortest sources first (less padding); a failed
+    batch errors only its own items. Heavy modules are imported by :meth:`load`, never at import.
+    """
+
+    #: The optional extra that installs what the kind needs.
+    extra: ClassVar[str] = ""
+    #: A file every model directory of the kind holds, and what such a directory is.
+    marker: ClassVar[str] = ""
+    model_description: ClassVar[str] = ""
+    #: The ``NAME=VALUE`` options the kind takes, with their defaults ("" for none).
+    defaults: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
+        super().__init__(argument=argument, name=name, options=options)
+        path_text, *pairs = argument.split(",")
+        self.given: dict[str, str] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            key, value = key.strip(), value.strip()
+            if not sep or key not in self.defaults:
+                known = ", ".join(f"{option}=" for option in self.defaults)
+                raise ValueError(f"--mt-system={self.kind}:{argument}: unknown option {pair.strip()!r} "
+                                 f"(options: {known}; the path cannot hold a comma)")
+            if key in self.given:
+                raise ValueError(f"--mt-system={self.kind}:{argument}: option {key}= is given twice")
+            self.given[key] = value
+        self.path = self.resolve(path_text, what="model directory")
+        if not self.path.is_dir():
+            raise ValueError(f"--mt-system={self.kind}:{argument}: no model directory at {self.path}")
+        if not (self.path / self.marker).is_file():
+            raise ValueError(f"--mt-system={self.kind}:{argument}: {self.path} is not {self.model_description} "
+                             f"(no {self.marker})")
+        self.beam = self.positive_int("beam")
+        self.max_length = self.positive_int("max_length")
+        self.device = self.option("device")
+        if not _DEVICE.match(self.device):
+            raise ValueError(f"--mt-system={self.kind}:{argument}: device={self.device}: expected auto, cpu, "
+                             "cuda, cuda:N or mps")
+        self.source_code = self.option("src_lang") or None
+        self.target_code = self.option("tgt_lang") or None
+        self._loaded: LoadedModel | None = None
+        self._load_failure: str | None = None
+        self._lock = threading.Lock()
+
+    # -- options ---------------------------------------------------------------------------
+
+    def option(self, key: str) -> str:
+        return self.given.get(key, self.defaults[key])
+
+    def positive_int(self, key: str) -> int:
+        text = self.option(key)
+        if not text.isdigit() or int(text) < 1:
+            raise ValueError(f"--mt-system={self.kind}:{self.argument}: {key}={text}: expected a positive whole number")
+        return int(text)
+
+    def resolve(self, text: str, *, what: str) -> Path:
+        if not text.strip():
+            raise ValueError(f"--mt-system={self.kind}:{self.argument}: the {what} is missing "
+                             f"({self.kind}:PATH[,NAME=VALUE…])")
+        path = Path(text.strip()).expanduser()
+        return (path if path.is_absolute() else self.options.rootdir / path).resolve()
+
+    @property
+    def missing_extra(self) -> str:
+        return f"{self.kind}: needs the optional extra: pip install 'pytest-mtchallenge[{self.extra}]'"
+
+    # -- identity ----------------------------------------------------------------------------
+
+    def output_settings(self) -> list[str]:
+        """``NAME=VALUE`` of every setting that changes outputs (the device does not)."""
+        settings = [f"beam={self.beam}", f"max_length={self.max_length}"]
+        settings += [f"{key}={value}" for key, value in (("src_lang", self.source_code), ("tgt_lang", self.target_code))
+                     if value]
+        return settings
+
+    @cached_property
+    def model_digest(self) -> str:
+        """:func:`files_digest` of the model directory, read once."""
+        return files_digest(self.path)
+
+    @property
+    def signature(self) -> str:
+        """The resolved path, every setting that changes outputs and a digest of the model's files.
+
+        Language codes chosen from the suite's languages are not in it: the translation cache
+        keys every output by the language pair too. It holds no ``|``.
+        """
+        parts = [f"{self.kind}:{self.path}", *self.output_settings(), f"files={self.model_digest}"]
+        return ";".join(parts).replace("|", "%7C")
+
+    # -- loading and translating -----------------------------------------------------------------
+
+    def load(self) -> LoadedModel:
+        """The model, loaded on first call (once per system, whatever the number of suites)."""
+        with self._lock:
+            if self._loaded is None:
+                if self._load_failure is not None:
+                    raise SystemFailure(self._load_failure)
+                try:
+                    self._loaded = self.load_model()
+                except SystemFailure as exc:
+                    self._load_failure = exc.one_line()
+                    raise
+                except Exception as exc:
+                    self._load_failure = f"{self.default_name()}: cannot load the model in {self.path}: {one_line(exc)}"
+                    raise SystemFailure(self._load_failure) from exc
+            return self._loaded
+
+    def load_model(self) -> LoadedModel:
+        raise NotImplementedError
+
+    def language_codes(self, model: LoadedModel, suite: Suite) -> tuple[str | None, str | None]:
+        """The source and target language codes the model needs for ``suite``, or None for each.
+
+        Given codes win; else a model with an NLLB-style vocabulary gets the NLLB codes of the
+        suite's languages; other models (Marian, one pair per model) need none.
+        """
+        nllb = any(model.has_token(marker) for marker in _NLLB_MARKERS)
+        codes: list[str | None] = []
+        for option, given, language in (("src_lang", self.source_code, suite.source_language),
+                                        ("tgt_lang", self.target_code, suite.target_language)):
+            code = given or (nllb_code(language) if nllb else None)
+            if nllb and code is None:
+                raise SystemFailure(f"{self.default_name()}: no NLLB code is known for the language {language!r} of "
+                                    f"suite {suite.name}; give it as {option}=CODE (e.g. {option}=fra_Latn)")
+            if code is not None and not model.has_token(code):
+                raise SystemFailure(f"{self.default_name()}: {option}={code} is not a token of the model's vocabulary")
+            codes.append(code)
+        return codes[0], codes[1]
+
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        try:
+            model = self.load()
+            source_code, target_code = self.language_codes(model, suite)
+        except SystemFailure as exc:
+            return Translations.failed(items, exc.one_line())
+        shortest_first = sorted(items, key=lambda item: len(item.source))
+        return translate_in_batches(
+            shortest_first,
+            lambda sources: model.translate_batch(sources, source_code=source_code, target_code=target_code),
+            options=self.options, origin=self.default_name(), concurrency=1)
+
+
+# -- hf: -------------------------------------------------------------------------------------
+
+@contextmanager
+def quiet_transformers(transformers: ModuleType) -> Iterator[None]:
+    """No progress bars, log lines or advice from transformers meanwhile (the terminal belongs to pytest)."""
+    logging = transformers.utils.logging
+    bars = logging.is_progress_bar_enabled()
+    verbosity = logging.get_verbosity()
+    logging.disable_progress_bar()
+    logging.set_verbosity_error()
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
+            yield
+    finally:
+        logging.set_verbosity(verbosity)
+        if bars:
+            logging.enable_progress_bar()
+
+
+def choose_torch_device(requested: str, torch: ModuleType) -> str:
+    """``requested``, or for ``auto`` the first of cuda, mps and cpu that this machine has."""
+    if requested != "auto":
+        if requested.startswith("cuda") and not torch.cuda.is_available():
+            raise SystemFailure(f"device={requested}: torch sees no CUDA device")
+        return requested
+    if torch.cuda.is_available():
+        return "cuda"
+    mps = getattr(torch.backends, "mps", None)
+    if mps is not None and mps.is_available():
+        return "mps"
+    return "cpu"
+
+
+@dataclass(frozen=True, slots=True)
+class TransformersModel:
+    """A tokenizer and a sequence-to-sequence model in eval mode on ``device``."""
+
+    tokenizer: PreTrainedTokenizerBase
+    model: PreTrainedModel
+    torch: ModuleType
+    transformers: ModuleType
+    device: str
+    beam: int
+    max_length: int
+    input_limit: int | None  # source tokens beyond it are cut (position embeddings end there)
+
+    def has_token(self, token: str) -> bool:
+        token_id = self.tokenizer.convert_tokens_to_ids(token)
+        return isinstance(token_id, int) and token_id != self.tokenizer.unk_token_id
+
+    def translate_batch(self, sources: list[str], *, source_code: str | None, target_code: str | None) -> list[str]:
+        if source_code is not None:
+            if not hasattr(self.tokenizer, "src_lang"):
+                raise ValueError(f"the tokenizer {type(self.tokenizer).__name__} takes no source language code "
+                                    f"(src_lang={source_code})")
+            self.tokenizer.src_lang = source_code  # NLLB's tokenizer then puts the code before each source
+        limit = {"truncation": True, "max_length": self.input_limit} if self.input_limit else {}
+        encoded = self.tokenizer(sources, return_tensors="pt", padding=True, **limit)
+        generation: dict[str, object] = {"num_beams": self.beam, "max_new_tokens": self.max_length, "do_sample": False}
+        if target_code is not None:
+            generation["forced_bos_token_id"] = self.tokenizer.convert_tokens_to_ids(target_code)
+        with self.torch.inference_mode(), quiet_transformers(self.transformers):
+            generated = self.model.generate(  # type: ignore[operator]  # nn.Module.__getattr__ hides it from mypy
+                input_ids=encoded["input_ids"].to(self.device),
+                attention_mask=encoded["attention_mask"].to(self.device), **generation)
+        return [output.strip() for output in self.tokenizer.batch_decode(generated, skip_special_tokens=True)]
+
+
+class HuggingFaceSystem(LocalModelSystem):
+    """A transformers sequence-to-sequence checkpoint directory (Marian/opus-mt, NLLB, mBART-50, T5…).
+
+    ``hf:PATH[,beam=4,max_length=256,device=auto,dtype=float32,src_lang=CODE,tgt_lang=CODE]``.
+    Loaded with ``AutoTokenizer`` and ``AutoModelForSeq2SeqLM`` from PATH only (never from the
+    Hub); decoding is beam search without sampling, ``max_length`` new tokens at most.
+    """
+
+    kind = "hf"
+    extra = "hf"
+    marker = "config.json"
+    model_description = "a transformers checkpoint"
+    defaults = MappingProxyType({"beam": "4", "max_length": "256", "device": "auto", "dtype": "float32",
+                                 "src_lang": "", "tgt_lang": ""})
+    dtypes: ClassVar[tuple[str, ...]] = ("float32", "float16", "bfloat16")
+
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
+        super().__init__(argument=argument, name=name, options=options)
+        self.dtype = self.option("dtype")
+        if self.dtype not in self.dtypes:
+            raise ValueError(f"--mt-system={self.kind}:{argument}: dtype={self.dtype}: expected one of "
+                             f"{', '.join(self.dtypes)}")
+
+    def output_settings(self) -> list[str]:
+        return [*super().output_settings(), f"dtype={self.dtype}"]
+
+    def load_model(self) -> TransformersModel:
+        try:
+            import torch
+            import transformers
+        except ImportError:
+            raise SystemFailure(self.missing_extra) from None
+        try:
+            device = choose_torch_device(self.device, torch)
+        except SystemFailure as exc:
+            raise SystemFailure(f"{self.default_name()}: {exc.one_line()}") from None
+        with quiet_transformers(transformers):
+            tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
+            model = transformers.AutoModelForSeq2SeqLM.from_pretrained(self.path, local_files_only=True)
+        model = model.to(device=device, dtype=getattr(torch, self.dtype)).eval()
+        limits = [limit for limit in (getattr(tokenizer, "model_max_length", None),
+                                      getattr(model.config, "max_position_embeddings", None))
+                  if isinstance(limit, int) and 0 < limit < 1_000_000]
+        return TransformersModel(tokenizer=tokenizer, model=model, torch=torch, transformers=transformers, device=device,
+                                 beam=self.beam, max_length=self.max_length,
+                                 input_limit=min(limits) if limits else None)
+
+
+__all__ = ["NLLB_CODES", "HuggingFaceSystem", "LoadedModel", "LocalModelSystem", "TransformersModel",
+           "choose_torch_device", "files_digest", "nllb_code", "one_line", "quiet_transformers"]
