@@ -1,0 +1,95 @@
+"""The en_argument_switch family on hand-written English variants of argument switch (AS1), none of them a recorded output."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.en_argument_switch import ArgumentSwitchChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = ArgumentSwitchChecker()
+
+
+def item(**params: object) -> ChallengeItem:
+    ArgumentSwitchChecker.validate(params)
+    return ChallengeItem(id="T1", suite="test", category="test", subcategory="argument_switch", source="(source)",
+                         references=("(reference)",), question="(question)", checker="en_argument_switch", params=params)
+
+
+def outcome(params: Mapping[str, object], output: str) -> Outcome:
+    return CHECKER.check(item=item(**params), output=output).outcome
+
+
+# The items' parameters, as in the suite; the variants were written before the checker was tuned.
+# Mary manque beaucoup à John. → John misses Mary a lot.
+AS1: dict[str, object] = {'experiencer': ['John'],
+                         'theme': ['Mary'],
+                         'verbs': ['miss', 'long for', 'yearn for', 'pine for'],
+                         'misreadings': ['lack']}
+
+VARIANTS = [
+    (AS1, 'John misses Mary a lot.', Outcome.PASS),
+    (AS1, 'John misses Mary very much.', Outcome.PASS),
+    (AS1, 'John really misses Mary.', Outcome.PASS),
+    (AS1, 'John misses Mary terribly.', Outcome.PASS),
+    (AS1, 'John greatly misses Mary.', Outcome.PASS),
+    (AS1, 'Mary is greatly missed by John.', Outcome.PASS),
+    (AS1, 'Mary is missed a lot by John.', Outcome.PASS),
+    (AS1, 'John missed Mary a lot.', Outcome.PASS),
+    (AS1, 'John misses Mary so much.', Outcome.PASS),
+    (AS1, 'Mary misses John a lot.', Outcome.FAIL),
+    (AS1, 'Mary misses John very much.', Outcome.FAIL),
+    (AS1, 'Mary is missing John a lot.', Outcome.FAIL),
+    (AS1, 'Mary greatly misses John.', Outcome.FAIL),
+    (AS1, 'Mary lacks John a lot.', Outcome.FAIL),
+    (AS1, 'John is greatly missed by Mary.', Outcome.FAIL),
+    (AS1, 'Mary misses a lot to John.', Outcome.FAIL),
+    (AS1, 'Mary misses John terribly.', Outcome.FAIL),
+    (AS1, 'John misses Mary enormously.', Outcome.PASS),
+    (AS1, 'John misses Mary a great deal.', Outcome.PASS),
+    (AS1, 'Mary misses John enormously.', Outcome.FAIL),
+    (AS1, 'Mary is missing John very much.', Outcome.FAIL),
+    (AS1, 'John is missing Mary a lot.', Outcome.PASS),
+    (AS1, 'Mary is sorely missed by John.', Outcome.PASS),
+    (AS1, 'John misses Mary a great deal.', Outcome.PASS),
+    (AS1, 'Mary misses John a great deal.', Outcome.FAIL),
+    (AS1, 'John is really missing Mary.', Outcome.PASS),
+]
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), VARIANTS)
+def test_hand_written_variants(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+def test_reason_names_the_subject_and_its_role() -> None:
+    verdict = CHECKER.check(item=item(**AS1), output="Mary misses John a lot.")
+    assert verdict.outcome is Outcome.FAIL and "'Mary'" in verdict.reason and "experiencer" in verdict.reason
+    verdict = CHECKER.check(item=item(**AS1), output="John misses Mary a lot.")
+    assert verdict.outcome is Outcome.PASS and "'John'" in verdict.reason
+
+
+def test_a_misreading_fails() -> None:
+    verdict = CHECKER.check(item=item(**AS1), output="Mary lacks John a lot.")
+    assert verdict.outcome is Outcome.FAIL and "'lacks'" in verdict.reason
+
+
+def test_other_arguments_are_deferred() -> None:
+    assert outcome(AS1, "He misses her a lot.") is Outcome.UNDECIDED
+    assert outcome(AS1, "John feels Mary's absence.") is Outcome.UNDECIDED
+    assert outcome(AS1, "") is Outcome.NA
+
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"experiencer": ["John"], "theme": ["Mary"]},
+    {"experiencer": "John", "theme": ["Mary"], "verbs": ["miss"]},
+    {"experiencer": ["John"], "theme": [], "verbs": ["miss"]},
+    {"experiencer": ["John"], "theme": ["Mary"], "verbs": ["miss"], "misreadings": "lack"},
+    {"experiencer": ["John"], "theme": ["Mary"], "verbs": ["miss"], "colour": "blue"},
+])
+def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        ArgumentSwitchChecker.validate(params)

@@ -1,0 +1,127 @@
+"""The en_clause_tense family on hand-written English variants of verb tense (VT1) and tense concord (TC1), none of them a recorded output."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from pytest_mtchallenge.checkers.en_clause_tense import ClauseTenseChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = ClauseTenseChecker()
+
+
+def item(**params: object) -> ChallengeItem:
+    ClauseTenseChecker.validate(params)
+    return ChallengeItem(id="T1", suite="test", category="test", subcategory="verb_tense", source="(source)",
+                         references=("(reference)",), question="(question)", checker="en_clause_tense", params=params)
+
+
+def outcome(params: Mapping[str, object], output: str) -> Outcome:
+    return CHECKER.check(item=item(**params), output=output).outcome
+
+
+# The items' parameters, as in the suite; the variants were written before the checker was tuned.
+# Il est essentiel qu’il arrive à temps. → It is essential that he arrive on time.
+VT1: dict[str, object] = {'triggers': ['essential', 'vital', 'crucial', 'imperative', 'important', 'necessary', 'indispensable',
+                                      'critical', 'paramount', 'key', 'fundamental'],
+                         'accept': ['base', 'should'],
+                         'reject': ['present', 'past', 'future', 'going_to', 'conditional', 'present_perfect', 'past_perfect']}
+# Max partira dès que tu te lèveras. → Max will leave as soon as you get up.
+TC1: dict[str, object] = {'triggers': ['as soon as', 'once', 'when', 'the moment', 'the minute', 'the instant', 'immediately',
+                                      'directly', 'right after', 'just after', 'after', 'whenever'],
+                         'accept': ['present', 'plain', 'present_perfect', 'base'],
+                         'reject': ['future', 'going_to', 'conditional', 'past', 'past_perfect']}
+
+VARIANTS = [
+    (VT1, 'It is essential that he arrive on time.', Outcome.PASS),
+    (VT1, "It's essential that he arrive in time.", Outcome.PASS),
+    (VT1, 'It is essential that he should arrive on time.', Outcome.PASS),
+    (VT1, 'It is essential that he be on time.', Outcome.PASS),
+    (VT1, 'It is vital that he arrive on time.', Outcome.PASS),
+    (VT1, 'It is crucial that he get there on time.', Outcome.PASS),
+    (VT1, 'It is essential he arrive on time.', Outcome.PASS),
+    (VT1, 'It is essential that he arrives on time.', Outcome.FAIL),
+    (VT1, "It's essential that he arrives in time.", Outcome.FAIL),
+    (VT1, 'It is essential that he will arrive on time.', Outcome.FAIL),
+    (VT1, 'It is essential that he comes on time.', Outcome.FAIL),
+    (VT1, 'It is essential that he gets there on time.', Outcome.FAIL),
+    (VT1, 'It is essential that he is on time.', Outcome.FAIL),
+    (VT1, 'It is vital that he arrives on time.', Outcome.FAIL),
+    (VT1, 'It is essential he arrives on time.', Outcome.FAIL),
+    (VT1, 'It is essential for him to arrive on time.', Outcome.UNDECIDED),
+    (VT1, 'It is essential that he arrives not late.', Outcome.FAIL),
+    (VT1, 'It is imperative that he arrive on time.', Outcome.PASS),
+    (VT1, 'It is essential that he will be on time.', Outcome.FAIL),
+    (VT1, "It's crucial that he gets there in time.", Outcome.FAIL),
+    (VT1, 'It’s essential that he be there on time.', Outcome.PASS),
+    (VT1, 'It is important that he would arrive on time.', Outcome.FAIL),
+    (VT1, 'It is essential that he arrives on time.', Outcome.FAIL),
+    (VT1, 'It is crucial that he arrives on time.', Outcome.FAIL),
+    (VT1, 'It is essential that he get here on time.', Outcome.PASS),
+    (TC1, 'Max will leave as soon as you get up.', Outcome.PASS),
+    (TC1, 'Max will leave as soon as you wake up.', Outcome.PASS),
+    (TC1, 'Max will go as soon as you get up.', Outcome.PASS),
+    (TC1, 'Max will leave once you get up.', Outcome.PASS),
+    (TC1, 'Max will leave when you get up.', Outcome.PASS),
+    (TC1, 'Max is leaving as soon as you get up.', Outcome.PASS),
+    (TC1, 'Max will leave as soon as you’ve got up.', Outcome.PASS),
+    (TC1, 'Max will leave as soon as you stand up.', Outcome.PASS),
+    (TC1, 'Max will depart as soon as you rise.', Outcome.PASS),
+    (TC1, 'Max will leave as soon as you will get up.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you’ll get up.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you got up.', Outcome.FAIL),
+    (TC1, 'Max left as soon as you got up.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you would get up.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you will wake up.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you shall rise.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you are going to get up.', Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you are up.', Outcome.PASS),
+    (TC1, 'Max will leave as soon as you have got up.', Outcome.PASS),
+    (TC1, "Max is going to leave as soon as you'll get up.", Outcome.FAIL),
+    (TC1, 'Max will leave as soon as you will be up.', Outcome.FAIL),
+    (TC1, 'Max leaves as soon as you get up.', Outcome.PASS),
+    (TC1, 'Max will go away as soon as you get out of bed.', Outcome.PASS),
+    (TC1, "Max will leave as soon as you've woken up.", Outcome.PASS),
+    (TC1, 'Max will go away as soon as you will have got up.', Outcome.FAIL),
+]
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), VARIANTS)
+def test_hand_written_variants(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+def test_reason_names_the_clause_and_its_tense() -> None:
+    verdict = CHECKER.check(item=item(**VT1), output="It is essential that he arrives on time.")
+    assert verdict.outcome is Outcome.FAIL
+    assert "'he arrives'" in verdict.reason and "simple present" in verdict.reason
+    assert "bare (subjunctive) form or should + infinitive" in verdict.reason
+    verdict = CHECKER.check(item=item(**TC1), output="Max will leave as soon as you'll get up.")
+    assert verdict.outcome is Outcome.FAIL and "future with will/shall" in verdict.reason
+
+
+def test_a_bare_form_that_may_be_a_present_is_deferred() -> None:
+    assert outcome(VT1, "It is essential that they arrive on time.") is Outcome.UNDECIDED
+    assert outcome(VT1, "It is essential that they arrive on time and that he arrives too.") is Outcome.UNDECIDED
+
+
+def test_modal_and_missing_trigger_are_deferred() -> None:
+    assert outcome(VT1, "It is essential that he must arrive on time.") is Outcome.UNDECIDED
+    assert outcome(VT1, "He has to arrive on time.") is Outcome.UNDECIDED
+    assert outcome(TC1, "") is Outcome.NA
+
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"triggers": ["once"], "accept": ["present"]},
+    {"triggers": "once", "accept": ["present"], "reject": ["future"]},
+    {"triggers": ["once"], "accept": ["presentish"], "reject": ["future"]},
+    {"triggers": ["once"], "accept": ["present"], "reject": ["present"]},
+    {"triggers": ["once"], "accept": "present", "reject": ["future"]},
+    {"triggers": ["once"], "accept": ["present"], "reject": ["future"], "colour": "blue"},
+])
+def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        ClauseTenseChecker.validate(params)

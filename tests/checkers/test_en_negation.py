@@ -1,0 +1,218 @@
+"""The ``en_negation`` family on hand-written English variants of its items (none of them a recorded output)."""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_mtchallenge.checkers.en_negation import EnglishNegationChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = EnglishNegationChecker()
+#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
+ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
+    "NE1": ("negation", "Je crains que Max ne vienne nous voir.",
+            "I’m afraid Max is coming to see us.", ("ne vienne",),
+            {"negations": [{"words": ["=come", "=visit", "=drop"], "negated": False}]}),
+    "NE2": ("negation", "Max ne comprend nullement cette idée.",
+            "Max does not understand this idea at all.", ("ne", "nullement"),
+            {"negations": [{"words": ["=understand", "=grasp", "=comprehend", "=get", "=see", "=follow", "=fathom"],
+                            "negative": ["in no way", "by no means", "not at all", "not in the least",
+                                         "not in the slightest", "in no sense", "nowise", "not one bit", "not a bit",
+                                         "absolutely not", "no way",
+                                         "not|n't ~ the slightest|least|faintest|remotest|smallest|foggiest",
+                                         "not|n't ~ a|one bit|jot|iota"],
+                            "intensifiers": ["at all", "in the least", "in the slightest", "whatsoever",
+                                             "by any means", "in any way", "one bit", "a bit", "absolutely",
+                                             "whatever", "the least bit", "in any sense", "anything", "a thing",
+                                             "the slightest"],
+                            "negators": ["not", "n't", "no"]}],
+             "equivalents": ["completely|utterly|totally|entirely|absolutely ~ =fail to =understand|=grasp|=comprehend|=get|=see"],
+             "doubtful": ["=fail to =understand|=grasp|=comprehend|=get|=see"]}),
+    "DN1": ("double_negation", "Ce politicien n’est pas capable de ne pas mentir.",
+            "This politician is not able not to lie.", ("n’est pas", "ne pas"),
+            {"negations": [{"words": ["able", "capable", "can", "could"], "negative": ["unable", "incapable"]},
+                           {"words": ["=lie", "=tell =lie|=untruth|=falsehood"],
+                            "negative": ["=avoid|=stop|=resist|=help (telling|tell|to) =lie",
+                                         "=refrain|=abstain|=keep (himself|herself) from (telling) =lie"]}],
+             "equivalents": ["can|could ~ help (but) (telling|tell) =lie", "can|could ~ stop|resist =lie",
+                             "can|could ~ keep from =lie", "=be ~ compelled|bound|forced|condemned to lie",
+                             "=have no choice but to lie"]}),
+    "DN2": ("double_negation", "C’est le docteur dont il est impossible que vous n’ayez pas entendu parler.",
+            "It is the doctor of whom it is impossible that you have not heard.", ("impossible", "n’ayez pas"),
+            {"negations": [{"words": ["possible", "possibly", "can", "could", "may", "might", "conceivable",
+                                      "conceivably"],
+                            "negative": ["impossible", "inconceivable", "unthinkable"]},
+                           {"words": ["=hear", "=know"], "negative": ["=fail to (have) =hear|=know"]}],
+             "equivalents": ["must|surely|certainly ~ have ~ heard|known",
+                             "=have surely|certainly|undoubtedly|definitely heard|known",
+                             "=be ~ sure|certain|bound to have heard", "everyone|everybody =have heard",
+                             "must ~ know"]}),
+}
+
+
+def item(item_id: str) -> ChallengeItem:
+    subcategory, source, reference, locus, params = ITEMS[item_id]
+    EnglishNegationChecker.validate(params)
+    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
+                         source=source, references=(reference,), question="(question)", checker="en_negation",
+                         params=params, source_locus=locus)
+
+
+def outcome(item_id: str, output: str) -> Outcome:
+    return CHECKER.check(item=item(item_id), output=output).outcome
+
+
+#: Variants written by hand (correct ones pass, wrong ones fail); UNDECIDED lists those the family defers.
+VARIANTS: list[tuple[str, Outcome, list[str]]] = [
+    ("NE1", Outcome.PASS, ["I'm afraid Max is coming to see us.", "I fear that Max will come to see us.",
+                            "I am afraid that Max may come to see us.", "I fear Max might come and see us.",
+                            "I'm worried that Max will come to visit us.", "I fear Max is coming to visit us.",
+                            "I'm afraid Max will come see us.", "I fear that Max comes to see us.",
+                            "I fear that Max may come and see us.", "I'm afraid that Max is coming to see us.",
+                            "I fear Max will come to see us.", "I'm afraid Max will visit us.",
+                            "I'm scared Max is going to come and see us.", "I fear that Max might visit us."]),
+    ("NE1", Outcome.FAIL, ["I'm afraid Max won't come to see us.", "I fear that Max will not come to see us.",
+                            "I fear Max does not come to see us.", "I'm afraid that Max isn't coming to see us.",
+                            "I fear Max may not come to visit us.", "I am afraid Max will never come to see us.",
+                            "I'm afraid Max doesn't come and see us.", "I fear that Max not come to see us.",
+                            "I fear that Max won't come and see us.", "I'm afraid Max is not coming to see us.",
+                            "I am afraid Max will not visit us.", "I fear Max isn't coming to visit us.",
+                            "I fear that Max doesn't come to see us.",
+                            "I'm afraid that Max might not come to see us."]),
+    ("NE2", Outcome.PASS, ["Max does not understand this idea at all.", "Max doesn't understand this idea at all.",
+                            "Max does not at all understand this idea.", "Max in no way understands this idea.",
+                            "Max by no means understands this idea.",
+                            "Max doesn't understand that idea in the slightest.",
+                            "Max does not understand this idea whatsoever.", "Max understands this idea not at all.",
+                            "Max doesn't grasp this idea at all.", "Max does not understand that idea at all.",
+                            "Max does not comprehend this idea at all.",
+                            "Max has no understanding of this idea at all.",
+                            "Max doesn't understand this idea in the least.", "Max doesn't get this idea at all.",
+                            "Max has not understood this idea at all."]),
+    ("NE2", Outcome.FAIL, ["Max does not understand this idea.", "Max doesn't understand that idea.",
+                            "Max understands this idea at all.", "Max does not understand this idea nullement.",
+                            "Max understands this idea.", "Max doesn't really understand this idea.",
+                            "Max does not understand this idea either.",
+                            "Max doesn't completely understand this idea.", "Max doesn't understand this idea.",
+                            "Max does not understand this idea in any case.",
+                            "Max doesn't quite understand this idea."]),
+    # judged by hand: wrong, correct
+    ("NE2", Outcome.UNDECIDED, ["Max never understands this idea.", "Max understands nothing of this idea."]),
+    ("DN1", Outcome.PASS, ["This politician is not able not to lie.", "This politician is unable not to lie.",
+                            "This politician is not capable of not lying.",
+                            "This politician is incapable of not lying.", "This politician cannot not lie.",
+                            "This politician can't not lie.", "That politician is not able to not lie.",
+                            "This politician isn't capable of not lying.", "This politician can't help lying.",
+                            "This politician is not able to not lie.", "This politician cannot help but lie.",
+                            "This politician is unable to not lie.", "This politician cannot refrain from lying.",
+                            "This politician is not able to avoid lying.",
+                            "This politician is not able to stop lying."]),
+    ("DN1", Outcome.FAIL, ["This politician is not able to lie.", "This politician is not capable of lying.",
+                            "This politician is able not to lie.", "This politician is unable to lie.",
+                            "This politician cannot lie.", "This politician is capable of not lying.",
+                            "This politician is incapable of lying.", "This politician is not unable not to lie.",
+                            "This politician can not lie.", "This politician isn't able to lie.",
+                            "This politician is unable to tell lies.", "This politician is able to not lie."]),
+    ("DN2", Outcome.PASS, ["It is the doctor of whom it is impossible that you have not heard.",
+                            "This is the doctor you can't not have heard of.",
+                            "It's the doctor of whom it is impossible that you haven't heard.",
+                            "It is the doctor whom it is impossible you have not heard of.",
+                            "He is the doctor you cannot have not heard about.",
+                            "It is the doctor it's impossible you haven't heard of.",
+                            "This is the doctor that you cannot possibly not have heard of.",
+                            "It's the doctor you must have heard of.",
+                            "It is the doctor of whom it is impossible you haven't heard.",
+                            "He's the doctor you can't not have heard of.",
+                            "This is the doctor whom you cannot not have heard of.",
+                            "It's the doctor that it's impossible you have not heard of.",
+                            "It is the doctor about whom it is impossible that you have not heard.",
+                            "It's the doctor you surely have heard of."]),
+    ("DN2", Outcome.FAIL, ["It is the doctor of whom it is impossible that you have heard.",
+                            "This is the doctor you can't have heard of.",
+                            "It is the doctor whom it is possible that you have not heard of.",
+                            "It's the doctor you couldn't have heard of.",
+                            "This is the doctor that you can't have heard about.",
+                            "It's the doctor it's impossible you've heard of.",
+                            "It is the doctor of whom it is not impossible that you have not heard.",
+                            "It is the doctor of whom it is impossible that you heard.",
+                            "It's the doctor you can't have heard about.",
+                            "It is the doctor whom it is impossible you have heard of.",
+                            "It is the doctor of whom it is possible that you did not hear.",
+                            "It is the doctor that you cannot have heard of.",
+                            "It's the doctor whom it is impossible to have heard of."]),
+    # judged by hand: wrong
+    ("DN2", Outcome.UNDECIDED, ["It is the doctor whom you have not heard of."]),
+]
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"),
+                         [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
+def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
+    assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize("item_id", sorted(ITEMS))
+def test_the_reference_passes(item_id: str) -> None:
+    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
+
+
+@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
+       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
+def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.reason
+    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
+                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
+        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
+
+
+def test_reasons_name_the_negation_and_the_word_it_negates() -> None:
+    expletive = CHECKER.check(item=item("NE1"), output="I'm afraid Max won't come to see us.")
+    assert "'come' is negated by \"n't\"" in expletive.reason and "expletive" in expletive.reason
+    weak = CHECKER.check(item=item("NE2"), output="Max does not understand this idea.")
+    assert "without the intensifier" in weak.reason
+    both = CHECKER.check(item=item("DN1"), output="This politician is not able not to lie.")
+    assert both.outcome is Outcome.PASS and "'not' negates 'able'; 'not' negates 'lie'" in both.reason
+    lost = CHECKER.check(item=item("DN1"), output="This politician is not able to lie.")
+    assert "'lie' is not negated" in lost.reason
+    extra = CHECKER.check(item=item("DN2"), output="It is the doctor of whom it is not impossible that you have not heard.")
+    assert "extra negation 'not'" in extra.reason
+
+
+def test_a_single_english_negation_for_french_ne_personne() -> None:
+    params = {"negations": [{"words": ["anybody", "anyone"], "negative": ["nobody", "no one", "none"]}]}
+    nobody = ChallengeItem(id="X", suite="s", category="c", subcategory="double_negation", source="Personne n'est venu.",
+                           references=("Nobody came.",), question="q", checker="en_negation", params=params)
+    EnglishNegationChecker.validate(params)
+    assert CHECKER.check(item=nobody, output="Nobody came.").outcome is Outcome.PASS
+    assert CHECKER.check(item=nobody, output="Nobody didn't come.").outcome is Outcome.FAIL
+    assert CHECKER.check(item=nobody, output="Nobody ever came.").outcome is Outcome.PASS
+    assert CHECKER.check(item=nobody, output="Anybody came.").outcome is Outcome.FAIL
+
+
+def test_paraphrases_and_other_negations_are_left_to_a_human() -> None:
+    assert outcome("NE2", "Max never understands this idea.") is Outcome.UNDECIDED
+    assert outcome("NE2", "Max understands nothing of this idea.") is Outcome.UNDECIDED
+    assert outcome("DN1", "This politician is incapable of telling the truth.") is Outcome.UNDECIDED
+    assert outcome("NE1", "") is Outcome.NA
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({}, "negations"),
+    ({"negations": []}, "negations"),
+    ({"negations": [{"negative": ["unable"]}]}, r"negations\[0\].words"),
+    ({"negations": [{"words": ["able"], "negated": "no"}]}, r"negations\[0\].negated"),
+    ({"negations": [{"words": ["=come"], "negated": False, "intensifiers": ["at all"]}]}, "negated: false"),
+    ({"negations": [{"words": ["able"], "scope": "clause"}]}, "'scope'"),
+    ({"negations": [{"words": ["(able"]}]}, "parenthesis"),
+    ({"negations": [{"words": ["able"]}], "extra": "yes"}, "extra"),
+    ({"negations": [{"words": ["able"]}], "equivalents": "can't help"}, "equivalents"),
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        EnglishNegationChecker.validate(params)

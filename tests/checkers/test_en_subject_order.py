@@ -1,0 +1,129 @@
+"""The ``en_subject_order`` family on hand-written English variants of its items (none of them a recorded output)."""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_mtchallenge.checkers.en_subject_order import EnglishSubjectOrderChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = EnglishSubjectOrderChecker()
+#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
+ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
+    "SI1": ("subject_inversion", "Le livre qu’a écrit mon frère est excellent.",
+            "The book that my brother wrote is excellent.", ("qu’a écrit mon frère",),
+            {"subject": ["brother"], "verbs": ["write", "author", "pen"]}),
+    "SI2": ("subject_inversion", "Je connais la ville où est né mon père.",
+            "I know the town where my father was born.", ("où est né mon père",),
+            {"subject": ["father", "dad"], "verbs": ["bear"]}),
+}
+
+
+def item(item_id: str) -> ChallengeItem:
+    subcategory, source, reference, locus, params = ITEMS[item_id]
+    EnglishSubjectOrderChecker.validate(params)
+    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
+                         source=source, references=(reference,), question="(question)", checker="en_subject_order",
+                         params=params, source_locus=locus)
+
+
+def outcome(item_id: str, output: str) -> Outcome:
+    return CHECKER.check(item=item(item_id), output=output).outcome
+
+
+#: Variants written by hand (correct ones pass, wrong ones fail); UNDECIDED lists those the family defers.
+VARIANTS: list[tuple[str, Outcome, list[str]]] = [
+    ("SI1", Outcome.PASS, ["The book that my brother wrote is excellent.", "The book my brother wrote is excellent.",
+                            "The book which my brother wrote is excellent.",
+                            "The book written by my brother is excellent.",
+                            "The book that my brother has written is excellent.",
+                            "The book my brother has written is great.",
+                            "The book that was written by my brother is excellent.",
+                            "The book authored by my brother is excellent.",
+                            "The book that my brother wrote is great.",
+                            "The book written by my brother is excellent!",
+                            "The book my older brother wrote is excellent.",
+                            "The book that my brother had written is excellent.",
+                            "The book my brother penned is excellent."]),
+    ("SI1", Outcome.FAIL, ["The book that wrote my brother is excellent.",
+                            "The book which wrote my brother is excellent.",
+                            "The book that has written my brother is excellent.",
+                            "The book who wrote my brother is excellent.", "The book wrote my brother is excellent.",
+                            "The book which has written my brother is excellent.",
+                            "The book that wrote my older brother is excellent.",
+                            "The book that writes my brother is excellent.",
+                            "The book that wrote my brother is great.",
+                            "The book which has written my brother is great.",
+                            "The book written my brother is excellent.",
+                            "The book that was written my brother is excellent.",
+                            "The book that penned my brother is excellent."]),
+    ("SI2", Outcome.PASS, ["I know the town where my father was born.", "I know the city where my father was born.",
+                            "I know the town in which my father was born.", "I know the town my father was born in.",
+                            "I know the city my father was born in.", "I know the village where my father was born.",
+                            "I know the town where my dad was born.", "I know the town where my father is born.",
+                            "I know the town in which my father was born .",
+                            "I know the city where my father had been born.", "I know the town my dad was born in.",
+                            "I know the town where my own father was born.",
+                            "I know the place where my father was born."]),
+    ("SI2", Outcome.FAIL, ["I know the town where was born my father.", "I know the city where is born my father.",
+                            "I know the town where born my father.", "I know the city in which was born my father.",
+                            "I know the town where has been born my father.",
+                            "I know the city where was born my dad.", "I know the town where were born my father.",
+                            "I know the city where was born my father .",
+                            "I know the town in which is born my father.",
+                            "I know the city where has been born my father.",
+                            "I know the town which was born my father."]),
+]
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"),
+                         [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
+def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
+    assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize("item_id", sorted(ITEMS))
+def test_the_reference_passes(item_id: str) -> None:
+    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
+
+
+@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
+       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
+def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.reason
+    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
+                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
+        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
+
+
+def test_reasons_quote_the_subject_and_the_verb() -> None:
+    before = CHECKER.check(item=item("SI1"), output="The book that my older brother wrote is excellent.")
+    assert "'my older brother' comes before 'wrote'" in before.reason
+    agent = CHECKER.check(item=item("SI1"), output="The book written by my brother is excellent.")
+    assert "agent of the passive 'written by my brother'" in agent.reason
+    inverted = CHECKER.check(item=item("SI2"), output="I know the town where was born my father.")
+    assert inverted.outcome is Outcome.FAIL and "found 'born my father'" in inverted.reason
+
+
+def test_rephrased_clauses_are_left_to_a_human() -> None:
+    assert outcome("SI2", "I know my father's birthplace.") is Outcome.UNDECIDED
+    assert outcome("SI1", "My brother's book is excellent.") is Outcome.UNDECIDED
+    assert outcome("SI1", "") is Outcome.NA
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"verbs": ["write"]}, "subject"),
+    ({"subject": ["brother"]}, "verbs"),
+    ({"subject": "brother", "verbs": ["write"]}, "subject"),
+    ({"subject": ["brother"], "verbs": ["write it"]}, "verbs"),
+    ({"subject": ["brother"], "verbs": ["write"], "object": ["book"]}, "'object'"),
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        EnglishSubjectOrderChecker.validate(params)

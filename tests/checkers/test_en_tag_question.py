@@ -1,0 +1,148 @@
+"""The ``en_tag_question`` family on hand-written English variants of its items (none of them a recorded output)."""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_mtchallenge.checkers.en_tag_question import EnglishTagQuestionChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = EnglishTagQuestionChecker()
+#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
+ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
+    "TQ1": ("tag_questions", "Il a vu la photo hier, n’est-ce pas?",
+            "He saw the picture yesterday, didn’t he?", ("n’est-ce pas",),
+            {"pronouns": ["he"], "auxiliaries": ["did"]}),
+    "TQ2": ("tag_questions", "Nous devrions vérifier le niveau d’huile, n’est-ce pas?",
+            "We should check the oil level, shouldn’t we?", ("n’est-ce pas",),
+            {"pronouns": ["we"], "auxiliaries": ["should"]}),
+}
+
+
+def item(item_id: str) -> ChallengeItem:
+    subcategory, source, reference, locus, params = ITEMS[item_id]
+    EnglishTagQuestionChecker.validate(params)
+    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
+                         source=source, references=(reference,), question="(question)", checker="en_tag_question",
+                         params=params, source_locus=locus)
+
+
+def outcome(item_id: str, output: str) -> Outcome:
+    return CHECKER.check(item=item(item_id), output=output).outcome
+
+
+#: Variants written by hand (correct ones pass, wrong ones fail); UNDECIDED lists those the family defers.
+VARIANTS: list[tuple[str, Outcome, list[str]]] = [
+    ("TQ1", Outcome.PASS, ["He saw the picture yesterday, didn't he?", "He saw the photo yesterday, didn’t he?",
+                            "He saw the photograph yesterday, did he not?",
+                            "He saw the picture yesterday, didn’t he ?",
+                            "He did see the picture yesterday, didn't he?",
+                            "He has seen the photo yesterday, hasn't he?", "Yesterday he saw the photo, didn't he?",
+                            "He saw the photo yesterday, didn't he ?", "He saw the pic yesterday, didn’t he?",
+                            "He looked at the photo yesterday, didn't he?",
+                            "He viewed the photograph yesterday, didn't he?",
+                            "He had seen the photo yesterday, hadn't he?", "He saw the photo yesterday – didn't he?",
+                            "He saw the photo yesterday didn't he?"]),
+    ("TQ1", Outcome.FAIL, ["He saw the picture yesterday, isn't it?", "He saw the picture yesterday, is it not?",
+                            "He saw the photo yesterday, hasn't he?", "He saw the photo yesterday, didn't she?",
+                            "He saw the photo yesterday, did he?", "He saw the picture yesterday, wasn't it?",
+                            "He saw the picture yesterday.", "He saw the picture yesterday, didn't it?",
+                            "He saw the picture yesterday, n'est-ce pas?", "He saw the photo yesterday, doesn't he?",
+                            "He saw the photo yesterday, hasn't it?", "He saw the picture yesterday, didn't him?",
+                            "He saw the picture yesterday, isn't he?"]),
+    # judged by hand: correct, wrong
+    ("TQ1", Outcome.UNDECIDED, ["He saw the picture yesterday, right?", "He saw the picture yesterday, not?"]),
+    ("TQ2", Outcome.PASS, ["We should check the oil level, shouldn't we?",
+                            "We should check the oil level, should we not?",
+                            "We ought to check the oil level, shouldn't we?",
+                            "We should check the oil level, shouldn’t we ?",
+                            "We'd better check the oil level, hadn't we?",
+                            "We need to check the oil level, don't we?", "We must check the oil level, mustn't we?",
+                            "We should probably check the oil level, shouldn't we?",
+                            "We should check the oil level, shouldn't we ?",
+                            "We ought to check the oil level, oughtn't we?",
+                            "We should verify the oil level, shouldn't we?",
+                            "We should be checking the oil level, shouldn't we?",
+                            "We should check the level of oil, shouldn't we?",
+                            "We should check the oil level - shouldn't we?"]),
+    ("TQ2", Outcome.FAIL, ["We should check the oil level, isn't it?",
+                            "We should check the oil level, shouldn't it?",
+                            "We should check the oil level, don't we?", "We should check the oil level, should we?",
+                            "We should check the oil level, shouldn't they?",
+                            "We should check the oil level, is it not?",
+                            "We should check the oil level, n'est-ce pas?", "We should check the oil level.",
+                            "We should check the oil level, wouldn't we?", "We should check the oil level, won't we?",
+                            "We should check the oil level, aren't we?", "We should check the oil level, shan't we?"]),
+    # judged by hand: correct, correct, wrong
+    ("TQ2", Outcome.UNDECIDED, ["We should check the oil level, isn't that right?",
+                                 "We should check the oil level, right?",
+                                 "We should check the oil level, should not we?"]),
+]
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"),
+                         [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
+def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
+    assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize("item_id", sorted(ITEMS))
+def test_the_reference_passes(item_id: str) -> None:
+    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
+
+
+@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
+       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
+def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.reason
+    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
+                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
+        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
+
+
+def test_the_auxiliary_is_read_from_the_outputs_own_clause() -> None:
+    tense = CHECKER.check(item=item("TQ1"), output="He has seen the photo yesterday, hasn't he?")
+    assert tense.outcome is Outcome.PASS and "'He has'" in tense.reason
+    wrong = CHECKER.check(item=item("TQ1"), output="He saw the photo yesterday, hasn't he?")
+    assert wrong.outcome is Outcome.FAIL and "'has' does not repeat the verb of 'He saw'" in wrong.reason
+    assert outcome("TQ2", "We'd better check the oil level, hadn't we?") is Outcome.PASS
+    assert outcome("TQ2", "We'd better check the oil level, wouldn't we?") is Outcome.FAIL
+
+
+def test_reasons_name_the_tag_and_what_is_wrong() -> None:
+    calque = CHECKER.check(item=item("TQ1"), output="He saw the picture yesterday, isn't it?")
+    assert "calque of 'n'est-ce pas'" in calque.reason and "expected 'he'" in calque.reason
+    polarity = CHECKER.check(item=item("TQ2"), output="We should check the oil level, should we?")
+    assert "positive tag after a positive statement" in polarity.reason
+    lost = CHECKER.check(item=item("TQ2"), output="We should check the oil level.")
+    assert lost.outcome is Outcome.FAIL and "lost" in lost.reason
+
+
+def test_invariant_tags_archaic_order_and_rephrased_questions_are_left_to_a_human() -> None:
+    assert outcome("TQ1", "He saw the picture yesterday, isn't that so?") is Outcome.UNDECIDED
+    assert outcome("TQ1", "He saw the picture yesterday, did not he?") is Outcome.UNDECIDED
+    assert outcome("TQ1", "Didn't he see the picture yesterday?") is Outcome.UNDECIDED
+    assert outcome("TQ1", "") is Outcome.NA
+
+
+def test_the_source_tense_is_used_only_when_the_clause_has_no_verb() -> None:
+    assert outcome("TQ1", "Yesterday, the picture, didn't he?") is Outcome.PASS
+    assert outcome("TQ1", "Yesterday, the picture, hasn't he?") is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({}, "pronouns"),
+    ({"pronouns": "he"}, "pronouns"),
+    ({"pronouns": ["he"], "auxiliaries": ["went"]}, "auxiliaries"),
+    ({"pronouns": ["he"], "subject": "max"}, "subject"),
+    ({"pronouns": ["he"], "tags": ["didn't he"]}, "'tags'"),
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        EnglishTagQuestionChecker.validate(params)

@@ -1,0 +1,185 @@
+"""The ``en_wh_preposition`` family on hand-written English variants of its items (none of them a recorded output)."""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_mtchallenge.checkers.en_wh_preposition import EnglishWhPrepositionChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = EnglishWhPrepositionChecker()
+#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
+ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
+    "WR1": ("wh_relatives", "L’homme à qui Max a donné un livre est parti.",
+            "The man whom Max gave a book to is gone.", ("à qui",),
+            {"verbs": ["give", "hand", "offer", "present"], "prepositions": ["to"], "subject": ["max"]}),
+    "WR2": ("wh_relatives", "La fille dont il a parlé est brillante.",
+            "The girl that he talked about is brilliant.", ("dont",),
+            {"verbs": ["talk", "speak"],
+             "prepositions": ["about", "of"],
+             "transitive": ["mention", "discuss"],
+             "doubtful": ["on"],
+             "subject": ["he"]}),
+    "WR3": ("wh_relatives", "la fille avec qui tu as dansé",
+            "the girl you danced with", ("avec qui",),
+            {"verbs": ["dance"], "prepositions": ["with"], "subject": ["you"]}),
+    "WQ1": ("wh_questions", "À qui Max a-t-il donné un livre?",
+            "Whom did Max give a book to?", ("À qui",),
+            {"verbs": ["give", "hand", "offer", "present"], "prepositions": ["to"], "subject": ["max"]}),
+    "WQ2": ("wh_questions", "Pour quelle compagnie travaille-t-il?",
+            "What company does he work for?", ("Pour quelle compagnie",),
+            {"verbs": ["work"], "prepositions": ["for", "at"], "doubtful": ["with", "in"], "subject": ["he"]}),
+}
+
+
+def item(item_id: str) -> ChallengeItem:
+    subcategory, source, reference, locus, params = ITEMS[item_id]
+    EnglishWhPrepositionChecker.validate(params)
+    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
+                         source=source, references=(reference,), question="(question)", checker="en_wh_preposition",
+                         params=params, source_locus=locus)
+
+
+def outcome(item_id: str, output: str) -> Outcome:
+    return CHECKER.check(item=item(item_id), output=output).outcome
+
+
+#: Variants written by hand (correct ones pass, wrong ones fail); UNDECIDED lists those the family defers.
+VARIANTS: list[tuple[str, Outcome, list[str]]] = [
+    ("WR1", Outcome.PASS, ["The man to whom Max gave a book has left.", "The man whom Max gave a book to is gone.",
+                            "The man Max gave a book to has gone.", "The man who Max gave a book to left.",
+                            "The man that Max gave a book to is gone.",
+                            "The man to whom Max has given a book has left.",
+                            "The man to who Max gave a book is gone.", "The man Max handed a book to has left.",
+                            "The man to whom Max gave a book is gone.",
+                            "The man to whom Max had given a book has left.",
+                            "The man that Max gave a book to has gone away.", "The man Max gave the book to is gone.",
+                            "The guy Max gave a book to left.", "The man to whom Max offered a book left."]),
+    ("WR1", Outcome.FAIL, ["The man who Max gave a book has left.", "The man whom Max gave a book is gone.",
+                            "The man to whom Max gave a book to has left.",
+                            "The man at whom Max gave a book is gone.", "The man for whom Max gave a book has left.",
+                            "The man whose Max gave a book has left.", "The man who Max gave a book to him left.",
+                            "The man who gave Max a book has left.", "The man Max gave a book has left.",
+                            "The man which Max gave a book is gone.", "The man to whom Max gave a book to is gone.",
+                            "The man of whom Max gave a book has left.",
+                            "The man with whom Max gave a book has left."]),
+    ("WR2", Outcome.PASS, ["The girl he talked about is brilliant.", "The girl that he talked about is brilliant.",
+                            "The girl of whom he spoke is brilliant.", "The girl he spoke of is bright.",
+                            "The girl about whom he talked is brilliant.",
+                            "The girl he was talking about is brilliant.",
+                            "The girl whom he spoke about is brilliant.", "The girl he mentioned is brilliant.",
+                            "The girl he spoke about is brilliant.", "The girl about whom he spoke is brilliant.",
+                            "The girl he was speaking of is brilliant.", "The girl he talked about is bright.",
+                            "The girl of whom he talked is brilliant.",
+                            "The girl that he was talking about is brilliant."]),
+    ("WR2", Outcome.FAIL, ["The girl he talked is brilliant.", "The girl whose he spoke is brilliant.",
+                            "The girl whom he spoke is brilliant.", "The girl he spoke to is brilliant.",
+                            "The girl of whom he spoke about is brilliant.",
+                            "The girl he talked about her is brilliant.", "The girl which he talked is brilliant.",
+                            "The girl that he has spoken is brilliant.", "The girl he spoke is brilliant.",
+                            "The girl that he talked is brilliant.", "The girl whose he talked is brilliant.",
+                            "The girl he talked with is brilliant.",
+                            "The girl about whom he spoke about is brilliant."]),
+    ("WR3", Outcome.PASS, ["the girl you danced with", "the girl with whom you danced",
+                            "the girl that you danced with", "The girl with whom you have danced",
+                            "the girl who you danced with", "the girl you were dancing with",
+                            "the girl with who you danced", "the girl you've danced with", "The girl you danced with",
+                            "the girl with whom you were dancing", "the girl whom you danced with",
+                            "the girl that you were dancing with", "the girl you have danced with",
+                            "the girl you danced with."]),
+    ("WR3", Outcome.FAIL, ["the girl you danced", "the girl whom you danced", "the girl with whom you danced with",
+                            "the girl who you danced", "the girl that you have danced",
+                            "the girl with whom you have danced with", "The girl you danced to",
+                            "the girl whom you were dancing", "the girl you have danced",
+                            "the girl whom you have danced", "The girl who you were dancing",
+                            "the girl to whom you danced", "the girl which you danced"]),
+    ("WQ1", Outcome.PASS, ["To whom did Max give a book?", "Who did Max give a book to?",
+                            "Whom did Max give a book to?", "To whom has Max given a book?",
+                            "Who has Max given a book to?", "To who did Max give a book?",
+                            "Who did Max give the book to?", "Who did Max hand a book to?",
+                            "To whom Max gave a book?", "To whom did Max give a book ?",
+                            "Who did Max give a book to ?", "Whom has Max given a book to?",
+                            "To whom did Max give the book?", "Who did Max hand the book to?",
+                            "To whom has Max handed a book?"]),
+    ("WQ1", Outcome.FAIL, ["Who did Max give a book?", "Whom did Max give a book?",
+                            "To whom did Max give a book to?", "Who gave Max a book?",
+                            "For whom did Max give a book?", "At whom did Max give a book?", "Who Max gave a book?",
+                            "Whom has Max given a book?", "Who did Max give the book?", "Whom did Max give the book?",
+                            "Who has Max given a book?", "To whom has Max given a book to?",
+                            "Who has given Max a book?", "From whom did Max give a book?"]),
+    ("WQ2", Outcome.PASS, ["What company does he work for?", "For which company does he work?",
+                            "Which company does he work for?", "For what company does he work?",
+                            "Which company is he working for?", "Who does he work for?",
+                            "What firm does he work for?", "For which company is he working?",
+                            "What company does he work at?", "Which company does he work for ?",
+                            "What company is he working for?", "Who is he working for?",
+                            "Which firm does he work for?", "What business does he work for?"]),
+    ("WQ2", Outcome.FAIL, ["What company does he work?", "Which company does he work?",
+                            "For which company does he work for?", "Which company works he?",
+                            "In which company does he work for?", "Which company is he working?",
+                            "For which company does he work for ?", "What company he works?",
+                            "Which company does he works?", "What company is he working?"]),
+    # judged by hand: wrong, wrong
+    ("WQ2", Outcome.UNDECIDED, ["What company works for him?", "With which company does he work?"]),
+]
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"),
+                         [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
+def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
+    assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize("item_id", sorted(ITEMS))
+def test_the_reference_passes(item_id: str) -> None:
+    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
+
+
+@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
+       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
+def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.reason
+    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
+                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
+        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
+
+
+def test_reasons_say_where_the_preposition_stands() -> None:
+    fronted = CHECKER.check(item=item("WR3"), output="the girl with whom you danced")
+    assert "'with' of 'danced' is fronted ('with whom')" in fronted.reason
+    stranded = CHECKER.check(item=item("WQ2"), output="What company does he work for?")
+    assert "is stranded ('work for')" in stranded.reason
+    lost = CHECKER.check(item=item("WR3"), output="the girl you danced")
+    assert lost.outcome is Outcome.FAIL and "found none (the preposition is lost)" in lost.reason
+    doubled = CHECKER.check(item=item("WR3"), output="the girl with whom you danced with")
+    assert "doubled" in doubled.reason
+    wrong = CHECKER.check(item=item("WR2"), output="The girl he spoke to is brilliant.")
+    assert "expected the preposition 'about' or 'of'" in wrong.reason and "found 'to'" in wrong.reason
+    swapped = CHECKER.check(item=item("WQ1"), output="Who gave Max a book?")
+    assert swapped.outcome is Outcome.FAIL and "roles are swapped" in swapped.reason
+
+
+def test_rephrased_clauses_are_left_to_a_human() -> None:
+    assert outcome("WR3", "the girl who danced with you") is Outcome.UNDECIDED
+    assert outcome("WR1", "The man who received a book from Max has left.") is Outcome.UNDECIDED
+    assert outcome("WR2", "The girl he mentioned is brilliant.") is Outcome.PASS  # transitive verb
+    assert outcome("WR2", "") is Outcome.NA
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"prepositions": ["to"]}, "verbs"),
+    ({"verbs": ["give"]}, "prepositions"),
+    ({"verbs": ["give"], "prepositions": ["to", "gave"]}, "prepositions"),
+    ({"verbs": "give", "prepositions": ["to"]}, "verbs"),
+    ({"verbs": ["give"], "prepositions": ["to"], "doubtful": [True]}, "doubtful"),
+    ({"verbs": ["give"], "prepositions": ["to"], "object": ["him"]}, "'object'"),
+])
+def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        EnglishWhPrepositionChecker.validate(params)
