@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.phrase_pattern import Adverbs, Gap, OptionalWords, parse_elements
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
 
@@ -283,7 +284,6 @@ class EnglishSentence:
 
 GAP = 4  # the most words a ``*`` in a pattern stands for
 ADVERB_BUDGET = 2  # the most adverbs a ``~`` stands for
-_CHUNK = re.compile(r"\([^()]*\)|[^\s()]+|[()]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,24 +293,7 @@ class Word:
     forms: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class Gap:
-    """``*``: up to ``GAP`` words of any kind."""
-
-
-@dataclass(frozen=True, slots=True)
-class Adverbs:
-    """``~``: up to two adverbs or negation words (*was constantly beating*, *kept on*)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OptionalWords:
-    """``(…)``: words that may be absent (*(a|one) hundred*)."""
-
-    elements: tuple[Word, ...]
-
-
-Element = Word | Gap | Adverbs | OptionalWords
+Element = Word | Gap | Adverbs | OptionalWords[Word]
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,28 +321,7 @@ class Pattern:
         """Parse ``=put the cart * before|ahead the =horse``: words are literal forms, ``=lemma``
         every inflected form, ``a|b`` alternatives, ``*`` a gap of up to four words, ``~`` up to
         two adverbs, ``(…)`` optional words."""
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("a pattern must be a non-empty string")
-        elements: list[Element] = []
-        for chunk in _CHUNK.findall(text):
-            if chunk in ("(", ")"):
-                raise ValueError(f"unbalanced parenthesis in pattern {text!r}")
-            if chunk == "*":
-                elements.append(Gap())
-            elif chunk == "~":
-                elements.append(Adverbs())
-            elif chunk.startswith("("):
-                inner = tuple(_words(chunk[1:-1], text))
-                if not inner:
-                    raise ValueError(f"empty optional group in pattern {text!r}")
-                elements.append(OptionalWords(inner))
-            else:
-                elements.extend(_words(chunk, text))
-        if not any(isinstance(e, Word) for e in elements):
-            raise ValueError(f"pattern {text!r} has no word")
-        if isinstance(elements[0], (Gap, Adverbs)) or isinstance(elements[-1], (Gap, Adverbs)):
-            raise ValueError(f"pattern {text!r} starts or ends with a gap")
-        return cls(text, tuple(elements))
+        return cls(text, parse_elements(text, _words))
 
     def find(self, sentence: EnglishSentence, *, start: int = 0) -> Span | None:
         """The first match at or after token ``start``, punctuation skipped (*much, much better*)."""

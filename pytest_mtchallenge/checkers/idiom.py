@@ -1,7 +1,6 @@
 """The ``idiom`` family: an English idiom rendered by an accepted French idiom, not word for word."""
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -11,13 +10,13 @@ from pytest_mtchallenge.checkers.lexical_choice import readings
 from pytest_mtchallenge.french import NEGATION, tokenize
 from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.phrase_pattern import Adverbs, Gap, OptionalWords, parse_elements
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"accepted", "rejected", "doubtful"}
 GAP = 4  # the most words a ``*`` in a pattern stands for
 ADVERBS = 2  # the most adverbs a ``~`` stands for
 ADVERB_WORDS = 3  # the longest adverbial locution (*tout à fait*) a ``~`` recognises
-_CHUNK = re.compile(r"\([^()]*\)|[^\s()]+|[()]")
 
 
 def fold(word: str) -> str:
@@ -33,25 +32,7 @@ class Word:
     lemmas: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class Gap:
-    """``*``: up to ``GAP`` words of any kind (auxiliaries, adverbs, a passive's *a été*)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Adverbs:
-    """``~``: up to ``ADVERBS`` adverbs, adverbial locutions or negation words (*fait vraiment
-    mouche*, *tourner sans cesse autour*, *ne … pas*)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OptionalWords:
-    """``(…)``: words that may be absent (*la goutte (d'eau) qui…*)."""
-
-    elements: tuple[Word, ...]
-
-
-Element = Word | Gap | Adverbs | OptionalWords
+Element = Word | Gap | Adverbs | OptionalWords[Word]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,28 +47,7 @@ class Pattern:
         """Parse ``=mettre la charrue * avant|devant les =boeuf``: words are literal forms,
         ``=lemma`` stands for every inflected form, ``a|b`` for alternatives, ``*`` for a gap of up
         to four words, ``~`` for up to two adverbs, ``(…)`` for optional words."""
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("a pattern must be a non-empty string")
-        elements: list[Element] = []
-        for chunk in _CHUNK.findall(text):
-            if chunk in ("(", ")"):
-                raise ValueError(f"unbalanced parenthesis in pattern {text!r}")
-            if chunk == "*":
-                elements.append(Gap())
-            elif chunk == "~":
-                elements.append(Adverbs())
-            elif chunk.startswith("("):
-                inner = tuple(_words(chunk[1:-1], text))
-                if not inner:
-                    raise ValueError(f"empty optional group in pattern {text!r}")
-                elements.append(OptionalWords(inner))
-            else:
-                elements.extend(_words(chunk, text))
-        if not any(isinstance(e, Word) for e in elements):
-            raise ValueError(f"pattern {text!r} has no word")
-        if isinstance(elements[0], (Gap, Adverbs)) or isinstance(elements[-1], (Gap, Adverbs)):
-            raise ValueError(f"pattern {text!r} starts or ends with a gap")
-        return cls(text, tuple(elements))
+        return cls(text, parse_elements(text, _words))
 
 
 def _words(chunk: str, pattern: str) -> list[Word]:
