@@ -2,15 +2,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_mtchallenge.session import MTChallengeSession
 from pytest_mtchallenge.suite import SUITE_FILE
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 from pytest_mtchallenge.tq_autotest import looks_like_tq_autotest
 
-SESSION_KEY = pytest.StashKey[MTChallengeSession]()
+if TYPE_CHECKING:
+    from pytest_mtchallenge.session import MTChallengeSession
+
+#: The run's session object. It is only built (and its modules only imported) in runs that name
+#: an --mt-* option, an mt_* ini setting or a suite path: installed, the plugin costs other
+#: projects' runs almost nothing.
+SESSION_KEY = pytest.StashKey["MTChallengeSession"]()
 
 _OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
             "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail")
@@ -103,6 +109,8 @@ def _is_active(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     if not _is_active(config):
         return
+    from pytest_mtchallenge.session import MTChallengeSession
+
     session = MTChallengeSession(config)
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "mtchallenge-session")

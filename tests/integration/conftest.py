@@ -6,6 +6,16 @@ from pathlib import Path
 
 import pytest
 
+import pytest_mtchallenge.session  # noqa: F401
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.lexicon import default_lexicon
+
+# pytester's in-process runs drop the modules they import when they end; the plugin imports its
+# session (and with it every checker family and the lexicon) only in runs that use it, so import
+# them once here, or every run would import them and load the lexicon again.
+builtin_checkers()
+default_lexicon()
+
 SUITE = """\
 format: mtchallenge-suite/1
 name: mini
