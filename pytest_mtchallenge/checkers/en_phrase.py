@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers.en_reading import IRREGULAR_PARTICIPLES, IRREGULAR_PAST, inflect
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.phrase_pattern import Adverbs, Gap, OptionalWords, parse_elements
 from pytest_mtchallenge.normalise import normalise_text
@@ -63,31 +64,6 @@ _NOT_ADVERBS = frozenset({  # words in -ly that are not adverbs
 # English inflection (a small generator: regular rules and a table of irregular forms)
 # ---------------------------------------------------------------------------------------------
 
-_IRREGULAR_VERBS = """
-arise arose arisen; awake awoke awoken; be was/were been; bear bore born/borne; beat beat beaten/beat;
-become became become; begin began begun; bend bent bent; bet bet bet; bind bound bound; bite bit bitten;
-bleed bled bled; blow blew blown; break broke broken; breed bred bred; bring brought brought; build built built;
-burn burnt/burned burnt/burned; buy bought bought; catch caught caught; choose chose chosen; cling clung clung;
-come came come; cost cost cost; creep crept crept; cut cut cut; deal dealt dealt; dig dug dug; do did done;
-draw drew drawn; dream dreamt/dreamed dreamt/dreamed; drink drank drunk; drive drove driven; eat ate eaten;
-fall fell fallen; feed fed fed; feel felt felt; fight fought fought; find found found; flee fled fled;
-fly flew flown; forbid forbade forbidden; forget forgot forgotten; forgive forgave forgiven; freeze froze frozen;
-get got got/gotten; give gave given; go went gone; grind ground ground; grow grew grown; hang hung/hanged hung/hanged;
-have had had; hear heard heard; hide hid hidden; hit hit hit; hold held held; hurt hurt hurt; keep kept kept;
-kneel knelt knelt; know knew known; lay laid laid; lead led led; lean leant/leaned leant/leaned;
-leap leapt/leaped leapt/leaped; learn learnt/learned learnt/learned; leave left left; lend lent lent; let let let;
-lie lay/lied lain/lied; light lit/lighted lit/lighted; lose lost lost; make made made; mean meant meant; meet met met;
-mislead misled misled; overcome overcame overcome; pay paid paid; put put put; quit quit quit; read read read;
-ride rode ridden; ring rang rung; rise rose risen; run ran run; say said said; see saw seen; seek sought sought;
-sell sold sold; send sent sent; set set set; shake shook shaken; shine shone shone; shoot shot shot;
-show showed shown/showed; shrink shrank shrunk; shut shut shut; sing sang sung; sink sank/sunk sunk; sit sat sat;
-sleep slept slept; slide slid slid; speak spoke spoken; spend spent spent; spin spun spun; split split split;
-spread spread spread; stand stood stood; steal stole stolen; stick stuck stuck; sting stung stung;
-strike struck struck; swear swore sworn; sweep swept swept; swim swam swum; swing swung swung; take took taken;
-teach taught taught; tear tore torn; tell told told; think thought thought; throw threw thrown;
-understand understood understood; undertake undertook undertaken; wake woke woken; wear wore worn; weep wept wept;
-win won won; wind wound wound; withdraw withdrew withdrawn; write wrote written
-"""
 _IRREGULAR_NOUNS = """
 man men; woman women; child children; foot feet; tooth teeth; goose geese; mouse mice; ox oxen; person people;
 knife knives; wife wives; life lives; leaf leaves; half halves; calf calves; wolf wolves; shelf shelves;
@@ -103,19 +79,12 @@ def _columns(text: str) -> dict[str, tuple[tuple[str, ...], ...]]:
     return entries
 
 
-IRREGULAR_VERBS = _columns(_IRREGULAR_VERBS)  # lemma → (past forms, participles)
 IRREGULAR_NOUNS = _columns(_IRREGULAR_NOUNS)  # lemma → (plural forms,)
-IRREGULAR_PAST = frozenset(f for columns in IRREGULAR_VERBS.values() for column in columns for f in column)
 _VOWELS = "aeiou"
 #: Words in -ed that are not past forms.
 _NOT_PAST = frozenset({"need", "feed", "bleed", "breed", "speed", "heed", "seed", "weed", "shed", "proceed", "succeed",
                        "exceed", "embed", "shred", "indeed", "greed", "creed", "steed", "deed", "reed", "tweed",
                        "naked", "wicked", "sacred", "hundred", "kindred", "bed", "red", "wed"})
-
-
-def _cvc(word: str) -> bool:
-    return (len(word) >= 3 and word[-1] not in _VOWELS + "wxy" and word[-2] in _VOWELS
-            and word[-3] not in _VOWELS)
 
 
 def _sibilant_plural(word: str) -> set[str]:
@@ -131,27 +100,16 @@ def _sibilant_plural(word: str) -> set[str]:
 @functools.cache
 def forms_of(lemma: str) -> frozenset[str]:
     """Every inflected form of an English verb or noun lemma: *leave* → *leaves, leaving, left*;
-    *ox* → *oxen*. Forms the lemma does not have (*leaved*) do no harm in matching."""
+    *ox* → *oxen*. The verb forms come from the shared English inflection (``en_reading.inflect``,
+    one table of irregular verbs); forms the lemma does not have (*leaved*) do no harm in matching."""
     lemma = fold(lemma)
-    forms = {lemma} | _sibilant_plural(lemma)
-    forms.update(f for column in IRREGULAR_VERBS.get(lemma, ()) for f in column)
+    verb = inflect(lemma)
+    forms = {lemma, verb.third} | _sibilant_plural(lemma) | verb.past | verb.participle | verb.gerund
     forms.update(f for column in IRREGULAR_NOUNS.get(lemma, ()) for f in column)
     if lemma == "be":
         forms.update(BE - {"'s"})  # *'s* is also *has* and the genitive: patterns name it
     if lemma == "have":
         forms.update({"'ve", "'d"})
-    stem = lemma
-    if lemma.endswith("e"):
-        forms.add(lemma + "d")
-        if not lemma.endswith(("ee", "oe", "ye")):
-            stem = lemma[:-1]
-    elif len(lemma) > 1 and lemma.endswith("y") and lemma[-2] not in _VOWELS:
-        forms.add(lemma[:-1] + "ied")
-    else:
-        forms.add(lemma + "ed")
-    forms.add(lemma[:-2] + "ying" if lemma.endswith("ie") else stem + "ing")
-    if _cvc(lemma):
-        forms.update({lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"})
     return frozenset(forms)
 
 
@@ -172,23 +130,15 @@ class VerbForms:
 
 @functools.cache
 def verb_forms(lemma: str) -> VerbForms:
-    """The forms of an English verb lemma, irregular ones from the table (*bear*: *bore*, *born*)."""
-    lemma = fold(lemma)
-    every = forms_of(lemma)
-    gerund = frozenset(f for f in every if f.endswith("ing") and f != lemma)
-    if lemma in IRREGULAR_VERBS:
-        past, participle = (frozenset(c) for c in IRREGULAR_VERBS[lemma])
-    else:
-        past = participle = frozenset(f for f in every if f.endswith("ed") and f != lemma)
-    third = frozenset(f for f in _sibilant_plural(lemma)) if lemma != "be" else frozenset({"is"})
-    if lemma in ("have", "do", "go"):
-        third = frozenset({"has" if lemma == "have" else lemma + "es"})
-    return VerbForms(lemma, third, past, participle, gerund)
+    """The forms of an English verb lemma, irregular ones from the shared table (*bear*: *bore*, *born*)."""
+    verb = inflect(fold(lemma))
+    return VerbForms(verb.lemma, frozenset({verb.third}), verb.past, verb.participle, verb.gerund)
 
 
 def is_past_form(word: str) -> bool:
     """A past tense or participle: a regular *-ed* form or an irregular one (*saw, left, written*)."""
-    return word in IRREGULAR_PAST or (word.endswith("ed") and len(word) > 3 and word not in _NOT_PAST)
+    return (word in IRREGULAR_PAST or word in IRREGULAR_PARTICIPLES
+            or (word.endswith("ed") and len(word) > 3 and word not in _NOT_PAST))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ def is_adverb(word: str) -> bool:
 # lemma, past, past participle ("/" separates variants); prefixed verbs (under-, over-, with-, for(e)-,
 # mis-, re-, un-, out-, be-) are inflected like their stem.
 _IRREGULAR_TABLE = """
-arise arose arisen; awake awoke awoken; be was/were been; bear bore borne/born; beat beat beaten;
+arise arose arisen; awake awoke awoken; be was/were been; bear bore borne/born; beat beat beaten/beat;
 become became become; begin began begun; bend bent bent; bet bet bet; bind bound bound; bite bit bitten;
 bleed bled bled; blow blew blown; break broke broken; breed bred bred; bring brought brought;
 build built built; burn burnt/burned burnt/burned; burst burst burst; buy bought bought; catch caught caught;
@@ -109,16 +109,16 @@ deal dealt dealt; dig dug dug; do did done; draw drew drawn; dream dreamt/dreame
 drink drank drunk; drive drove driven; dwell dwelt dwelt; eat ate eaten; fall fell fallen; feed fed fed;
 feel felt felt; fight fought fought; find found found; flee fled fled; fling flung flung; fly flew flown;
 forbid forbade forbidden; forget forgot forgotten; forgive forgave forgiven; freeze froze frozen;
-get got got/gotten; give gave given; go went gone; grind ground ground; grow grew grown; hang hung hung;
+get got got/gotten; give gave given; go went gone; grind ground ground; grow grew grown; hang hung/hanged hung/hanged;
 have had had; hear heard heard; hide hid hidden; hit hit hit; hold held held; hurt hurt hurt; keep kept kept;
 kneel knelt knelt; know knew known; lay laid laid; lead led led; lean leant/leaned leant/leaned;
 leap leapt/leaped leapt/leaped; learn learnt/learned learnt/learned; leave left left; lend lent lent;
-let let let; lie lay lain; light lit lit; lose lost lost; make made made; mean meant meant; meet met met;
+let let let; lie lay/lied lain/lied; light lit/lighted lit/lighted; lose lost lost; make made made; mean meant meant; meet met met;
 pay paid paid; prove proved proven/proved; put put put; quit quit quit; read read read; ride rode ridden;
 ring rang rung; rise rose risen; run ran run; say said said; see saw seen; seek sought sought;
 sell sold sold; send sent sent; set set set; sew sewed sewn; shake shook shaken; shed shed shed;
-shine shone shone; shoot shot shot; show showed shown; shrink shrank shrunk; shut shut shut;
-sing sang sung; sink sank sunk; sit sat sat; sleep slept slept; slide slid slid; sling slung slung;
+shine shone shone; shoot shot shot; show showed shown/showed; shrink shrank shrunk; shut shut shut;
+sing sang sung; sink sank/sunk sunk; sit sat sat; sleep slept slept; slide slid slid; sling slung slung;
 slit slit slit; smell smelt/smelled smelt/smelled; speak spoke spoken; speed sped sped;
 spell spelt/spelled spelt/spelled; spend spent spent; spill spilt/spilled spilt/spilled; spin spun spun;
 spit spat spat; split split split; spoil spoilt/spoiled spoilt/spoiled; spread spread spread;
