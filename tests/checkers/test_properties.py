@@ -51,3 +51,28 @@ def test_every_reference_passes_its_checker() -> None:
     for item in SUITE.items:
         verdict = CHECKERS[item.checker].check(item=item, output=item.reference)
         assert verdict.outcome.value == "pass", (item.id, verdict.reason)
+
+
+# Both bundled suites, with outputs built from the item's own reference words (shuffled, dropped,
+# repeated): text close to what a system could produce, so every family's parsing paths are walked.
+ALL_ITEMS = st.sampled_from(SUITE.items + load_suite(bundled_suites()["isabelle-kuhn2018-fr-en"]).items)
+EXTRA_WORDS = "not n't no never the a to of and , ? . ' it he she they did does will would".split()
+
+
+@st.composite
+def item_and_output(draw: st.DrawFn):  # type: ignore[no-untyped-def]
+    item = draw(ALL_ITEMS)
+    vocabulary = [w for reference in item.references for w in reference.split()] + EXTRA_WORDS
+    words = draw(st.lists(st.sampled_from(vocabulary), min_size=0, max_size=16))
+    return item, " ".join(words)
+
+
+@given(case=item_and_output(), apostrophe=APOSTROPHES)
+def test_every_family_is_total_and_invariant_on_near_reference_text(case, apostrophe) -> None:  # type: ignore[no-untyped-def]
+    item, output = case
+    checker = CHECKERS[item.checker]
+    verdict = checker.check(item=item, output=output)
+    assert isinstance(verdict, Verdict) and verdict.reason
+    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
+                    output.replace("’", apostrophe), " " + output.replace(" ", "  ") + " "):
+        assert checker.check(item=item, output=variant).outcome is verdict.outcome, variant
