@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_mtchallenge.model import Category, ChallengeItem, Subcategory, Suite
+from pytest_mtchallenge.suite import load_suite
 
 
 @dataclass(frozen=True)
@@ -191,3 +192,37 @@ def generated_suite(count: int, *, source_language: str = "en", target_language:
 def make_suite() -> Callable[..., Suite]:
     """``make_suite(count, source_language=..., target_language=...)``: a generated suite."""
     return generated_suite
+
+
+SUITE_YAML = """\
+format: mtchallenge-suite/1
+name: tiny
+title: A tiny suite
+citation: Nobody (2024)
+source_language: en
+target_language: fr
+categories:
+  - id: morpho
+    title: Morphology
+    subcategories:
+      - id: subjunctive
+        title: Subjunctive mood
+        question: Is the subjunctive used?
+        checker: human
+        items:
+          - {id: s1, source: I want him to come., reference: Je veux qu'il vienne.}
+          - {id: s2, source: She must leave., reference: Il faut qu'elle parte.}
+      - id: plural
+        title: Irregular plurals
+        question: Is the plural right?
+        checker: human
+        items:
+          - {id: p1, source: The horses run., reference: Les chevaux courent.}
+"""
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Suite:
+    """A tiny two-subcategory suite written into ``tmp_path`` (test_recorded.py has its own)."""
+    (tmp_path / "suite.yaml").write_text(SUITE_YAML, encoding="utf-8")
+    return load_suite(tmp_path / "suite.yaml")

@@ -6,43 +6,9 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.suite import load_suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
-
-SUITE_YAML = """\
-format: mtchallenge-suite/1
-name: tiny
-title: A tiny suite
-citation: Nobody (2024)
-source_language: en
-target_language: fr
-categories:
-  - id: morpho
-    title: Morphology
-    subcategories:
-      - id: subjunctive
-        title: Subjunctive mood
-        question: Is the subjunctive used?
-        checker: human
-        items:
-          - {id: s1, source: I want him to come., reference: Je veux qu'il vienne.}
-          - {id: s2, source: She must leave., reference: Il faut qu'elle parte.}
-      - id: plural
-        title: Irregular plurals
-        question: Is the plural right?
-        checker: human
-        items:
-          - {id: p1, source: The horses run., reference: Les chevaux courent.}
-"""
-
-
-@pytest.fixture
-def suite(tmp_path: Path) -> Suite:
-    (tmp_path / "suite.yaml").write_text(SUITE_YAML, encoding="utf-8")
-    return load_suite(tmp_path / "suite.yaml")
 
 
 def python_command(code: str) -> str:
