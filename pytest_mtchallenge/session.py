@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import gc
+import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -13,7 +14,6 @@ import pytest
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comparisons
-from pytest_mtchallenge.cache import TranslationCache
 from pytest_mtchallenge.cache import clear as clear_cache
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
@@ -21,12 +21,12 @@ from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement,
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.lexicon import lexicon_signature
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.progress import TranslationProgress
 from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
 from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.tq_autotest import looks_like_tq_autotest
-from pytest_mtchallenge.systems import System, SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
+from pytest_mtchallenge.translation import Translator
 from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
@@ -113,7 +113,8 @@ class MTChallengeSession:
         self.cache_path = Path(cache_root) / "translations.sqlite"
         if config.getoption("mt_cache_clear") and not hasattr(config, "workerinput"):
             clear_cache(self.cache_path)
-        self._cache: TranslationCache | None = None
+        self.translator = Translator(cache_path=None if self.no_cache else self.cache_path, write_line=self._say,
+                                     suspend_capture=self._suspend_capture, interactive=self._interactive)
         self.suite_paths: list[Path] = []
         self.suite_formats: dict[Path, str] = {}
         for spec in self.suite_specs:
@@ -129,7 +130,6 @@ class MTChallengeSession:
         self._suites: dict[Path, Suite] = {}
         self._checkers: dict[str, Checker] = {}
         self._verdicts: dict[str, VerdictStore] = {}
-        self._translations: dict[tuple[str, str], Translations] = {}
         self._markers: dict[tuple[str, str], tuple[pytest.MarkDecorator, ...]] = {}
         self._marker_names: set[str] = set()
         self._systems_by_suite: dict[str, list[System]] = {}
@@ -141,7 +141,6 @@ class MTChallengeSession:
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
-        self.problems: list[str] = []
 
     # -- configuration -------------------------------------------------------------------
 
@@ -236,77 +235,20 @@ class MTChallengeSession:
 
     def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> tuple[str | None, str | None]:
         """The system's output for an item, translating the whole suite in one batch on first use."""
-        key = (suite.name, system.name)
-        if key not in self._translations:
-            self._translations[key] = self._translate(suite, system)
-        translations = self._translations[key]
-        if item.id in translations.outputs:
-            return translations.outputs[item.id], None
-        return None, translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}")
-
-    def _translate(self, suite: Suite, system: System) -> Translations:
-        """Translate a suite with a system: cached outputs first, the rest in batches, with progress."""
-        cache = self.cache if system.cacheable else None
-        lock = cache.exclusive(f"{system.signature}|{suite.name}") if cache is not None else contextlib.nullcontext()
-        with lock:
-            cached: dict[str, str] = {}
-            if cache is not None:
-                cached = cache.get_many(system.signature, suite.source_language, suite.target_language,
-                                        [item.source for item in suite.items])
-            todo = [item for item in suite.items if item.source not in cached]
-            translations = self._call_system(suite, system, todo) if todo else Translations()
-            if cache is not None and translations.outputs:
-                sources = {item.id: item.source for item in todo}
-                cache.put_many(system.signature, suite.source_language, suite.target_language,
-                               {sources[i]: output for i, output in translations.outputs.items()})
-        outputs = {item.id: cached[item.source] for item in suite.items if item.source in cached}
-        outputs.update(translations.outputs)
-        for problem in translations.problems:
-            if problem not in self.problems:
-                self.problems.append(problem)
-        return Translations(outputs=MappingProxyType(outputs), errors=translations.errors,
-                            problems=translations.problems)
-
-    def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem]) -> Translations:
-        quiet = system.kind in ("recorded", "reference", "file")
-        progress = None
-        original = system.options
-        if not quiet:
-            progress = TranslationProgress(f"mtchallenge: {system.name} translating {suite.name}", len(items),
-                                           write_line=self._say, interactive=self._interactive())
-            system.options = dataclasses.replace(original, on_batch=progress.advance)
-        capture = self.config.pluginmanager.get_plugin("capturemanager")
-        suspended = capture.global_and_fixture_disabled() if capture is not None and not quiet else contextlib.nullcontext()
-        try:
-            with suspended:
-                try:
-                    translations = system.translate(suite=suite, items=items)
-                except MTChallengeError as exc:
-                    translations = Translations.failed(items, exc.one_line())
-                except Exception as exc:  # a system adapter bug must not lose the run
-                    translations = Translations.failed(items, f"{system.name} crashed: {type(exc).__name__}: {exc}")
-                if progress is not None:
-                    progress.finish(f"mtchallenge: {system.name} translated {len(translations.outputs)} of "
-                                    f"{len(items)} sources of {suite.name}")
-        finally:
-            system.options = original
-        return translations
-
-    def _interactive(self) -> bool:
-        import os
-        import sys
-
-        return (sys.stderr.isatty() and not os.environ.get("CI") and not hasattr(self.config, "workerinput")
-                and self.config.getoption("verbose", 0) >= 0)
+        return self.translator.output_for(suite, system, item)
 
     @property
-    def cache(self) -> TranslationCache | None:
-        """The shared translation cache, opened on first use (None with --mt-no-cache)."""
-        if self.no_cache:
-            return None
-        if self._cache is None:
-            self._cache = TranslationCache(self.cache_path)
-        return self._cache
+    def problems(self) -> list[str]:
+        """One-line reply-level faults of systems (also those reported by xdist workers)."""
+        return self.translator.problems
+
+    def _suspend_capture(self) -> contextlib.AbstractContextManager[object]:
+        capture = self.config.pluginmanager.get_plugin("capturemanager")
+        return capture.global_and_fixture_disabled() if capture is not None else contextlib.nullcontext()
+
+    def _interactive(self) -> bool:
+        return (sys.stderr.isatty() and not os.environ.get("CI") and not hasattr(self.config, "workerinput")
+                and self.config.getoption("verbose", 0) >= 0)
 
     def _say(self, line: str) -> None:
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
