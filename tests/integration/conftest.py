@@ -5,14 +5,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import requests  # noqa: F401
 
 import pytest_mtchallenge.session  # noqa: F401
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.lexicon import default_lexicon
 
 # pytester's in-process runs drop the modules they import when they end; the plugin imports its
-# session (and with it every checker family and the lexicon) only in runs that use it, so import
-# them once here, or every run would import them and load the lexicon again.
+# session (and with it every checker family and the lexicon) and the HTTP systems import requests
+# only in runs that use them, so import them once here: otherwise every run would import them
+# again, and a re-imported requests mixes two CookieJar classes ("You can only merge into
+# CookieJar").
 builtin_checkers()
 default_lexicon()
 

@@ -111,3 +111,17 @@ def test_ini_default_system(pytester: pytest.Pytester, mini_suite: Path) -> None
     pytester.makeini("[pytest]\nmt_system = reference\n")
     result = pytester.runpytest(str(mini_suite.parent))
     result.assert_outcomes(passed=4)
+
+
+def test_timeout_option_and_bad_numbers(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    slow = f"--mt-system=slow=cmd:{sys.executable} -c \"import time; time.sleep(10)\""
+    result = pytester.runpytest(str(mini_suite.parent), slow, "--mt-timeout=0.5")
+    result.assert_outcomes(errors=4)
+    result.stdout.fnmatch_lines(["*timed out after 0.5s*"])
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-retries=-1")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mt-retries=-1: must be positive*"])
+    pytester.makeini("[pytest]\nmt_batch_size = lots\n")
+    result = pytester.runpytest(str(mini_suite.parent))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*ini mt_batch_size = 'lots': expected a number*"])

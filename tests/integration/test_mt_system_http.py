@@ -51,3 +51,12 @@ def test_the_bundled_suite_takes_a_handful_of_requests_then_none(pytester: pytes
     second = pytester.runpytest(*args)
     assert len(LibreTranslate.requests) == 4  # all from the cache
     assert second.parseoutcomes() == first.parseoutcomes()
+
+
+def test_batch_size_and_concurrency_options(pytester: pytest.Pytester, server: str) -> None:
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=lt=libretranslate:{server}",
+                       "--mt-batch-size=50", "--mt-concurrency=1", "--mt-no-cache")
+    assert LibreTranslate.requests == [50, 50, 8]  # one at a time: in order
+    pytester.makeini("[pytest]\nmt_batch_size = 60\n")
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=lt=libretranslate:{server}", "--mt-no-cache")
+    assert sorted(LibreTranslate.requests[3:]) == [48, 60]
