@@ -1,66 +1,22 @@
 """The ``en_negation`` family on hand-written English variants of its items (none of them a recorded output)."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers.en_negation import EnglishNegationChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from suite_items import family_items
 
 CHECKER = EnglishNegationChecker()
-#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
-ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
-    "NE1": ("negation", "Je crains que Max ne vienne nous voir.",
-            "I’m afraid Max is coming to see us.", ("ne vienne",),
-            {"negations": [{"words": ["=come", "=visit", "=drop"], "negated": False}]}),
-    "NE2": ("negation", "Max ne comprend nullement cette idée.",
-            "Max does not understand this idea at all.", ("ne", "nullement"),
-            {"negations": [{"words": ["=understand", "=grasp", "=comprehend", "=get", "=see", "=follow", "=fathom"],
-                            "negative": ["in no way", "by no means", "not at all", "not in the least",
-                                         "not in the slightest", "in no sense", "nowise", "not one bit", "not a bit",
-                                         "absolutely not", "no way",
-                                         "not|n't ~ the slightest|least|faintest|remotest|smallest|foggiest",
-                                         "not|n't ~ a|one bit|jot|iota"],
-                            "intensifiers": ["at all", "in the least", "in the slightest", "whatsoever",
-                                             "by any means", "in any way", "one bit", "a bit", "absolutely",
-                                             "whatever", "the least bit", "in any sense", "anything", "a thing",
-                                             "the slightest"],
-                            "negators": ["not", "n't", "no"]}],
-             "equivalents": ["completely|utterly|totally|entirely|absolutely ~ =fail to =understand|=grasp|=comprehend|=get|=see"],
-             "doubtful": ["=fail to =understand|=grasp|=comprehend|=get|=see"]}),
-    "DN1": ("double_negation", "Ce politicien n’est pas capable de ne pas mentir.",
-            "This politician is not able not to lie.", ("n’est pas", "ne pas"),
-            {"negations": [{"words": ["able", "capable", "can", "could"], "negative": ["unable", "incapable"]},
-                           {"words": ["=lie", "=tell =lie|=untruth|=falsehood"],
-                            "negative": ["=avoid|=stop|=resist|=help (telling|tell|to) =lie",
-                                         "=refrain|=abstain|=keep (himself|herself) from (telling) =lie"]}],
-             "equivalents": ["can|could ~ help (but) (telling|tell) =lie", "can|could ~ stop|resist =lie",
-                             "can|could ~ keep from =lie", "=be ~ compelled|bound|forced|condemned to lie",
-                             "=have no choice but to lie"]}),
-    "DN2": ("double_negation", "C’est le docteur dont il est impossible que vous n’ayez pas entendu parler.",
-            "It is the doctor of whom it is impossible that you have not heard.", ("impossible", "n’ayez pas"),
-            {"negations": [{"words": ["possible", "possibly", "can", "could", "may", "might", "conceivable",
-                                      "conceivably"],
-                            "negative": ["impossible", "inconceivable", "unthinkable"]},
-                           {"words": ["=hear", "=know"], "negative": ["=fail to (have) =hear|=know"]}],
-             "equivalents": ["must|surely|certainly ~ have ~ heard|known",
-                             "=have surely|certainly|undoubtedly|definitely heard|known",
-                             "=be ~ sure|certain|bound to have heard", "everyone|everybody =have heard",
-                             "must ~ know"]}),
-}
+#: The family's items, as the suite defines them.
+ITEMS = family_items("en_negation")
 
 
 def item(item_id: str) -> ChallengeItem:
-    subcategory, source, reference, locus, params = ITEMS[item_id]
-    EnglishNegationChecker.validate(params)
-    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
-                         source=source, references=(reference,), question="(question)", checker="en_negation",
-                         params=params, source_locus=locus)
+    return ITEMS[item_id]
 
 
 def outcome(item_id: str, output: str) -> Outcome:
@@ -154,21 +110,6 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                          [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
 def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
-
-
-@pytest.mark.parametrize("item_id", sorted(ITEMS))
-def test_the_reference_passes(item_id: str) -> None:
-    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
-
-
-@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
-       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
-def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
-    verdict = CHECKER.check(item=item(item_id), output=output)
-    assert verdict.reason
-    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
-                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
-        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
 
 
 def test_reasons_name_the_negation_and_the_word_it_negates() -> None:

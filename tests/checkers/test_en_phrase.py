@@ -1,12 +1,9 @@
 """The ``en_phrase`` family on hand-written English variants of its items (none of them a recorded output)."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers.en_phrase import (
     EnglishPhraseChecker,
@@ -16,171 +13,15 @@ from pytest_mtchallenge.checkers.en_phrase import (
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from suite_items import family_items
 
 CHECKER = EnglishPhraseChecker()
-#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
-ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
-    "DC1": ("doubled_concepts", "Il a commis faute sur faute.",
-            "He committed mistake after mistake.", ("faute sur faute",),
-            {"accepted": ["=mistake|=error|=blunder|=misstep|=slip|=gaffe after|upon =mistake|=error|=blunder|=misstep|=slip|=gaffe",
-                          "one =mistake|=error|=blunder|=misstep|=slip|=gaffe after another",
-                          "one =mistake|=error|=blunder after the other",
-                          "=mistake|=error|=blunder on top of =mistake|=error|=blunder"],
-             "rejected": ["=mistake|=error|=fault|=blunder|=misstep|=gaffe on|over|sur (a|an) =mistake|=error|=fault|=blunder|=misstep|=gaffe",
-                          "=commit|=make a|an =mistake|=error|=fault|=blunder", "faute"],
-             "doubtful": ["=fault after|upon =fault",
-                          "many|several|numerous|multiple|repeated|countless =mistake|=error|=blunder|=fault",
-                          "lots|lot|string|series|succession|stream|litany|catalogue|host of =mistake|=error|=blunder|=fault",
-                          "=mistake|=error|=blunder|=fault after|upon =mistake|=error|=blunder|=fault"]}),
-    "DC2": ("doubled_concepts", "C’est beaucoup beaucoup mieux.",
-            "This is much much better.", ("beaucoup beaucoup mieux",),
-            {"accepted": ["much|far|way|lots much|far|way|lots better", "so so much better", "much much more",
-                          "far far more", "very very much better"],
-             "rejected": ["=be|'s much|far|way better", "lot better", "a lot a lot", "much more better",
-                          "more better", "very very better", "very better", "many many", "much well", "beaucoup"],
-             "doubtful": ["so much|far better", "very much better", "whole lot better", "great deal better",
-                          "infinitely|vastly|immensely|incomparably|considerably|significantly better"]}),
-    "IF1": ("idioms_fixed", "Ils sont déterminés à continuer envers et contre tous.",
-            "They are determined to continue in spite of all opposition.", ("envers et contre tous",),
-            {"accepted": ["in spite of|despite (all|any|every) opposition|objections|obstacles|odds|resistance|everything|everyone|everybody|adversity",
-                          "despite (all|any|every) opposition|objections|obstacles|odds|resistance|everything|everyone|everybody|adversity",
-                          "against (all) (the) odds", "come what may", "no matter what", "whatever happens",
-                          "whatever it takes", "at all costs", "come hell or high water",
-                          "in the face of (all) opposition|adversity|resistance",
-                          "regardless of (the|all|any) opposition|objections|resistance|odds|obstacles",
-                          "against all comers", "through thick and thin", "in defiance of (all|everyone|everybody)",
-                          "against the whole world", "in the teeth of (all) opposition"],
-             "rejected": ["toward|towards|to|in|against and against", "envers", "contre", "tous"],
-             "doubtful": ["against all|everyone|everybody|everything", "against the world", "no matter who"]}),
-    "IF2": ("idioms_fixed", "Ils partiront entre chien et loup.",
-            "They will leave at dusk.", ("entre chien et loup",),
-            {"accepted": ["dusk", "twilight", "nightfall", "sundown", "sunset", "gloaming", "half-light",
-                          "half light", "night =fall", "darkness =fall", "=get|=grow dark", "evening light",
-                          "at dark", "before dark"],
-             "rejected": ["=dog", "=wolf", "chien", "loup"],
-             "doubtful": ["dawn", "daybreak", "first light", "after dark", "evening"]}),
-    "IV1": ("idioms_variable", "Cessez de tourner autour du pot.",
-            "Stop beating around the bush.", ("tourner autour du pot",),
-            {"accepted": ["=beat ~ around|about|round the =bush", "=hedge", "=pussyfoot", "=prevaricate",
-                          "=equivocate", "=waffle",
-                          "=dance|=tiptoe|=skirt|=talk|=skate ~ around|round the issue|point|subject|question|matter",
-                          "=get|=come ~ to the point", "=dodge|=evade|=sidestep ~ the issue|question|subject",
-                          "=mince (your|his|their|my|our|her) words", "=stall", "=talk in circles"],
-             "rejected": ["=pot", "=pan", "=saucepan", "=turn ~ around|round|about the"],
-             "doubtful": ["=go ~ around|round in circles", "=beat about", "=beat round"]}),
-    "IV2": ("idioms_variable", "Il tournait constamment autour du pot.",
-            "He was constantly beating around the bush.", ("tournait constamment autour du pot",),
-            {"accepted": ["=beat ~ around|about|round the =bush", "=hedge", "=pussyfoot", "=prevaricate",
-                          "=equivocate", "=waffle",
-                          "=dance|=tiptoe|=skirt|=talk|=skate ~ around|round the issue|point|subject|question|matter",
-                          "=get|=come ~ to the point", "=dodge|=evade|=sidestep ~ the issue|question|subject",
-                          "=mince (your|his|their|my|our|her) words", "=stall", "=talk in circles"],
-             "rejected": ["=pot", "=pan", "=saucepan", "=turn ~ around|round|about the"],
-             "doubtful": ["=go ~ around|round in circles", "=beat about", "=beat round"]}),
-    "IV3": ("idioms_variable", "Vous mettez la charrue devant les boeufs.",
-            "You put the cart before the horse.", ("mettez la charrue devant les boeufs",),
-            {"accepted": ["=cart * before|ahead|front (of) the|a|its|their|your =horse",
-                          "=horse * after|behind the =cart"],
-             "rejected": ["=plough", "=plow", "=ox", "=bullock", "=cattle", "=bull", "=steer", "=charrue", "=boeuf",
-                          "=beef"],
-             "doubtful": ["=carriage", "=wagon",
-                          "=get|=jump ~ ahead of yourself|yourselves|himself|ourselves|themselves"]}),
-    "IV4": ("idioms_variable", "La charrue a été mise avant les bœufs.",
-            "The cart was put before the horse.", ("La charrue a été mise avant les bœufs",),
-            {"accepted": ["=cart * before|ahead|front (of) the|a|its|their|your =horse",
-                          "=horse * after|behind the =cart"],
-             "rejected": ["=plough", "=plow", "=ox", "=bullock", "=cattle", "=bull", "=steer", "=charrue", "=boeuf",
-                          "=beef"],
-             "doubtful": ["=carriage", "=wagon",
-                          "=get|=jump ~ ahead of yourself|yourselves|himself|ourselves|themselves"]}),
-    "SV1": ("support_verbs", "Max a fait campagne contre le maire hier.",
-            "Max campaigned against the mayor yesterday.", ("a fait campagne",),
-            {"accepted": ["campaigned|campaigning", "do|does|did campaign",
-                          "=run|=lead|=wage|=conduct|=launch|=mount|=organize|=organise|=spearhead|=hold|=carry * campaign|campaigns"],
-             "rejected": ["=make * campaign|campaigns", "=do a|an|the|some|his|her|their * campaign|campaigns",
-                          "=do a|an|the|some|his|her|their campaign|campaigns"]}),
-    "SV2": ("support_verbs", "Ceci apporte la preuve qu’il était au courant.",
-            "This is proof that he was aware.", ("apporte la preuve",),
-            {"accepted": ["=be ~ (the|a|clear|further|definitive) proof|evidence", "=prove", "=show", "=demonstrate",
-                          "=establish", "=confirm", "=attest", "=testify",
-                          "=provide|=give|=offer|=supply|=furnish|=constitute|=present|=produce|=yield|=deliver|=afford|=represent (the|a|clear|further) proof|evidence",
-                          "=serve as (the|a) proof|evidence"],
-             "rejected": ["=bring * proof|evidence", "=carry * proof|evidence", "=apport",
-                          "=contribute * proof|evidence"],
-             "doubtful": ["=indicate", "=suggest", "=bear out", "=lead * proof|evidence"]}),
-    "GW1": ("grammatical_words", "Il lui a offert un foulard en soie.",
-            "He offered her a silk scarf.", ("en",),
-            {"accepted": ["silk|silken =scarf|=headscarf|=shawl|=foulard|=kerchief|=neckerchief|=bandana|=stole|=square",
-                          "=scarf|=headscarf|=shawl|=foulard|=kerchief|=neckerchief|=bandana|=stole made of|from (pure) silk"],
-             "rejected": ["in|by|en|on silk|soie", "soie"],
-             "doubtful": ["=scarf|=headscarf|=shawl|=foulard of (pure) silk"]}),
-    "GW2": ("grammatical_words", "Il est docteur en philosophie.",
-            "He’s a doctor of philosophy.", ("en",),
-            {"accepted": ["doctor|doctorate|doctors of philosophy",
-                          "phd|phds|dphil|doctorate|doctorates|doctoral (degree) in|of philosophy",
-                          "philosophy phd|doctorate"],
-             "rejected": ["doctor|doctors in|on|at|en philosophy|philosophie"],
-             "doubtful": ["philosophy doctor"]}),
-    "GW3": ("grammatical_words", "En semaine, je travaille.",
-            "On weekdays, I work.", ("En",),
-            {"accepted": ["weekdays|weekday", "week days|day", "week-days|week-day",
-                          "during|through|throughout the week", "working|work days|week", "monday to|through friday",
-                          "workdays|workday"],
-             "rejected": ["in|en (a) week|weekdays|semaine", "by|per|within (a|the) week", "in the weekdays",
-                          "semaine"],
-             "doubtful": ["in the week"]}),
-    "GW4": ("grammatical_words", "J’ai payé mes études en vendant du café.",
-            "I paid my tuition by selling coffee.", ("en",),
-            {"accepted": ["by|through (means of) selling", "by way of selling", "from selling", "thanks to selling",
-                          "money|proceeds|income|earnings from selling|sales"],
-             "rejected": ["in|on|en =sell|vendant", "while|when|whilst|as (i) (was) =sell"]}),
-    "GW5": ("grammatical_words", "En travaillant, j’aime écouter de la musique.",
-            "While working, I like to listen to music.", ("En",),
-            {"accepted": ["while|when|whilst|as (i) ('m|am) working", "while|when|whilst|as i =work", "during work"],
-             "rejected": ["by|in|on|through|en working|travaillant"],
-             "doubtful": ["at work"]}),
-    "GW6": ("grammatical_words", "Il a été averti par Paul.",
-            "He was warned by Paul.", ("par",),
-            {"accepted": ["by paul", "paul * =warn|=alert|=tell|=notify|=caution|=inform|=advise|=forewarn",
-                          "=warning|=notice|=message|=word|=alert|=heads-up from paul"],
-             "rejected": ["=warn|=alert|=notify|=tell|=inform|=caution|=advise|=forewarn ~ through|via|per|for|with|par|from|of paul"]}),
-    "GW7": ("grammatical_words", "Un lundi par mois, il se rend au marché.",
-            "One Monday per month, he goes to the market.", ("par",),
-            {"accepted": ["per|a|each|every month", "of each|every|the month", "in each|every month", "monthly",
-                          "=monday a|per month"],
-             "rejected": ["by|par|through|for (the|a) month"]}),
-    "GW8": ("grammatical_words", "Il a fait cela par plaisir.",
-            "He did it for pleasure.", ("par",),
-            {"accepted": ["for (the|sheer|pure|his|her|their) (own|sheer|pure) pleasure|fun|enjoyment|kicks|amusement|delight",
-                          "for the fun|pleasure|joy|hell of it", "because he enjoyed|liked|loved it",
-                          "because it was fun|enjoyable|pleasant", "for its own sake"],
-             "rejected": ["by|through|per|par|with (the) pleasure|fun|plaisir", "gladly", "willingly"],
-             "doubtful": ["out of pleasure|enjoyment"]}),
-    "GW9": ("grammatical_words", "Il a fait cela par habitude.",
-            "He did it out of habit.", ("par",),
-            {"accepted": ["out of (sheer|old|pure|force|long) (of) habit", "from (sheer|old|pure) habit",
-                          "by|through|from (sheer) force of habit", "habitually", "as a matter of habit",
-                          "=be a|his habit", "=habit of doing", "because of (his|old|sheer) habit",
-                          "due to (his|old|sheer) habit", "through (sheer|old) habit"],
-             "rejected": ["by|per|for|with|of|par (the) habit|habitude"],
-             "doubtful": ["as a habit", "out of custom"]}),
-    "GW10": ("grammatical_words", "Le bateau a coulé par cent mètres de fond.",
-            "The boat sank to a depth of a hundred meters.", ("par",),
-            {"accepted": ["depth of", "in (a|one|some) hundred|100 =meter|=metre|m|=foot|feet of water",
-                          "=sink|down|=go|to (a|one|some) hundred|100 =meter|=metre|m deep|down",
-                          "hundred|100 =meter|=metre|m below|under (the) =water|surface|sea|waves", "deep water"],
-             "rejected": ["by (a|one|some) hundred|100", "of =bottom|background|depth", "through (a|one) hundred|100",
-                          "per (a|one) hundred|100", "=flow", "par cent", "fond"],
-             "doubtful": ["at (a|one) hundred|100 =meter|=metre|m"]}),
-}
+#: The family's items, as the suite defines them.
+ITEMS = family_items("en_phrase")
 
 
 def item(item_id: str) -> ChallengeItem:
-    subcategory, source, reference, locus, params = ITEMS[item_id]
-    EnglishPhraseChecker.validate(params)
-    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
-                         source=source, references=(reference,), question="(question)", checker="en_phrase",
-                         params=params, source_locus=locus)
+    return ITEMS[item_id]
 
 
 def outcome(item_id: str, output: str) -> Outcome:
@@ -479,21 +320,6 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                          [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
 def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
-
-
-@pytest.mark.parametrize("item_id", sorted(ITEMS))
-def test_the_reference_passes(item_id: str) -> None:
-    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
-
-
-@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
-       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
-def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
-    verdict = CHECKER.check(item=item(item_id), output=output)
-    assert verdict.reason
-    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
-                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
-        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
 
 
 def test_reasons_quote_the_phrase_the_pattern_and_the_french_expression() -> None:

@@ -1,35 +1,22 @@
 """The ``en_question`` family on hand-written English variants of its items (none of them a recorded output)."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers.en_question import EnglishQuestionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from suite_items import family_items
 
 CHECKER = EnglishQuestionChecker()
-#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
-ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
-    "YN1": ("yes_no_questions", "As-tu lu ce livre?",
-            "Have you read this book?", ("As-tu lu",),
-            {"subject": ["you"], "verbs": ["read", "finish"]}),
-    "YN2": ("yes_no_questions", "Max partira-t-il à temps?",
-            "Will Max leave on time?", ("Max partira-t-il",),
-            {"subject": ["max", "he"], "verbs": ["leave", "depart", "go", "set", "get"]}),
-}
+#: The family's items, as the suite defines them.
+ITEMS = family_items("en_question")
 
 
 def item(item_id: str) -> ChallengeItem:
-    subcategory, source, reference, locus, params = ITEMS[item_id]
-    EnglishQuestionChecker.validate(params)
-    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
-                         source=source, references=(reference,), question="(question)", checker="en_question",
-                         params=params, source_locus=locus)
+    return ITEMS[item_id]
 
 
 def outcome(item_id: str, output: str) -> Outcome:
@@ -68,21 +55,6 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                          [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
 def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
-
-
-@pytest.mark.parametrize("item_id", sorted(ITEMS))
-def test_the_reference_passes(item_id: str) -> None:
-    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
-
-
-@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
-       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
-def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
-    verdict = CHECKER.check(item=item(item_id), output=output)
-    assert verdict.reason
-    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
-                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
-        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
 
 
 def test_reasons_name_the_auxiliary_and_the_subject() -> None:

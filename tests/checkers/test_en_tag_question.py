@@ -1,35 +1,22 @@
 """The ``en_tag_question`` family on hand-written English variants of its items (none of them a recorded output)."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers.en_tag_question import EnglishTagQuestionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from suite_items import family_items
 
 CHECKER = EnglishTagQuestionChecker()
-#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
-ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
-    "TQ1": ("tag_questions", "Il a vu la photo hier, n’est-ce pas?",
-            "He saw the picture yesterday, didn’t he?", ("n’est-ce pas",),
-            {"pronouns": ["he"], "auxiliaries": ["did"]}),
-    "TQ2": ("tag_questions", "Nous devrions vérifier le niveau d’huile, n’est-ce pas?",
-            "We should check the oil level, shouldn’t we?", ("n’est-ce pas",),
-            {"pronouns": ["we"], "auxiliaries": ["should"]}),
-}
+#: The family's items, as the suite defines them.
+ITEMS = family_items("en_tag_question")
 
 
 def item(item_id: str) -> ChallengeItem:
-    subcategory, source, reference, locus, params = ITEMS[item_id]
-    EnglishTagQuestionChecker.validate(params)
-    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
-                         source=source, references=(reference,), question="(question)", checker="en_tag_question",
-                         params=params, source_locus=locus)
+    return ITEMS[item_id]
 
 
 def outcome(item_id: str, output: str) -> Outcome:
@@ -89,21 +76,6 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                          [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
 def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
-
-
-@pytest.mark.parametrize("item_id", sorted(ITEMS))
-def test_the_reference_passes(item_id: str) -> None:
-    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
-
-
-@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
-       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
-def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
-    verdict = CHECKER.check(item=item(item_id), output=output)
-    assert verdict.reason
-    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
-                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
-        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
 
 
 def test_the_auxiliary_is_read_from_the_outputs_own_clause() -> None:

@@ -1,48 +1,22 @@
 """The ``en_wh_preposition`` family on hand-written English variants of its items (none of them a recorded output)."""
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers.en_wh_preposition import EnglishWhPrepositionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from suite_items import family_items
 
 CHECKER = EnglishWhPrepositionChecker()
-#: The items: subcategory, source, reference, source locus, and their parameters in the suite.
-ITEMS: dict[str, tuple[str, str, str, tuple[str, ...], Mapping[str, object]]] = {
-    "WR1": ("wh_relatives", "L’homme à qui Max a donné un livre est parti.",
-            "The man whom Max gave a book to is gone.", ("à qui",),
-            {"verbs": ["give", "hand", "offer", "present"], "prepositions": ["to"], "subject": ["max"]}),
-    "WR2": ("wh_relatives", "La fille dont il a parlé est brillante.",
-            "The girl that he talked about is brilliant.", ("dont",),
-            {"verbs": ["talk", "speak"],
-             "prepositions": ["about", "of"],
-             "transitive": ["mention", "discuss"],
-             "doubtful": ["on"],
-             "subject": ["he"]}),
-    "WR3": ("wh_relatives", "la fille avec qui tu as dansé",
-            "the girl you danced with", ("avec qui",),
-            {"verbs": ["dance"], "prepositions": ["with"], "subject": ["you"]}),
-    "WQ1": ("wh_questions", "À qui Max a-t-il donné un livre?",
-            "Whom did Max give a book to?", ("À qui",),
-            {"verbs": ["give", "hand", "offer", "present"], "prepositions": ["to"], "subject": ["max"]}),
-    "WQ2": ("wh_questions", "Pour quelle compagnie travaille-t-il?",
-            "What company does he work for?", ("Pour quelle compagnie",),
-            {"verbs": ["work"], "prepositions": ["for", "at"], "doubtful": ["with", "in"], "subject": ["he"]}),
-}
+#: The family's items, as the suite defines them.
+ITEMS = family_items("en_wh_preposition")
 
 
 def item(item_id: str) -> ChallengeItem:
-    subcategory, source, reference, locus, params = ITEMS[item_id]
-    EnglishWhPrepositionChecker.validate(params)
-    return ChallengeItem(id=item_id, suite="isabelle-kuhn2018-fr-en", category="test", subcategory=subcategory,
-                         source=source, references=(reference,), question="(question)", checker="en_wh_preposition",
-                         params=params, source_locus=locus)
+    return ITEMS[item_id]
 
 
 def outcome(item_id: str, output: str) -> Outcome:
@@ -133,21 +107,6 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                          [(i, o, e) for i, e, outputs in VARIANTS for o in outputs])
 def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
-
-
-@pytest.mark.parametrize("item_id", sorted(ITEMS))
-def test_the_reference_passes(item_id: str) -> None:
-    assert outcome(item_id, ITEMS[item_id][2]) is Outcome.PASS
-
-
-@given(item_id=st.sampled_from(sorted(ITEMS)), output=st.text(max_size=60),
-       apostrophe=st.sampled_from(["'", "\u2019", "\u02bc"]))
-def test_no_crash_and_same_verdict_for_spelling_variants(item_id: str, output: str, apostrophe: str) -> None:
-    verdict = CHECKER.check(item=item(item_id), output=output)
-    assert verdict.reason
-    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
-                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
-        assert CHECKER.check(item=item(item_id), output=variant).outcome is verdict.outcome
 
 
 def test_reasons_say_where_the_preposition_stands() -> None:

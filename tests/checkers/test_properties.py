@@ -11,6 +11,7 @@ from pytest_mtchallenge.suite import bundled_suites, load_suite
 from pytest_mtchallenge.verdict import Verdict
 
 SUITE = load_suite(bundled_suites()["isabelle2017-en-fr"])
+FR_EN = load_suite(bundled_suites()["isabelle-kuhn2018-fr-en"])
 CHECKERS = {name: family() for name, family in builtin_checkers().items()}
 ITEMS = st.sampled_from(SUITE.items)
 FRENCH_WORDS = st.sampled_from(
@@ -48,14 +49,14 @@ def test_verdicts_do_not_depend_on_unicode_form_apostrophes_or_spacing(item, out
 
 
 def test_every_reference_passes_its_checker() -> None:
-    for item in SUITE.items:
+    for item in SUITE.items + FR_EN.items:
         verdict = CHECKERS[item.checker].check(item=item, output=item.reference)
         assert verdict.outcome.value == "pass", (item.id, verdict.reason)
 
 
 # Both bundled suites, with outputs built from the item's own reference words (shuffled, dropped,
 # repeated): text close to what a system could produce, so every family's parsing paths are walked.
-ALL_ITEMS = st.sampled_from(SUITE.items + load_suite(bundled_suites()["isabelle-kuhn2018-fr-en"]).items)
+ALL_ITEMS = st.sampled_from(SUITE.items + FR_EN.items)
 EXTRA_WORDS = "not n't no never the a to of and , ? . ' it he she they did does will would".split()
 
 
@@ -75,4 +76,14 @@ def test_every_family_is_total_and_invariant_on_near_reference_text(case, apostr
     assert isinstance(verdict, Verdict) and verdict.reason
     for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
                     output.replace("’", apostrophe), " " + output.replace(" ", "  ") + " "):
+        assert checker.check(item=item, output=variant).outcome is verdict.outcome, variant
+
+
+@given(item=st.sampled_from(FR_EN.items), output=st.text(max_size=60), apostrophe=APOSTROPHES)
+def test_english_families_are_total_and_invariant_on_arbitrary_text(item, output, apostrophe) -> None:  # type: ignore[no-untyped-def]
+    checker = CHECKERS[item.checker]
+    verdict = checker.check(item=item, output=output)
+    assert isinstance(verdict, Verdict) and verdict.reason
+    for variant in (unicodedata.normalize("NFD", output), output.replace("'", apostrophe),
+                    output.replace(" ?", "\u00a0?"), "  " + output.replace(" ", "  ") + " "):
         assert checker.check(item=item, output=variant).outcome is verdict.outcome, variant
