@@ -1,9 +1,10 @@
 """Checker families: the registry, and the interface every family implements."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
+from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -29,6 +30,28 @@ class Checker:
         raise NotImplementedError
 
 
+def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None:
+    """Raise ``ValueError`` naming the first parameter that is not in ``allowed``."""
+    allowed = set(allowed)
+    unknown = set(params) - allowed
+    if unknown:
+        raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+class LexiconChecker(Checker):
+    """A family that reads outputs with the French lexicon: the shipped one, loaded at first use,
+    unless a test hands it another."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        self._lexicon = lexicon
+
+    @property
+    def lexicon(self) -> Lexicon:
+        if self._lexicon is None:
+            self._lexicon = default_lexicon()
+        return self._lexicon
+
+
 def builtin_checkers() -> dict[str, type[Checker]]:
     """The checker families shipped with the plugin, by name: every ``Checker`` subclass with a
     ``name`` defined in a module of this package (one module per family)."""
@@ -47,4 +70,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["Checker", "builtin_checkers"]
+__all__ = ["Checker", "LexiconChecker", "builtin_checkers", "reject_unknown"]

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import Features, SentenceReader, resolve_coordination
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -33,7 +32,7 @@ def _conjuncts(value: object) -> list[Features]:
     raise ValueError("subject must be the features of the subject, or a list of the conjuncts' features")
 
 
-class AgreementChecker(Checker):
+class AgreementChecker(LexiconChecker):
     """Agreement of the finite verb and the predicate adjectives/participles with their controller.
 
     Parameters (from the source sentence, never from an output):
@@ -55,20 +54,9 @@ class AgreementChecker(Checker):
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if ("subject" in params) == ("controller" in params):
             raise ValueError("give exactly one of 'subject' or 'controller'")
         if "subject" in params:

@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, NEGATION, SentenceReader, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -65,7 +64,7 @@ class ArgumentFrame:
     complement_kind: str  # "de", "direct" or ""
 
 
-class ArgumentSwitchChecker(Checker):
+class ArgumentSwitchChecker(LexiconChecker):
     """Whether the experiencer and the theme of an argument-switch verb are where French puts them.
 
     *X misses Y* is *Y manque à X*: the theme (what is missed) is the subject of *manquer*; the
@@ -84,20 +83,9 @@ class ArgumentSwitchChecker(Checker):
     name = "argument_switch"
     description = "Argument switch: experiencer and theme of miss → manquer à"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         for key in ("experiencer", "theme"):
             if key not in params:
                 raise ValueError(f"missing parameter {key!r}")

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import FINITE_MOODS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -88,7 +88,7 @@ class Cluster:
     after_auxiliary: bool  # the host is an infinitive or participle right after a finite avoir/être
 
 
-class CliticChecker(Checker):
+class CliticChecker(LexiconChecker):
     """Object pronouns cliticised before the finite verb (or the auxiliary) in the French order.
 
     Parameters (from the source sentence):
@@ -110,20 +110,9 @@ class CliticChecker(Checker):
     name = "clitic"
     description = "Object pronouns cliticised before the verb, in the French order"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "clitics" not in params:
             raise ValueError("clitics is required: the clitic slots the translation needs, in French order")
         _slots(params["clitics"])

@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.lexical_choice import lemma_list, readings
 from pytest_mtchallenge.french import tokenize
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -35,7 +35,7 @@ def _preposition(value: str) -> str:
     return "de" if value == "d'" else value
 
 
-class CompoundChecker(Checker):
+class CompoundChecker(LexiconChecker):
     """The English compound N1 N2 becomes French N2 + preposition + N1, and the preposition
     carries the relation: *couteau à viande* (purpose, no article), *filtre en tissu* (material).
 
@@ -57,20 +57,9 @@ class CompoundChecker(Checker):
     name = "compound"
     description = "Noun compound N1 N2 rendered as N2 + the right preposition + N1 (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         lemma_list(params.get("head"), "head")
         lemma_list(params.get("modifier"), "modifier")
         accepted = lemma_list(params.get("prepositions"), "prepositions")

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.question import describe_readings, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.french import DETERMINERS, PRONOUNS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -33,7 +32,7 @@ def _strings(value: object, name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-class ConditionalChecker(Checker):
+class ConditionalChecker(LexiconChecker):
     """A fronted *should* (*Should Paul leave, …*) is a conditional subordinator.
 
     Parameter:
@@ -54,20 +53,9 @@ class ConditionalChecker(Checker):
     name = "conditional"
     description = "Fronted should: si + imperfect conditional clause"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "verbs" in params:
             _strings(params["verbs"], "verbs")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.en_phrase import (
     AUXILIARIES,
     MODALS,
@@ -14,7 +14,6 @@ from pytest_mtchallenge.checkers.en_phrase import (
     Span,
     patterns,
     source_phrase,
-    unknown_params,
     words_param,
 )
 from pytest_mtchallenge.model import ChallengeItem
@@ -114,7 +113,7 @@ class EnglishNegationChecker(Checker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown_params(params, _PARAMS)
+        reject_unknown(params, _PARAMS)
         _negations(params.get("negations"))
         patterns(params.get("equivalents"), "equivalents")
         patterns(params.get("doubtful"), "doubtful")

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.en_reading import IRREGULAR_PARTICIPLES, IRREGULAR_PAST, inflect
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.phrase_pattern import Adverbs, Gap, OptionalWords, parse_elements
@@ -370,13 +370,6 @@ def words_param(value: object, name: str, *, required: bool = True) -> frozenset
     return frozenset(forms)
 
 
-def unknown_params(params: Mapping[str, object], allowed: set[str]) -> None:
-    """Raise ``ValueError`` naming the first parameter not in ``allowed``."""
-    unknown = set(params) - allowed
-    if unknown:
-        raise ValueError(f"unknown parameter {min(unknown)!r} (allowed: {', '.join(sorted(allowed))})")
-
-
 def source_phrase(item: ChallengeItem) -> str:
     """The French words an item probes, for reasons: its source locus, else its source."""
     return " … ".join(item.source_locus) if item.source_locus else item.source
@@ -419,7 +412,7 @@ class EnglishPhraseChecker(Checker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown_params(params, _PARAMS)
+        reject_unknown(params, _PARAMS)
         patterns(params.get("accepted"), "accepted", required=True)
         patterns(params.get("rejected"), "rejected")
         patterns(params.get("doubtful"), "doubtful")

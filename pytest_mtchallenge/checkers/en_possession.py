@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.en_phrase import (
     ARTICLES,
     AUXILIARIES,
@@ -14,7 +14,6 @@ from pytest_mtchallenge.checkers.en_phrase import (
     EnglishSentence,
     forms_of,
     source_phrase,
-    unknown_params,
     words_param,
 )
 from pytest_mtchallenge.model import ChallengeItem
@@ -47,7 +46,7 @@ class EnglishPossessionChecker(Checker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown_params(params, _PARAMS)
+        reject_unknown(params, _PARAMS)
         words_param(params.get("body_parts"), "body_parts")
         possessives = words_param(params.get("possessives"), "possessives")
         strange = sorted(possessives - POSSESSIVES)

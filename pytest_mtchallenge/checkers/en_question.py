@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.en_phrase import (
     AUXILIARIES,
     BE,
@@ -14,7 +14,6 @@ from pytest_mtchallenge.checkers.en_phrase import (
     EnglishSentence,
     VerbForms,
     is_past_form,
-    unknown_params,
     verb_forms,
     words_param,
 )
@@ -70,7 +69,7 @@ class EnglishQuestionChecker(Checker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown_params(params, _PARAMS)
+        reject_unknown(params, _PARAMS)
         words_param(params.get("subject"), "subject")
         verbs = params.get("verbs")
         if verbs is not None and (not isinstance(verbs, Sequence) or isinstance(verbs, str)

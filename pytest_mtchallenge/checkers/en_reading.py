@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.normalise import normalise_text
 
 # --- closed classes -------------------------------------------------------------------------------
@@ -550,10 +551,7 @@ def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, .
 
 def check_keys(params: Mapping[str, object], allowed: Iterable[str], required: Iterable[str] = ()) -> None:
     """Reject unknown and missing parameters, naming them."""
-    allowed = set(allowed)
-    unknown = set(params) - allowed
-    if unknown:
-        raise ValueError(f"unknown parameter {min(unknown)!r} (allowed: {', '.join(sorted(allowed))})")
+    reject_unknown(params, allowed)
     for key in required:
         if key not in params:
             raise ValueError(f"missing parameter {key!r}")

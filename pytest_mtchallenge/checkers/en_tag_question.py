@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.en_phrase import (
     AUXILIARIES,
     NEGATORS,
@@ -12,7 +12,6 @@ from pytest_mtchallenge.checkers.en_phrase import (
     SUBJECT_PRONOUNS,
     EnglishSentence,
     is_past_form,
-    unknown_params,
     words_param,
 )
 from pytest_mtchallenge.model import ChallengeItem
@@ -134,7 +133,7 @@ class EnglishTagQuestionChecker(Checker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown_params(params, _PARAMS)
+        reject_unknown(params, _PARAMS)
         words_param(params.get("pronouns"), "pronouns")
         words_param(params.get("subject"), "subject", required=False)
         auxiliaries = words_param(params.get("auxiliaries"), "auxiliaries", required=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.en_phrase import (
     ADVERBS,
     AUXILIARIES,
@@ -16,7 +16,6 @@ from pytest_mtchallenge.checkers.en_phrase import (
     SUBJECT_PRONOUNS,
     EnglishSentence,
     forms_of,
-    unknown_params,
     words_param,
 )
 from pytest_mtchallenge.model import ChallengeItem
@@ -77,7 +76,7 @@ class EnglishWhPrepositionChecker(Checker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown_params(params, _PARAMS)
+        reject_unknown(params, _PARAMS)
         _lemmas(params.get("verbs"), "verbs", required=True)
         accepted = words_param(params.get("prepositions"), "prepositions")
         strange = sorted(accepted - PREPOSITIONS)

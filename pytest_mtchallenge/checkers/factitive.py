@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.lexical_choice import lemma_list, readings
 from pytest_mtchallenge.french import NEGATION, tokenize
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -18,7 +18,7 @@ _OTHER_INFINITIVE_GOVERNORS = frozenset({"laisser", "voir", "regarder", "entendr
 _MAX_ADVERBS = 2
 
 
-class FactitiveChecker(Checker):
+class FactitiveChecker(LexiconChecker):
     """An English agentive verb (*cook a chicken*, *melt the ice*, *grow flowers*) whose French
     counterpart is intransitive in that sense and needs the causative *faire* + infinitive
     (*faire cuire*, *faire fondre*, *faire pousser*).
@@ -40,20 +40,9 @@ class FactitiveChecker(Checker):
     name = "factitive"
     description = "Causative faire + infinitive for agentive verbs (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         verb = params.get("verb")
         if not isinstance(verb, str) or not verb.strip() or " " in verb.strip():
             raise ValueError("verb must be the lemma (one word) of the infinitive under faire")

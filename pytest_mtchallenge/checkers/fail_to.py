@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import OBJECT_CLITICS, SentenceReader
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -34,7 +33,7 @@ def _lemmas(value: object, name: str, *, required: bool) -> tuple[str, ...]:
     return tuple(v.strip().lower() for v in value)
 
 
-class FailToChecker(Checker):
+class FailToChecker(LexiconChecker):
     """*fail to V* → a plain negation of V (*n'a pas vu*), or *ne pas réussir / parvenir à V*.
 
     Parameters:
@@ -52,20 +51,9 @@ class FailToChecker(Checker):
     name = "fail_to"
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "verb" not in params:
             raise ValueError("missing parameter 'verb'")
         _lemmas(params["verb"], "verb", required=True)

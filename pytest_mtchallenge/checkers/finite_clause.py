@@ -5,9 +5,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, NEGATION, OBJECT_CLITICS, SentenceReader
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -50,7 +49,7 @@ class Finding:
     description: str
 
 
-class FiniteClauseChecker(Checker):
+class FiniteClauseChecker(LexiconChecker):
     """An English *NP to VP* complement (*believe Bill to be*, *want her mother to let her*) must
     become a French finite clause: main verb + *que* + subject + finite verb.
 
@@ -72,20 +71,9 @@ class FiniteClauseChecker(Checker):
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         _words(params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS)
         _words(params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS)
 

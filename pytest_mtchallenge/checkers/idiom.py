@@ -5,10 +5,9 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.lexical_choice import readings
 from pytest_mtchallenge.french import NEGATION, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.phrase_pattern import Adverbs, Gap, OptionalWords, parse_elements
 from pytest_mtchallenge.verdict import Verdict
@@ -82,7 +81,7 @@ def _patterns(value: object, name: str, *, required: bool) -> tuple[Pattern, ...
     raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of patterns")
 
 
-class IdiomChecker(Checker):
+class IdiomChecker(LexiconChecker):
     """An English idiom (*beat around the bush*) must become a French idiom of the same meaning
     (*tourner autour du pot*); the word-for-word rendering (*battre autour du buisson*) is wrong.
 
@@ -103,20 +102,9 @@ class IdiomChecker(Checker):
     name = "idiom"
     description = "Idioms rendered by an accepted French idiom, not word for word (pattern lists)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         _patterns(params.get("accepted"), "accepted", required=True)
         _patterns(params.get("rejected"), "rejected", required=False)
         _patterns(params.get("doubtful"), "doubtful", required=False)

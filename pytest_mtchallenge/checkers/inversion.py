@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.question import SUBJECT_CLITICS, Inversion, describe_readings, is_finite, is_known_text, read_french, skip_preverbal
 from pytest_mtchallenge.french import DEGREE_WORDS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -29,7 +28,7 @@ def _strings(value: object, name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-class InversionChecker(Checker):
+class InversionChecker(LexiconChecker):
     """A clause with a fronted adverb that triggers inversion in English.
 
     Parameters (from the source sentence):
@@ -51,20 +50,9 @@ class InversionChecker(Checker):
     name = "inversion"
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         for key in ("adverb", "negative", "verbs"):
             if key not in params:
                 raise ValueError(f"{key} is required")

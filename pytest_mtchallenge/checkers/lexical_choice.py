@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import SentenceReader
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis, Lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -40,7 +40,7 @@ def readings(lexicon: Lexicon, token: str) -> tuple[Analysis, ...]:
     return ()
 
 
-class LexicalChoiceChecker(Checker):
+class LexicalChoiceChecker(LexiconChecker):
     """Which French lexeme renders a source word: an expected lemma versus a rejected one.
 
     Parameters (from the source sentence, never from an output):
@@ -58,20 +58,9 @@ class LexicalChoiceChecker(Checker):
     name = "lexical_choice"
     description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         expected = lemma_list(params.get("expected"), "expected")
         rejected = lemma_list(params.get("rejected"), "rejected")
         if set(expected) & set(rejected):

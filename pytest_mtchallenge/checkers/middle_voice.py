@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import NEGATION, SentenceReader, join_words
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -39,7 +39,7 @@ class Construction:
     reading: str
 
 
-class MiddleVoiceChecker(Checker):
+class MiddleVoiceChecker(LexiconChecker):
     """The pronominal middle (*le champagne se boit*) for an English subjectless generic passive.
 
     Parameters (from the source sentence):
@@ -58,20 +58,9 @@ class MiddleVoiceChecker(Checker):
     name = "middle_voice"
     description = "Generic passive rendered as the French pronominal middle voice (se + verb)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "verbs" not in params:
             raise ValueError("verbs is required: the lemmas of the French verbs that render the English verb")
         _words(params["verbs"], "verbs", required=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, NEGATION, OBJECT_CLITICS, SentenceReader, tokenize
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -92,7 +92,7 @@ _CONJUNCTION_TOKENS: tuple[tuple[str, ...], ...] = tuple(
     sorted((tuple(tokenize(phrase)) for phrase in SUBJUNCTIVE_CONJUNCTIONS if " " in phrase), key=len, reverse=True))
 
 
-class MoodChecker(Checker):
+class MoodChecker(LexiconChecker):
     """The mood of the verb in a clause governed by a subjunctive trigger.
 
     The trigger is looked up in closed lists of French grammar: conjunctions (*à condition que,
@@ -111,20 +111,9 @@ class MoodChecker(Checker):
     name = "mood"
     description = "Subjunctive mood after a subjunctive trigger (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "verb" in params:
             _lemmas(params["verb"], "verb")
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, SentenceReader, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -60,7 +59,7 @@ class Found:
     text: str
 
 
-class MovementChecker(Checker):
+class MovementChecker(LexiconChecker):
     """*swim across X* → *traverser X à la nage*: a path verb with a manner adjunct, not *nager à travers X*.
 
     Parameters (from the source sentence):
@@ -86,20 +85,9 @@ class MovementChecker(Checker):
     name = "movement"
     description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "path" not in params:
             raise ValueError("missing parameter 'path'")
         if not _words(params["path"], "path"):

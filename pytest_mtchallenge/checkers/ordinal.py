@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.lexical_choice import lemma_list, readings
 from pytest_mtchallenge.french import tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -29,7 +28,7 @@ def is_cardinal(token: str) -> bool:
     return all(p in CARDINALS for p in parts) and not (len(parts) == 1 and token in _NOT_ALONE)
 
 
-class OrdinalChecker(Checker):
+class OrdinalChecker(LexiconChecker):
     """English puts the ordinal first (*the first four men*), French the numeral first (*les
     quatre premiers hommes*, *les trois derniers*, *les deux autres*).
 
@@ -46,20 +45,9 @@ class OrdinalChecker(Checker):
     name = "ordinal"
     description = "Numeral before ordinal: les quatre premiers, not les premiers quatre (lexicon-backed)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         lemma_list(params.get("ordinal"), "ordinal")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, NEGATION, Features, SentenceReader
-from pytest_mtchallenge.lexicon import Analysis, Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -90,7 +90,7 @@ def _expected_object(value: object) -> ExpectedObject:
     raise ValueError("object must be 'follows' or the preceding object's {gender, number}")
 
 
-class ParticipleChecker(Checker):
+class ParticipleChecker(LexiconChecker):
     """Agreement of the past participle conjugated with *avoir*.
 
     The participle agrees in gender and number with its direct object when that object precedes
@@ -111,20 +111,9 @@ class ParticipleChecker(Checker):
     name = "participle"
     description = "Past participle agreement after avoir (preceding direct object)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         for key in sorted(_PARAMS):
             if key not in params:
                 raise ValueError(f"missing parameter {key!r}")

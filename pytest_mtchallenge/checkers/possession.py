@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, join_words
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -45,7 +44,7 @@ class VerbCluster:
     subject: str | None
 
 
-class InalienablePossessionChecker(Checker):
+class InalienablePossessionChecker(LexiconChecker):
     """A body part acted on by its owner: definite article, and a reflexive only where the verb needs one.
 
     Parameters (from the source sentence):
@@ -64,20 +63,9 @@ class InalienablePossessionChecker(Checker):
     name = "inalienable_possession"
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "body_parts" not in params:
             raise ValueError("body_parts is required: the body-part noun(s)")
         _body_parts(params["body_parts"])

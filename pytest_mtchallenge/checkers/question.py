@@ -5,9 +5,9 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker
 from pytest_mtchallenge.french import DETERMINERS, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
+from pytest_mtchallenge.lexicon import Lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -100,7 +100,7 @@ def skip_preverbal(reader: SentenceReader, index: int) -> int:
     return index
 
 
-class QuestionChecker(Checker):
+class QuestionChecker(LexiconChecker):
     """A yes/no question must have French interrogative syntax.
 
     Accepted: subject–verb inversion with the hyphenated subject pronoun (*devrais-je*,
@@ -115,15 +115,6 @@ class QuestionChecker(Checker):
 
     name = "question"
     description = "Yes/no question syntax: inversion or est-ce que"
-
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

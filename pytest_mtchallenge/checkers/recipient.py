@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, NEGATION, SentenceReader, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -48,7 +47,7 @@ class RecipientPhrase:
     marker: str  # "à", "de", another preposition, or "" when bare
 
 
-class RecipientChecker(Checker):
+class RecipientChecker(LexiconChecker):
     """Whether the recipient of a double-object verb is introduced by *à* (or is a dative clitic).
 
     *John gave his wife a present* → *John a donné un cadeau à sa femme*. The checker finds the
@@ -66,20 +65,9 @@ class RecipientChecker(Checker):
     name = "recipient"
     description = "Recipient of a double-object verb marked with à (or a dative clitic)"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "recipient" not in params:
             raise ValueError("missing parameter 'recipient'")
         _recipients(params["recipient"])

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.french import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -31,7 +30,7 @@ def _phrases(value: object, name: str, *, required: bool) -> tuple[tuple[str, ..
     return tuple(dict.fromkeys(phrases))
 
 
-class ZeroRelativeChecker(Checker):
+class ZeroRelativeChecker(LexiconChecker):
     """The English zero relative (*the man your sister hates*) needs an overt relative in French.
 
     Parameters (from the source sentence):
@@ -56,20 +55,9 @@ class ZeroRelativeChecker(Checker):
     name = "zero_relative"
     description = "English zero relative rendered by an overt French relative pronoun"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         for key in ("heads", "relatives"):
             if key not in params:
                 raise ValueError(f"{key} is required")

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.question import SUBJECT_CLITICS, is_finite, read_french
 from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -39,7 +38,7 @@ def _find(tokens: Sequence[str], needle: Sequence[str]) -> int:
     return -1
 
 
-class TagQuestionChecker(Checker):
+class TagQuestionChecker(LexiconChecker):
     """An English tag (*didn't she?*, *should we?*) must become a French invariable tag.
 
     Parameters:
@@ -60,20 +59,9 @@ class TagQuestionChecker(Checker):
     name = "tag_question"
     description = "Tag questions rendered by a French invariable tag"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         if "tags" not in params:
             raise ValueError("tags is required: the accepted French tags")
         _strings(params["tags"], "tags")

@@ -4,10 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import LexiconChecker, reject_unknown
 from pytest_mtchallenge.checkers.question import Inversion, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.french import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -51,7 +50,7 @@ def _occurrences(tokens: Sequence[str], needle: Sequence[str]) -> list[int]:
             if all(t == n or (t == "a" and n == "à") for t, n in zip(tokens[i:i + len(needle)], needle))]
 
 
-class WhPrepositionChecker(Checker):
+class WhPrepositionChecker(LexiconChecker):
     """A stranded English preposition must be fronted with the French relative or interrogative pronoun.
 
     Parameters (from the source sentence):
@@ -75,20 +74,9 @@ class WhPrepositionChecker(Checker):
     name = "wh_preposition"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(_PARAMS))})")
+        reject_unknown(params, _PARAMS)
         for key in ("clause", "fronted", "stranded", "verbs"):
             if key not in params:
                 raise ValueError(f"{key} is required")
