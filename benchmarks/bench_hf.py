@@ -81,7 +81,7 @@ def main() -> None:
     args = parser.parse_args()
 
     sys.path.insert(0, str(ROOT))
-    from pytest_mtchallenge.suite import load_suite
+    from pytest_mtchallenge.formats.yaml import load_suite
     from pytest_mtchallenge.systems import SystemOptions, parse_system_spec
     from pytest_mtchallenge.systems.huggingface import HuggingFaceSystem, TransformersModel, quiet_transformers
 

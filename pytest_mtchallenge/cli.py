@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.suite import bundled_suites, dump_suite, load_any_suite, load_suite
+from pytest_mtchallenge.formats import bundled_suites, load_any_suite
+from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_mtchallenge.suite import SUITE_FILE
+from pytest_mtchallenge.formats import SUITE_FILE, detect_format
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
-from pytest_mtchallenge.tq_autotest import looks_like_tq_autotest
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.session import MTChallengeSession
@@ -99,7 +98,7 @@ def _is_active(config: pytest.Config) -> bool:
             path = Path(arg.split("::")[0])
             if not path.is_absolute():
                 path = config.invocation_params.dir / path
-            if path.name == SUITE_FILE and path.is_file() or looks_like_tq_autotest(path):
+            if path.is_file() and detect_format(path) is not None:
                 return True
             if path.is_dir() and (path / SUITE_FILE).is_file() or path.is_dir() and next(path.glob(f"*/{SUITE_FILE}"), None):
                 return True

@@ -14,19 +14,19 @@ import pytest
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comparisons
-from pytest_mtchallenge.cache import clear as clear_cache
+from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
-from pytest_mtchallenge.lexicon import lexicon_signature
+from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.report import Run, build_runs, render_table, write_json
-from pytest_mtchallenge.suite import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
-from pytest_mtchallenge.tq_autotest import looks_like_tq_autotest
+from pytest_mtchallenge.reporting.report import Run, build_runs, render_table, write_json
+from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
+from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
-from pytest_mtchallenge.translation import Translator
+from pytest_mtchallenge.translation.translator import Translator
 from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
@@ -167,7 +167,11 @@ class MTChallengeSession:
     def is_suite_file(self, path: Path, *, explicit: bool) -> bool:
         if path.resolve() in self.suite_paths:
             return True
-        return explicit and (path.name == SUITE_FILE or looks_like_tq_autotest(path) and self._named_on_command_line(path))
+        if not explicit or path.is_dir():
+            return False
+        found = detect_format(path)
+        # suite.yaml files are found in directories; other formats (JSON) only when named themselves.
+        return found == "yaml" or found is not None and self._named_on_command_line(path)
 
     def _named_on_command_line(self, path: Path) -> bool:
         """A JSON suite is collected by path only when it was named itself (not found in a directory)."""
@@ -283,9 +287,10 @@ class MTChallengeSession:
             families = sorted({i.checker for i in suite.items})
             checkers = ",".join(f"{name}@{self.checker_classes[name].version}" for name in families)
             system = next((s for s in self.systems_for(suite) if s.name == system_name), None)
+            packs = sorted({pack for name in families for pack in self.checker_classes[name].packs})
             self._signatures[key] = "|".join([
                 f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
-                f"lexicon:{lexicon_signature()}",
+                *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),
                 f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
                 f"judge:{self.mode.value}", f"system:{system.signature if system else system_name}",
                 f"version:{__version__}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import multiprocessing
 from pathlib import Path
 
-from pytest_mtchallenge.cache import TranslationCache, cache_key, clear
+from pytest_mtchallenge.translation.cache import TranslationCache, cache_key, clear
 
 
 def test_outputs_are_keyed_by_signature_language_pair_and_source(tmp_path: Path) -> None:

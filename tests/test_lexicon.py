@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from pytest_mtchallenge.lexicon import (
+from pytest_mtchallenge.languages.fr.lexicon import (
     Analysis,
     Lexicon,
     LexiconError,
@@ -21,7 +21,7 @@ from pytest_mtchallenge.lexicon import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "pytest_mtchallenge" / "data" / "lefff-3.4.tsv.gz"
+SHIPPED = ROOT / "pytest_mtchallenge" / "languages" / "fr" / "data" / "lefff-3.4.tsv.gz"
 
 SAMPLE_MLEX = """\
 veniez\tv\tvenir\tI2p
@@ -274,7 +274,7 @@ def test_import_reads_no_data() -> None:
         "import sys\n"
         "opened = []\n"
         "sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)\n"
-        "import pytest_mtchallenge.lexicon\n"
+        "import pytest_mtchallenge.languages.fr.lexicon\n"
         "print([path for path in opened if 'lefff' in path])\n"
     )
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.report import Tally, build_runs, render_table, report_document, write_json
+from pytest_mtchallenge.reporting.report import Tally, build_runs, render_table, report_document, write_json
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
 # The suite in order: (item id, category, subcategory). Categories are deliberately not alphabetical.

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.suite import bundled_suites, load_suite
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
 
 SEED = Path(__file__).resolve().parents[1].parent / "shared" / "seeds" / "000_86d00dca61a8dfe1.txt"
 FIELD = re.compile(r"^\s*(?:(S\d+[a-z]\d?)\s+)?(Source|Ref|PBMT-1|NMT|Google)\s+(.*)$")

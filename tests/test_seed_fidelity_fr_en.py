@@ -9,7 +9,7 @@ import pytest
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.suite import load_suite
+from pytest_mtchallenge.formats.yaml import load_suite
 
 SUITE_DIR = Path(__file__).resolve().parents[1] / "suites" / "isabelle-kuhn2018-fr-en"
 SEED = Path(__file__).resolve().parents[1].parent / "shared" / "seeds" / "001_8ed40275570221b7.txt"

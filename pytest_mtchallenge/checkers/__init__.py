@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
-from pytest_mtchallenge.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -19,8 +18,17 @@ class Checker:
 
     name: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    #: The target languages (ISO 639-1 codes) whose outputs the family can read; empty: any language.
+    languages: ClassVar[tuple[str, ...]] = ()
+    #: The language packs whose knowledge the family uses (their signatures join the run's).
+    packs: ClassVar[tuple[str, ...]] = ()
     #: Bump when the family's judgements change, so saved runs record which checkers judged them.
     version: ClassVar[str] = "1"
+
+    @classmethod
+    def judges(cls, language: str) -> bool:
+        """Whether the family can judge outputs in ``language`` (a suite's target language)."""
+        return not cls.languages or language.split("-")[0].lower() in cls.languages
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -38,29 +46,15 @@ def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None
         raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
-class LexiconChecker(Checker):
-    """A family that reads outputs with the French lexicon: the shipped one, loaded at first use,
-    unless a test hands it another."""
-
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        self._lexicon = lexicon
-
-    @property
-    def lexicon(self) -> Lexicon:
-        if self._lexicon is None:
-            self._lexicon = default_lexicon()
-        return self._lexicon
-
-
 def builtin_checkers() -> dict[str, type[Checker]]:
     """The checker families shipped with the plugin, by name: every ``Checker`` subclass with a
-    ``name`` defined in a module of this package (one module per family)."""
+    ``name`` defined in a module of this package or its language subpackages (one module per family)."""
     import importlib
     import pkgutil
 
     families: dict[str, type[Checker]] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for info in sorted(pkgutil.walk_packages(__path__, prefix=f"{__name__}."), key=lambda m: m.name):
+        module = importlib.import_module(info.name)
         for value in vars(module).values():
             if (isinstance(value, type) and issubclass(value, Checker) and value.name
                     and value.__module__ == module.__name__):
@@ -70,4 +64,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["Checker", "LexiconChecker", "builtin_checkers", "reject_unknown"]
+__all__ = ["Checker", "builtin_checkers", "reject_unknown"]

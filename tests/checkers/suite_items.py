@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.suite import bundled_suites, load_suite
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
 
 
 def family_items(checker: str, suite: str = "isabelle-kuhn2018-fr-en") -> dict[str, ChallengeItem]:

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.argument_switch import ArgumentSwitchChecker
+from pytest_mtchallenge.checkers.fr.argument_switch import ArgumentSwitchChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

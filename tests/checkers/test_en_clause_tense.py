@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_clause_tense import ClauseTenseChecker
+from pytest_mtchallenge.checkers.en.clause_tense import ClauseTenseChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_finite_clause import FiniteClauseChecker
+from pytest_mtchallenge.checkers.en.finite_clause import FiniteClauseChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_manner_of_movement import MannerOfMovementChecker
+from pytest_mtchallenge.checkers.en.manner_of_movement import MannerOfMovementChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_phrase import (
+from pytest_mtchallenge.checkers.en.phrase import (
     EnglishPhraseChecker,
     EnglishSentence,
     Pattern,

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_possession import EnglishPossessionChecker
+from pytest_mtchallenge.checkers.en.possession import EnglishPossessionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 from suite_items import family_items

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.checkers.en_reading import (
+from pytest_mtchallenge.languages.en.reader import (
     Sentence,
     inflect,
     is_past_form,

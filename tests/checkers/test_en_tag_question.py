@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_tag_question import EnglishTagQuestionChecker
+from pytest_mtchallenge.checkers.en.tag_question import EnglishTagQuestionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 from suite_items import family_items

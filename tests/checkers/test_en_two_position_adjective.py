@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_two_position_adjective import (
+from pytest_mtchallenge.checkers.en.two_position_adjective import (
     TwoPositionAdjectiveChecker,
 )
 from pytest_mtchallenge.model import ChallengeItem

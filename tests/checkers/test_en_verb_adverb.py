@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_verb_adverb import VerbAdverbChecker
+from pytest_mtchallenge.checkers.en.verb_adverb import VerbAdverbChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

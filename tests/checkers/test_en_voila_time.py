@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_voila_time import VoilaTimeChecker
+from pytest_mtchallenge.checkers.en.voila_time import VoilaTimeChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

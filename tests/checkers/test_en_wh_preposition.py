@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en_wh_preposition import EnglishWhPrepositionChecker
+from pytest_mtchallenge.checkers.en.wh_preposition import EnglishWhPrepositionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 from suite_items import family_items

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.fail_to import FailToChecker
+from pytest_mtchallenge.checkers.fr.fail_to import FailToChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

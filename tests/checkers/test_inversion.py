@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.inversion import InversionChecker
+from pytest_mtchallenge.checkers.fr.inversion import InversionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

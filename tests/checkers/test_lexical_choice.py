@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.lexical_choice import LexicalChoiceChecker
+from pytest_mtchallenge.checkers.fr.lexical_choice import LexicalChoiceChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.ordinal import OrdinalChecker, is_cardinal
+from pytest_mtchallenge.checkers.fr.ordinal import OrdinalChecker, is_cardinal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

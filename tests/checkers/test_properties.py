@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers import builtin_checkers
-from pytest_mtchallenge.suite import bundled_suites, load_suite
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.verdict import Verdict
 
 SUITE = load_suite(bundled_suites()["isabelle2017-en-fr"])

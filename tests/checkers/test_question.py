@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mtchallenge.checkers.question import QuestionChecker, read_french
-from pytest_mtchallenge.lexicon import default_lexicon
+from pytest_mtchallenge.checkers.fr.question import QuestionChecker, read_french
+from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mtchallenge.checkers.regex import RegexChecker
+from pytest_mtchallenge.checkers.generic.regex import RegexChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

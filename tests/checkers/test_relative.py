@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.relative import ZeroRelativeChecker
+from pytest_mtchallenge.checkers.fr.relative import ZeroRelativeChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
 

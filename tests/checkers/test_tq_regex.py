@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mtchallenge.checkers.tq_regex import TqRegexChecker
+from pytest_mtchallenge.checkers.generic.tq_regex import TqRegexChecker
 
 
 @pytest.mark.parametrize("params", [{"positive": 3}, {"pattern": "x"}])

@@ -5,7 +5,8 @@ from pathlib import Path
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.metaeval import meta_evaluate
-from pytest_mtchallenge.suite import bundled_suites, load_suite, load_verdicts
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
 
 import dataclasses
 

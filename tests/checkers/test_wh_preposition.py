@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.wh_preposition import WhPrepositionChecker
+from pytest_mtchallenge.checkers.fr.wh_preposition import WhPrepositionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -9,7 +9,7 @@ import requests  # noqa: F401
 
 import pytest_mtchallenge.session  # noqa: F401
 from pytest_mtchallenge.checkers import builtin_checkers
-from pytest_mtchallenge.lexicon import default_lexicon
+from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 
 # pytester's in-process runs drop the modules they import when they end; the plugin imports its
 # session (and with it every checker family and the lexicon) and the HTTP systems import requests

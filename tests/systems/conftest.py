@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pytest_mtchallenge.model import Category, ChallengeItem, Subcategory, Suite
-from pytest_mtchallenge.suite import load_suite
+from pytest_mtchallenge.formats.yaml import load_suite
 
 
 @dataclass(frozen=True)

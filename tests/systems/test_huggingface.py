@@ -20,7 +20,7 @@ import pytest
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.suite import load_suite
+from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, parse_system_spec
 from pytest_mtchallenge.systems.huggingface import (
     HuggingFaceSystem,

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.suite import load_suite
+from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 
 SUITE_YAML = """\

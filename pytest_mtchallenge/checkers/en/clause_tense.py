@@ -1,0 +1,95 @@
+"""The ``en_clause_tense`` family: the tense and mood English requires in a subordinate clause."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    TENSE_NAMES,
+    Sentence,
+    check_keys,
+    subject_at,
+    verb_group,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"triggers", "accept", "reject"}
+
+
+def _tenses(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value \
+            or not all(isinstance(t, str) for t in value):
+        raise ValueError(f"{name} must be a non-empty list of tenses ({', '.join(TENSE_NAMES)})")
+    tenses = tuple(value)
+    unknown = [t for t in tenses if t not in TENSE_NAMES]
+    if unknown:
+        raise ValueError(f"{name} has unknown tense {unknown[0]!r} (tenses: {', '.join(TENSE_NAMES)})")
+    return tenses
+
+
+class ClauseTenseChecker(EnglishChecker):
+    """Whether the verb of a subordinate clause has the tense or mood English requires there.
+
+    French leaves the choice underdetermined: *qu'il arrive* is indicative or subjunctive, and
+    English needs the subjunctive after *it is essential that* (*that he arrive*, or *should
+    arrive*); *dès que tu te lèveras* is a future, and English needs the present in a temporal
+    clause (*as soon as you get up*, not *will get up*).
+
+    Parameters:
+
+    - ``triggers``: the English words that open the clause (*essential, vital, crucial…*; *as soon
+      as, once, when…*); an optional *that* may follow.
+    - ``accept`` / ``reject``: verb-group tenses that pass / fail (``base`` — the bare form with a
+      3rd person singular subject —, ``should``, ``present``, ``plain`` — a bare form that may be
+      the present —, ``present_perfect``, ``past``, ``past_perfect``, ``future``, ``going_to``,
+      ``conditional``, ``modal``…). Any other tense is undecided.
+
+    How it reads an output: after a trigger (and *that*), the clause's subject (a pronoun, a name,
+    or a determiner and its noun), then its verb group across adverbs and negation, classified by
+    its auxiliaries and the form of the verb (*arrives* after *he* is the present, *arrive* the
+    subjunctive; *'ll get* the future; *'ve got* the present perfect).
+    """
+
+    name = "en_clause_tense"
+    description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("triggers", "accept", "reject"))
+        words_of(params["triggers"], "triggers")
+        accept, reject = _tenses(params["accept"], "accept"), _tenses(params["reject"], "reject")
+        if set(accept) & set(reject):
+            raise ValueError(f"accept and reject share {min(set(accept) & set(reject))!r}")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        accept = _tenses(item.params["accept"], "accept")
+        reject = _tenses(item.params["reject"], "reject")
+        expected = " or ".join(TENSE_NAMES[t] for t in accept)
+        found_trigger = ""
+        for trigger in words_of(item.params["triggers"], "triggers"):
+            for start, end in sentence.find_phrase(trigger):
+                found_trigger = found_trigger or trigger
+                after = end + 1 if end < len(sentence) and sentence.words[end] == "that" else end
+                subject = subject_at(sentence, after)
+                if subject is None:
+                    continue
+                group = verb_group(sentence, subject.end, third_singular=subject.third_singular)
+                opener = sentence.text(start, after)
+                clause = f"{subject.text} {group.text}".strip()
+                if group.tense in accept:
+                    return Verdict.passed(f"after {opener!r}, {clause!r} is in the {group.describe()}, as English "
+                                          "requires", clause)
+                if group.tense in reject:
+                    return Verdict.failed(f"expected the {expected} after {opener!r}; found {clause!r} "
+                                          f"({group.describe()})", clause)
+                return Verdict.undecided(f"after {opener!r}, {clause!r} ({group.describe()}) is neither an accepted "
+                                         "nor a rejected form: left to a human", clause)
+        if found_trigger:
+            return Verdict.undecided(f"no clause with a subject and a verb after {found_trigger!r} (an infinitive or "
+                                     "another construction): left to a human")
+        return Verdict.undecided("none of the expected clause openers found: left to a human")

@@ -1,0 +1,88 @@
+"""The ``en_factitive`` family: *faire* + infinitive → one English causative verb (*fait fondre* → *melted*)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    CLAUSE_BREAKS,
+    DETERMINERS,
+    Sentence,
+    VerbHit,
+    check_keys,
+    is_adverb,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"verbs", "infinitives", "causatives"}
+# English causative verbs and whether the object stands between them and the verb (make X melt).
+_DEFAULT_CAUSATIVES = ("make", "cause", "get", "have", "let", "force")
+
+
+class FactitiveChecker(EnglishChecker):
+    """Whether a French factitive (*faire* + infinitive) lost its *faire* in English.
+
+    Some French verbs need *faire* for an agentive reading (*Max a fait fondre la glace*); their
+    English counterparts are themselves transitive (*Max melted the ice*, *Max blew up a rock*), so
+    *made the ice melt* or *caused the ice to melt* keep the French auxiliary.
+
+    Parameters:
+
+    - ``verbs``: the English transitive verbs that render the factitive (``[melt, thaw]``,
+      ``[blow up, explode, blast]``; a particle may follow the object: *blew a rock up*).
+    - ``infinitives``: the English verbs of the French infinitive, as they appear under a causative
+      (``[melt]``, ``[explode, blow up]``).
+    - ``causatives``: the English causative verbs (default: make, cause, get, have, let, force).
+
+    How it reads an output: a causative followed, within its clause, by an object and an infinitive
+    (or *to* + infinitive, or a participle) of ``infinitives`` fails; otherwise a form of one of
+    ``verbs`` with a direct object (a determiner or a noun after it) passes. *had melted* is a
+    past perfect, not the causative *have*: the causative needs its object before the verb.
+    """
+
+    name = "en_factitive"
+    description = "Factitives: faire + infinitive as one English transitive verb"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("verbs", "infinitives"))
+        words_of(params["verbs"], "verbs")
+        words_of(params["infinitives"], "infinitives")
+        words_of(params.get("causatives"), "causatives", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        words = sentence.words
+        causatives = words_of(item.params.get("causatives"), "causatives", required=False) or _DEFAULT_CAUSATIVES
+        infinitives = sentence.verb_hits(words_of(item.params["infinitives"], "infinitives"), particle_gap=0)
+        for causative in sentence.verb_hits(causatives, particle_gap=0):
+            end = sentence.clause_end(causative.end)
+            for hit in infinitives:
+                if not causative.end <= hit.index < end:
+                    continue
+                gap = hit.index - causative.end
+                if causative.lemma in ("have", "get") and (gap == 0 or "participle" in hit.kinds
+                                                            and gap <= 1 and _only_adverbs(sentence, causative, hit)):
+                    continue  # *had melted*: the perfect; *got melted*: a passive
+                phrase = sentence.text(causative.index, hit.end)
+                return Verdict.failed(f"{phrase!r} keeps the French 'faire' as the causative "
+                                      f"{words[causative.index]!r}; expected one transitive verb such as "
+                                      f"{words_of(item.params['verbs'], 'verbs')[0]!r}", phrase)
+        for hit in sentence.verb_hits(words_of(item.params["verbs"], "verbs")):
+            if hit.index and words[hit.index - 1] in DETERMINERS:
+                continue  # a noun: *the melt*
+            after = sentence.skip_adverbs(hit.end)
+            if after < len(words) and words[after] in CLAUSE_BREAKS:
+                continue
+            phrase = sentence.text(hit.index, min(len(words), after + 2))
+            return Verdict.passed(f"{phrase!r}: the factitive is rendered by one transitive verb with its object",
+                                  phrase)
+        return Verdict.undecided("no transitive rendering and no causative + infinitive found: left to a human")
+
+
+def _only_adverbs(sentence: Sentence, causative: VerbHit, hit: VerbHit) -> bool:
+    return all(is_adverb(w) for w in sentence.words[causative.end:hit.index])

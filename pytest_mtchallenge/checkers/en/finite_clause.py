@@ -1,0 +1,162 @@
+"""The ``en_finite_clause`` family: a French non-finite clause rendered as an English finite clause."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    BE_FORMS,
+    IRREGULAR_PAST,
+    PERSONAL_PRONOUNS,
+    POSSESSIVE_DETERMINERS,
+    TENSE_NAMES,
+    Sentence,
+    check_keys,
+    is_gerund,
+    is_regular_past,
+    subject_at,
+    verb_group,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"governors", "conjunctions", "subjects", "accept", "reject", "verbs"}
+
+
+def _tenses(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value \
+            or not all(isinstance(t, str) and t in TENSE_NAMES for t in value):
+        raise ValueError(f"{name} must be a non-empty list of tenses ({', '.join(TENSE_NAMES)})")
+    return tuple(value)
+
+
+class FiniteClauseChecker(EnglishChecker):
+    """Whether a French infinitive or participle clause became an English finite clause with the
+    right subject and tense.
+
+    *Max croit connaître la vérité* → *Max thinks he knows the truth* (not *thinks to know*);
+    *Aussitôt son travail terminé, Mary partit* → *As soon as her work was over, Mary left*.
+
+    Parameters:
+
+    - ``governors``: English verbs that introduce the clause (*think, believe, feel*; ``be
+      convinced`` for *be* + a participle); or ``conjunctions``: the phrases that open it (*as soon
+      as, once*). One of the two is needed.
+    - ``subjects``: the accepted subjects of the clause (``[he]``, ``[her work, she]``). A personal
+      pronoun with other features, or the same noun with another possessive (*his work*), fails.
+    - ``accept`` / ``reject``: the verb-group tenses that pass / fail (``present``, ``past``,
+      ``past_perfect``, ``nonfinite`` for *to know* / *knowing* / *her work done*, ``none``…).
+    - ``verbs``: optional, the English renderings of the French infinitive (*know*): a finite clause
+      whose verb is none of them is left to a human.
+    """
+
+    name = "en_finite_clause"
+    description = "Non-finite to finite clause: the English clause's subject and tense"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("subjects", "accept", "reject"))
+        if "governors" not in params and "conjunctions" not in params:
+            raise ValueError("give 'governors' or 'conjunctions' (what introduces the clause)")
+        for key in ("governors", "conjunctions"):
+            words_of(params.get(key), key, required=False)
+        words_of(params["subjects"], "subjects")
+        words_of(params.get("verbs"), "verbs", required=False)
+        accept, reject = _tenses(params["accept"], "accept"), _tenses(params["reject"], "reject")
+        if set(accept) & set(reject):
+            raise ValueError(f"accept and reject share {min(set(accept) & set(reject))!r}")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        params = item.params
+        openers = self._openers(sentence, words_of(params.get("governors"), "governors", required=False),
+                                words_of(params.get("conjunctions"), "conjunctions", required=False))
+        if not openers:
+            return Verdict.undecided("nothing introduces the clause (no governing verb or conjunction of the "
+                                     "source found): left to a human")
+        subjects = words_of(params["subjects"], "subjects")
+        accept, reject = _tenses(params["accept"], "accept"), _tenses(params["reject"], "reject")
+        verbs = words_of(params.get("verbs"), "verbs", required=False)
+        heads = {hit.index for hit in sentence.verb_hits(verbs, particle_gap=0)} if verbs else None
+        for start, end in openers:
+            verdict = self._judge(sentence, start, end, subjects, accept, reject, heads)
+            if verdict is not None:
+                return verdict
+        opener = sentence.text(*openers[0])
+        return Verdict.undecided(f"no clause with a subject and a verb after {opener!r}: left to a human")
+
+    def _openers(self, sentence: Sentence, governors: tuple[str, ...],
+                 conjunctions: tuple[str, ...]) -> list[tuple[int, int]]:
+        openers: list[tuple[int, int]] = []
+        for governor in governors:
+            words = governor.split()
+            if words[0] == "be" and len(words) == 2:
+                for index in sentence.find([words[1]]):
+                    before = sentence.skip_adverbs_back(index - 1)
+                    if before >= 0 and (sentence.words[before] in BE_FORMS or sentence.words[before] == "'s"):
+                        openers.append((before, index + 1))
+            else:
+                openers.extend((hit.index, hit.end) for hit in sentence.verb_hits([governor], particle_gap=0))
+        for conjunction in conjunctions:
+            openers.extend(sentence.find_phrase(conjunction))
+        return sorted(set(openers))
+
+    def _judge(self, sentence: Sentence, start: int, end: int, subjects: tuple[str, ...],
+               accept: tuple[str, ...], reject: tuple[str, ...], heads: set[int] | None) -> Verdict | None:
+        words = sentence.words
+        opener = sentence.text(start, end)
+        index = end + 1 if end < len(words) and words[end] == "that" else end
+        index = sentence.skip_adverbs(index)
+        if index < len(words) and (words[index] == "to" or is_gerund(words[index])):
+            phrase = sentence.text(index, index + 2)
+            if "nonfinite" in reject:
+                return Verdict.failed(f"after {opener!r}, the non-finite {phrase!r}: English needs a finite clause "
+                                      "with its own subject", phrase)
+            return None
+        subject = subject_at(sentence, index)
+        if subject is None:
+            return None
+        found = " ".join(words[subject.start:subject.end])
+        if found not in subjects:
+            problem = self._wrong_subject(sentence, subject.start, subject.end, subjects)
+            if problem:
+                return Verdict.failed(f"expected the subject {' / '.join(repr(s) for s in subjects)} after "
+                                      f"{opener!r}; found {subject.text!r} ({problem})", subject.text)
+            return Verdict.undecided(f"the clause after {opener!r} has the subject {subject.text!r}, not one of "
+                                     f"{', '.join(subjects)}: left to a human", subject.text)
+        group = verb_group(sentence, subject.end, third_singular=subject.third_singular)
+        clause = f"{subject.text} {group.text}".strip()
+        if group.tense == "past" and subject.pronoun is None and group.end == group.head + 1 \
+                and (is_regular_past(words[group.head]) or words[group.head] in IRREGULAR_PAST) \
+                and group.start == group.head and (group.end >= len(words) or not words[group.end][0].isalpha()):
+            return Verdict.undecided(f"{clause!r} may be a finite past or a participle (an absolute construction): "
+                                     "left to a human", clause)
+        if heads is not None and group.tense in accept and group.head not in heads:
+            return Verdict.undecided(f"after {opener!r}, the clause {clause!r} does not have the source's verb: left "
+                                     "to a human", clause)
+        if group.tense in accept:
+            return Verdict.passed(f"after {opener!r}, the finite clause {clause!r} has the expected subject and the "
+                                  f"{group.describe()}", clause)
+        if group.tense in reject:
+            expected = " or ".join(TENSE_NAMES[t] for t in accept)
+            return Verdict.failed(f"after {opener!r}, expected a finite clause in the {expected}; found {clause!r} "
+                                  f"({group.describe()})", clause)
+        return Verdict.undecided(f"after {opener!r}, {clause!r} ({group.describe()}): left to a human", clause)
+
+    @staticmethod
+    def _wrong_subject(sentence: Sentence, start: int, end: int, subjects: tuple[str, ...]) -> str:
+        """Why the found subject cannot be the source's: other pronoun features, or another possessor."""
+        words = sentence.words[start:end]
+        if len(words) == 1 and words[0] in PERSONAL_PRONOUNS and any(s in PERSONAL_PRONOUNS for s in subjects):
+            return f"{PERSONAL_PRONOUNS[words[0]].describe()}, not the antecedent's features"
+        if words[0] in POSSESSIVE_DETERMINERS:
+            for accepted in subjects:
+                parts = accepted.split()
+                if parts[0] in POSSESSIVE_DETERMINERS and parts[1:] == list(words[1:]):
+                    return f"the possessive {words[0]!r} does not refer to the antecedent ({parts[0]!r})"
+        if len(words) == 1 and words[0] in PERSONAL_PRONOUNS:
+            return f"{PERSONAL_PRONOUNS[words[0]].describe()}, not the antecedent's features"
+        return ""

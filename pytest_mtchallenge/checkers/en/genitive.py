@@ -1,0 +1,83 @@
+"""The ``en_genitive`` family: a French *de* genitive rendered with the English *'s* (*le livre de mon frère*)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import Sentence, check_keys, words_of
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"possessor", "possessed", "prepositions"}
+_DEFAULT_PREPOSITIONS = ("of", "from")
+
+
+class GenitiveChecker(EnglishChecker):
+    """Whether a French *de* genitive became the English *'s* genitive.
+
+    *Il a pris le livre de mon frère aîné* is *He took my elder brother's book*; *the book of my
+    elder brother* keeps the French prepositional genitive, and *the book from my brother* reads
+    *de* as a source.
+
+    Parameters:
+
+    - ``possessor``: the English head nouns of the possessor (``[brother]``; plurals match too).
+    - ``possessed``: the English head nouns of the thing possessed (``[book, novel]``).
+    - ``prepositions``: prepositions that render *de* word for word (default: of, from): fail.
+
+    How it reads an output: the possessor noun followed by *'s* (or *'* after a plural) and, within
+    two words, the possessed noun passes; the possessed noun followed, within its clause, by one of
+    ``prepositions`` and then the possessor fails; the two nouns side by side without *'s* (*my
+    brother book*) fail.
+    """
+
+    name = "en_genitive"
+    description = "Genitives: de + possessor → possessor's"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("possessor", "possessed"))
+        words_of(params["possessor"], "possessor")
+        words_of(params["possessed"], "possessed")
+        words_of(params.get("prepositions"), "prepositions", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        words = sentence.words
+        possessors = set(words_of(item.params["possessor"], "possessor"))
+        possessors |= {p + "s" for p in possessors}
+        possessed = set(words_of(item.params["possessed"], "possessed"))
+        possessed |= {p + "s" for p in possessed}
+        prepositions = words_of(item.params.get("prepositions"), "prepositions", required=False) \
+            or _DEFAULT_PREPOSITIONS
+        for index, word in enumerate(words):
+            if word not in possessors:
+                continue
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if following in ("'s", "'"):
+                thing = next((i for i in range(index + 2, min(index + 5, len(words))) if words[i] in possessed), None)
+                if thing is not None:
+                    phrase = sentence.text(index, thing + 1)
+                    return Verdict.passed(f"{phrase!r}: the genitive is marked with 's on the possessor", phrase)
+            elif following in possessed:
+                phrase = sentence.text(index, index + 2)
+                return Verdict.failed(f"{phrase!r}: the possessor stands before the noun without 's; expected "
+                                      f"\"{word}'s {following}\"", phrase)
+        for index, word in enumerate(words):
+            if word not in possessed:
+                continue
+            end = sentence.clause_end(index)
+            after = index + 1
+            if after < end and words[after] in prepositions:
+                owner = next((i for i in range(after + 1, min(after + 6, end)) if words[i] in possessors), None)
+                if owner is not None:
+                    if owner + 1 < len(words) and words[owner + 1] in ("'s", "'"):
+                        return Verdict.undecided(f"{sentence.text(index, owner + 2)!r}: a double genitive, left to "
+                                                 "a human")
+                    phrase = sentence.text(index, owner + 1)
+                    return Verdict.failed(f"{phrase!r}: the genitive is rendered with {words[after]!r}; expected the "
+                                          f"possessor with 's before {word!r}", phrase)
+        return Verdict.undecided("no possessor with 's and no prepositional genitive found: left to a human")
+

@@ -1,0 +1,92 @@
+"""The ``en_how_insertion`` family: *savoir* + infinitive → *know how to* + infinitive."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    CLAUSE_BREAKS,
+    DETERMINERS,
+    Sentence,
+    check_keys,
+    is_gerund,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"governors", "abilities", "verbs"}
+
+
+class HowInsertionChecker(EnglishChecker):
+    """Whether a French V1 + infinitive became *V1 how to* + infinitive, or an equivalent ability modal.
+
+    *Max sait réparer une cafetière* is *Max knows how to repair a coffee maker* (or *Max can
+    repair…*); *Max knows to repair* and *Max knows repairing* are word-for-word renderings.
+
+    Parameters:
+
+    - ``governors``: the English verbs of the French V1 (``[know]``).
+    - ``abilities``: phrases that render the same ability without *how* (*can, could, be able to,
+      be capable of*); a verb of ``verbs`` (or any verb) must follow.
+    - ``verbs``: the English renderings of the French infinitive (*repair, fix, mend*).
+    """
+
+    name = "en_how_insertion"
+    description = "V1 V2inf → V1 how to V2inf"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("governors", "verbs"))
+        words_of(params["governors"], "governors")
+        words_of(params["verbs"], "verbs")
+        words_of(params.get("abilities"), "abilities", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        words = sentence.words
+        verbs = words_of(item.params["verbs"], "verbs")
+        verb_starts = {hit.index: hit for hit in sentence.verb_hits(verbs, particle_gap=0)}
+        for hit in sentence.verb_hits(words_of(item.params["governors"], "governors"), particle_gap=0):
+            index = sentence.skip_adverbs(hit.end)
+            if index >= len(words) or words[index] in CLAUSE_BREAKS:
+                continue
+            governor = sentence.text(hit.index, hit.end)
+            phrase = sentence.text(hit.index, min(index + 3, len(words)))
+            if words[index] == "how":
+                if index + 1 < len(words) and words[index + 1] == "to":
+                    return Verdict.passed(f"{phrase!r}: the infinitive is introduced by 'how to'", phrase)
+                if index + 1 in verb_starts:
+                    return Verdict.failed(f"{phrase!r}: 'how' without 'to' before the infinitive", phrase)
+                return Verdict.undecided(f"{phrase!r}: a 'how' clause, left to a human", phrase)
+            if words[index] == "to" and index + 1 < len(words) and words[index + 1] not in DETERMINERS:
+                phrase = sentence.text(hit.index, index + 2)
+                return Verdict.failed(f"{phrase!r}: {governor!r} + to-infinitive renders the French verb word for "
+                                      "word (it means 'know that one should'); expected 'how to'", phrase)
+            if is_gerund(words[index]) or (index in verb_starts and "base" in verb_starts[index].kinds):
+                phrase = sentence.text(hit.index, index + 1)
+                return Verdict.failed(f"{phrase!r}: {governor!r} directly followed by a verb; expected 'how to'",
+                                      phrase)
+        for ability in words_of(item.params.get("abilities"), "abilities", required=False):
+            for start, end in _ability_spans(sentence, ability):
+                index = sentence.skip_adverbs(end)
+                if index < len(words) and words[index][0].isalpha() and words[index] not in DETERMINERS:
+                    phrase = sentence.text(start, index + 1)
+                    return Verdict.passed(f"{phrase!r} renders the ability expressed by the French verb", phrase)
+        return Verdict.undecided("no form of the governing verb or of an ability phrase before the verb: left to "
+                                 "a human")
+
+
+def _ability_spans(sentence: Sentence, ability: str) -> list[tuple[int, int]]:
+    """Where an ability phrase occurs; ``be able to`` matches *is / was / 's able to*."""
+    parts = ability.split()
+    if parts[0] == "be" and len(parts) > 1:
+        spans = []
+        for start, end in sentence.find_phrase(" ".join(parts[1:])):
+            if start and sentence.words[start - 1] in ("is", "was", "are", "were", "be", "been", "'s", "'m", "'re",
+                                                       "am", "being"):
+                spans.append((start - 1, end))
+        return spans
+    return sentence.find_phrase(ability)

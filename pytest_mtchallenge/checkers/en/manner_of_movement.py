@@ -1,0 +1,118 @@
+"""The ``en_manner_of_movement`` family: *traverser à la nage* → *swim across*, manner in the verb."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    DETERMINERS,
+    Sentence,
+    VerbHit,
+    check_keys,
+    is_adverb,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"manner", "path", "ground", "generic", "locative", "wrong_manner"}
+_PATH_MODIFIERS = frozenset({"right", "straight", "back", "directly"})
+_COME_GO = frozenset({"come", "go"})
+
+
+class MannerOfMovementChecker(EnglishChecker):
+    """Whether the manner of a French movement became the English verb, with the path as a particle.
+
+    French says *traverser l'océan à la nage* and *entrer dans la salle en courant* (a generic
+    verb of movement, the manner as an adverbial); English says *swim across the ocean*, *run into
+    the room* (the manner verb, the path as a preposition).
+
+    Parameters:
+
+    - ``manner``: verbs of the source's manner (``[swim]``, ``[run, rush, dash, race…]``).
+    - ``path``: the prepositions that give the path (``[across, over]``, ``[into]``).
+    - ``ground``: nouns the manner verb may take as a direct object (*swim the ocean*); optional.
+    - ``generic``: generic movement verbs of a literal rendering (``[cross, traverse]``,
+      ``[enter, come, go]``): without the manner verb and its path, they fail.
+    - ``locative``: prepositions that give a place, not the path (*swim in the ocean*): fail.
+    - ``wrong_manner``: verbs of another manner (*walk into the room* for *en courant*): fail.
+    """
+
+    name = "en_manner_of_movement"
+    description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("manner", "path", "generic"))
+        for key in ("manner", "path", "generic"):
+            words_of(params[key], key)
+        for key in ("ground", "locative", "wrong_manner"):
+            words_of(params.get(key), key, required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        params = item.params
+        path = set(words_of(params["path"], "path"))
+        ground = set(words_of(params.get("ground"), "ground", required=False))
+        locative = set(words_of(params.get("locative"), "locative", required=False))
+        for hit in _verbs(sentence, words_of(params.get("wrong_manner"), "wrong_manner", required=False)):
+            after = _after_verb(sentence, hit)
+            if after < len(sentence) and sentence.words[after] in path:
+                phrase = sentence.text(hit.index, after + 1)
+                return Verdict.failed(f"{phrase!r} expresses another manner of movement than the source's", phrase)
+        manner_words: list[str] = []
+        generic = words_of(params["generic"], "generic")
+        for hit in _verbs(sentence, words_of(params["manner"], "manner")):
+            manner_words.append(sentence.words[hit.index])
+            if "gerund" in hit.kinds and _after_generic(sentence, hit, generic):
+                continue  # *entered running into*: the French gerund kept as an adverbial
+            after = _after_verb(sentence, hit)
+            if after >= len(sentence):
+                continue
+            following = sentence.words[after]
+            phrase = sentence.text(hit.index, after + 1)
+            if following in path:
+                return Verdict.passed(f"{phrase!r}: the manner is the verb and the path a preposition", phrase)
+            if ground and following in DETERMINERS:
+                noun = next((i for i in range(after + 1, min(after + 4, len(sentence)))
+                             if sentence.words[i] in ground), None)
+                if noun is not None:
+                    phrase = sentence.text(hit.index, noun + 1)
+                    return Verdict.passed(f"{phrase!r}: the manner verb takes the ground as its object", phrase)
+            if following in locative:
+                return Verdict.failed(f"{phrase!r} gives a place, not the path of the movement: expected "
+                                      f"{' / '.join(sorted(path))}", phrase)
+        for hit in _verbs(sentence, generic):
+            verb = sentence.text(hit.index, hit.end)
+            if manner_words:
+                return Verdict.failed(f"the generic movement verb {verb!r} with the manner as an adverbial "
+                                      f"({manner_words[0]!r}): English puts the manner in the verb", verb)
+            return Verdict.failed(f"the generic movement verb {verb!r}, and no verb of the source's manner: the "
+                                  "manner of movement is lost", verb)
+        return Verdict.undecided("no manner verb with a path and no generic movement verb found: left to a human")
+
+
+def _verbs(sentence: Sentence, lemmas: tuple[str, ...]) -> list[VerbHit]:
+    """Verb forms, not nouns (*a run*, *the swim*)."""
+    return [hit for hit in sentence.verb_hits(lemmas)
+            if not (hit.index and sentence.words[hit.index - 1] in DETERMINERS and "base" in hit.kinds)]
+
+
+def _after_verb(sentence: Sentence, hit: VerbHit) -> int:
+    index = hit.end
+    while index < len(sentence):
+        if sentence.words[index:index + 3] == ("all", "the", "way"):
+            index += 3
+        elif is_adverb(sentence.words[index]) or sentence.words[index] in _PATH_MODIFIERS:
+            index += 1
+        else:
+            break
+    return index
+
+
+def _after_generic(sentence: Sentence, hit: VerbHit, generic: tuple[str, ...]) -> bool:
+    """A manner gerund right after a generic verb other than *come / go* (*came running into* is English)."""
+    before = sentence.skip_adverbs_back(hit.index - 1)
+    return any(g.index == before and g.lemma not in _COME_GO for g in sentence.verb_hits(generic, particle_gap=0))

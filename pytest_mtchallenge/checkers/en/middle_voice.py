@@ -1,0 +1,99 @@
+"""The ``en_middle_voice`` family: the French middle voice (*se répare*) → an English passive (*can be repaired*)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    BE_FORMS,
+    DETERMINERS,
+    MODALS,
+    REFLEXIVE_PRONOUNS,
+    Sentence,
+    VerbHit,
+    check_keys,
+    is_adverb,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"verbs", "easy"}
+_DEFAULT_EASY = ("easy", "simple", "straightforward", "quick", "possible", "hard", "difficult", "easier", "simpler")
+_GENERIC_SUBJECTS = frozenset({"you", "one", "people", "we", "anyone", "anybody", "everyone", "someone"})
+_PASSIVE_AUXILIARIES = frozenset(BE_FORMS) | {"'s", "get", "gets", "got", "gotten"}
+
+
+class MiddleVoiceChecker(EnglishChecker):
+    """Whether a French middle-voice verb (pseudo-pronominal, generic) became an English passive.
+
+    *Ce type de moteur se répare facilement* is *this type of engine can be repaired / is easily
+    repaired / is easy to repair*; *repairs itself* renders the *se* as a true reflexive (the
+    engine repairs itself), a wrong reading.
+
+    Parameters:
+
+    - ``verbs``: the English renderings of the source verb (*repair, fix, mend…*).
+    - ``easy``: adjectives of the *easy to repair* construction (default: easy, simple,
+      straightforward, quick, possible, hard, difficult…).
+
+    How it reads an output: a form of *be* / *get* (after a modal, across adverbs) followed by the
+    participle of a verb passes; an adjective of ``easy`` + *to* + the verb passes; a generic
+    subject (*you, one, people*) + the active verb passes; a reflexive pronoun after the verb fails;
+    an active intransitive (*repairs easily*, the English middle) is left to a human.
+    """
+
+    name = "en_middle_voice"
+    description = "Middle voice: a French pseudo-pronominal verb as an English passive"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("verbs",))
+        words_of(params["verbs"], "verbs")
+        words_of(params.get("easy"), "easy", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        words = sentence.words
+        easy = set(words_of(item.params.get("easy"), "easy", required=False) or _DEFAULT_EASY)
+        hits = [hit for hit in sentence.verb_hits(words_of(item.params["verbs"], "verbs"), particle_gap=0)
+                if not (hit.index and words[hit.index - 1] in DETERMINERS)]
+        for hit in hits:
+            after = sentence.skip_adverbs(hit.end)
+            if after < len(words) and words[after] in REFLEXIVE_PRONOUNS:
+                phrase = sentence.text(hit.index, after + 1)
+                return Verdict.failed(f"{phrase!r} renders se as a true reflexive (the subject acts on itself); "
+                                      "expected a passive such as 'can be repaired'", phrase)
+        for hit in hits:
+            verdict = self._judge(sentence, hit, easy)
+            if verdict is not None:
+                return verdict
+        if hits:
+            return Verdict.undecided(f"{sentence.text(hits[0].index, hits[0].end)!r} is neither a passive nor an "
+                                     "'easy to' construction (an English middle?): left to a human")
+        return Verdict.undecided("no form of the source verb's renderings found: left to a human")
+
+    @staticmethod
+    def _judge(sentence: Sentence, hit: VerbHit, easy: set[str]) -> Verdict | None:
+        words = sentence.words
+        before = sentence.skip_adverbs_back(hit.index - 1)
+        if "participle" in hit.kinds and before >= 0 and words[before] in _PASSIVE_AUXILIARIES:
+            start = before
+            while start > 0 and (words[start - 1] in MODALS or is_adverb(words[start - 1])
+                                 or words[start - 1] in ("have", "has", "had")):
+                start -= 1
+            phrase = sentence.text(start, hit.end)
+            return Verdict.passed(f"{phrase!r}: a passive renders the middle voice", phrase)
+        if "base" in hit.kinds and before >= 1 and words[before] == "to" and words[before - 1] in easy:
+            phrase = sentence.text(before - 1, hit.end)
+            return Verdict.passed(f"{phrase!r}: an adjective + to-infinitive renders the generic middle", phrase)
+        subject = before
+        while subject >= 0 and (words[subject] in MODALS or words[subject] in ("do", "does", "did")):
+            subject = sentence.skip_adverbs_back(subject - 1)
+        if subject >= 0 and words[subject] in _GENERIC_SUBJECTS and hit.end < len(words) \
+                and words[hit.end] in DETERMINERS:
+            phrase = sentence.text(subject, hit.end + 1)
+            return Verdict.passed(f"{phrase!r}: an active verb with a generic subject renders the middle", phrase)
+        return None

@@ -1,0 +1,264 @@
+"""The ``en_pronoun`` family: the English form and place of a French clitic pronoun (le, la, leur, se)."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    CONJUNCTIONS,
+    DETERMINERS,
+    PERSONAL_PRONOUNS,
+    POSSESSIVE_DETERMINERS,
+    PREPOSITIONS,
+    REFLEXIVE_PRONOUNS,
+    Sentence,
+    VerbHit,
+    check_keys,
+    is_adverb,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"pronoun", "verbs", "any_verb", "misreadings"}
+# Words that can fill an object slot in place of the expected pronoun ("so" for le in je le suppose).
+_OBJECT_WORDS = frozenset(PERSONAL_PRONOUNS) - {"one"} | {"so"}
+_DEMONSTRATIVES = frozenset({"this", "that"})
+# Words that open another clause: a pronoun after them is not the verb's complement.
+_CLAUSE_OPENERS = CONJUNCTIONS - {"so", "that"} | {"whom", "whose", "where", "who", "which"}
+_OBJECT_ONLY = frozenset({"me", "him", "her", "us", "them"})
+# Words after a pronoun that show it is an object, not the subject of a clause (sees it in the street).
+_NOT_VERBS = PREPOSITIONS | DETERMINERS | CONJUNCTIONS | frozenset(REFLEXIVE_PRONOUNS) | frozenset(
+    {"everything", "something", "nothing", "anything", "all", "both", "too", "either", "again", "yet"})
+
+
+def _verbs(value: object) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, Mapping) or not value:
+        raise ValueError("verbs must map each English verb to the prepositions that introduce the pronoun "
+                         "('' for a direct object)")
+    verbs: dict[str, tuple[str, ...]] = {}
+    for verb, prepositions in value.items():
+        if not isinstance(verb, str) or not verb.strip():
+            raise ValueError("verbs must be keyed by English verb lemmas")
+        if isinstance(prepositions, str) or not isinstance(prepositions, Sequence) or not prepositions or \
+                not all(isinstance(p, str) and (p == "" or p.strip().lower() in PREPOSITIONS) for p in prepositions):
+            raise ValueError(f"verbs.{verb} must be a non-empty list of English prepositions or ''")
+        verbs[verb.strip().lower()] = tuple(p.strip().lower() for p in prepositions)
+    return verbs
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """The pronoun found after a verb, and what introduces it."""
+
+    index: int
+    word: str
+    preposition: str  # "" for a direct object
+
+
+class PronounChecker(EnglishChecker):
+    """Whether a French clitic became the right English pronoun, in its complement position.
+
+    The French clitic underdetermines its English counterpart: *se* is *itself / herself /
+    himself* by its antecedent, *leur* is *to them* or *from them* by the verb, *le* may be *so*
+    (*je le suppose* → *I suppose so*). Subject- and object-control verbs (*convaincre / promettre
+    à X de se sacrifier*) fall here too: the reflexive agrees with the controller.
+
+    Parameters (from the source sentence):
+
+    - ``pronoun``: the accepted English forms (``[them]``, ``[her, it]``, ``[itself]``, ``[so]``).
+      Reflexive forms make it a reflexive item: any other *-self* form, or a plain object pronoun in
+      the slot, fails.
+    - ``verbs``: the English verbs that render the source verb, each with the prepositions that must
+      introduce the pronoun (``''`` for a direct object): ``{speak: [to, with], tell: ['']}``.
+    - ``any_verb``: when none of ``verbs`` occurs, judge the form of the first pronoun of the class
+      in the output anyway (for items where only the features matter). Default false.
+    - ``misreadings``: verbs that reverse the relation (*lend* for *emprunter*): fail.
+    """
+
+    name = "en_pronoun"
+    description = "English rendering of a French clitic pronoun: form, features and preposition"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("pronoun", "verbs"))
+        words_of(params["pronoun"], "pronoun")
+        if not all(p in _OBJECT_WORDS or p in REFLEXIVE_PRONOUNS for p in words_of(params["pronoun"], "pronoun")):
+            raise ValueError("pronoun must list English personal or reflexive pronouns (or 'so')")
+        _verbs(params["verbs"])
+        if not isinstance(params.get("any_verb", False), bool):
+            raise ValueError("any_verb must be true or false")
+        words_of(params.get("misreadings"), "misreadings", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        accepted = words_of(item.params["pronoun"], "pronoun")
+        verbs = _verbs(item.params["verbs"])
+        reflexive = all(p in REFLEXIVE_PRONOUNS for p in accepted)
+        for hit in sentence.verb_hits(words_of(item.params.get("misreadings"), "misreadings", required=False)):
+            return Verdict.failed(f"{sentence.words[hit.index]!r} ({hit.lemma}) reverses the relation of the source "
+                                  "verb: the pronoun's role is lost", sentence.words[hit.index])
+        reading = _Reading(sentence, accepted, reflexive)
+        hits = [hit for hit in sentence.verb_hits(verbs) if not reading.is_noun(hit)]
+        for hit in hits:
+            verdict = reading.clitic_order(hit)
+            if verdict is not None:
+                return verdict
+        missing: VerbHit | None = None
+        for hit in hits:
+            slot, embedded = reading.slot_after(hit)
+            if slot is None:
+                if not embedded and missing is None:
+                    missing = hit
+                continue
+            return reading.judge(slot, hit, verbs[hit.lemma])
+        if missing is not None:
+            if reading.anywhere():
+                return Verdict.undecided(f"no pronoun after {sentence.words[missing.index]!r}, but "
+                                         f"{reading.anywhere()!r} occurs elsewhere: left to a human")
+            verb = sentence.words[missing.index]
+            if reflexive:
+                return Verdict.undecided(f"no reflexive pronoun after {verb!r}: English may leave a reflexive "
+                                         "unexpressed; left to a human")
+            possessive = reading.possessive_after(missing)
+            if possessive:
+                return Verdict.undecided(f"no pronoun after {verb!r}, but the possessive {possessive!r} may render the "
+                                         "clitic (as in 'her reflection'): left to a human")
+            return Verdict.failed(f"the clitic is not rendered: expected {_either(accepted)} after {verb!r}; "
+                                  f"found no pronoun in the complement of {verb!r}", verb)
+        if hits:
+            verb = sentence.words[hits[0].index]
+            return Verdict.undecided(f"the complement of {verb!r} is a clause: left to a human")
+        if item.params.get("any_verb", False):
+            slot = reading.first_anywhere()
+            if slot is not None:
+                return reading.judge_form(slot, None)
+        return Verdict.undecided(f"no form of {', '.join(sorted(verbs))} found: left to a human")
+
+
+class _Reading:
+    """Looks for the pronoun slot of one output."""
+
+    def __init__(self, sentence: Sentence, accepted: tuple[str, ...], reflexive: bool) -> None:
+        self.sentence = sentence
+        self.words = sentence.words
+        self.accepted = accepted
+        self.reflexive = reflexive
+        self.candidates = (frozenset(REFLEXIVE_PRONOUNS) | _OBJECT_ONLY | {"it"} if reflexive
+                           else _OBJECT_WORDS | _DEMONSTRATIVES)
+
+    def is_noun(self, hit: VerbHit) -> bool:
+        """*a repair*, *the look*: the verb's form used as a noun after a determiner."""
+        before = self.words[hit.index - 1] if hit.index else ""
+        return before in ("a", "an", "the", "his", "its", "their", "my", "your", "our")
+
+    def clitic_order(self, hit: VerbHit) -> Verdict | None:
+        """*He her sees*: an object pronoun left before the verb, as the French clitic is."""
+        before = self.sentence.skip_adverbs_back(hit.index - 1)
+        if before >= 1 and self.words[before] in _OBJECT_ONLY and self.words[before - 1] in PERSONAL_PRONOUNS \
+                and PERSONAL_PRONOUNS[self.words[before - 1]].case in ("subject", "both"):
+            pronoun, verb = self.words[before], self.words[hit.index]
+            return Verdict.failed(f"the pronoun {pronoun!r} stands before the verb {verb!r}, in the French clitic "
+                                  "position: English needs it in the complement position", pronoun)
+        return None
+
+    def _is_pronoun_here(self, index: int) -> bool:
+        word = self.words[index]
+        following = self.words[index + 1] if index + 1 < len(self.words) else "."
+        if word in ("her", "his", "its") and following[0].isalpha() and following not in PREPOSITIONS \
+                and not is_adverb(following) and following not in ("and", "or", "but"):
+            return False  # a possessive determiner: *her book*
+        if word in _DEMONSTRATIVES and following[0].isalpha() and following not in PREPOSITIONS:
+            return False  # *that book*, *that he…*
+        if word == "so" and following[0].isalpha() and following not in ("far",):
+            return following in PREPOSITIONS
+        return True
+
+    def _is_embedded_subject(self, index: int) -> bool:
+        """*I suppose it works*: a subject pronoun followed by its verb opens an embedded clause."""
+        word = self.words[index]
+        following = self.words[index + 1] if index + 1 < len(self.words) else "."
+        if word not in PERSONAL_PRONOUNS or PERSONAL_PRONOUNS[word].case not in ("subject", "both"):
+            return False
+        return following[0].isalpha() and not is_adverb(following) and following not in _NOT_VERBS
+
+    def slot_after(self, hit: VerbHit) -> tuple[Slot | None, bool]:
+        """The first pronoun of the class in the verb's clause, and whether an embedded clause came first."""
+        start = hit.end if hit.particle is None else hit.index + 1
+        end = self.sentence.clause_end(start)
+        for index in range(start, end):
+            word = self.words[index]
+            if word in _CLAUSE_OPENERS or (word == "that" and not self._is_pronoun_here(index)):
+                return None, False
+            if word not in self.candidates or not self._is_pronoun_here(index):
+                continue
+            if self._is_embedded_subject(index):
+                return None, True
+            previous = self.words[index - 1]
+            direct = index - 1 in (hit.index, hit.particle) or previous not in PREPOSITIONS
+            if previous == "of" and index >= 2 and self.words[index - 2] in ("off", "out"):
+                previous = self.words[index - 2] if self.words[index - 2] == "off" else "out of"  # *off of them*
+            return Slot(index, word, "" if direct else previous), False
+        return None, False
+
+    def possessive_after(self, hit: VerbHit) -> str:
+        """A possessive determiner in the verb's clause (*looked at her reflection*)."""
+        end = self.sentence.clause_end(hit.end)
+        return next((w for w in self.words[hit.end:end] if w in POSSESSIVE_DETERMINERS), "")
+
+    def anywhere(self) -> str:
+        return next((w for w in self.words if w in self.accepted), "")
+
+    def first_anywhere(self) -> Slot | None:
+        for index, word in enumerate(self.words):
+            if index == 0 or word not in self.candidates or not self._is_pronoun_here(index):
+                continue
+            if word in PERSONAL_PRONOUNS and PERSONAL_PRONOUNS[word].case == "subject" and not self.reflexive:
+                continue
+            if self._is_embedded_subject(index):
+                continue
+            previous = self.words[index - 1]
+            return Slot(index, word, previous if previous in PREPOSITIONS else "")
+        return None
+
+    def judge_form(self, slot: Slot, verb: str | None) -> Verdict:
+        where = f" after {verb!r}" if verb else ""
+        if slot.word in self.accepted:
+            return Verdict.passed(f"{slot.word!r}{where} renders the clitic with the expected features", slot.word)
+        if slot.word in _DEMONSTRATIVES:
+            return Verdict.undecided(f"the demonstrative {slot.word!r}{where} stands for the clitic: left to a human")
+        found = REFLEXIVE_PRONOUNS.get(slot.word) or PERSONAL_PRONOUNS.get(slot.word)
+        if found is None:
+            what = f"{slot.word!r}"
+        elif self.reflexive and slot.word not in REFLEXIVE_PRONOUNS:
+            what = f"the non-reflexive {slot.word!r} ({found.describe()})"
+        elif found.case == "subject":
+            what = f"the subject form {slot.word!r} ({found.describe()})"
+        else:
+            what = f"{slot.word!r} ({found.describe()})"
+        return Verdict.failed(f"expected {_either(self.accepted)}{where}; found {what}", slot.word)
+
+    def judge(self, slot: Slot, hit: VerbHit, prepositions: tuple[str, ...]) -> Verdict:
+        verb = self.sentence.text(hit.index, hit.index + 1)
+        if slot.word not in self.accepted:
+            return self.judge_form(slot, verb)
+        if slot.preposition not in prepositions:
+            wanted = " or ".join(repr(p) if p else "no preposition" for p in prepositions)
+            found = repr(slot.preposition) if slot.preposition else "no preposition"
+            return Verdict.failed(f"{hit.lemma!r} needs {wanted} before {slot.word!r}; found {found} "
+                                  f"({self.sentence.text(hit.index, slot.index + 1)!r})", slot.word)
+        how = f"introduced by {slot.preposition!r}" if slot.preposition else "as its direct object"
+        return Verdict.passed(f"{slot.word!r} is the complement of {verb!r} {how}, with the expected features",
+                              self.sentence.text(hit.index, slot.index + 1))
+
+
+def _either(forms: tuple[str, ...]) -> str:
+    described = []
+    for form in forms:
+        features = REFLEXIVE_PRONOUNS.get(form) or PERSONAL_PRONOUNS.get(form)
+        described.append(f"{form!r} ({features.describe()})" if features else repr(form))
+    return " or ".join(described)
+

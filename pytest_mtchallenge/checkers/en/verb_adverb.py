@@ -1,0 +1,77 @@
+"""The ``en_verb_adverb`` family: a French governing verb rendered as an English adverb (*finir par* → *finally*)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.languages.en.reader import (
+    DETERMINERS,
+    Sentence,
+    VerbHit,
+    check_keys,
+    words_of,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"adverbs", "periphrases", "literal", "verbs"}
+
+
+class VerbAdverbChecker(EnglishChecker):
+    """Whether the meaning of a French governing verb survives, as an adverb or an English periphrasis.
+
+    *Max a fini par comprendre* is *Max finally understood*: the French main verb becomes an
+    adverb and the French infinitive the English main verb.
+
+    Parameters:
+
+    - ``adverbs``: adverbs and adverbial phrases that render the governing verb (*finally,
+      eventually, in the end…*).
+    - ``periphrases``: English verbs that render it with the same meaning (*end up, come to*).
+    - ``literal``: English verbs of a word-for-word rendering (*finish, end*): fail.
+    - ``verbs``: the English renderings of the governed verb (*understand, grasp, realize…*):
+      when one occurs with none of the above, the governing verb's meaning is lost (fail).
+    """
+
+    name = "en_verb_adverb"
+    description = "Verb-adverb transposition: a French governing verb as an English adverb"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        check_keys(params, _PARAMS, required=("adverbs", "literal", "verbs"))
+        for key in ("adverbs", "literal", "verbs"):
+            words_of(params[key], key)
+        words_of(params.get("periphrases"), "periphrases", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = Sentence(output)
+        if sentence.is_empty:
+            return Verdict.not_applicable("the output is empty")
+        params = item.params
+        periphrases = words_of(params.get("periphrases"), "periphrases", required=False)
+        periphrastic = {hit.index for hit in _verbs(sentence, periphrases)}
+        for hit in _verbs(sentence, words_of(params["literal"], "literal")):
+            if hit.index in periphrastic:
+                continue
+            phrase = sentence.text(hit.index, hit.end + 1)
+            return Verdict.failed(f"{phrase!r} renders the governing verb word for word: expected an adverb such as "
+                                  f"{words_of(params['adverbs'], 'adverbs')[0]!r}", phrase)
+        for adverb in words_of(params["adverbs"], "adverbs"):
+            for start, end in sentence.find_phrase(adverb):
+                phrase = sentence.text(start, end)
+                return Verdict.passed(f"the governing verb is rendered by the adverb {phrase!r}", phrase)
+        for hit in _verbs(sentence, periphrases):
+            phrase = sentence.text(hit.index, hit.end)
+            return Verdict.passed(f"the governing verb is rendered by {phrase!r}, with the same meaning", phrase)
+        for hit in _verbs(sentence, words_of(params["verbs"], "verbs")):
+            verb = sentence.text(hit.index, hit.end)
+            return Verdict.failed(f"{verb!r} is rendered without the meaning of the governing verb (no adverb such "
+                                  f"as {words_of(params['adverbs'], 'adverbs')[0]!r})", verb)
+        return Verdict.undecided("neither the adverb, a periphrasis, a literal rendering nor the governed verb "
+                                 "found: left to a human")
+
+
+def _verbs(sentence: Sentence, lemmas: tuple[str, ...]) -> list[VerbHit]:
+    """Verb forms, not nouns (*in the end*)."""
+    return [hit for hit in sentence.verb_hits(lemmas, particle_gap=0)
+            if not (hit.index and sentence.words[hit.index - 1] in DETERMINERS)]

@@ -1,0 +1,170 @@
+"""The ``en_wh_preposition`` family: the preposition of a French relativized or questioned phrase (*à qui*, *dont*, *avec qui*, *pour quelle*) kept in English, fronted or stranded."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.checkers.en.phrase import (
+    ADVERBS,
+    AUXILIARIES,
+    DETERMINERS,
+    NEGATORS,
+    NOUN_MARKERS,
+    OBJECT_PRONOUNS,
+    PREPOSITIONS,
+    SUBJECT_PRONOUNS,
+    EnglishSentence,
+    forms_of,
+    words_param,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"verbs", "prepositions", "transitive", "doubtful", "subject"}
+_WH = frozenset({"who", "whom", "which", "what", "whose", "that", "where"})
+_CLAUSE_END = frozenset({",", ".", "?", "!", ";", ":", "(", ")", '"'})
+WINDOW = 8  # the most words after the verb in which a stranded preposition is looked for
+
+
+@dataclass(frozen=True, slots=True)
+class Preposition:
+    """A preposition found around the governing verb, and how it stands."""
+
+    word: str
+    index: int
+    place: str  # "fronted" (to whom …), "stranded" (… gave a book to) or "with object" (… to him)
+    text: str
+
+
+def _lemmas(value: object, name: str, *, required: bool) -> frozenset[str]:
+    plain = words_param(value, name, required=required)
+    return frozenset(f for word in plain for f in forms_of(word))
+
+
+def _starts_noun_phrase(sentence: EnglishSentence, index: int) -> bool:
+    """Whether the token at ``index`` opens a noun phrase (the object of a preposition)."""
+    if index >= len(sentence.tokens) or not sentence.is_word(index):
+        return False
+    word = sentence.tokens[index]
+    if word in AUXILIARIES or word in NEGATORS:
+        return False
+    return (word in DETERMINERS or word in OBJECT_PRONOUNS or word.isdigit()
+            or (sentence.capitals[index] and index > 0 and word not in SUBJECT_PRONOUNS))
+
+
+class EnglishWhPrepositionChecker(EnglishChecker):
+    """In French a relativized or questioned prepositional phrase fronts its preposition with the
+    wh-word (*l'homme à qui Max a donné un livre*, *la fille dont il a parlé*, *Pour quelle
+    compagnie travaille-t-il ?*). English accepts the preposition fronted (*to whom Max gave a
+    book*) or stranded at its native site (*whom Max gave a book to*); a lost, doubled or wrong
+    preposition is the error.
+
+    Parameters (from the source sentence):
+
+    - ``verbs``: the lemmas of the English verb that governs the preposition (``[give, hand]``);
+    - ``prepositions``: the prepositions that verb takes for this meaning (``[to]``; ``[about, of]``);
+    - ``transitive``: optional, lemmas of verbs that render the source with a direct object and no
+      preposition (``[mention, discuss]`` for *parler de*);
+    - ``doubtful``: optional, prepositions a human should judge (``[with, in]`` for *work for*);
+    - ``subject``: optional, the words for the subject of the governing verb (``[max]``), to spot a
+      wh-word turned into the subject with the source's subject as object (*Who gave Max a book?*).
+    """
+
+    name = "en_wh_preposition"
+    description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        _lemmas(params.get("verbs"), "verbs", required=True)
+        accepted = words_param(params.get("prepositions"), "prepositions")
+        strange = sorted(accepted - PREPOSITIONS)
+        if strange:
+            raise ValueError(f"prepositions: {strange[0]!r} is not an English preposition")
+        _lemmas(params.get("transitive"), "transitive", required=False)
+        words_param(params.get("doubtful"), "doubtful", required=False)
+        words_param(params.get("subject"), "subject", required=False)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        sentence = EnglishSentence.read(output)
+        tokens = sentence.tokens
+        if not sentence.words():
+            return Verdict.not_applicable("the output is empty")
+        verbs = _lemmas(item.params.get("verbs"), "verbs", required=True)
+        accepted = words_param(item.params.get("prepositions"), "prepositions")
+        doubtful = words_param(item.params.get("doubtful"), "doubtful", required=False)
+        transitive = _lemmas(item.params.get("transitive"), "transitive", required=False)
+        wanted = " or ".join(repr(p) for p in sorted(accepted))
+        verb = next((i for i, t in enumerate(tokens) if t in verbs and not (i and tokens[i - 1] in NOUN_MARKERS)),
+                    None)
+        if verb is None:
+            other = next((i for i, t in enumerate(tokens) if t in transitive), None)
+            if other is not None:
+                return Verdict.passed(f"rendered with the transitive verb {sentence.surface[other]!r}, which takes "
+                                      f"its object without a preposition")
+            return Verdict.undecided("the governing verb is not in the output: the clause was rephrased")
+        verb_text = sentence.surface[verb]
+        wh = next((i for i in range(verb - 1, max(-1, verb - WINDOW - 1), -1) if tokens[i] in _WH), None)
+        found: list[Preposition] = []
+        if wh is not None and wh > 0 and tokens[wh - 1] in PREPOSITIONS:
+            found.append(Preposition(tokens[wh - 1], wh - 1, "fronted", sentence.text(wh - 1, wh + 1)))
+        for index in range(verb + 1, min(len(tokens), verb + 1 + WINDOW)):
+            if tokens[index] in _CLAUSE_END:
+                break
+            if tokens[index] in PREPOSITIONS and not (tokens[index] == "to" and index + 1 < len(tokens)
+                                                      and tokens[index + 1] in verbs):
+                place = "with object" if _starts_noun_phrase(sentence, index + 1) else "stranded"
+                found.append(Preposition(tokens[index], index, place, sentence.text(verb, index + 2 if place ==
+                                                                                   "with object" else index + 1)))
+                break
+        fronted = [p for p in found if p.place == "fronted"]
+        stranded = [p for p in found if p.place == "stranded"]
+        with_object = [p for p in found if p.place == "with object"]
+        if fronted and stranded:
+            return Verdict.failed(f"the preposition is doubled: {fronted[0].text!r} before the clause and "
+                                  f"{stranded[0].text!r} after the verb; expected it once", fronted[0].text,
+                                  stranded[0].text)
+        kept = fronted or stranded
+        if kept:
+            preposition = kept[0]
+            if preposition.word in accepted:
+                return Verdict.passed(f"the preposition {preposition.word!r} of {verb_text!r} is {preposition.place} "
+                                      f"({preposition.text!r})", preposition.text)
+            if preposition.word in doubtful:
+                return Verdict.undecided(f"found the preposition {preposition.word!r} ({preposition.text!r}) where "
+                                         f"{wanted} is expected: for a human to judge", preposition.text)
+            return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}; found {preposition.word!r} "
+                                  f"({preposition.text!r})", preposition.text)
+        if wh is not None and self._is_subject(sentence, wh, verb):
+            subjects = words_param(item.params.get("subject"), "subject", required=False)
+            swapped = next((i for i in range(verb + 1, min(len(tokens), verb + 1 + WINDOW))
+                            if tokens[i] in subjects and tokens[i - 1] not in PREPOSITIONS), None)
+            if swapped is not None:
+                return Verdict.failed(f"the roles are swapped: {sentence.surface[wh]!r} is now the subject of "
+                                      f"{verb_text!r} and {sentence.surface[swapped]!r}, the source's subject, its "
+                                      "object", sentence.text(wh, swapped + 1))
+            return Verdict.undecided(f"{sentence.surface[wh]!r} is now the subject of {verb_text!r}: the clause "
+                                     "was restructured, for a human to judge")
+        if with_object and with_object[0].word in accepted and tokens[with_object[0].index + 1] in OBJECT_PRONOUNS:
+            return Verdict.failed(f"the preposition keeps an object of its own ({with_object[0].text!r}): a "
+                                  "resumptive pronoun instead of a fronted or stranded preposition",
+                                  with_object[0].text)
+        if any(t in transitive for t in tokens):
+            return Verdict.undecided("both the governing verb and a transitive paraphrase are in the output")
+        return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}, fronted with the wh-word or "
+                              "stranded after the verb; found none (the preposition is lost)", verb_text)
+
+    @staticmethod
+    def _is_subject(sentence: EnglishSentence, wh: int, verb: int) -> bool:
+        """Whether the wh-word is the subject of the verb: nothing between them but a noun after
+        *which*/*what*, auxiliaries and adverbs (*who gave*, *which company works*)."""
+        if verb + 1 < len(sentence.tokens) and sentence.tokens[verb + 1] in SUBJECT_PRONOUNS - {"you", "it"}:
+            return False  # an inverted subject follows the verb (*which company works he*)
+        between = list(range(wh + 1, verb))
+        if sentence.tokens[wh] in ("which", "what", "whose") and between and not sentence.capitals[between[0]] \
+                and sentence.tokens[between[0]] not in AUXILIARIES | SUBJECT_PRONOUNS | DETERMINERS:
+            between = between[1:]
+        return all(sentence.tokens[i] in AUXILIARIES or sentence.tokens[i] in ADVERBS
+                   or sentence.tokens[i] in NEGATORS for i in between)

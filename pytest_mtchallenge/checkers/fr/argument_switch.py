@@ -1,0 +1,319 @@
+"""The ``argument_switch`` family: verbs whose French rendering swaps subject and object (miss → manquer à)."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader, tokenize
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"experiencer", "theme", "verb", "alternatives", "misreadings"}
+_DEFAULTS: dict[str, tuple[str, ...]] = {"verb": ("manquer",), "alternatives": (), "misreadings": ()}
+
+DATIVE_CLITICS = frozenset({"lui", "leur", "me", "m'", "te", "t'", "nous", "vous"})
+REFLEXIVE_CLITICS = frozenset({"se", "s'", "me", "m'", "te", "t'", "nous", "vous"})
+_CLITICS = DATIVE_CLITICS | REFLEXIVE_CLITICS | {"le", "la", "l'", "les", "y", "en"}
+SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+# Auxiliaries, copulas and modals between the subject and the verb (Jim va lui manquer).
+VERB_CHAIN = frozenset({"avoir", "être", "aller", "pouvoir", "devoir", "sembler", "paraître", "rester",
+                        "devenir", "commencer", "continuer", "finir", "risquer"})
+RELATIVE_SUBJECT = "qui"
+_BOUNDARIES = frozenset({".", ",", ";", ":", "?", "!", "que", "qu'", "dont", "et", "ou", "mais"})
+_DATIVE_PREPOSITIONS = frozenset({"à", "au", "aux"})
+_DE = frozenset({"de", "d'", "du", "des"})
+_FOLD = str.maketrans({"œ": "oe", "æ": "ae"})
+
+
+def _fold(token: str) -> str:
+    return token.translate(_FOLD)
+
+
+def _words(value: object, name: str, *, required: bool) -> tuple[str, ...]:
+    if value is None and not required:
+        return ()
+    if isinstance(value, str) or not isinstance(value, Sequence) or (required and not value) or not all(
+            isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of French words")
+    return tuple(v.strip() for v in value)
+
+
+def _forms(values: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(_fold(t) for t in tokenize(v)) for v in values if tokenize(v))
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Tokens of the output that fill one argument, and the role they match (experiencer, theme or none)."""
+
+    start: int
+    end: int
+    text: str
+    role: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ArgumentFrame:
+    """The subject, the dative (clitic or à-phrase) and the complement found around one predicate."""
+
+    predicate: int
+    subject: Span | None
+    dative: Span | None
+    complement: Span | None  # a de-phrase or a direct object after the predicate
+    complement_kind: str  # "de", "direct" or ""
+
+
+class ArgumentSwitchChecker(FrenchChecker):
+    """Whether the experiencer and the theme of an argument-switch verb are where French puts them.
+
+    *X misses Y* is *Y manque à X*: the theme (what is missed) is the subject of *manquer*; the
+    experiencer is introduced by *à* or is a dative clitic (*lui, leur, me, te, nous, vous*).
+
+    Parameters:
+
+    - ``experiencer`` / ``theme``: the acceptable French forms of each argument (names, nouns,
+      pronouns: ``[il, lui]`` for *he*); an argument matches when one form occurs in it.
+    - ``verb``: the lemmas of the switched predicate (default ``[manquer]``).
+    - ``alternatives``: lemmas of correct renderings that keep the experiencer as subject
+      (*regretter*, *s'ennuyer de*); the experiencer must then be the subject.
+    - ``misreadings``: lemmas of other senses of the source verb (*rater, louper, absent*): fail.
+    """
+
+    name = "argument_switch"
+    description = "Argument switch: experiencer and theme of miss → manquer à"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        for key in ("experiencer", "theme"):
+            if key not in params:
+                raise ValueError(f"missing parameter {key!r}")
+            _words(params[key], key, required=True)
+        for key in _DEFAULTS:
+            if key in params:
+                _words(params[key], key, required=key == "verb")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        reader = SentenceReader(output, self.lexicon)
+        if not any(token[0].isalpha() for token in reader.tokens):
+            return Verdict.not_applicable("the output is empty")
+        params = item.params
+        roles = {"experiencer": _forms(_words(params["experiencer"], "experiencer", required=True)),
+                 "theme": _forms(_words(params["theme"], "theme", required=True))}
+        verbs = {v.lower() for v in _words(params.get("verb", _DEFAULTS["verb"]), "verb", required=True)}
+        alternatives = _words(params.get("alternatives"), "alternatives", required=False)
+        misreadings = {v.lower() for v in _words(params.get("misreadings"), "misreadings", required=False)}
+        analysis = _Analysis(reader, roles)
+
+        for index in analysis.predicates(verbs):
+            verdict = analysis.judge_switched(analysis.frame(index))
+            if verdict is not None:
+                return verdict
+        for entry in alternatives:
+            for index in analysis.predicates({entry.split()[-1].split("'")[-1].lower()},
+                                             reflexive=entry.lower().startswith(("se ", "s'"))):
+                verdict = analysis.judge_alternative(analysis.frame(index))
+                if verdict is not None:
+                    return verdict
+        for index in analysis.predicates(misreadings, nominal=True):
+            word = reader.tokens[index]
+            lemma = sorted({a.lemma for a in reader.readings(index)} & misreadings)[0]
+            return Verdict.failed(f"{word!r} ({lemma}) renders another sense of the source verb: the "
+                                  "experiencer/theme relation is lost", word)
+        return Verdict.undecided(f"no form of {' / '.join(sorted(verbs))} with both arguments in place, and no "
+                                 "known alternative or misreading: left to a human")
+
+
+class _Analysis:
+    """Reads one output: where the predicates are, and which argument fills which slot."""
+
+    def __init__(self, reader: SentenceReader, roles: Mapping[str, tuple[tuple[str, ...], ...]]) -> None:
+        self.reader = reader
+        self.tokens = reader.tokens
+        self.folded = [_fold(t) for t in reader.tokens]
+        self.roles = roles
+
+    def predicates(self, lemmas: set[str], *, reflexive: bool = False, nominal: bool = False) -> list[int]:
+        found = []
+        for index in range(len(self.tokens)):
+            readings = self.reader.readings(index)
+            if not any(a.lemma in lemmas for a in readings):
+                continue
+            if not nominal and self._is_noun_here(index):
+                continue  # "le manque de …": the noun
+            if reflexive and not any(t in REFLEXIVE_CLITICS for t in self.tokens[max(0, index - 3):index]):
+                continue
+            found.append(index)
+        return found
+
+    def role(self, start: int, end: int) -> str | None:
+        words = self.folded[start:end]
+        matched = {role for role, forms in self.roles.items()
+                   if any(_contains(words, form) for form in forms)}
+        return matched.pop() if len(matched) == 1 else None
+
+    def span(self, start: int, end: int) -> Span:
+        return Span(start, end, " ".join(self.tokens[start:end]), self.role(start, end))
+
+    def frame(self, predicate: int) -> ArgumentFrame:
+        tokens = self.tokens
+        index = predicate - 1
+        clitics: list[int] = []
+        while index >= 0:
+            token = tokens[index]
+            if token in NEGATION or self._is_adverb(index):
+                index -= 1
+            elif token in _CLITICS and not (token in ("nous", "vous") and self._opens_clause(index)):
+                clitics.append(index)
+                index -= 1
+            elif self._is_chain_verb(index):
+                index -= 1
+            elif token in ("à", "de", "d'") and index >= 1 and (self._is_chain_verb(index - 1)
+                                                               or tokens[index - 1] == "train"):
+                index -= 3 if tokens[index - 1] == "train" and index >= 2 and tokens[index - 2] == "en" else 2
+                # "commence à lui manquer", "est en train de lui manquer"
+            else:
+                break
+        dative = next((self.span(i, i + 1) for i in clitics if tokens[i] in DATIVE_CLITICS), None)
+        subject: Span | None = None
+        if index >= 0 and tokens[index] in SUBJECT_PRONOUNS:
+            subject = self.span(index, index + 1)
+        elif index >= 0 and tokens[index] == RELATIVE_SUBJECT:
+            start = self._phrase_start(index - 1)
+            subject = self.span(start, index) if start < index else None
+        elif index >= 0 and self._is_nominal(index):
+            subject = self.span(self._phrase_start(index), index + 1)
+
+        complement: Span | None = None
+        kind = ""
+        probe = predicate + 1
+        while probe < len(tokens) and (self._is_adverb(probe) or tokens[probe] in NEGATION or (
+                tokens[probe] in ("le", "la", "les") and probe + 1 < len(tokens)
+                and tokens[probe + 1] in ("plus", "moins"))):
+            probe += 1
+        if probe < len(tokens):
+            token = tokens[probe]
+            if token in _DATIVE_PREPOSITIONS:
+                end = self._phrase_end(probe + 1)
+                if end > probe + 1:
+                    dative = Span(probe, end, " ".join(tokens[probe:end]), self.role(probe + 1, end))
+            elif token in _DE:
+                end = self._phrase_end(probe + 1 if token in ("de", "d'") else probe)
+                complement, kind = self.span(probe, max(end, probe + 1)), "de"
+            elif self._is_nominal(probe):
+                complement, kind = self.span(probe, self._phrase_end(probe)), "direct"
+        return ArgumentFrame(predicate, subject, dative, complement, kind)
+
+    def judge_switched(self, frame: ArgumentFrame) -> Verdict | None:
+        verb = repr(self.tokens[frame.predicate])
+        subject, dative = frame.subject, frame.dative
+        if dative is not None and dative.role == "experiencer" and subject is not None \
+                and subject.role == "experiencer" and subject.text in ("il", "ça", "cela"):
+            # "ce qu'il lui manque": the impersonal il, with the experiencer as dative
+            return Verdict.passed(f"{subject.text!r} is the impersonal subject of {verb} and the experiencer is "
+                                  f"the dative {dative.text!r}", dative.text)
+        complement = frame.complement
+        if subject is not None and subject.role == "experiencer":
+            what = ""
+            if complement is not None and frame.complement_kind == "de":
+                what = f" with {complement.text!r} as a de-complement (the sense 'to lack')"
+            elif complement is not None and frame.complement_kind == "direct":
+                what = f" with {complement.text!r} as a direct object (the sense 'to fail to hit or catch')"
+            return Verdict.failed(
+                f"the experiencer {subject.text!r} is the subject of {verb}{what}: expected the thing missed as "
+                "subject and the experiencer introduced by à or a dative clitic", subject.text)
+        if dative is not None and dative.role == "theme":
+            return Verdict.failed(
+                f"the thing missed is the dative {dative.text!r} of {verb}: the roles are swapped (expected "
+                "the experiencer after à or as a dative clitic)", dative.text)
+        if dative is None and complement is None and "experiencer" not in self._roles_anywhere():
+            return Verdict.failed(f"{verb} has no dative and the experiencer appears nowhere in the output: the "
+                                  "experiencer of the missing situation is lost", self.tokens[frame.predicate])
+        if dative is not None and (dative.role == "experiencer" or dative.end - dative.start == 1 and dative.text
+                                   in DATIVE_CLITICS):
+            who = f"the subject {subject.text!r}" if subject is not None else "its subject"
+            return Verdict.passed(f"{who} is what is missed and the experiencer is the dative {dative.text!r} of "
+                                  f"{verb}", dative.text)
+        if subject is not None and subject.role == "theme" and frame.complement_kind == "de" \
+                and complement is not None and complement.role == "experiencer":
+            return Verdict.failed(f"the experiencer {complement.text!r} is a de-complement of {verb} (the sense "
+                                  "'to lack')", complement.text)
+        return None
+
+    def judge_alternative(self, frame: ArgumentFrame) -> Verdict | None:
+        verb = repr(self.tokens[frame.predicate])
+        subject = frame.subject
+        if subject is None:
+            return None
+        if subject.role == "theme":
+            return Verdict.failed(f"the thing missed {subject.text!r} is the subject of {verb}, which needs the "
+                                  "experiencer as subject", subject.text)
+        if subject.role == "experiencer" and self.role(frame.predicate + 1, len(self.tokens)) == "theme":
+            return Verdict.passed(f"the experiencer {subject.text!r} is the subject of {verb}, a verb that takes "
+                                  "the experiencer as subject, and the thing missed follows", subject.text)
+        return None
+
+    def _roles_anywhere(self) -> set[str]:
+        return {role for role, forms in self.roles.items() if any(_contains(self.folded, form) for form in forms)}
+
+    def _is_noun_here(self, index: int) -> bool:
+        """A noun reading in context: after a determiner, or after a preposition unless an infinitive."""
+        if not self.reader.is_nominal_context(index):
+            return False
+        infinitive = any(a.mood == "infinitive" for a in self.reader.readings(index))
+        return not (infinitive and self.tokens[index - 1] in ("à", "de", "d'", "pour", "sans"))
+
+    def _is_chain_verb(self, index: int) -> bool:
+        return any(a.lemma in VERB_CHAIN and a.pos in ("verb", "aux") and a.mood is not None
+                   for a in self.reader.readings(index)) and not self.reader.is_nominal_context(index)
+
+    def _is_adverb(self, index: int) -> bool:
+        readings = self.reader.readings(index)
+        return bool(readings) and all(a.pos == "adv" for a in readings)
+
+    def _opens_clause(self, index: int) -> bool:
+        return index == 0 or self.tokens[index - 1] in _BOUNDARIES or self.tokens[index - 1] == RELATIVE_SUBJECT
+
+    def _is_nominal(self, index: int) -> bool:
+        token = self.tokens[index]
+        if token in _BOUNDARIES or token == RELATIVE_SUBJECT or not token[0].isalpha():
+            return False
+        if token in DETERMINERS or token in ("ce", "c'"):
+            return True
+        readings = self.reader.readings(index)
+        if not readings:
+            return True  # a name
+        if any(a.pos == "aux" for a in readings) or any(
+                a.pos == "verb" and a.mood in ("indicative", "subjunctive", "conditional") for a in readings) \
+                and not any(a.pos == "noun" for a in readings):
+            return False
+        return any(a.pos in ("noun", "adj", "pron") for a in readings)
+
+    def _phrase_start(self, end: int) -> int:
+        """The first token of the noun phrase ending at ``end``: its determiner, across complements in de."""
+        tokens = self.tokens
+        start = end
+        while start > 0:
+            if tokens[start] in DETERMINERS and tokens[start] not in _DE:
+                if tokens[start - 1] in ("de", "d'") and start >= 2 and self._is_nominal(start - 2):
+                    start -= 2
+                    continue
+                break
+            if not self._is_nominal(start - 1) or tokens[start - 1] in SUBJECT_PRONOUNS:
+                break
+            start -= 1
+        return start
+
+    def _phrase_end(self, start: int) -> int:
+        end = start
+        while end < len(self.tokens) and end - start < 5 and self._is_nominal(end) \
+                and self.tokens[end] not in ("à", "au", "aux"):
+            end += 1
+        return end
+
+
+def _contains(words: list[str], form: tuple[str, ...]) -> bool:
+    size = len(form)
+    return any(tuple(words[i:i + size]) == form for i in range(len(words) - size + 1))

@@ -1,0 +1,140 @@
+"""The ``factitive`` family: agentive verbs that French must embed under *faire* (faire cuire)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr.lexical_choice import lemma_list, readings
+from pytest_mtchallenge.languages.fr.reader import NEGATION, tokenize
+from pytest_mtchallenge.languages.fr.lexicon import Analysis
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"verb", "alternatives", "rejected"}
+_CAUSATIVE = "faire"
+# Verbs that also take a bare infinitive with a noun phrase: "laisser fondre la glace" is not the
+# factitive, but not the bare agentive verb either.
+_OTHER_INFINITIVE_GOVERNORS = frozenset({"laisser", "voir", "regarder", "entendre", "sentir", "écouter"})
+_MAX_ADVERBS = 2
+
+
+class FactitiveChecker(FrenchChecker):
+    """An English agentive verb (*cook a chicken*, *melt the ice*, *grow flowers*) whose French
+    counterpart is intransitive in that sense and needs the causative *faire* + infinitive
+    (*faire cuire*, *faire fondre*, *faire pousser*).
+
+    Parameters (from the source sentence, never from an output):
+
+    - ``verb``: the lemma of the infinitive under *faire* (``cuire``); the same verb used
+      without *faire* (*John a cuit*, *John a fondu la glace*) is the error;
+    - ``alternatives``: lemmas that render the source verb correctly without *faire*
+      (``cultiver`` for *grow flowers*, ``cuisiner`` for *cook*);
+    - ``rejected``: other lemmas known to be wrong renderings (``développer``, ``grandir``).
+
+    *faire* counts in every form (*fait*, *faisait*, *fera*, *faire*, *faisant*), with up to
+    two adverbs before the infinitive (*faire lentement cuire*). An infinitive after *laisser*
+    or a perception verb (*laisser fondre*, *voir pousser*) is neither right nor wrong and
+    leaves the checker undecided.
+    """
+
+    name = "factitive"
+    description = "Causative faire + infinitive for agentive verbs (lexicon-backed)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        verb = params.get("verb")
+        if not isinstance(verb, str) or not verb.strip() or " " in verb.strip():
+            raise ValueError("verb must be the lemma (one word) of the infinitive under faire")
+        alternatives = lemma_list(params.get("alternatives"), "alternatives", required=False)
+        rejected = lemma_list(params.get("rejected"), "rejected", required=False)
+        if verb in alternatives or verb in rejected or set(alternatives) & set(rejected):
+            raise ValueError("verb, alternatives and rejected must not share a lemma")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        tokens = tokenize(output)
+        if not any(token[0].isalnum() for token in tokens):
+            return Verdict.not_applicable("the output is empty")
+        verb = str(item.params["verb"])
+        alternatives = lemma_list(item.params.get("alternatives"), "alternatives", required=False)
+        rejected = lemma_list(item.params.get("rejected"), "rejected", required=False)
+        analyses = [readings(self.lexicon, token) for token in tokens]
+
+        factitive: list[str] = []
+        bare: list[str] = []
+        governed: list[str] = []
+        for index, token in enumerate(tokens):
+            forms = [a for a in analyses[index] if a.lemma == verb and _is_verbal(a)]
+            if not forms:
+                continue
+            if any(a.mood == "infinitive" for a in forms):
+                governor = self._governor(tokens, analyses, index)
+                if governor == _CAUSATIVE:
+                    factitive.append(repr(self._causative_span(tokens, analyses, index)))
+                    continue
+                if governor is not None:
+                    governed.append(f"{governor} + {token!r}")
+                    continue
+            bare.append(f"{token!r} ({'; '.join(sorted({a.describe() for a in forms}))})")
+        wrong: list[str] = []
+        for index, found in self._occurrences(tokens, analyses, rejected):
+            if self._governor(tokens, analyses, index) is None:
+                wrong.append(found)
+            else:  # "faire grandir des fleurs": a factitive, but not the expected one
+                governed.append(f"{self._governor(tokens, analyses, index)} + {tokens[index]!r}")
+        good = [*factitive, *(found for _, found in self._occurrences(tokens, analyses, alternatives))]
+        bad = [*bare, *wrong]
+        wanted = f"faire {verb}" + (f" (or {', '.join(alternatives)})" if alternatives else "")
+        if good and not bad:
+            return Verdict.passed(f"found {', '.join(good)}: the agentive verb is rendered as {wanted}", *good)
+        if bad and not good:
+            detail = ", ".join(bad)
+            return Verdict.failed(f"expected {wanted}; found {detail}, "
+                                  f"{'without the causative faire' if bare else 'a wrong rendering'}", *bad)
+        if good and bad:
+            return Verdict.undecided(f"found both {', '.join(good)} and {', '.join(bad)}", *good, *bad)
+        if governed:
+            return Verdict.undecided(f"found {', '.join(governed)}: another verb under a causative or perception "
+                                     "verb, for a human to judge")
+        return Verdict.undecided(f"found no form of {verb}, {', '.join(alternatives) or 'an alternative'} or a known "
+                                 "wrong rendering: the output renders the verb some other way")
+
+    def _governor(self, tokens: list[str], analyses: list[tuple[Analysis, ...]], index: int) -> str | None:
+        """The lemma of *faire* or a perception/permission verb right before the infinitive."""
+        previous = index - 1
+        skipped = 0
+        while previous >= 0 and skipped < _MAX_ADVERBS and (
+                tokens[previous] in NEGATION or _only(analyses[previous], "adv")):
+            previous -= 1
+            skipped += 1
+        if previous < 0:
+            return None
+        lemmas = {a.lemma for a in analyses[previous] if a.pos in ("verb", "aux")}
+        if _CAUSATIVE in lemmas:
+            return _CAUSATIVE
+        found = lemmas & _OTHER_INFINITIVE_GOVERNORS
+        return sorted(found)[0] if found else None
+
+    def _causative_span(self, tokens: list[str], analyses: list[tuple[Analysis, ...]], index: int) -> str:
+        start = index - 1
+        while start > 0 and _CAUSATIVE not in {a.lemma for a in analyses[start] if a.pos in ("verb", "aux")}:
+            start -= 1
+        return " ".join(tokens[start:index + 1])
+
+    def _occurrences(self, tokens: list[str], analyses: list[tuple[Analysis, ...]],
+                     lemmas: tuple[str, ...]) -> list[tuple[int, str]]:
+        found = []
+        for index, (token, readings_) in enumerate(zip(tokens, analyses)):
+            matches = sorted({a.lemma for a in readings_ if a.lemma in lemmas and _is_verbal(a)})
+            if matches:
+                found.append((index, f"{token!r} ({', '.join(matches)})"))
+        return found
+
+
+def _is_verbal(analysis: Analysis) -> bool:
+    return analysis.pos in ("verb", "aux") or (analysis.pos == "adj" and analysis.mood == "participle")
+
+
+def _only(analyses: tuple[Analysis, ...], pos: str) -> bool:
+    return bool(analyses) and all(a.pos == pos for a in analyses)

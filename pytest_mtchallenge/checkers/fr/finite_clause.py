@@ -1,0 +1,239 @@
+"""The ``finite_clause`` family: an English NP-to-VP complement rendered as a French finite clause."""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, SentenceReader
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"subordinators", "prepositions"}
+_DEFAULT_SUBORDINATORS = ("que",)
+_DEFAULT_PREPOSITIONS = ("pour", "à", "de", "afin")
+_CLAUSE_END = frozenset({".", "?", "!", ";", ":"})
+_PAUSES = frozenset({",", "mais", "car", "puis"})  # a finite verb after these may belong to another clause
+_PREPOSITION_BEFORE_QUE = frozenset({"pour", "afin", "sans", "avant", "parce", "alors", "tandis", "pendant", "dès",
+                                     "depuis", "après", "ainsi", "sorte", "façon", "manière", "moins", "plutôt"})
+# Verbs that take a bare noun phrase + infinitive in French (laisser Paul partir, voir Paul venir).
+_NP_INFINITIVE_VERBS = frozenset({"laisser", "faire", "voir", "entendre", "regarder", "écouter", "sentir", "envoyer",
+                                  "emmener", "amener", "mener"})
+_ADVERBS_AFTER_VERB = frozenset({"bien", "beaucoup", "vraiment", "toujours", "mieux", "tant", "fort", "tellement",
+                                 "plutôt", "surtout", "aussi", "donc", "sincèrement", "fermement"})
+
+
+def _words(value: object, name: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    if value is None:
+        return default
+    if (isinstance(value, Sequence) and not isinstance(value, str) and value
+            and all(isinstance(v, str) and v.strip() and " " not in v.strip() for v in value)):
+        return tuple(v.strip().lower() for v in value)
+    raise ValueError(f"{name} must be a non-empty list of single words")
+
+
+def _elided(words: tuple[str, ...]) -> frozenset[str]:
+    """The words and their elided forms (que → qu', lorsque → lorsqu', de → d')."""
+    forms = set(words)
+    forms.update(w[:-1] + "'" for w in words if w.endswith("e"))
+    return frozenset(forms)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One piece of evidence about the complement: a finite clause, or a wrong construction."""
+
+    correct: bool | None  # None: unclear, for a human
+    description: str
+
+
+class FiniteClauseChecker(FrenchChecker):
+    """An English *NP to VP* complement (*believe Bill to be*, *want her mother to let her*) must
+    become a French finite clause: main verb + *que* + subject + finite verb.
+
+    Parameters (from the source sentence, never from an output):
+
+    - ``subordinators``: the words that may introduce the finite clause, ``[que]`` by default
+      (``[que, quand, lorsque]`` after *aimer*: *il aimait quand son père lui racontait…*);
+    - ``prepositions``: the prepositions of the word-for-word calque main verb + NP +
+      preposition + infinitive (``[pour, à, de, afin]`` by default).
+
+    The output passes when a subordinator that follows a verb (or its adverbs) opens a clause
+    with a finite verb (indicative, subjunctive or conditional — the mood is not the question);
+    it fails on a subordinator with no finite verb after it (*que sa mère de lui laisser*), on
+    main verb + NP + preposition + infinitive (*aimait son père pour lui raconter*), on main
+    verb + NP + infinitive outside perception and causative verbs (*croit Bill être*), and on a
+    purpose clause in place of the complement (*aimait son père pour qu'il…*).
+    """
+
+    name = "finite_clause"
+    description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        _words(params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS)
+        _words(params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        reader = SentenceReader(output, self.lexicon)
+        if not any(token[0].isalnum() for token in reader.tokens):
+            return Verdict.not_applicable("the output is empty")
+        subordinators = _elided(_words(item.params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS))
+        prepositions = _elided(_words(item.params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS))
+        findings = [*self._clauses(reader, subordinators), *self._calques(reader, prepositions)]
+        unclear = [f.description for f in findings if f.correct is None]
+        if unclear:
+            return Verdict.undecided("; ".join(unclear), *unclear)
+        good = [f.description for f in findings if f.correct]
+        bad = [f.description for f in findings if f.correct is False]
+        if good and not bad:
+            return Verdict.passed(f"the complement is a finite clause: {'; '.join(good)}", *good)
+        if bad and not good:
+            return Verdict.failed(f"expected a finite clause (que + subject + finite verb); found {'; '.join(bad)}",
+                                  *bad)
+        if good and bad:
+            return Verdict.undecided(f"found a finite clause ({'; '.join(good)}) but also {'; '.join(bad)}",
+                                     *good, *bad)
+        return Verdict.undecided("found neither a finite que-clause nor a verb + noun phrase + infinitive: the "
+                                 "complement is rendered some other way")
+
+    # -- the finite clause ------------------------------------------------------------------
+
+    def _clauses(self, reader: SentenceReader, subordinators: frozenset[str]) -> list[Finding]:
+        tokens = reader.tokens
+        found: list[Finding] = []
+        for index, token in enumerate(tokens):
+            if token not in subordinators or not self._after_governor(reader, index):
+                continue
+            end = next((i for i in range(index + 1, len(tokens)) if tokens[i] in _CLAUSE_END), len(tokens))
+            pause = next((i for i in range(index + 1, end) if tokens[i] in _PAUSES), end)
+            verb = self._finite_verb(reader, index + 1, pause)
+            clause = " ".join(tokens[index:pause])
+            later = self._finite_verb(reader, pause, end) if verb is None else None
+            if later is not None:  # "que Bill, son ami, est…" or "que sa mère de la laisser, mais elle est…"
+                found.append(Finding(None, f"{clause!r} has no finite verb before {tokens[pause]!r}; "
+                                           f"{tokens[later]!r} may belong to another clause"))
+                continue
+            if verb is None:
+                found.append(Finding(False, f"{clause!r}, where {token!r} is followed by no finite verb"))
+            else:
+                finite = reader.finite_readings(verb)
+                lemmas = " or ".join(sorted({a.lemma for a in finite}))
+                moods = " or ".join(sorted({a.mood or "" for a in finite}))
+                found.append(Finding(True, f"{token!r} + the finite verb {tokens[verb]!r} ({lemmas}, {moods})"))
+        return found
+
+    def _after_governor(self, reader: SentenceReader, index: int) -> bool:
+        """Whether the subordinator at ``index`` follows a verb or adjective (not a noun: a relative
+        clause; not *pour*, *afin*, *sans*…: an adverbial clause; not the restrictive *ne … que*)."""
+        tokens = reader.tokens
+        previous = index - 1
+        while previous >= 0 and (tokens[previous] in _ADVERBS_AFTER_VERB or tokens[previous] in NEGATION):
+            previous -= 1
+        if previous < 0 or tokens[previous] in _PREPOSITION_BEFORE_QUE:
+            return False
+        if _restrictive(tokens, index):
+            return False
+        return any(a.pos in ("verb", "aux", "adj") for a in reader.readings(previous))
+
+    def _finite_verb(self, reader: SentenceReader, start: int, end: int) -> int | None:
+        tokens = reader.tokens
+        for index in range(start, end):
+            if not reader.finite_readings(index):
+                continue
+            previous = tokens[index - 1]
+            if previous in DETERMINERS and previous not in ("le", "la", "l'", "les"):
+                continue
+            if previous in ("le", "la", "l'", "les") and index - 1 == start:
+                continue  # "que la glace fond" reads "glace" as a noun
+            if previous not in OBJECT_CLITICS and reader.has_pos(index - 1, "prep") and not reader.has_pos(
+                    index - 1, "clitic", "pron"):
+                continue
+            if index == start and reader.has_pos(index, "noun") and index + 1 < end and reader.finite_readings(
+                    index + 1):
+                continue  # "que Bill est": the first word is the subject
+            return index
+        return None
+
+    # -- the word-for-word calque ------------------------------------------------------------
+
+    def _calques(self, reader: SentenceReader, prepositions: frozenset[str]) -> list[Finding]:
+        tokens = reader.tokens
+        names = _capitalised(reader.text)
+        verb = reader.first_finite_verb(0)
+        if verb is None:
+            return []
+        lemmas = {a.lemma for a in reader.finite_readings(verb)}
+        index = verb + 1
+        while index < len(tokens) and (tokens[index] in NEGATION or tokens[index] in _ADVERBS_AFTER_VERB
+                                       or self._is_participle(reader, index)):
+            lemmas = {a.lemma for a in reader.readings(index) if a.pos == "verb"} or lemmas
+            index += 1
+        if index >= len(tokens) or tokens[index] not in DETERMINERS and not _is_name(reader, index, names):
+            return []
+        phrase = reader.noun_phrase(index)
+        if phrase is None:
+            return []
+        after = phrase.end
+        governor = repr(" ".join(tokens[verb:index]))
+        noun_phrase = " ".join(tokens[phrase.start:phrase.end])
+        if after < len(tokens) and tokens[after] in prepositions:
+            probe = after + 1
+            if probe < len(tokens) and tokens[probe] in ("que", "qu'"):
+                return [Finding(False, f"{governor} + {noun_phrase!r} + a purpose clause {tokens[after]!r} "
+                                       f"{tokens[probe]!r} in place of the complement")]
+            if tokens[after] == "afin" and probe < len(tokens) and tokens[probe] in ("de", "d'"):
+                probe += 1
+            infinitive = self._infinitive(reader, probe)
+            if infinitive is not None:
+                return [Finding(False, f"{governor} + {noun_phrase!r} + {tokens[after]!r} + the infinitive "
+                                       f"{tokens[infinitive]!r} (the English construction word for word)")]
+            return []
+        if lemmas & _NP_INFINITIVE_VERBS:
+            return []
+        infinitive = self._infinitive(reader, after)
+        if infinitive is not None:
+            return [Finding(False, f"{governor} + {noun_phrase!r} + the infinitive {tokens[infinitive]!r} "
+                                   "(the English construction word for word)")]
+        return []
+
+    def _infinitive(self, reader: SentenceReader, start: int) -> int | None:
+        index = start
+        while index < len(reader.tokens) and (reader.tokens[index] in OBJECT_CLITICS
+                                              or reader.tokens[index] in NEGATION):
+            index += 1
+        if index < len(reader.tokens) and any(a.mood == "infinitive" for a in reader.readings(index)):
+            return index
+        return None
+
+    @staticmethod
+    def _is_participle(reader: SentenceReader, index: int) -> bool:
+        return any(a.pos in ("verb", "aux") and a.mood == "participle" for a in reader.readings(index))
+
+
+def _restrictive(tokens: list[str], index: int) -> bool:
+    """``ne … que`` (*il n'aimait que son père*): a *ne* before, with no *pas*/*plus*/*jamais* between."""
+    for previous in range(index - 1, -1, -1):
+        if tokens[previous] in ("pas", "plus", "jamais", "point", "guère", "rien", "personne"):
+            return False
+        if tokens[previous] in ("ne", "n'"):
+            return True
+        if tokens[previous] in _CLAUSE_END:
+            return False
+    return False
+
+
+def _capitalised(text: str) -> frozenset[str]:
+    """Words written with a capital inside the sentence (names: *Bill*), lowercased."""
+    words = re.findall(r"[^\W\d_]+", normalise_text(text))
+    return frozenset(word.lower() for word in words[1:] if word[0].isupper())
+
+
+def _is_name(reader: SentenceReader, index: int, names: frozenset[str]) -> bool:
+    """A proper name: a word unknown to the lexicon, or one capitalised inside the sentence."""
+    token = reader.tokens[index]
+    return token[0].isalpha() and (not reader.readings(index) or token in names)

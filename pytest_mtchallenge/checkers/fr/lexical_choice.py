@@ -1,0 +1,103 @@
+"""The ``lexical_choice`` family: the right French lexeme (savoir vs connaître), checked by lemma."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.reader import SentenceReader
+from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"expected", "rejected", "pos"}
+_POS = ("verb", "noun", "adj", "adv", "prep")
+_CIRCUMFLEXED = {"i": "î", "u": "û"}
+
+
+def lemma_list(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:
+    """A parameter holding one lemma or a list of lemmas."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, str) and value.strip():
+        return (value,)
+    if (isinstance(value, Sequence) and not isinstance(value, str) and value
+            and all(isinstance(v, str) and v.strip() for v in value)):
+        return tuple(value)
+    raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
+
+
+def readings(lexicon: Lexicon, token: str) -> tuple[Analysis, ...]:
+    """The lexicon's readings of a token; a form in the 1990 reformed spelling (*connait*,
+    *paraitre*), which the Lefff lacks, is read as its circumflexed form (*connaît*)."""
+    found = lexicon.analyses(token)
+    if found or not token.isalpha():
+        return found
+    for position, letter in enumerate(token):
+        if letter in _CIRCUMFLEXED:
+            found = lexicon.analyses(token[:position] + _CIRCUMFLEXED[letter] + token[position + 1:])
+            if found:
+                return found
+    return ()
+
+
+class LexicalChoiceChecker(FrenchChecker):
+    """Which French lexeme renders a source word: an expected lemma versus a rejected one.
+
+    Parameters (from the source sentence, never from an output):
+
+    - ``expected``: the lemma, or lemmas, of a correct rendering (``savoir`` before a
+      sentential complement, ``connaître`` before a plain noun phrase);
+    - ``rejected``: the lemma, or lemmas, of the wrong choice;
+    - ``pos``: the part of speech the lemma must have in the output (``verb`` by default), so
+      that *su* the noun or *connaissance* does not count.
+
+    Every word of the output is read with the lexicon, so any inflected form (*savait*,
+    *sauront*, *sachant*, *connaissait*, *connait* in the reformed spelling) counts.
+    """
+
+    name = "lexical_choice"
+    description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        expected = lemma_list(params.get("expected"), "expected")
+        rejected = lemma_list(params.get("rejected"), "rejected")
+        if set(expected) & set(rejected):
+            raise ValueError(f"rejected repeats the expected lemma {sorted(set(expected) & set(rejected))[0]!r}")
+        if params.get("pos", "verb") not in _POS:
+            raise ValueError(f"pos must be one of {', '.join(_POS)}")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        reader = SentenceReader(output, self.lexicon)
+        if not any(token[0].isalnum() for token in reader.tokens):
+            return Verdict.not_applicable("the output is empty")
+        expected = lemma_list(item.params.get("expected"), "expected")
+        rejected = lemma_list(item.params.get("rejected"), "rejected")
+        pos = str(item.params.get("pos", "verb"))
+        good = self._occurrences(reader, expected, pos)
+        bad = self._occurrences(reader, rejected, pos)
+        wanted = " or ".join(expected)
+        if good and not bad:
+            return Verdict.passed(f"found {', '.join(good)}: a form of {wanted}, as expected", *good)
+        if bad and not good:
+            return Verdict.failed(f"expected a form of {wanted}; found {', '.join(bad)}", *bad)
+        if good and bad:
+            return Verdict.undecided(
+                f"found both {', '.join(good)} (expected) and {', '.join(bad)} (rejected): which one renders the "
+                "source word is for a human to say", *good, *bad)
+        return Verdict.undecided(
+            f"no form of {wanted} nor of {' or '.join(rejected)} found: the output renders the source word otherwise")
+
+    def _occurrences(self, reader: SentenceReader, lemmas: tuple[str, ...], pos: str) -> list[str]:
+        pos_set = ("verb", "aux") if pos == "verb" else (pos,)
+        found: list[str] = []
+        for index, token in enumerate(reader.tokens):
+            analyses = readings(self.lexicon, token)
+            matches = {a.lemma for a in analyses if a.lemma in lemmas and a.pos in pos_set}
+            if pos == "verb" and any(a.pos == "noun" for a in analyses) and reader.is_nominal_context(index):
+                continue  # "le savoir", "un su": the noun
+            if matches:
+                found.append(f"{token!r} ({', '.join(sorted(matches))})")
+        return found

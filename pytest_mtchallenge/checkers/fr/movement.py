@@ -1,0 +1,247 @@
+"""The ``movement`` family: English manner-of-movement verbs with a path, rendered as French path verb + manner."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, SentenceReader, tokenize
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"path", "manner", "manner_verbs", "manner_words", "nonce", "literal"}
+
+# Prepositions that carry the path when a manner verb heads the clause (nager à travers, courir dans).
+PATH_PREPOSITIONS = frozenset({"dans", "hors", "vers", "sur", "par", "à", "au", "aux", "de", "du", "des", "d'",
+                               "en", "depuis", "sous", "outre", "jusqu'", "jusque", "travers", "au-delà"})
+# A goal in jusqu'à (nager jusqu'à la rive) may be acceptable French: left to a human.
+GOAL_PREPOSITIONS = frozenset({"jusqu'", "jusque"})
+# Words of speed or haste: close to a manner of running, for a human to weigh.
+SPEED_WORDS = frozenset({"vite", "rapidement", "précipitamment", "hâtivement", "hâte", "vitesse", "allure",
+                         "trombe", "galop", "enjambée", "précipitation", "empressement"})
+REFLEXIVE_CLITICS = frozenset({"se", "s'", "me", "m'", "te", "t'", "nous", "vous"})
+CLITICS = REFLEXIVE_CLITICS | {"le", "la", "l'", "les", "lui", "leur", "y", "en"}
+_DE = frozenset({"de", "d'"})
+_FINITE_OR_BARE = frozenset({"indicative", "subjunctive", "conditional", "imperative", "infinitive", "participle"})
+
+
+def _words(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not all(
+            isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"{name} must be a list of non-empty strings")
+    return tuple(v.strip().lower() for v in value)
+
+
+@dataclass(frozen=True, slots=True)
+class PathWord:
+    """A path lemma as the item gives it: *traverser*, or a pronominal verb *se rendre* (reflexive)."""
+
+    lemma: str
+    reflexive: bool
+    text: str
+
+
+def _path_words(values: tuple[str, ...]) -> tuple[PathWord, ...]:
+    words = []
+    for value in values:
+        parts = tokenize(value)
+        reflexive = len(parts) > 1 and parts[0] in ("se", "s'")
+        words.append(PathWord(parts[-1], reflexive, value))
+    return tuple(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A word or phrase found in the output, by token span."""
+
+    start: int
+    end: int
+    text: str
+
+
+class MovementChecker(FrenchChecker):
+    """*swim across X* → *traverser X à la nage*: a path verb with a manner adjunct, not *nager à travers X*.
+
+    Parameters (from the source sentence):
+
+    - ``path``: lemmas of French verbs (or nouns) that express the path (*traverser, entrer, sortir,
+      se rendre …*; ``se`` marks a pronominal verb).
+    - ``manner``: manner adjuncts as phrases (*à la nage, au pas de course*); determiners match any
+      determiner (*en jouant de la / sa guitare*).
+    - ``manner_verbs``: lemmas of the manner verb (*nager, courir*): *en* + its gerund is a manner
+      adjunct; the verb itself heading the clause with a path preposition is the error.
+    - ``manner_words``: other words of the manner (*nage, guitare*): *en* + gerund followed by one
+      of them is a manner adjunct (*en grattant sa guitare*).
+    - ``nonce``: stems of a calqued nonce verb (*guit* for *guitared*): a word on that stem that the
+      lexicon does not know as a noun or adjective fails.
+    - ``literal``: lemmas of a misreading of the source (*manquer* for *run out of*): fail.
+
+    Pass: a path word and a manner adjunct. Fail: a nonce or literal word; the manner verb heading
+    the clause with a path preposition and no path verb; a path word with no trace of the manner.
+    Anything else (a goal in *jusqu'à*, words of speed, the manner word in another construction)
+    is undecided.
+    """
+
+    name = "movement"
+    description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        if "path" not in params:
+            raise ValueError("missing parameter 'path'")
+        if not _words(params["path"], "path"):
+            raise ValueError("path must name at least one path verb")
+        for key in sorted(_PARAMS - {"path"}):
+            if key in params:
+                _words(params[key], key)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        reader = SentenceReader(output, self.lexicon)
+        tokens = reader.tokens
+        if not any(token[0].isalpha() for token in tokens):
+            return Verdict.not_applicable("the output is empty")
+        params = item.params
+        path = _path_words(_words(params["path"], "path"))
+        manner = tuple(tuple(tokenize(p)) for p in _words(params.get("manner", []), "manner"))
+        manner_verbs = set(_words(params.get("manner_verbs", []), "manner_verbs"))
+        manner_words = set(_words(params.get("manner_words", []), "manner_words"))
+        nonce = _words(params.get("nonce", []), "nonce")
+        literal = set(_words(params.get("literal", []), "literal"))
+
+        for index, token in enumerate(tokens):
+            if any(token.startswith(stem) for stem in nonce) and not any(
+                    a.pos in ("noun", "adj") for a in reader.readings(index)):
+                return Verdict.failed(f"{token!r} is a nonce verb calqued on the English source: French needs a "
+                                      "path verb with a manner adjunct", token)
+        for index, token in enumerate(tokens):
+            lemma = _lemma_in(reader, index, literal, verbal=True)
+            if lemma is not None:
+                return Verdict.failed(f"{token!r} ({lemma}) renders another meaning of the source verb: the "
+                                      "movement is lost", token)
+
+        adjunct = _manner_adjunct(reader, manner, manner_verbs, manner_words)
+        path_found = _path(reader, path)
+        heading = _manner_heading(reader, manner_verbs)
+        if heading is not None:
+            verb, preposition = heading
+            if preposition is not None and preposition.text.split()[0] not in GOAL_PREPOSITIONS \
+                    and path_found is None:
+                return Verdict.failed(
+                    f"the manner verb {verb.text!r} heads the clause and the path is left to the preposition "
+                    f"{preposition.text!r}: French expresses the path with a verb and the manner with an "
+                    "adjunct", verb.text, preposition.text)
+            if preposition is not None and path_found is None:
+                return Verdict.undecided(f"the manner verb {verb.text!r} with a goal in {preposition.text!r}: "
+                                         "left to a human")
+        if path_found is not None and adjunct is not None:
+            return Verdict.passed(f"{path_found.text!r} expresses the path and {adjunct.text!r} the manner",
+                                  path_found.text, adjunct.text)
+        if path_found is not None and adjunct is None:
+            traces = [t for i, t in enumerate(tokens)
+                      if _lemma_in(reader, i, manner_words | manner_verbs | SPEED_WORDS, verbal=False) is not None
+                      or t in SPEED_WORDS]
+            for index in range(len(tokens)):
+                gerund = _gerund_after_en(reader, index)
+                if gerund is not None:
+                    traces.append(" ".join(tokens[index:gerund + 1]))
+            if not traces:
+                return Verdict.failed(f"{path_found.text!r} expresses the path but nothing expresses the manner of "
+                                      "the movement", path_found.text)
+            return Verdict.undecided(f"{path_found.text!r} expresses the path; the manner is only suggested by "
+                                     f"{', '.join(repr(t) for t in traces)}: left to a human")
+        return Verdict.undecided("no path verb of the item in the output: left to a human")
+
+
+def _lemma_in(reader: SentenceReader, index: int, lemmas: set[str], *, verbal: bool) -> str | None:
+    if not lemmas:
+        return None
+    if verbal and reader.is_nominal_context(index):
+        return None
+    for analysis in reader.readings(index):
+        if analysis.lemma in lemmas and (not verbal or analysis.pos in ("verb", "aux")):
+            return analysis.lemma
+    return reader.tokens[index] if reader.tokens[index] in lemmas and not verbal else None
+
+
+def _same_word(pattern: str, token: str) -> bool:
+    if pattern == token:
+        return True
+    if pattern in _DE and token in _DE:
+        return True
+    return pattern in DETERMINERS and token in DETERMINERS and pattern not in _DE and token not in _DE
+
+
+def _manner_adjunct(reader: SentenceReader, phrases: tuple[tuple[str, ...], ...], manner_verbs: set[str],
+                    manner_words: set[str]) -> Found | None:
+    tokens = reader.tokens
+    for start in range(len(tokens)):
+        for phrase in phrases:
+            end = start + len(phrase)
+            if phrase and end <= len(tokens) and all(_same_word(p, t) for p, t in zip(phrase, tokens[start:end])):
+                return Found(start, end, " ".join(tokens[start:end]))
+        gerund = _gerund_after_en(reader, start)
+        if gerund is None:
+            continue
+        gerunds = {a.lemma for a in reader.readings(gerund) if a.mood == "gerund"}
+        if gerunds & manner_verbs:
+            return Found(start, gerund + 1, " ".join(tokens[start:gerund + 1]))
+        if gerunds:
+            for index in range(gerund + 1, min(gerund + 5, len(tokens))):
+                if _lemma_in(reader, index, manner_words, verbal=False) is not None:
+                    return Found(start, index + 1, " ".join(tokens[start:index + 1]))
+    return None
+
+
+def _gerund_after_en(reader: SentenceReader, index: int) -> int | None:
+    """The gerund of "en [clitic] V-ant" starting at ``index`` (en nageant, en se précipitant), if any."""
+    tokens = reader.tokens
+    if tokens[index] != "en":
+        return None
+    probe = index + 1
+    if probe < len(tokens) and tokens[probe] in CLITICS:
+        probe += 1
+    if probe < len(tokens) and any(a.mood == "gerund" for a in reader.readings(probe)):
+        return probe
+    return None
+
+
+def _path(reader: SentenceReader, path: tuple[PathWord, ...]) -> Found | None:
+    tokens = reader.tokens
+    for index in range(len(tokens)):
+        readings = reader.readings(index)
+        for word in path:
+            verbal = any(a.lemma == word.lemma and a.pos in ("verb", "aux") and a.mood != "gerund"
+                         for a in readings) and not reader.is_nominal_context(index)
+            nominal = any(a.lemma == word.lemma and a.pos == "noun" for a in readings)
+            if not (verbal or nominal):
+                continue
+            if word.reflexive and not any(t in REFLEXIVE_CLITICS for t in tokens[max(0, index - 3):index]):
+                continue
+            return Found(index, index + 1, tokens[index])
+    return None
+
+
+def _manner_heading(reader: SentenceReader, manner_verbs: set[str]) -> tuple[Found, Found | None] | None:
+    """The manner verb heading a clause (not its gerund, not the noun) and the preposition after it."""
+    tokens = reader.tokens
+    for index in range(len(tokens)):
+        if not any(a.lemma in manner_verbs and a.pos == "verb" and a.mood in _FINITE_OR_BARE
+                   for a in reader.readings(index)):
+            continue
+        if reader.is_nominal_context(index) or (index > 0 and tokens[index - 1] == "en"):
+            continue
+        probe = index + 1
+        while probe < len(tokens) and all(a.pos == "adv" for a in reader.readings(probe)) \
+                and reader.readings(probe) and tokens[probe] not in PATH_PREPOSITIONS:
+            probe += 1
+        preposition: Found | None = None
+        if probe < len(tokens) and tokens[probe] in PATH_PREPOSITIONS:
+            following = tokens[probe + 1] if probe + 1 < len(tokens) else ""
+            pairs = (tokens[probe] == "à" and following == "travers") or (
+                tokens[probe] in GOAL_PREPOSITIONS and following in ("à", "au", "aux", "dans", "en"))
+            end = probe + 2 if pairs else probe + 1
+            preposition = Found(probe, end, " ".join(tokens[probe:end]))
+        return Found(index, index + 1, tokens[index]), preposition
+    return None

@@ -1,0 +1,78 @@
+"""The ``ordinal`` family: a cardinal numeral before *premier*, *dernier*, *autre* (les quatre premiers)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr.lexical_choice import lemma_list, readings
+from pytest_mtchallenge.languages.fr.reader import tokenize
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"ordinal"}
+# Cardinal numerals from two up (un/une are also articles); compounds are written with hyphens
+# (dix-sept, vingt-deux, quatre-vingts) and counted when every part is a numeral word.
+CARDINALS = frozenset({
+    "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
+    "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
+    "mille", "un", "une", "et",
+})
+_NOT_ALONE = frozenset({"un", "une", "et"})
+
+
+def is_cardinal(token: str) -> bool:
+    """A cardinal numeral from two up: digits, or numeral words (*quatre*, *dix-sept*)."""
+    if token.isdigit():
+        return True
+    parts = token.split("-")
+    return all(p in CARDINALS for p in parts) and not (len(parts) == 1 and token in _NOT_ALONE)
+
+
+class OrdinalChecker(FrenchChecker):
+    """English puts the ordinal first (*the first four men*), French the numeral first (*les
+    quatre premiers hommes*, *les trois derniers*, *les deux autres*).
+
+    Parameters (from the source sentence, never from an output):
+
+    - ``ordinal``: the lemma(s) of the ordinal or adjective that the numeral must precede
+      (``premier``, ``dernier``, ``autre``); every inflected form counts.
+
+    Any cardinal counts, as a word (*quatre*, *dix-sept*) or in digits (*4*): the question is the
+    order, not the number. A numeral right before the ordinal passes, right after it fails
+    (*les premiers quatre hommes*, *les autres deux gars*); anything else is left to a human.
+    """
+
+    name = "ordinal"
+    description = "Numeral before ordinal: les quatre premiers, not les premiers quatre (lexicon-backed)"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        lemma_list(params.get("ordinal"), "ordinal")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        tokens = tokenize(output)
+        if not any(token[0].isalnum() for token in tokens):
+            return Verdict.not_applicable("the output is empty")
+        ordinals = lemma_list(item.params.get("ordinal"), "ordinal")
+        wanted = " or ".join(ordinals)
+        positions = [i for i, token in enumerate(tokens)
+                     if any(a.lemma in ordinals and a.pos in ("adj", "pron", "noun")
+                            for a in readings(self.lexicon, token))]
+        if not positions:
+            return Verdict.undecided(f"found no form of {wanted}")
+        good = [f"{tokens[i - 1]} {tokens[i]}" for i in positions if i > 0 and is_cardinal(tokens[i - 1])]
+        bad = [f"{tokens[i]} {tokens[i + 1]}" for i in positions if i + 1 < len(tokens) and is_cardinal(tokens[i + 1])]
+        if good and not bad:
+            return Verdict.passed(f"the numeral precedes {wanted}: {', '.join(map(repr, good))}", *good)
+        if bad and not good:
+            return Verdict.failed(f"expected the numeral before {wanted}; found {', '.join(map(repr, bad))}, "
+                                  "the English order", *bad)
+        if good and bad:
+            return Verdict.undecided(f"found {', '.join(map(repr, good))} and {', '.join(map(repr, bad))}",
+                                     *good, *bad)
+        found = ", ".join(repr(tokens[i]) for i in positions)
+        if any(is_cardinal(t) for t in tokens):
+            return Verdict.undecided(f"the numeral is not next to {found}: for a human to judge")
+        return Verdict.undecided(f"found {found} but no numeral: the output drops the number")

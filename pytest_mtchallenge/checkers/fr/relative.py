@@ -1,0 +1,209 @@
+"""The ``zero_relative`` family: an English zero relative rendered by an overt French relative pronoun."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"heads", "relatives", "rejected", "rejected_with"}
+RELATIVE_WORDS = frozenset({"que", "qu'", "qui", "dont", "où", "quoi", "lequel", "laquelle", "lesquels",
+                            "lesquelles", "duquel", "desquels", "desquelles", "auquel", "auxquels", "auxquelles"})
+# Subject pronouns that cannot be object clitics: after a head noun they open a clause.
+CLAUSE_SUBJECTS = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"})
+GENITIVE_DE = frozenset({"de", "d'", "du", "des"})
+
+
+def _phrases(value: object, name: str, *, required: bool) -> tuple[tuple[str, ...], ...]:
+    if value is None and not required:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if (not isinstance(value, Sequence) or not value
+            or not all(isinstance(phrase, str) and tokenize(phrase) for phrase in value)):
+        raise ValueError(f"{name} must be a word or a non-empty list of words or phrases")
+    phrases = [tuple(tokenize(phrase)) for phrase in value]
+    # que covers its elided form qu'
+    phrases += [("qu'", *phrase[1:]) for phrase in phrases if phrase[0] == "que"]
+    return tuple(dict.fromkeys(phrases))
+
+
+class ZeroRelativeChecker(FrenchChecker):
+    """The English zero relative (*the man your sister hates*) needs an overt relative in French.
+
+    Parameters (from the source sentence):
+
+    - ``heads``: the head noun(s) of the relative clause, as forms or lemmas, with the accepted
+      translations (``[étranger, inconnu]``). When none is found, the head of a sentence-initial
+      noun phrase stands in (a synonym the list lacks: *les personnes que…*).
+    - ``relatives``: the relative pronouns accepted right after the head (``[que]``; ``[dont,
+      de qui, de laquelle, à propos de qui …]`` for a stranded *about*); *que* implies *qu'*.
+    - ``rejected``: relatives that are wrong for this clause when it has its own subject (*qui*
+      for an object relative).
+    - ``rejected_with``: verb lemmas; when given, ``rejected`` applies only when the relative
+      clause's verb is one of them (*que* is wrong with *parler*, right with *évoquer*).
+
+    After the head noun (and its adjectives) the checker looks for an accepted relative (pass), a
+    rejected one (fail), or a clause with its own subject and no relative (*les étrangers la femme
+    vit…*, fail). A head followed by *de* + noun phrase with no relative anywhere turns the clause
+    into a possessor (*les inconnus de la femme*) and fails. Any other relative or construction
+    is left to a human.
+    """
+
+    name = "zero_relative"
+    description = "English zero relative rendered by an overt French relative pronoun"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        for key in ("heads", "relatives"):
+            if key not in params:
+                raise ValueError(f"{key} is required")
+            _phrases(params[key], key, required=True)
+        _phrases(params.get("rejected"), "rejected", required=False)
+        _phrases(params.get("rejected_with"), "rejected_with", required=False)
+        if "rejected_with" in params and "rejected" not in params:
+            raise ValueError("rejected_with needs rejected: the relatives that are wrong with these verbs")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        heads = {phrase[-1] for phrase in _phrases(item.params.get("heads"), "heads", required=True)}
+        relatives = _phrases(item.params.get("relatives"), "relatives", required=True)
+        rejected = _phrases(item.params.get("rejected"), "rejected", required=False)
+        rejected_with = {p[0] for p in _phrases(item.params.get("rejected_with"), "rejected_with", required=False)}
+        reader = SentenceReader(output, self.lexicon)
+        tokens = reader.tokens
+        if not tokens:
+            return Verdict.not_applicable("the output is empty")
+        head = self._head(reader, heads)
+        if head is None:
+            return Verdict.undecided(f"no head noun ({', '.join(sorted(heads))}) found in the output, and the "
+                                     "output does not open with a noun phrase")
+        after = head + 1
+        while after < len(tokens) and _is_adjective(reader, after):
+            after += 1
+        head_word = tokens[head]
+        accepted = ", ".join(repr(join_words(p)) for p in relatives if p[0] != "qu'")
+
+        position = after
+        while position < len(tokens) and tokens[position] == ",":
+            position += 1
+        relative = _match(tokens, position, relatives)
+        if relative is not None:
+            return Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}", relative)
+        wrong = _match(tokens, position, rejected)
+        if wrong is not None:
+            end = position + len(wrong.split())
+            verb = self._clause_verb(reader, end)
+            if verb is None:
+                return Verdict.undecided(f"found {wrong!r} after {head_word!r}, but the relative clause has no "
+                                         "subject of its own (the sentence may be restructured)", wrong)
+            lemmas = self._clause_lemmas(reader, verb)
+            if rejected_with and not lemmas & rejected_with:
+                return Verdict.undecided(f"found {wrong!r} after {head_word!r} with the verb {tokens[verb]!r}, "
+                                         f"which may take it (expected {accepted} with "
+                                         f"{', '.join(sorted(rejected_with))})", wrong)
+            clause = join_words(tokens[position : _clause_end(reader, verb)])
+            return Verdict.failed(f"expected the relative pronoun {accepted} after {head_word!r}; found {clause!r}, "
+                                  f"where {wrong!r} is the wrong relative for this clause", clause)
+        if position < len(tokens) and tokens[position] in RELATIVE_WORDS | {"à", "de", "avec", "sur", "pour"} and \
+                self._relative_later(tokens, position):
+            relative_end = next(i for i in range(position, len(tokens)) if tokens[i] in RELATIVE_WORDS)
+            return Verdict.undecided(f"found another relative construction after {head_word!r}: "
+                                     f"{join_words(tokens[position : relative_end + 1])!r} (expected {accepted})")
+        if after < len(tokens) and tokens[after] != ",":
+            clause = self._zero_relative_clause(reader, after)
+            if clause is not None:
+                return Verdict.failed(f"expected the relative pronoun {accepted} after {head_word!r}; found the "
+                                      f"clause {clause!r} with no relative pronoun (a zero relative)", clause)
+            if tokens[after] in GENITIVE_DE and not any(t in RELATIVE_WORDS for t in tokens[after:]):
+                phrase = reader.noun_phrase(after + (1 if tokens[after] in ("de", "d'") else 0))
+                if phrase is not None or tokens[after] in ("du", "des"):
+                    end = phrase.end if phrase is not None else after + 2
+                    text = join_words(tokens[head : end])
+                    return Verdict.failed(f"expected a relative clause introduced by {accepted}; found {text!r}: "
+                                          "the clause became a 'de' complement, with no relative pronoun", text)
+        return Verdict.undecided(f"could not find the relative clause after {head_word!r} (expected {accepted})")
+
+    def _head(self, reader: SentenceReader, heads: set[str]) -> int | None:
+        """The first of the expected head nouns; else the head of a sentence-initial noun phrase (a synonym)."""
+        for index, token in enumerate(reader.tokens):
+            if token in heads or any(a.pos == "noun" and a.lemma in heads for a in reader.readings(index)):
+                return index
+        phrase = reader.noun_phrase(0)
+        if phrase is None or phrase.head in PRONOUNS or reader.tokens[0] not in DETERMINERS:
+            return None
+        return next(i for i in range(phrase.start, phrase.end) if reader.tokens[i] == phrase.head)
+
+    def _clause_verb(self, reader: SentenceReader, start: int) -> int | None:
+        """The finite verb of a clause that opens at ``start`` with its own subject."""
+        tokens = reader.tokens
+        if start >= len(tokens):
+            return None
+        if tokens[start] in CLAUSE_SUBJECTS:
+            end = start + 1
+        else:
+            if tokens[start] in OBJECT_CLITICS - {"le", "la", "l'", "les"}:
+                return None
+            phrase = reader.noun_phrase(start)
+            if phrase is None or phrase.head in ("nous", "vous", "lui", "moi", "toi", "eux"):
+                return None
+            end = phrase.end
+            if end == start + 1 and not reader.has_pos(start, "noun") and reader.lexicon.analyses(tokens[start]):
+                return None  # a single known non-noun word is not a subject
+        while end < len(tokens) and (tokens[end] in NEGATION or tokens[end] in OBJECT_CLITICS):
+            end += 1
+        if end < len(tokens) and reader.finite_readings(end):
+            return end
+        return None
+
+    def _clause_lemmas(self, reader: SentenceReader, verb: int) -> set[str]:
+        """The lemmas of a finite verb and of the participle or infinitive it heads (a parlé, voulait parler)."""
+        lemmas = {a.lemma for a in reader.finite_readings(verb)}
+        following = verb + 1
+        while following < len(reader.tokens) and (reader.tokens[following] in NEGATION
+                                                  or reader.is_adverb(following)):
+            following += 1
+        if following < len(reader.tokens):
+            lemmas |= {a.lemma for a in reader.readings(following)
+                       if a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive")}
+        return lemmas
+
+    def _zero_relative_clause(self, reader: SentenceReader, start: int) -> str | None:
+        """``la femme vit``, ``ta sœur hait``: a subject and a finite verb right after the head."""
+        tokens = reader.tokens
+        if tokens[start] not in CLAUSE_SUBJECTS and not (
+                tokens[start] in ("le", "la", "l'", "les", "un", "une", "des", "mon", "ma", "mes", "ton", "ta",
+                                  "tes", "son", "sa", "ses", "notre", "votre", "nos", "vos", "leur", "leurs",
+                                  "ce", "cet", "cette", "ces")):
+            return None
+        verb = self._clause_verb(reader, start)
+        if verb is None:
+            return None
+        return join_words(tokens[start : _clause_end(reader, verb)])
+
+    def _relative_later(self, tokens: list[str], position: int) -> bool:
+        return any(t in RELATIVE_WORDS for t in tokens[position : position + 4])
+
+
+def _clause_end(reader: SentenceReader, verb: int) -> int:
+    """The index after a clause's finite verb and the participle that follows it (mon ami a parlé)."""
+    end = verb + 1
+    if end < len(reader.tokens) and any(a.pos in ("verb", "aux") and a.mood == "participle"
+                                        for a in reader.readings(end)):
+        end += 1
+    return end
+
+
+def _match(tokens: list[str], position: int, phrases: tuple[tuple[str, ...], ...]) -> str | None:
+    for phrase in sorted(phrases, key=len, reverse=True):
+        if tuple(tokens[position : position + len(phrase)]) == phrase:
+            return join_words(phrase)
+    return None
+
+
+def _is_adjective(reader: SentenceReader, index: int) -> bool:
+    readings = reader.readings(index)
+    return bool(readings) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings)

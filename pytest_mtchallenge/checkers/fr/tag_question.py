@@ -1,0 +1,157 @@
+"""The ``tag_question`` family: an English tag question rendered by a French tag (*n'est-ce pas ?*, *non ?*)."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr.question import SUBJECT_CLITICS, is_finite, read_french
+from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"tags", "literal"}
+_BOUNDARIES = frozenset({",", ".", ";", ":", "?", "!"})
+_FINAL = frozenset({".", "?", "!"})
+# Words a calqued pronoun + auxiliary tag is made of, besides verbs and subject pronouns.
+_TAG_FUNCTION_WORDS = NEGATION | OBJECT_CLITICS | {"si", "non", "pas", "ne", "n'"}
+# Tags that open the sentence: "N'est-ce pas que…", "N'est-ce pas, …".
+_FRONTED_TAGS = (("n'", "est", "ce", "pas"), ("pas", "vrai"))
+
+
+def _strings(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
+        raise ValueError(f"{name} must be a non-empty list of French strings")
+    if not all(isinstance(v, str) and tokenize(v) for v in value):
+        raise ValueError(f"{name} must contain only non-empty French strings")
+    return tuple(value)
+
+
+def _tokenized(value: object, name: str) -> dict[tuple[str, ...], str]:
+    """Each French string by its tokens (the string is kept for the reason text)."""
+    return {tuple(tokenize(v)): v for v in _strings(value, name)}
+
+
+def _find(tokens: Sequence[str], needle: Sequence[str]) -> int:
+    for start in range(len(tokens) - len(needle) + 1):
+        if tuple(tokens[start:start + len(needle)]) == tuple(needle):
+            return start
+    return -1
+
+
+class TagQuestionChecker(FrenchChecker):
+    """An English tag (*didn't she?*, *should we?*) must become a French invariable tag.
+
+    Parameters:
+
+    - ``tags``: the accepted French tags (*n'est-ce pas*, *non*, *hein*, *pas vrai*, *c'est ça*,
+      *d'accord*, *vous ne trouvez pas*…), matched as the whole last segment of the output
+      (after its last comma) or, for *n'est-ce pas* and *pas vrai*, at its start.
+    - ``literal`` (optional): word-for-word renderings of the English tag to reject
+      (*n'était-elle pas*, *devrions-nous*, *si nous*).
+
+    Besides the ``literal`` list, a last segment made only of a subject pronoun, verbs, clitics and
+    negation after a statement (*…, elle n'était pas ?*, *…, faut-il ?*) is a calqued pronoun +
+    auxiliary tag and fails. Without any tag, a statement ending in a full stop fails (the tag is
+    lost); one ending in a question mark, or a sentence turned into a negative question, is left
+    to a human.
+    """
+
+    name = "tag_question"
+    description = "Tag questions rendered by a French invariable tag"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        if "tags" not in params:
+            raise ValueError("tags is required: the accepted French tags")
+        _strings(params["tags"], "tags")
+        if "literal" in params:
+            _strings(params["literal"], "literal")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        reader, _ = read_french(output, self.lexicon)
+        tokens = reader.tokens
+        if not any(t[0].isalpha() for t in tokens):
+            return Verdict.not_applicable("the output is empty")
+        tags = _tokenized(item.params["tags"], "tags")
+        literal = _tokenized(item.params["literal"], "literal") if "literal" in item.params else {}
+        words = list(tokens)
+        while words and words[-1] in _FINAL:
+            words.pop()
+        question_mark = "?" in tokens[len(words):]
+        cut = max((i for i, t in enumerate(words) if t in _BOUNDARIES), default=-1)
+        head, tail = words[:cut] if cut >= 0 else words, words[cut + 1:] if cut >= 0 else []
+        statement = any(is_finite(reader, i) for i in range(len(head)))
+
+        for tag, text in tags.items():
+            if cut >= 0 and tuple(tail) == tag:
+                return Verdict.passed(f"the tag is rendered by the French tag {text!r}", text)
+            if len(tag) > 1 and tuple(words[-len(tag):]) == tag and len(words) > len(tag):
+                return Verdict.passed(f"the tag is rendered by the French tag {text!r} (no comma before it)", text)
+        for fronted in _FRONTED_TAGS:
+            if fronted in tags and tuple(words[:len(fronted)]) == fronted and len(words) > len(fronted) + 2:
+                return Verdict.passed(f"the tag is rendered by the fronted French tag {tags[fronted]!r}", tags[fronted])
+        if (len(tail) == 4 and tail[0] == "n'" and tail[2:] == ["ce", "pas"]
+                and any(a.lemma == "être" for a in reader.finite_readings(cut + 2))):
+            return Verdict.undecided(
+                f"{_segment(reader, cut + 1, len(words))!r} is 'n'est-ce pas' in another tense: left to a human")
+        if cut >= 0 and statement and tail:
+            for rendering, text in literal.items():
+                if _find(tail, rendering) >= 0:
+                    return _literal_failure(_segment(reader, cut + 1, len(words)),
+                                            f"the word-for-word rendering {text!r}")
+            if _is_calqued_tag(reader, cut + 1, len(words)):
+                return _literal_failure(_segment(reader, cut + 1, len(words)),
+                                        "a pronoun + verb tag, which French does not have")
+        if not statement and not any(is_finite(reader, i) for i in range(len(words))):
+            return Verdict.undecided("no finite verb found: the statement the tag attaches to is missing")
+        if question_mark:
+            return Verdict.undecided(
+                "no French tag found, but the output ends in a question mark (an intonation question, or a negative "
+                "question replacing the tag): left to a human")
+        return Verdict.failed(
+            "expected a French tag (n'est-ce pas, non ?, hein ?, …); found a plain statement: the tag question is "
+            "not rendered", join_words(tail or words[-3:]))
+
+
+def _is_calqued_tag(reader: SentenceReader, start: int, end: int) -> bool:
+    """Whether tokens[start:end] are only subject pronouns and/or verbs, with clitics and negation.
+
+    *n'était-elle pas*, *si nous*, *faut-il*, *ne l'a pas fait*, and a French tag spoilt by a
+    pronoun (*n'est-ce pas elle*).
+    """
+    if start >= end or end - start > 6:
+        return False
+    has_core = False
+    for index in range(start, end):
+        token = reader.tokens[index]
+        if token in SUBJECT_CLITICS or token == "ce" or is_finite(reader, index):
+            has_core = True
+        elif token in _TAG_FUNCTION_WORDS or any(a.pos in ("verb", "aux") for a in reader.readings(index)):
+            continue
+        else:
+            return False
+    return has_core
+
+
+def _segment(reader: SentenceReader, start: int, end: int) -> str:
+    """Tokens start..end as written (inversions re-hyphenated: "n'était-elle pas")."""
+    text = ""
+    for index in range(start, end):
+        token = reader.tokens[index]
+        if index > start and token in SUBJECT_CLITICS | {"ce"} and reader.finite_readings(index - 1):
+            text += "-" + token
+        elif text.endswith("'") or not text:
+            text += token
+        else:
+            text += " " + token
+    return text
+
+
+def _literal_failure(tail: str, what: str) -> Verdict:
+    return Verdict.failed(
+        f"expected a French tag (n'est-ce pas, non ?, hein ?, …); found {tail!r}: {what}", tail)
+
+
+__all__ = ["TagQuestionChecker"]

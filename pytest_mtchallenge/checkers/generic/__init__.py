@@ -1,0 +1,1 @@
+"""Checker families for any target language (patterns, recorded verdicts only)."""

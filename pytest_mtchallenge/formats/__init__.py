@@ -1,0 +1,130 @@
+"""Suite formats: one module per format, detected or stated in one place, and where suites are found.
+
+A format module defines ``NAME``, ``looks_like(path)`` (a cheap check of the file's name and first
+bytes) and ``load(path, *, checkers, validate_params)`` returning a :class:`~pytest_mtchallenge.model.Suite`.
+``FORMATS`` lists them in detection order; modules are imported at first use, so that the plugin
+costs a run that uses no suite nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.resources
+from collections.abc import Callable, Collection, Iterable, Mapping
+from pathlib import Path
+from types import ModuleType
+
+from pytest_mtchallenge.errors import SuiteError
+
+SUITE_FILE = "suite.yaml"
+
+#: Format name → module, in detection order (the first whose ``looks_like`` accepts a path wins).
+FORMATS: dict[str, str] = {
+    "tq-autotest": "pytest_mtchallenge.formats.tq_autotest",
+    "yaml": "pytest_mtchallenge.formats.yaml",
+}
+
+ParamValidator = Callable[[str, Mapping[str, object]], None]
+
+
+def format_module(name: str) -> ModuleType:
+    if name not in FORMATS:
+        raise SuiteError(f"unknown suite format {name!r} (known: {', '.join(FORMATS)})", file=name)
+    return importlib.import_module(FORMATS[name])
+
+
+def detect_format(path: Path) -> str | None:
+    """The format of the suite at ``path``, from its name and content; None when no format takes it."""
+    for name in FORMATS:
+        if format_module(name).looks_like(path):
+            return name
+    return None
+
+
+def split_format(spec: str) -> tuple[str | None, str]:
+    """``tq-autotest:PATH`` → (``tq-autotest``, PATH); a plain name or path has no stated format."""
+    for known in FORMATS:
+        if spec.startswith(known + ":"):
+            return known, spec[len(known) + 1:]
+    return None, spec
+
+
+def load_any_suite(
+    path: str | Path,
+    *,
+    checkers: Mapping[str, type] | Collection[str] | None = None,
+    validate_params: ParamValidator | None = None,
+    format: str | None = None,
+) -> Suite:
+    """Load a suite in any supported format, stated or detected from the content.
+
+    ``checkers`` is the set of known checker families (names, or names → classes): a suite that
+    names an unknown family, or a family that cannot judge its target language, fails to load.
+    """
+    path = Path(path)
+    name = format or detect_format(path) or "yaml"
+    suite = format_module(name).load(path, checkers=checkers, validate_params=validate_params)
+    if isinstance(checkers, Mapping):
+        check_languages(suite, checkers)
+    return suite
+
+
+def check_languages(suite: Suite, checkers: Mapping[str, type]) -> None:
+    """Refuse a suite whose subcategory (or item) names a family for another target language."""
+    seen: set[tuple[str, str]] = set()
+    for item in suite.items:
+        if (item.subcategory, item.checker) in seen:
+            continue
+        seen.add((item.subcategory, item.checker))
+        family = checkers.get(item.checker)
+        judges = getattr(family, "judges", None)
+        if judges is None or judges(suite.target_language):
+            continue
+        languages = ", ".join(family.languages)  # type: ignore[union-attr]
+        subcategory = suite.subcategories[item.subcategory]
+        where = (f"subcategories.{item.subcategory}.checker" if item.checker == subcategory.checker
+                 else "checker")
+        raise SuiteError(
+            f"checker {item.checker!r} judges outputs in {languages}, but the suite's target language is "
+            f"{suite.target_language!r}", file=suite.path,
+            item=None if item.checker == subcategory.checker else item.id, field=where)
+
+
+def bundled_suites() -> dict[str, Path]:
+    """Suites shipped with the package, by name (the directory name)."""
+    try:
+        root = Path(str(importlib.resources.files("pytest_mtchallenge.suites")))
+    except (ModuleNotFoundError, TypeError):
+        return {}
+    return {p.parent.name: p for p in sorted(root.glob(f"*/{SUITE_FILE}"))}
+
+
+def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
+    """A ``--mt-suite`` value: a bundled suite's name, or a path to a suite file or directory."""
+    bundled = bundled_suites()
+    if spec in bundled:
+        return bundled[spec]
+    candidate = Path(spec)
+    if not candidate.is_absolute() and rootdir is not None and not candidate.exists():
+        candidate = rootdir / candidate
+    if candidate.is_dir() and (candidate / SUITE_FILE).exists():
+        return candidate / SUITE_FILE
+    if candidate.is_file():
+        return candidate
+    known = ", ".join(sorted(bundled)) or "none"
+    raise SuiteError(f"no bundled suite of that name and no such file (bundled suites: {known})", file=spec)
+
+
+def content_hash(paths: Iterable[Path]) -> str:
+    """A short hash of files' bytes (for run signatures)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.model import Suite

@@ -1,0 +1,117 @@
+"""Reading TQ-AutoTest test suites (``items.json``, e.g. DFKI's German–English suite) unchanged."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import MappingProxyType
+
+from pytest_mtchallenge.checkers.generic.tq_regex import compile_pattern
+from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
+
+NAME = FORMAT = "tq-autotest"
+_LANGPAIR = re.compile(r"^([a-z]{2})([a-z]{2})$")
+_FIELDS = ("id", "category", "phenomenon", "source_sentence", "positive_regex", "negative_regex")
+
+
+def looks_like_tq_autotest(path: Path) -> bool:
+    """Whether ``path`` is a TQ-AutoTest ``items.json`` (decided from its first bytes)."""
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return False
+    with path.open("rb") as handle:
+        head = handle.read(4096).decode("utf-8", errors="ignore")
+    return '"items"' in head and ("_regex" in head or "source_sentence" in head)
+
+
+def looks_like(path: Path) -> bool:
+    return looks_like_tq_autotest(path)
+
+
+def load(path: Path, **_: object) -> Suite:
+    """The format's entry point for :func:`pytest_mtchallenge.formats.load_any_suite` (the suite
+    names its own checker family, ``tq-regex``)."""
+    return load_tq_autotest(path)
+
+
+def load_tq_autotest(path: Path) -> Suite:
+    """Categories and phenomena become categories and subcategories; each item keeps its id,
+    source and regexes (checker ``tq-regex``); positive and negative tokens become recorded
+    human verdicts ("yes" and "no"), one per ``|``-separated alternative."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SuiteError("file not found", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SuiteError(f"cannot read: {exc}", file=path) from None
+    except json.JSONDecodeError as exc:
+        raise SuiteError(f"invalid JSON ({exc.msg})", file=f"{path}:{exc.lineno}:{exc.colno}") from None
+    raw_items = document.get("items") if isinstance(document, dict) else None
+    if not isinstance(raw_items, list) or not raw_items:
+        raise SuiteError("expected an object with a non-empty 'items' list (TQ-AutoTest format)", file=path,
+                         field="items")
+    name = path.name.removesuffix(".json").removesuffix(".items")
+    categories_of: dict[str, set[str]] = {}
+    for raw in raw_items:
+        if isinstance(raw, dict) and isinstance(raw.get("phenomenon"), str) and isinstance(raw.get("category"), str):
+            categories_of.setdefault(raw["phenomenon"].strip(), set()).add(raw["category"].strip())
+    source_language, target_language = "", ""
+    items: list[ChallengeItem] = []
+    verdicts: list[RecordedVerdict] = []
+    categories: dict[str, dict[str, list[str]]] = {}
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_items):
+        label = str(raw.get("id", f"#{index + 1}")) if isinstance(raw, dict) else f"#{index + 1}"
+        if not isinstance(raw, dict):
+            raise SuiteError("expected an object", file=path, item=label)
+        for field in _FIELDS:
+            value = raw.get(field)
+            if not isinstance(value, str) or (field not in ("positive_regex", "negative_regex") and not value.strip()):
+                raise SuiteError("missing, or not text", file=path, item=label, field=field)
+        item_id = raw["id"]
+        if item_id in seen:
+            raise SuiteError(f"duplicate item id {item_id!r}", file=path, item=item_id, field="id")
+        seen.add(item_id)
+        pair = _LANGPAIR.match(str(raw.get("langpair", "")))
+        if pair and not source_language:
+            source_language, target_language = pair.groups()
+        problems = []
+        for field in ("positive_regex", "negative_regex"):
+            if raw[field] and compile_pattern(raw[field]) is None:
+                try:
+                    re.compile(raw[field])
+                except re.error as exc:
+                    problems.append(f"{field} {raw[field]!r} does not compile in Python: {exc}")
+        category, phenomenon = raw["category"].strip(), raw["phenomenon"].strip()
+        if len(categories_of.get(phenomenon, ())) > 1:  # the same phenomenon name in two categories
+            phenomenon = f"{category} / {phenomenon}"
+        categories.setdefault(category, {}).setdefault(phenomenon, []).append(item_id)
+        items.append(ChallengeItem(
+            id=item_id, suite=name, category=category, subcategory=phenomenon, source=raw["source_sentence"],
+            references=(), question=f"Is the phenomenon “{phenomenon}” translated correctly?", checker="tq-regex",
+            params=MappingProxyType({"positive": raw["positive_regex"], "negative": raw["negative_regex"]}),
+            problem="; ".join(problems),
+        ))
+        for field, verdict in (("positive_tokens", "yes"), ("negative_tokens", "no")):
+            tokens = raw.get(field) or []
+            if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+                raise SuiteError("expected a list of texts", file=path, item=item_id, field=field)
+            for token in tokens:
+                for alternative in token.split("|"):
+                    if alternative.strip():
+                        verdicts.append(RecordedVerdict(item=item_id, output=alternative, verdict=verdict,
+                                                        source=f"TQ-AutoTest {field}"))
+    subcategories = {
+        phenomenon: Subcategory(id=phenomenon, title=phenomenon, category=category,
+                                question=f"Is the phenomenon “{phenomenon}” translated correctly?",
+                                checker="tq-regex", params=MappingProxyType({}), explanation="", item_ids=tuple(ids))
+        for category, phenomena in categories.items() for phenomenon, ids in phenomena.items()
+    }
+    return Suite(
+        name=name, title=f"TQ-AutoTest suite {path.name}", citation="", source_language=source_language or "xx",
+        target_language=target_language or "xx", path=path,
+        categories=tuple(Category(id=c, title=c, subcategory_ids=tuple(p)) for c, p in categories.items()),
+        subcategories=MappingProxyType(subcategories), items=tuple(items), systems=MappingProxyType({}),
+        verdicts=tuple(verdicts), description=f"Read unchanged from {path.name} ({FORMAT} format).",
+        verdict_paths=(path,),
+    )

@@ -1,0 +1,416 @@
+"""The project's own suite format: ``suite.yaml`` with its recorded systems and verdicts (YAML)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+
+from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.formats import SUITE_FILE
+from pytest_mtchallenge.model import (
+    Category,
+    ChallengeItem,
+    RecordedSystem,
+    RecordedVerdict,
+    Subcategory,
+    Suite,
+)
+
+NAME = "yaml"
+FORMAT = "mtchallenge-suite/1"
+VERDICT_VALUES = ("yes", "no", "na")
+OUTCOME_LABELS = ("pass", "fail", "na", "review", "error")
+
+_SUITE_KEYS = {
+    "format", "name", "title", "citation", "source_language", "target_language",
+    "description", "version", "labels", "systems", "verdicts", "categories",
+}
+_CATEGORY_KEYS = {"id", "title", "subcategories"}
+_SUBCATEGORY_KEYS = {"id", "title", "question", "explanation", "checker", "params", "items"}
+_ITEM_KEYS = {
+    "id", "source", "reference", "references", "locus", "source_locus", "context",
+    "question", "explanation", "checker", "params", "notes", "known_failure",
+}
+_SYSTEM_KEYS = {"name", "description", "date", "outputs"}
+_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "source"}
+
+ParamValidator = Callable[[str, Mapping[str, object]], None]
+
+
+def read_yaml(path: Path) -> object:
+    """Parse a YAML file; any problem becomes a one-line :class:`SuiteError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SuiteError("file not found", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SuiteError(f"cannot read: {exc}", file=path) from None
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise SuiteError(f"invalid YAML: {problem}", file=where) from None
+
+
+class _Reader:
+    """Typed access to one YAML mapping, raising errors that name file, item and field."""
+
+    def __init__(self, path: Path, mapping: object, *, item: str | None = None, where: str = "") -> None:
+        self.path = path
+        self.item = item
+        self.where = where
+        if not isinstance(mapping, dict):
+            raise SuiteError(f"expected a mapping, found {_kind(mapping)}", file=path, item=item, field=where or None)
+        self.mapping: dict[object, object] = mapping
+
+    def _field(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def error(self, key: str | None, message: str) -> SuiteError:
+        return SuiteError(message, file=self.path, item=self.item, field=self._field(key) if key else (self.where or None))
+
+    def check_keys(self, allowed: set[str]) -> None:
+        for key in self.mapping:
+            if key not in allowed:
+                raise self.error(str(key), f"unknown field (allowed: {', '.join(sorted(allowed))})")
+
+    def text(self, key: str, *, required: bool = True, default: str = "") -> str:
+        value = self.mapping.get(key)
+        if value is None:
+            if required:
+                raise self.error(key, "missing required field")
+            return default
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise self.error(key, f"expected text, found {_kind(value)}")
+        text = str(value)
+        if required and not text.strip():
+            raise self.error(key, "must not be empty")
+        return text
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        value = self.mapping.get(key)
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        raise self.error(key, f"expected text or a list of texts, found {_kind(value)}")
+
+    def mapping_of(self, key: str) -> dict[str, object]:
+        value = self.mapping.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.error(key, f"expected a mapping, found {_kind(value)}")
+        return {str(k): v for k, v in value.items()}
+
+    def listing(self, key: str) -> list[object]:
+        value = self.mapping.get(key)
+        if value is None:
+            raise self.error(key, "missing required field")
+        if not isinstance(value, list) or not value:
+            raise self.error(key, f"expected a non-empty list, found {_kind(value)}")
+        return value
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"a boolean ({value})"
+    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def load_suite(
+    path: str | Path,
+    *,
+    checkers: Collection[str] | None = None,
+    validate_params: ParamValidator | None = None,
+) -> Suite:
+    """Load a suite from ``suite.yaml`` (or the directory holding it), with its systems and verdicts.
+
+    ``checkers``, when given, is the set of known checker families: an unknown name is an
+    error. ``validate_params(checker, params)`` may raise ``ValueError`` or ``KeyError`` to
+    reject an item's checker parameters.
+    """
+    path = Path(path)
+    if path.is_dir():
+        path = path / SUITE_FILE
+    root = _Reader(path, read_yaml(path))
+    root.check_keys(_SUITE_KEYS)
+    fmt = root.text("format", required=False, default=FORMAT)
+    if fmt != FORMAT:
+        raise root.error("format", f"unsupported format {fmt!r} (expected {FORMAT!r})")
+    name = root.text("name")
+    labels = root.mapping_of("labels")
+    for key, label in labels.items():
+        if key not in OUTCOME_LABELS or not isinstance(label, str):
+            raise root.error(f"labels.{key}", f"labels map an outcome ({', '.join(OUTCOME_LABELS)}) to a display text")
+
+    categories: list[Category] = []
+    subcategories: dict[str, Subcategory] = {}
+    items: list[ChallengeItem] = []
+    seen_items: set[str] = set()
+    seen_categories: set[str] = set()
+    for c_index, c_raw in enumerate(root.listing("categories")):
+        cat = _Reader(path, c_raw, where=f"categories[{c_index}]")
+        cat.check_keys(_CATEGORY_KEYS)
+        cat_id = cat.text("id")
+        cat.where = f"categories.{cat_id}"
+        if cat_id in seen_categories:
+            raise cat.error("id", f"duplicate category id {cat_id!r}")
+        seen_categories.add(cat_id)
+        sub_ids: list[str] = []
+        for s_index, s_raw in enumerate(cat.listing("subcategories")):
+            sub = _Reader(path, s_raw, where=f"{cat.where}.subcategories[{s_index}]")
+            sub.check_keys(_SUBCATEGORY_KEYS)
+            sub_id = sub.text("id")
+            sub.where = f"subcategories.{sub_id}"
+            if sub_id in subcategories:
+                raise sub.error("id", f"duplicate subcategory id {sub_id!r}")
+            question = sub.text("question")
+            checker = sub.text("checker")
+            _check_checker_name(sub, "checker", checker, checkers)
+            sub_params = sub.mapping_of("params")
+            item_ids: list[str] = []
+            for i_index, i_raw in enumerate(sub.listing("items")):
+                raw_id = i_raw.get("id") if isinstance(i_raw, dict) else None
+                label = str(raw_id) if raw_id is not None else f"#{i_index + 1} of {sub_id}"
+                reader = _Reader(path, i_raw, item=label)
+                item = _read_item(reader, suite=name, category=cat_id, subcategory=sub_id,
+                                  question=question, checker=checker, sub_params=sub_params,
+                                  checkers=checkers, validate_params=validate_params)
+                if item.id in seen_items:
+                    raise reader.error("id", f"duplicate item id {item.id!r}")
+                seen_items.add(item.id)
+                items.append(item)
+                item_ids.append(item.id)
+            subcategories[sub_id] = Subcategory(
+                id=sub_id, title=sub.text("title"), category=cat_id, question=question,
+                checker=checker, params=MappingProxyType(sub_params),
+                explanation=sub.text("explanation", required=False), item_ids=tuple(item_ids),
+            )
+            sub_ids.append(sub_id)
+        categories.append(Category(id=cat_id, title=cat.text("title"), subcategory_ids=tuple(sub_ids)))
+
+    item_ids_set = frozenset(seen_items)
+    base = path.parent
+    system_paths = [base / p for p in root.texts("systems")] or sorted((base / "systems").glob("*.yaml"))
+    systems: dict[str, RecordedSystem] = {}
+    for system_path in system_paths:
+        system = load_recorded_system(system_path, item_ids_set)
+        if system.name in systems:
+            raise SuiteError(f"duplicate recorded system name {system.name!r}", file=system_path, field="name")
+        systems[system.name] = system
+    verdict_paths = [base / p for p in root.texts("verdicts")]
+    if not verdict_paths and (base / "verdicts.yaml").exists():
+        verdict_paths = [base / "verdicts.yaml"]
+    verdicts: list[RecordedVerdict] = []
+    for verdict_path in verdict_paths:
+        verdicts.extend(load_verdicts(verdict_path, item_ids_set))
+
+    return Suite(
+        name=name, title=root.text("title"), citation=root.text("citation"),
+        source_language=root.text("source_language"), target_language=root.text("target_language"),
+        path=path, categories=tuple(categories), subcategories=MappingProxyType(subcategories),
+        items=tuple(items), systems=MappingProxyType(systems), verdicts=tuple(verdicts),
+        description=root.text("description", required=False),
+        labels=MappingProxyType({str(k): str(v) for k, v in labels.items()}),
+        version=root.text("version", required=False),
+        verdict_paths=tuple(verdict_paths),
+    )
+
+
+def _check_checker_name(reader: _Reader, key: str, checker: str, checkers: Collection[str] | None) -> None:
+    if checkers is not None and checker not in checkers:
+        raise reader.error(key, f"unknown checker {checker!r} (known: {', '.join(sorted(checkers))})")
+
+
+def _read_item(
+    reader: _Reader, *, suite: str, category: str, subcategory: str, question: str, checker: str,
+    sub_params: Mapping[str, object], checkers: Collection[str] | None,
+    validate_params: ParamValidator | None,
+) -> ChallengeItem:
+    reader.check_keys(_ITEM_KEYS)
+    item_id = reader.text("id")
+    reader.item = item_id
+    if "reference" in reader.mapping and "references" in reader.mapping:
+        raise reader.error("references", "give either 'reference' or 'references', not both")
+    if "references" in reader.mapping:
+        references = reader.texts("references")
+        if not references or not all(r.strip() for r in references):
+            raise reader.error("references", "needs at least one non-empty reference")
+    else:
+        references = (reader.text("reference"),) if "reference" in reader.mapping else ()
+    item_checker = reader.text("checker", required=False, default=checker)
+    _check_checker_name(reader, "checker", item_checker, checkers)
+    params = dict(sub_params) if item_checker == checker else {}
+    params.update(reader.mapping_of("params"))
+    if validate_params is not None:
+        try:
+            validate_params(item_checker, params)
+        except (ValueError, KeyError, TypeError) as exc:
+            message = exc.args[0] if exc.args else str(exc)
+            raise reader.error("params", f"invalid parameters for checker {item_checker!r}: {message}") from None
+    locus = reader.texts("locus")
+    for part in locus:
+        if not any(part in ref for ref in references):
+            raise reader.error("locus", f"{part!r} does not occur in the reference")
+    return ChallengeItem(
+        id=item_id, suite=suite, category=category, subcategory=subcategory,
+        source=reader.text("source"), references=references,
+        question=reader.text("question", required=False, default=question),
+        checker=item_checker, params=MappingProxyType(params), locus=locus,
+        source_locus=reader.texts("source_locus"), context=reader.texts("context"),
+        explanation=reader.text("explanation", required=False),
+        notes=reader.text("notes", required=False),
+        known_failure=reader.text("known_failure", required=False),
+    )
+
+
+def load_recorded_system(path: Path, item_ids: Collection[str]) -> RecordedSystem:
+    """Load one recorded system (name, description, date, one output per item id)."""
+    reader = _Reader(path, read_yaml(path))
+    reader.check_keys(_SYSTEM_KEYS)
+    outputs: dict[str, str] = {}
+    for item_id, output in reader.mapping_of("outputs").items():
+        if item_id not in item_ids:
+            raise SuiteError("output for an item the suite does not have", file=path, item=item_id, field="outputs")
+        if not isinstance(output, str):
+            raise SuiteError(f"expected the output text, found {_kind(output)}", file=path, item=item_id, field="outputs")
+        outputs[item_id] = output
+    if not outputs:
+        raise reader.error("outputs", "missing required field")
+    return RecordedSystem(
+        name=reader.text("name"), description=reader.text("description", required=False),
+        date=reader.text("date", required=False), outputs=MappingProxyType(outputs), path=path,
+    )
+
+
+def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
+    """Load recorded human verdicts: item, exact output text, yes / no / na."""
+    reader = _Reader(path, read_yaml(path))
+    reader.check_keys({"verdicts", "source"})
+    default_source = reader.text("source", required=False)
+    verdicts: list[RecordedVerdict] = []
+    for index, raw in enumerate(reader.listing("verdicts")):
+        raw_item = raw.get("item") if isinstance(raw, dict) else None
+        entry = _Reader(path, raw, item=str(raw_item) if raw_item is not None else f"#{index + 1}",
+                        where=f"verdicts[{index}]")
+        entry.check_keys(_VERDICT_KEYS)
+        item_id = entry.text("item")
+        if item_id not in item_ids:
+            raise entry.error("item", "verdict for an item the suite does not have")
+        value = entry.mapping.get("verdict")
+        # YAML 1.1 reads unquoted yes/no as booleans.
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        if value not in VERDICT_VALUES:
+            raise entry.error("verdict", f"expected one of {', '.join(VERDICT_VALUES)}, found {value!r}")
+        annotators = entry.mapping_of("annotators")
+        for key, count in annotators.items():
+            if key not in VERDICT_VALUES or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise entry.error(f"annotators.{key}", "annotator counts map yes/no/na to a whole number")
+        verdicts.append(RecordedVerdict(
+            item=item_id, output=entry.text("output"), verdict=str(value),
+            system=entry.text("system", required=False), annotators=MappingProxyType(annotators),
+            source=entry.text("source", required=False, default=default_source),
+        ))
+    return verdicts
+
+
+def dump_suite(suite: Suite, directory: Path) -> Path:
+    """Write ``suite`` in this project's YAML format: ``suite.yaml``, ``verdicts.yaml`` and
+    ``systems/*.yaml``. Returns the path of ``suite.yaml``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    categories = []
+    for category in suite.categories:
+        subcategories = []
+        for sub_id in category.subcategory_ids:
+            sub = suite.subcategories[sub_id]
+            entry: dict[str, object] = {"id": sub.id, "title": sub.title, "question": sub.question,
+                                        "checker": sub.checker}
+            if sub.explanation:
+                entry["explanation"] = sub.explanation
+            if sub.params:
+                entry["params"] = dict(sub.params)
+            items = []
+            for item in (i for i in suite.items if i.subcategory == sub_id):
+                record: dict[str, object] = {"id": item.id, "source": item.source}
+                if len(item.references) == 1:
+                    record["reference"] = item.reference
+                elif item.references:
+                    record["references"] = list(item.references)
+                for key in ("locus", "source_locus", "context"):
+                    if getattr(item, key):
+                        record[key] = list(getattr(item, key))
+                if item.question != sub.question:
+                    record["question"] = item.question
+                if item.checker != sub.checker:
+                    record["checker"] = item.checker
+                params = {k: v for k, v in item.params.items() if sub.params.get(k, object()) != v}
+                if params:
+                    record["params"] = params
+                for key in ("explanation", "notes", "known_failure"):
+                    if getattr(item, key):
+                        record[key] = getattr(item, key)
+                if item.problem:
+                    record["notes"] = (str(record.get("notes", "")) + f" Problem when read: {item.problem}").strip()
+                items.append(record)
+            entry["items"] = items
+            subcategories.append(entry)
+        categories.append({"id": category.id, "title": category.title, "subcategories": subcategories})
+    document: dict[str, object] = {
+        "format": FORMAT, "name": suite.name, "title": suite.title, "citation": suite.citation or "unknown",
+        "source_language": suite.source_language, "target_language": suite.target_language,
+    }
+    if suite.description:
+        document["description"] = suite.description
+    if suite.labels:
+        document["labels"] = dict(suite.labels)
+    document["categories"] = categories
+    path = directory / SUITE_FILE
+    _write_yaml(path, document)
+    if suite.verdicts:
+        _write_yaml(directory / "verdicts.yaml", {"verdicts": [
+            {k: v for k, v in (("item", v.item), ("output", v.output), ("verdict", v.verdict), ("system", v.system),
+                               ("annotators", dict(v.annotators)), ("source", v.source)) if v or k == "output"}
+            for v in suite.verdicts]})
+    for system in suite.systems.values():
+        (directory / "systems").mkdir(exist_ok=True)
+        _write_yaml(directory / "systems" / f"{system.name}.yaml",
+                    {"name": system.name, "description": system.description, "date": system.date,
+                     "outputs": dict(system.outputs)})
+    return path
+
+
+def _write_yaml(path: Path, document: object) -> None:
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    Dumper.add_representer(str, lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", text))
+    Dumper.add_representer(MappingProxyType, lambda dumper, mapping: dumper.represent_dict(dict(mapping)))
+    path.write_text(yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120),
+                    encoding="utf-8")
+
+
+def looks_like(path: Path) -> bool:
+    """Whether ``path`` is a suite of this format: a ``suite.yaml``, or a directory holding one."""
+    return path.name == SUITE_FILE and path.is_file() or path.is_dir() and (path / SUITE_FILE).is_file()
+
+
+def load(path: Path, *, checkers: Mapping[str, type] | None = None,
+         validate_params: ParamValidator | None = None) -> Suite:
+    """The format's entry point for :func:`pytest_mtchallenge.formats.load_any_suite`."""
+    return load_suite(path, checkers=checkers, validate_params=validate_params)

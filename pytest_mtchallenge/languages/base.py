@@ -1,0 +1,58 @@
+"""What every language pack shares: the pack's description and rule-based sentence splitting."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+#: Characters that end a sentence, and closing quotes or brackets that may follow them.
+_TERMINATORS = ".!?…"
+_CLOSERS = "\"'”’»)]"
+_BOUNDARY = re.compile(rf"([{re.escape(_TERMINATORS)}]+[{re.escape(_CLOSERS)}]*)(\s+)")
+
+
+@dataclass(frozen=True, slots=True)
+class LanguagePack:
+    """A target language's knowledge, found by its code (``languages.<code>``).
+
+    ``abbreviations`` are words that end with a full stop without ending a sentence ("M.",
+    "Dr."); ``signature`` names the pack's data (a lexicon's version and hash), for run signatures.
+    """
+
+    code: str
+    name: str
+    abbreviations: frozenset[str] = frozenset()
+    signature: Callable[[], str] = field(default=lambda: "none")
+
+    def split_sentences(self, text: str) -> list[str]:
+        """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space
+        and a word that may begin a sentence; never after an abbreviation, an initial or a number."""
+        sentences: list[str] = []
+        start = 0
+        for match in _BOUNDARY.finditer(text):
+            end = match.end(1)
+            following = text[match.end():match.end() + 1]
+            if not following or not (following.isupper() or following.isdigit() or following in "\"'“«¿¡(-—–"):
+                continue
+            if match.group(1).startswith(".") and self._is_abbreviation(text[start:match.start(1)]):
+                continue
+            sentence = text[start:end].strip()
+            if sentence:
+                sentences.append(sentence)
+            start = match.end()
+        rest = text[start:].strip()
+        if rest:
+            sentences.append(rest)
+        return sentences
+
+    def _is_abbreviation(self, before: str) -> bool:
+        words = before.split()
+        if not words:
+            return False
+        last = words[-1].lstrip("\"'“«(")
+        if len(last) == 1 and last.isalpha():  # an initial: "J. Smith"
+            return True
+        return last.lower() + "." in self.abbreviations or last + "." in self.abbreviations
+
+
+GENERIC = LanguagePack(code="", name="the target language")

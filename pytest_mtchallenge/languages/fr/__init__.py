@@ -1,0 +1,17 @@
+"""The French language pack: the Lefff lexicon and one reader for every French-target checker family."""
+from __future__ import annotations
+
+from pytest_mtchallenge.languages.base import LanguagePack
+
+
+def _signature() -> str:
+    from pytest_mtchallenge.languages.fr.lexicon import lexicon_signature
+
+    return lexicon_signature()
+
+
+PACK = LanguagePack(
+    code="fr", name="French", signature=_signature,
+    abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
+                             "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
+)

@@ -1,0 +1,350 @@
+"""French closed-class words and a shallow reading of a sentence over the lexicon."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
+from pytest_mtchallenge.normalise import normalise_text
+
+FINITE_MOODS = frozenset({"indicative", "conditional", "subjunctive"})
+
+# Subject pronouns and strong pronouns: (person, number, gender or None).
+PRONOUNS: dict[str, tuple[int, str, str | None]] = {
+    "je": (1, "s", None), "j'": (1, "s", None), "tu": (2, "s", None), "il": (3, "s", "m"),
+    "elle": (3, "s", "f"), "on": (3, "s", None), "nous": (1, "p", None), "vous": (2, "p", None),
+    "ils": (3, "p", "m"), "elles": (3, "p", "f"), "moi": (1, "s", None), "toi": (2, "s", None),
+    "lui": (3, "s", "m"), "eux": (3, "p", "m"),
+}
+
+# Determiners with the gender and number they mark (None: unmarked).
+DETERMINERS: dict[str, tuple[str | None, str | None]] = {
+    "le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"), "les": (None, "p"),
+    "un": ("m", "s"), "une": ("f", "s"), "des": (None, "p"), "du": ("m", "s"), "de": (None, None),
+    "d'": (None, None), "au": ("m", "s"), "aux": (None, "p"),
+    "mon": ("m", "s"), "ton": ("m", "s"), "son": ("m", "s"), "ma": ("f", "s"), "ta": ("f", "s"),
+    "sa": ("f", "s"), "mes": (None, "p"), "tes": (None, "p"), "ses": (None, "p"),
+    "notre": (None, "s"), "votre": (None, "s"), "leur": (None, "s"), "nos": (None, "p"),
+    "vos": (None, "p"), "leurs": (None, "p"), "ce": ("m", "s"), "cet": ("m", "s"),
+    "cette": ("f", "s"), "ces": (None, "p"), "quelques": (None, "p"), "plusieurs": (None, "p"),
+    "chaque": (None, "s"), "tout": ("m", "s"), "toute": ("f", "s"), "tous": ("m", "p"), "toutes": ("f", "p"),
+}
+
+NEGATION = frozenset({"ne", "n'", "pas", "jamais", "plus", "point", "guère"})
+OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", "le", "la", "l'", "les",
+                            "lui", "leur", "y", "en"})
+COPULAS = frozenset({"être", "sembler", "paraître", "devenir", "rester", "demeurer"})
+COORDINATORS = frozenset({"et", "ou", "mais", "ni", ","})
+DEGREE_WORDS = frozenset({"très", "trop", "si", "aussi", "plus", "moins", "bien", "assez", "fort"})
+
+_TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:!?.]", re.UNICODE)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lowercased tokens with elision kept on the clitic (``l'``, ``qu'``) and punctuation as tokens.
+
+    Hyphenated inversions (``ont-ils``, ``a-t-il``) are split into verb and pronoun.
+    """
+    words: list[str] = []
+    for token in _TOKEN.findall(normalise_text(text).lower()):
+        parts = token.split("-")
+        if len(parts) > 1 and (parts[-1] in PRONOUNS or parts[-1] == "ce"):
+            words.extend(p for p in parts if p != "t")
+        else:
+            words.append(token)
+    return words
+
+
+def join_words(words: Sequence[str]) -> str:
+    """Tokens shown as text: no space after an elided word (*l'homme*, *n'en*) or before punctuation."""
+    text = ""
+    for word in words:
+        if text and not text.endswith("'") and word[:1].isalnum():
+            text += " "
+        text += word
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """Agreement features: person 1–3, number s/p, gender m/f (None where unknown or unmarked)."""
+
+    person: int | None = 3
+    number: str | None = None
+    gender: str | None = None
+
+    def describe(self) -> str:
+        person = {1: "1st person", 2: "2nd person", 3: "3rd person"}.get(self.person or 0, "")
+        gender = {"m": "masculine", "f": "feminine"}.get(self.gender or "", "")
+        number = {"s": "singular", "p": "plural"}.get(self.number or "", "")
+        return " ".join(word for word in (person, gender, number) if word) or "unspecified"
+
+
+def resolve_coordination(conjuncts: list[Features]) -> Features:
+    """The agreement features of coordinated subjects (French feature calculus).
+
+    Two or more conjuncts make a plural; the smallest person wins (1 over 2 over 3); the
+    result is feminine only when every conjunct is feminine (unknown gender stays unknown).
+    """
+    if len(conjuncts) == 1:
+        return conjuncts[0]
+    persons = [c.person for c in conjuncts if c.person is not None]
+    genders = [c.gender for c in conjuncts]
+    if any(g == "m" for g in genders):
+        gender: str | None = "m"
+    elif genders and all(g == "f" for g in genders):
+        gender = "f"
+    else:
+        gender = None
+    return Features(person=min(persons) if persons else 3, number="p", gender=gender)
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A noun phrase or pronoun found in a sentence: its span, head word and features."""
+
+    start: int
+    end: int  # index after the last token
+    head: str
+    features: Features
+
+
+class SentenceReader:
+    """Shallow analysis of a French sentence: tokens, lexicon readings, subject, verbs, predicates."""
+
+    def __init__(self, text: str, lexicon: Lexicon) -> None:
+        self.text = text
+        self.lexicon = lexicon
+        self.tokens = tokenize(text)
+        self._readings: dict[str, tuple[Analysis, ...]] = {}
+
+    def readings(self, index: int) -> tuple[Analysis, ...]:
+        token = self.tokens[index]
+        if token not in self._readings:
+            self._readings[token] = self.lexicon.analyses(token)
+        return self._readings[token]
+
+    def is_adverb(self, index: int) -> bool:
+        """Whether every reading of the word is an adverb."""
+        readings = self.readings(index)
+        return bool(readings) and all(a.pos == "adv" for a in readings)
+
+    def has_pos(self, index: int, *pos: str) -> bool:
+        return any(a.pos in pos for a in self.readings(index))
+
+    def finite_readings(self, index: int) -> list[Analysis]:
+        return [a for a in self.readings(index) if a.pos in ("verb", "aux") and a.mood in FINITE_MOODS and a.person]
+
+    def is_nominal_context(self, index: int) -> bool:
+        """Whether the word follows a determiner or preposition (so it is not a finite verb)."""
+        if index == 0:
+            return False
+        previous = self.tokens[index - 1]
+        if previous in DETERMINERS and previous not in ("le", "la", "l'", "les"):
+            return True
+        if previous in ("le", "la", "l'", "les"):
+            # "les chambres" (determiner) versus "nous les voyons" (clitic): a clitic follows a subject.
+            before = self.tokens[index - 2] if index >= 2 else ""
+            return before not in PRONOUNS and before not in NEGATION
+        return self.has_pos(index - 1, "prep") and not self.has_pos(index - 1, "clitic", "pron")
+
+    # -- noun phrases ------------------------------------------------------------------------
+
+    def noun_phrase(self, start: int) -> Phrase | None:
+        """A pronoun, or [determiner] [adjectives] noun|name [adjectives], starting at ``start``."""
+        if start >= len(self.tokens):
+            return None
+        token = self.tokens[start]
+        if token in PRONOUNS:
+            person, number, gender = PRONOUNS[token]
+            return Phrase(start, start + 1, token, Features(person, number, gender))
+        index = start
+        det_gender: str | None = None
+        det_number: str | None = None
+        if token in DETERMINERS:
+            det_gender, det_number = DETERMINERS[token]
+            index += 1
+            if token in ("de", "d'") and index < len(self.tokens) and self.tokens[index] in ("la", "l'", "les"):
+                det_gender, det_number = DETERMINERS[self.tokens[index]]
+                index += 1
+        # pre-nominal adjectives
+        while index < len(self.tokens) - 1 and self._is_adjective_only(index) and self._is_nounish(index + 1):
+            index += 1
+        if index >= len(self.tokens):
+            return None
+        head = self.tokens[index]
+        if not self._is_nounish(index):
+            return None
+        gender, number = self._noun_features(index, det_gender, det_number)
+        end = index + 1
+        while end < len(self.tokens) and self._is_adjective_only(end):
+            end += 1
+        # A post-nominal word that can be an adjective agreeing with the head ("hommes politiques",
+        # not "tu politiques") belongs to the noun phrase, provided a finite verb still follows.
+        while (end < len(self.tokens) and self._agreeing_adjective(end, gender, number)
+               and self._finite_verb_after(end + 1)):
+            end += 1
+            while end < len(self.tokens) and self._is_adjective_only(end):
+                end += 1
+        return Phrase(start, end, head, Features(3, number, gender))
+
+    def _agreeing_adjective(self, index: int, gender: str | None, number: str | None) -> bool:
+        """An adjective reading agrees with the head, and no finite reading could be the head's verb
+        (3rd person, same number): "hommes politiques" (tu politiques) but not "champagne est"."""
+        if any(a.person == 3 and a.number in (None, number) for a in self.finite_readings(index)):
+            return False
+        return any(
+            a.pos == "adj" and (number is None or a.number in (None, number)) and (gender is None or a.gender in (None, gender))
+            for a in self.readings(index)
+        )
+
+    def _finite_verb_after(self, start: int) -> bool:
+        return any(self.finite_readings(i) and not self.is_nominal_context(i)
+                   for i in range(start, len(self.tokens)) if self.tokens[i] not in (".", "?", "!"))
+
+    def _is_adjective_only(self, index: int) -> bool:
+        readings = self.readings(index)
+        return bool(readings) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings)
+
+    def _is_nounish(self, index: int) -> bool:
+        token = self.tokens[index]
+        if token in PRONOUNS or token in DETERMINERS or token in COORDINATORS or not token[0].isalpha():
+            return False
+        readings = self.readings(index)
+        if not readings:
+            return True  # a name or a word the lexicon lacks
+        return any(a.pos == "noun" for a in readings)
+
+    def _noun_features(self, index: int, det_gender: str | None, det_number: str | None) -> tuple[str | None, str | None]:
+        nouns = [a for a in self.readings(index) if a.pos == "noun"]
+        numbers = {a.number for a in nouns if a.number}
+        genders = {a.gender for a in nouns if a.gender}
+        number = det_number or (numbers.pop() if len(numbers) == 1 else None)
+        if not nouns and number is None:
+            number = "s"  # proper names
+        gender = det_gender or (genders.pop() if len(genders) == 1 else None)
+        return gender, number
+
+    def subject(self) -> tuple[list[Phrase], int] | None:
+        """The sentence-initial subject: its conjuncts and the index after it."""
+        first = self.noun_phrase(0)
+        if first is None:
+            return None
+        conjuncts = [first]
+        index = self._skip_modifiers(first.end)
+        while index < len(self.tokens) and self.tokens[index] == "et":
+            following = self.noun_phrase(index + 1)
+            if following is None:
+                break
+            conjuncts.append(following)
+            index = self._skip_modifiers(following.end)
+        return conjuncts, conjuncts[-1].end
+
+    def _skip_modifiers(self, index: int) -> int:
+        while index < len(self.tokens) and self.tokens[index] == ",":
+            index += 1
+        return index
+
+    # -- verbs and predicates ------------------------------------------------------------------
+
+    def first_finite_verb(self, start: int) -> int | None:
+        for index in range(start, len(self.tokens)):
+            token = self.tokens[index]
+            if token in (".", "?", "!", ";"):
+                return None
+            if token in NEGATION or token in OBJECT_CLITICS and index > start - 1 and self._clitic_before_verb(index):
+                continue
+            if self.finite_readings(index) and not self.is_nominal_context(index):
+                return index
+        return None
+
+    def _clitic_before_verb(self, index: int) -> bool:
+        return index + 1 < len(self.tokens) and bool(self.finite_readings(index + 1) or self.tokens[index + 1] in OBJECT_CLITICS)
+
+    def coordinated_finite_verbs(self, start: int) -> list[int]:
+        """Finite verbs of later coordinated verb phrases: ``et [pronoun] [clitics] VERB``."""
+        found = []
+        index = start
+        while index < len(self.tokens):
+            if self.tokens[index] == "et":
+                probe = index + 1
+                if probe < len(self.tokens) and self.tokens[probe] in PRONOUNS:
+                    probe += 1
+                while probe < len(self.tokens) and (self.tokens[probe] in OBJECT_CLITICS or self.tokens[probe] in NEGATION):
+                    probe += 1
+                if probe < len(self.tokens) and self.finite_readings(probe):
+                    found.append(probe)
+            index += 1
+        return found
+
+    def predicates(self, verb: int, *, linked: bool | None = None) -> list[int]:
+        """Adjectives and participles that agree with the subject after the finite verb ``verb``.
+
+        Follows copulas (être, sembler, devenir, rester, demeurer, paraître), passive and
+        compound ``être``/``été``, modal + infinitive (``doivent être``), adverbs and negation,
+        and coordination or comparison (``très grande et extrêmement forte``,
+        ``plus ignorants que stupides``). A participle after the auxiliary *avoir* agrees with
+        a preceding object, not the subject, and is not returned.
+        """
+        found: list[int] = []
+        if linked is None:
+            linked = self._is_copula(verb)
+        after_avoir = self._is_avoir(verb)
+        for index in range(verb + 1, len(self.tokens)):
+            token = self.tokens[index]
+            readings = self.readings(index)
+            if token in NEGATION or (readings and all(a.pos == "adv" for a in readings)):
+                continue
+            if token in DEGREE_WORDS and self._modifies_next(index):
+                continue  # "très grande", but "fort" alone is the adjective
+            if not found and token in OBJECT_CLITICS:
+                continue
+            lemmas_inf = {a.lemma for a in readings if a.mood in ("infinitive", "participle") and a.pos in ("verb", "aux")}
+            if token in ("être", "été") or (lemmas_inf & COPULAS and not found):
+                linked, after_avoir = True, False
+                continue
+            if token == "avoir" and not found:
+                linked, after_avoir = False, True
+                continue
+            if any(a.pos in ("prep", "det") for a in readings):
+                break  # "sommes sur", "est de": a preposition, not the rare homographic adjective
+            if any(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings):
+                if linked:
+                    found.append(index)
+                    continue
+                if after_avoir:
+                    after_avoir = False  # "avons pu": no subject agreement; a copula may follow
+                    continue
+                break
+            if found and token in ("et", "que", ",", "ou", "mais"):
+                continue
+            break
+        return found
+
+    def _modifies_next(self, index: int) -> bool:
+        """Whether the degree word at ``index`` modifies a following adjective, participle or adverb."""
+        if index + 1 >= len(self.tokens):
+            return False
+        return any(a.pos in ("adj", "adv") or a.mood == "participle" for a in self.readings(index + 1))
+
+    def _is_copula(self, index: int) -> bool:
+        return any(a.lemma in COPULAS for a in self.finite_readings(index))
+
+    def _is_avoir(self, index: int) -> bool:
+        return any(a.lemma == "avoir" for a in self.finite_readings(index))
+
+    def copula_infinitives(self, start: int) -> list[int]:
+        """Infinitive copulas (``être``, ``rester``, ``se montrer``…) at or after ``start``."""
+        found = []
+        for index in range(start, len(self.tokens)):
+            token = self.tokens[index]
+            readings = self.readings(index)
+            if token == "montrer" and index > 0 and self.tokens[index - 1] in ("se", "s'"):
+                found.append(index)
+            elif any(a.mood == "infinitive" and a.lemma in COPULAS for a in readings):
+                found.append(index)
+        return found
+
+    def finite_copulas(self, start: int) -> list[int]:
+        return [i for i in range(start, len(self.tokens)) if self._is_copula(i) and not self.is_nominal_context(i)]

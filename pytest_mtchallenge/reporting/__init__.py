@@ -1,0 +1,1 @@
+"""The run's results and their report formats: one module per format."""

@@ -1,0 +1,1 @@
+"""Obtaining outputs: the translator, the translation cache and progress."""
