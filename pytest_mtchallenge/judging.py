@@ -56,10 +56,14 @@ class VerdictStore:
         return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + origin
 
 
-def run_checker(checker: Checker, *, item: ChallengeItem, output: str) -> Verdict:
-    """Call a checker, turning any crash into an undecided verdict that says so."""
+def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    """Call a checker (with the context translation when it reads one), turning any crash into an
+    undecided verdict that says so."""
     try:
-        verdict = checker.check(item=item, output=output)
+        if checker.reads_context:
+            verdict = checker.check(item=item, output=output, context=context)  # type: ignore[call-arg]
+        else:
+            verdict = checker.check(item=item, output=output)
     except Exception as exc:  # a checker bug must not lose the run
         return Verdict.undecided(f"checker {checker.name!r} crashed: {type(exc).__name__}: {exc}")
     if not isinstance(verdict, Verdict):
@@ -75,11 +79,13 @@ def judge(
     mode: JudgeMode,
     checkers: Mapping[str, Checker],
     verdicts: VerdictStore,
+    context: tuple[str, ...] = (),
 ) -> Judgement:
-    """Judge one output of one item under ``mode`` (auto, human or auto+human)."""
+    """Judge one output of one item under ``mode`` (auto, human or auto+human); ``context`` is the
+    translation of a document-level item's context, when the system gave one."""
     reasons: list[str] = []
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
-        verdict = run_checker(checkers[item.checker], item=item, output=output)
+        verdict = run_checker(checkers[item.checker], item=item, output=output, context=context)
         if verdict.decided:
             return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason)
         reasons.append(f"checker {item.checker!r}: {verdict.reason}")

@@ -26,11 +26,20 @@ class ChallengeItem:
     params: Mapping[str, object] = field(default_factory=lambda: _frozen(None))
     locus: tuple[str, ...] = ()
     source_locus: tuple[str, ...] = ()
+    #: The preceding source sentences of a document-level item (oldest first), and their reference
+    #: translations (parallel to ``context`` when given).
     context: tuple[str, ...] = ()
+    context_references: tuple[str, ...] = ()
+    document: str = ""  # the id of the document the item belongs to, when the suite says
     explanation: str = ""
     notes: str = ""
     known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)
     problem: str = ""  # why the item cannot be judged (e.g. a pattern that does not compile): it errors
+
+    @property
+    def is_document(self) -> bool:
+        """Whether the item is document-level (its sentence comes with preceding context)."""
+        return bool(self.context)
 
     @property
     def reference(self) -> str:
@@ -70,6 +79,9 @@ class RecordedSystem:
     date: str
     outputs: Mapping[str, str]
     path: Path | None = None
+    #: Translations of document-level items' context sentences, by item id (document-mode systems).
+    context_outputs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _frozen(None))
+    mode: str = "sentence"  # how the outputs were obtained: "sentence" or "document"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,9 @@ class Checker:
     languages: ClassVar[tuple[str, ...]] = ()
     #: The language packs whose knowledge the family uses (their signatures join the run's).
     packs: ClassVar[tuple[str, ...]] = ()
+    #: Whether ``check`` takes ``context``: the translation of a document-level item's context
+    #: sentences (empty when the system translated the sentence alone).
+    reads_context: ClassVar[bool] = False
     #: Bump when the family's judgements change, so saved runs record which checkers judged them.
     version: ClassVar[str] = "1"
 
@@ -35,6 +38,8 @@ class Checker:
         """Raise ``ValueError`` naming the parameter when ``params`` are unusable."""
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        """Judge ``output``. A family with ``reads_context = True`` is called as
+        ``check(item=..., output=..., context=(...))``."""
         raise NotImplementedError
 
 

@@ -29,7 +29,7 @@ _SUITE_KEYS = {
 _CATEGORY_KEYS = {"id", "title", "subcategories"}
 _SUBCATEGORY_KEYS = {"id", "title", "question", "explanation", "checker", "params", "items"}
 _ITEM_KEYS = {
-    "id", "source", "reference", "references", "locus", "source_locus", "context",
+    "id", "source", "reference", "references", "locus", "source_locus", "context", "context_references", "document",
     "question", "explanation", "checker", "params", "notes", "known_failure",
 }
 _SYSTEM_KEYS = {"name", "description", "date", "outputs"}
@@ -261,6 +261,10 @@ def _read_item(
         except (ValueError, KeyError, TypeError) as exc:
             message = exc.args[0] if exc.args else str(exc)
             raise reader.error("params", f"invalid parameters for checker {item_checker!r}: {message}") from None
+    context, context_references = reader.texts("context"), reader.texts("context_references")
+    if context_references and len(context_references) != len(context):
+        raise reader.error("context_references", f"gives {len(context_references)} sentences for "
+                                                 f"{len(context)} context sentences (one per context sentence)")
     locus = reader.texts("locus")
     for part in locus:
         if not any(part in ref for ref in references):
@@ -270,7 +274,8 @@ def _read_item(
         source=reader.text("source"), references=references,
         question=reader.text("question", required=False, default=question),
         checker=item_checker, params=MappingProxyType(params), locus=locus,
-        source_locus=reader.texts("source_locus"), context=reader.texts("context"),
+        source_locus=reader.texts("source_locus"), context=context, context_references=context_references,
+        document=reader.text("document", required=False),
         explanation=reader.text("explanation", required=False),
         notes=reader.text("notes", required=False),
         known_failure=reader.text("known_failure", required=False),
@@ -350,7 +355,7 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
                     record["reference"] = item.reference
                 elif item.references:
                     record["references"] = list(item.references)
-                for key in ("locus", "source_locus", "context"):
+                for key in ("locus", "source_locus", "context", "context_references"):
                     if getattr(item, key):
                         record[key] = list(getattr(item, key))
                 if item.question != sub.question:
@@ -360,7 +365,7 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
                 params = {k: v for k, v in item.params.items() if sub.params.get(k, object()) != v}
                 if params:
                     record["params"] = params
-                for key in ("explanation", "notes", "known_failure"):
+                for key in ("document", "explanation", "notes", "known_failure"):
                     if getattr(item, key):
                         record[key] = getattr(item, key)
                 if item.problem:
