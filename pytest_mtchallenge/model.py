@@ -115,6 +115,10 @@ class Suite:
     verdict_paths: tuple[Path, ...] = ()
     labels: Mapping[str, str] = field(default_factory=lambda: _frozen(None))
     version: str = ""
+    #: How the suite's success rate is computed: "items" (pass / items, the challenge-set papers'
+    #: share of ✓) or "decided" (pass / (pass + fail), as Cinková & Bojar's Good / (Good + Bad) and
+    #: DiP's %Con, which leave n/a and unknown out).
+    rate: str = "items"
 
     def item(self, item_id: str) -> ChallengeItem:
         for item in self.items:

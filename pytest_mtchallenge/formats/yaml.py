@@ -21,10 +21,11 @@ NAME = "yaml"
 FORMAT = "mtchallenge-suite/1"
 VERDICT_VALUES = ("yes", "no", "na")
 OUTCOME_LABELS = ("pass", "fail", "na", "review", "error")
+RATES = ("items", "decided")
 
 _SUITE_KEYS = {
     "format", "name", "title", "citation", "source_language", "target_language",
-    "description", "version", "labels", "systems", "verdicts", "categories",
+    "description", "version", "labels", "rate", "systems", "verdicts", "categories",
 }
 _CATEGORY_KEYS = {"id", "title", "subcategories"}
 _SUBCATEGORY_KEYS = {"id", "title", "question", "explanation", "checker", "params", "items"}
@@ -156,6 +157,9 @@ def load_suite(
         if key not in OUTCOME_LABELS or not isinstance(label, str):
             raise root.error(f"labels.{key}", f"labels map an outcome ({', '.join(OUTCOME_LABELS)}) to a display text")
 
+    rate = root.text("rate", required=False, default="items")
+    if rate not in RATES:
+        raise root.error("rate", f"expected one of {', '.join(RATES)}, found {rate!r}")
     categories: list[Category] = []
     subcategories: dict[str, Subcategory] = {}
     items: list[ChallengeItem] = []
@@ -226,7 +230,7 @@ def load_suite(
         description=root.text("description", required=False),
         labels=MappingProxyType({str(k): str(v) for k, v in labels.items()}),
         version=root.text("version", required=False),
-        verdict_paths=tuple(verdict_paths),
+        verdict_paths=tuple(verdict_paths), rate=rate,
     )
 
 
@@ -382,6 +386,8 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
         document["description"] = suite.description
     if suite.labels:
         document["labels"] = dict(suite.labels)
+    if suite.rate != "items":
+        document["rate"] = suite.rate
     document["categories"] = categories
     path = directory / SUITE_FILE
     _write_yaml(path, document)

@@ -36,6 +36,9 @@ class Translations:
     outputs: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     errors: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     problems: tuple[str, ...] = ()
+    #: For document-level items translated in document mode: the translation of the context
+    #: sentences, by item id (the item's own output is in ``outputs``).
+    context_outputs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def failed(cls, items: Sequence[ChallengeItem], reason: str) -> Translations:
