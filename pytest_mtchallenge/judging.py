@@ -87,23 +87,25 @@ def judge(
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
         verdict = run_checker(checkers[item.checker], item=item, output=output, context=context)
         if verdict.decided:
-            return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason)
+            return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason, context)
         reasons.append(f"checker {item.checker!r}: {verdict.reason}")
     if mode in (JudgeMode.HUMAN, JudgeMode.AUTO_HUMAN):
         recorded = verdicts.lookup(item.id, output)
         if recorded is not None:
             value, why = recorded
-            return _judgement(item, system, output, _HUMAN_OUTCOME[value], DecidedBy.HUMAN, why)
+            return _judgement(item, system, output, _HUMAN_OUTCOME[value], DecidedBy.HUMAN, why, context)
         reasons.append("no recorded human verdict for this output")
-    return _judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(reasons))
+    return _judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(reasons), context)
 
 
 def _judgement(
-    item: ChallengeItem, system: str, output: str | None, outcome: Outcome, decided_by: DecidedBy, reason: str
+    item: ChallengeItem, system: str, output: str | None, outcome: Outcome, decided_by: DecidedBy, reason: str,
+    context: tuple[str, ...] = (),
 ) -> Judgement:
     return Judgement(
         suite=item.suite, system=system, item=item.id, category=item.category,
         subcategory=item.subcategory, output=output, outcome=outcome, decided_by=decided_by, reason=reason,
+        context_output=context,
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.translation.translator import SystemOutput
 from pytest_mtchallenge.verdict import Judgement, Outcome
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class ChallengeTest(pytest.Item):
         self.system = system
         self.mt_session = mt_session
         self.output: str | None = None
+        self.context_output: tuple[str, ...] = ()
         self.judgement: Judgement | None = None
         for marker in mt_session.markers_for(item):
             self.add_marker(marker)
@@ -92,9 +94,10 @@ class ChallengeTest(pytest.Item):
 
     def setup(self) -> None:
         if self.challenge.problem:
-            output, error = None, f"{self.suite.path}: item {self.challenge.id}: {self.challenge.problem}"
+            result = SystemOutput(error=f"{self.suite.path}: item {self.challenge.id}: {self.challenge.problem}")
         else:
-            output, error = self.mt_session.output_for(self.suite, self.system, self.challenge)
+            result = self.mt_session.output_for(self.suite, self.system, self.challenge)
+        error = result.error
         if error is not None:
             self.judgement = self.mt_session.error_judgement(self.challenge, self.system, error)
             self._record(self.judgement)
@@ -102,11 +105,12 @@ class ChallengeTest(pytest.Item):
             if self.challenge.problem:
                 pytest.fail(f"{self.challenge.id} cannot be judged: {error}", pytrace=False)
             pytest.fail(f"{self.system.name} gave no output for {self.challenge.id}: {error}", pytrace=False)
-        self.output = output
+        self.output = result.text
+        self.context_output = result.context
 
     def runtest(self) -> None:
         assert self.output is not None
-        judgement = self.mt_session.judge(self.challenge, self.system, self.output)
+        judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output)
         self.judgement = judgement
         self._record(judgement)
         if judgement.outcome is Outcome.PASS:
@@ -140,6 +144,10 @@ class ChallengeTest(pytest.Item):
         lines += [f"reference: {ref}" for ref in item.references]
         if item.locus:
             lines.append(f"locus:     {' … '.join(item.locus)}")
+        if item.context:
+            lines.insert(2, f"context:   {' '.join(item.context)}")
+        if self.context_output:
+            lines.append(f"context output: {' '.join(self.context_output)}")
         lines += [
             f"output:    {judgement.output}",
             f"verdict:   {judgement.outcome.value} (decided by {judgement.decided_by.value}): {judgement.reason}",

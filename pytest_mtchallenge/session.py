@@ -26,7 +26,7 @@ from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite,
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
-from pytest_mtchallenge.translation.translator import Translator
+from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
@@ -237,7 +237,7 @@ class MTChallengeSession:
 
     # -- translation and judging -----------------------------------------------------------
 
-    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> tuple[str | None, str | None]:
+    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> SystemOutput:
         """The system's output for an item, translating the whole suite in one batch on first use."""
         return self.translator.output_for(suite, system, item)
 
@@ -259,9 +259,9 @@ class MTChallengeSession:
         if reporter is not None and not hasattr(self.config, "workerinput"):
             reporter.write_line(line)
 
-    def judge(self, item: ChallengeItem, system: System, output: str) -> Judgement:
+    def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = ()) -> Judgement:
         suite = self._suite_named(item.suite)
-        return judge(item=item, system=system.name, output=output, mode=self.mode,
+        return judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
                      checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
 
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:
@@ -292,7 +292,8 @@ class MTChallengeSession:
                 f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
                 *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),
                 f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
-                f"judge:{self.mode.value}", f"system:{system.signature if system else system_name}",
+                f"judge:{self.mode.value}", f"system:{system.signature if system else system_name}"
+                + (f",mode={system.mode}" if system is not None and system.mode != "sentence" else ""),
                 f"version:{__version__}",
             ])
         return self._signatures[key]
