@@ -9,6 +9,7 @@ import pytest
 
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.reporting import ItemResult
 from pytest_mtchallenge.translation.translator import SystemOutput
 from pytest_mtchallenge.verdict import Judgement, Outcome
 
@@ -86,7 +87,7 @@ class ChallengeTest(pytest.Item):
         for marker in mt_session.markers_for(item):
             self.add_marker(marker)
         self.extra_keyword_matches.update({suite.name, system.name})
-        self.mt_record: dict[str, object] | None = None
+        self.mt_result: ItemResult | None = None
         known = mt_session.known_failure(suite, item, system)
         if known is not None:
             reason, strict = known
@@ -122,10 +123,11 @@ class ChallengeTest(pytest.Item):
         pytest.skip(f"needs human verdict: {judgement.reason}")
 
     def _record(self, judgement: Judgement) -> None:
-        """Keep the report record, and give --junitxml the judgement as test-case properties."""
-        self.mt_record = self.mt_session.record(self.suite, self.challenge, judgement)
+        """Keep the item's result, and give --junitxml the judgement as test-case properties."""
+        self.mt_result = self.mt_session.result(self.suite, self.challenge, judgement)
         for name in ("suite", "category", "subcategory", "system", "outcome", "decided_by", "output"):
-            value = self.mt_record.get(name)
+            value = getattr(judgement, name)
+            value = value.value if hasattr(value, "value") else value
             self.user_properties.append((name, "" if value is None else value))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[no-untyped-def]

@@ -7,8 +7,6 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
 
 import pytest
 
@@ -21,11 +19,12 @@ from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement,
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.reporting.report import Run, build_runs, render_table, write_json
+from pytest_mtchallenge.options import RunOptions
+from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
+from pytest_mtchallenge.reporting.table import render_table
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
-from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement
 
@@ -33,28 +32,6 @@ RECORD_KEY = "mtchallenge"
 PROBLEMS_KEY = "mtchallenge_problems"
 META_KEY = "mtchallenge_meta_eval"
 ALL_RECORDED = "recorded:*"
-
-
-def _option(config: pytest.Config, name: str) -> str | bool | None:
-    """A command-line option, or its ini twin."""
-    value = config.getoption(name)
-    return value if value else (config.getini(name) or None)
-
-
-def _number(config: pytest.Config, name: str, kind: type[int] | type[float], default: float) -> Any:
-    """A positive number option (or its ini twin); a bad value is a usage error."""
-    value = config.getoption(name)
-    if value is None:
-        text = str(config.getini(name)).strip()
-        if not text:
-            return kind(default)
-        try:
-            value = kind(text)
-        except ValueError:
-            raise pytest.UsageError(f"ini {name} = {text!r}: expected a number") from None
-    if value < (0 if name == "mt_retries" else 1e-9):
-        raise pytest.UsageError(f"--{name.replace('_', '-')}={value}: must be positive")
-    return value
 
 
 def _registry(builtin: Mapping[str, type], contributions: list[Mapping[str, type]], what: str) -> dict[str, type]:
@@ -72,46 +49,44 @@ class MTChallengeSession:
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
-        self.suite_specs: list[str] = list(config.getoption("mt_suite") or config.getini("mt_suite") or [])
-        self.system_specs: list[str] = list(config.getoption("mt_system") or config.getini("mt_system") or [])
-        judge_text = config.getoption("mt_judge") or config.getini("mt_judge") or JudgeMode.AUTO_HUMAN.value
+        self.run_options = run = RunOptions.from_config(config)
+        self.suite_specs: list[str] = list(run.suites)
+        self.system_specs: list[str] = list(run.systems)
         try:
-            self.mode = JudgeMode(judge_text)
+            self.mode = JudgeMode(run.judge)
         except ValueError:
             known = ", ".join(m.value for m in JudgeMode)
-            raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
-        report = config.getoption("mt_report") or config.getini("mt_report")
-        self.report_path: Path | None = Path(report) if report else None
+            raise pytest.UsageError(f"--mt-judge={run.judge!r}: expected one of {known}") from None
+        self.reports: list[tuple[str, Path]] = []
+        for spec in run.reports:
+            try:
+                fmt, path = report_format(spec)
+            except ValueError as exc:
+                raise pytest.UsageError(str(exc)) from None
+            self.reports.append((fmt, path if path.is_absolute() else run.invocation_dir / path))
         try:
             self.baseline = BaselineOptions.create(
-                base=config.invocation_params.dir, save=_option(config, "mt_save"),
-                autosave=bool(_option(config, "mt_autosave")), compare=_option(config, "mt_compare"),
-                gate=_option(config, "mt_compare_fail"), strict=bool(_option(config, "mt_compare_strict")),
-                xfail=_option(config, "mt_xfail"))
+                base=run.invocation_dir, save=run.save, autosave=run.autosave, compare=run.compare,
+                gate=run.compare_fail, strict=run.compare_strict, xfail=run.xfail)
         except MTChallengeError as exc:
             raise pytest.UsageError(exc.one_line()) from None
-        self.meta_eval = bool(config.getoption("mt_meta_eval") or config.getini("mt_meta_eval"))
+        self.meta_eval = run.meta_eval
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
-        self.report_only = bool(config.getoption("mt_report_only") or config.getini("mt_report_only"))
+        self.report_only = run.report_only
         self.options = SystemOptions(
-            rootdir=config.rootpath,
-            timeout=_number(config, "mt_timeout", float, 600.0),
-            batch_size=_number(config, "mt_batch_size", int, 32),
-            concurrency=_number(config, "mt_concurrency", int, 4),
-            retries=_number(config, "mt_retries", int, 4),
-            settings=MappingProxyType({name: str(config.getini(name)) for name in SYSTEM_SETTINGS
-                                       if config.getini(name)}),
+            rootdir=run.rootdir, timeout=run.timeout, batch_size=run.batch_size, concurrency=run.concurrency,
+            retries=run.retries, settings=run.settings,
         )
         hook = config.pluginmanager.hook
         self.checker_classes: dict[str, type[Checker]] = _registry(
             builtin_checkers(), hook.pytest_mtchallenge_checkers(), "checker families")
         self.system_kinds: dict[str, type[System]] = _registry(
             builtin_system_kinds(), hook.pytest_mtchallenge_system_kinds(), "system kinds")
-        self.no_cache = bool(config.getoption("mt_no_cache") or config.getini("mt_no_cache"))
+        self.no_cache = run.no_cache
         pytest_cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
         cache_root = pytest_cache.mkdir("mtchallenge") if pytest_cache is not None else config.rootpath / ".mtchallenge"
         self.cache_path = Path(cache_root) / "translations.sqlite"
-        if config.getoption("mt_cache_clear") and not hasattr(config, "workerinput"):
+        if run.cache_clear and not hasattr(config, "workerinput"):
             clear_cache(self.cache_path)
         self.translator = Translator(cache_path=None if self.no_cache else self.cache_path, write_line=self._say,
                                      suspend_capture=self._suspend_capture, interactive=self._interactive)
@@ -136,7 +111,7 @@ class MTChallengeSession:
         self._signatures: dict[tuple[str, str], str] = {}
         self._positions: dict[str, dict[str, int]] = {}
         self._froze_gc = False
-        self.records: list[dict[str, object]] = []
+        self.results: list[ItemResult] = []
         self.saved_path: Path | None = None
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
@@ -307,23 +282,18 @@ class MTChallengeSession:
             return f"known weakness: {item.known_failure}", False
         return None
 
-    def record(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> dict[str, object]:
-        """The report record of a judgement: what travels with the test report (also under xdist)."""
-        subcategory = suite.subcategories[item.subcategory]
-        return {
-            **judgement.to_dict(),
-            "suite_title": suite.title,
-            "judge": self.mode.value,
-            "position": self._position(suite, item.id),
-            "system_position": self._system_position(suite, system_name=judgement.system),
-            "category_title": suite.category_of(item.subcategory).title,
-            "subcategory_title": subcategory.title,
-            "question": item.question,
-            "source": item.source,
-            "reference": item.reference,
-            "labels": dict(suite.labels),
-            "signature": self.signature(suite, judgement.system),
-        }
+    def result(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> ItemResult:
+        """A judgement with what the report shows beside it (it travels with the test report, also
+        to the xdist controller)."""
+        return ItemResult(
+            judgement=judgement, suite_title=suite.title, judge=self.mode.value,
+            position=self._position(suite, item.id),
+            system_position=self._system_position(suite, system_name=judgement.system),
+            category_title=suite.category_of(item.subcategory).title,
+            subcategory_title=suite.subcategories[item.subcategory].title,
+            question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
+            rate=suite.rate, signature=self.signature(suite, judgement.system),
+        )
 
     # -- hooks -----------------------------------------------------------------------------
 
@@ -331,9 +301,9 @@ class MTChallengeSession:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
         """Attach the judgement record to the report: it travels to the xdist controller with it."""
         report = yield
-        record = getattr(item, "mt_record", None)
-        if record is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
-            setattr(report, RECORD_KEY, record)
+        result = getattr(item, "mt_result", None)
+        if result is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
+            setattr(report, RECORD_KEY, result.to_dict())  # plain data: xdist serialises reports
         return report
 
     @pytest.hookimpl
@@ -341,8 +311,9 @@ class MTChallengeSession:
         record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
         if isinstance(record, dict):
-            self.records.append(record)
-            judged_wrong = report.when == "call" and record.get("outcome") == "fail"
+            result = ItemResult.from_dict(record)
+            self.results.append(result)
+            judged_wrong = report.when == "call" and result.outcome == "fail"
         if report.failed and not judged_wrong:
             self.other_failures += 1
 
@@ -389,13 +360,20 @@ class MTChallengeSession:
             gc.unfreeze()
             self._froze_gc = False
 
+    def _shown(self, path: Path) -> Path:
+        """A path as the user would write it: relative to where pytest was started, when inside it."""
+        try:
+            return path.relative_to(self.run_options.invocation_dir)
+        except ValueError:
+            return path
+
     def meta_evaluation(self) -> MetaEvaluation | None:
         if not self.meta_eval or not self.meta_cases:
             return None
         return MetaEvaluation(tuple(Case.from_dict(c) for cases in self.meta_cases.values() for c in cases))
 
     def runs(self) -> list[Run]:
-        return build_runs(self.records)
+        return build_runs(self.results)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -406,9 +384,9 @@ class MTChallengeSession:
             return
         runs = self.runs()
         evaluation = self.meta_evaluation()
-        if self.report_path is not None and (runs or evaluation):
-            path = self.report_path if self.report_path.is_absolute() else self.config.invocation_params.dir / self.report_path
-            write_json(runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None)
+        if runs or evaluation:
+            for fmt, path in self.reports:
+                write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None)
         if runs:
             self.saved_path = self.baseline.save(runs)
             self.comparisons, self.gate_violations = self.baseline.compare(runs)
@@ -435,15 +413,16 @@ class MTChallengeSession:
                                                           color=terminalreporter.hasmarkup))
         runs = self.runs()
         if not runs and not self.problems:
-            if evaluation is not None and self.report_path is not None:
-                terminalreporter.write_line(f"report written to {self.report_path}")
+            if evaluation is not None:
+                for _, path in self.reports:
+                    terminalreporter.write_line(f"report written to {self._shown(path)}")
             return
         terminalreporter.section("mtchallenge: category success report")
         if runs:
             width = terminalreporter._tw.fullwidth  # noqa: SLF001 - the reporter's own width
             terminalreporter.write(render_table(runs, width=width, color=terminalreporter.hasmarkup))
-        if self.report_path is not None:
-            terminalreporter.write_line(f"report written to {self.report_path}")
+        for _, path in self.reports:
+            terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
         for problem in self.problems:

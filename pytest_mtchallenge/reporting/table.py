@@ -1,0 +1,108 @@
+"""The report as a terminal table: one table per suite, one column per system (rich)."""
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from pytest_mtchallenge.reporting import Run, Tally
+
+
+def _cell(tally: Tally | None, *, compact: bool = False) -> str:
+    """``67% [57–75] 72/108``, with n/a, review and error counts when not zero.
+
+    ``compact`` puts the interval on a second line, for narrow terminals.
+    """
+    if tally is None or not tally.total:
+        return "—"
+    if tally.rate is None:  # nothing decided (a pass / (pass + fail) suite)
+        return f"— {_extras(tally)}".strip()
+    c = tally.counts
+    low, high = tally.interval or (0.0, 0.0)
+    interval = f"[{low * 100:.0f}–{high * 100:.0f}]"
+    counts = f"{c['pass']}/{tally.denominator}" + (f" {_extras(tally)}" if _extras(tally) else "")
+    if compact:
+        return f"{tally.rate:4.0%} {counts}\n{interval}"
+    return f"{tally.rate:4.0%} {interval} {counts}"
+
+
+def _extras(tally: Tally) -> str:
+    """Counts outside the rate's fraction: n/a, review and error, when not zero."""
+    c = tally.counts
+    return " ".join(f"{c[k]} {label}" for k, label in (("na", "n/a"), ("review", "?"), ("error", "err")) if c[k])
+
+
+def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) -> str:
+    """The success report as text: one table per suite, one column per system."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=color, color_system="standard" if color else None,
+                      no_color=not color, highlight=False, emoji=False)
+    suites: dict[str, list[Run]] = {}
+    for run in runs:
+        suites.setdefault(run.suite, []).append(run)
+    for suite, suite_runs in suites.items():
+        first = suite_runs[0]
+        judges = sorted({r.judge for r in suite_runs})
+        title = Text(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", style="bold")
+        table = Table(title=title, title_justify="left",
+                      show_edge=False, pad_edge=False, expand=False)
+        widest = max(len(_cell(t)) for r in suite_runs for t in [r.overall, *_tallies(r)])
+        compact = 34 + len(suite_runs) * (widest + 3) > width
+        if compact:
+            widest = max(len(line) for r in suite_runs for t in [r.overall, *_tallies(r)]
+                         for line in _cell(t, compact=True).split("\n"))
+        cell_width = max(widest, *(len(r.system) for r in suite_runs))
+        table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True,
+                         max_width=max(16, width - len(suite_runs) * (cell_width + 3) - 2))
+        for run in suite_runs:
+            table.add_column(Text(run.system), justify="right", no_wrap=True, min_width=cell_width)
+        layout = _layout(suite_runs)
+        for cat_id, cat_title, subs in layout:
+            table.add_row(Text(cat_title, style="bold"),
+                          *[Text(_cell(_find(r, cat_id), compact=compact), style="bold") for r in suite_runs])
+            for sub_id, sub_title in subs:
+                label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
+                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id), compact=compact) for r in suite_runs])
+        table.add_section()
+        table.add_row(Text("Overall", style="bold"),
+                      *[Text(_cell(r.overall, compact=compact), style="bold") for r in suite_runs])
+        console.print(table)
+        labels = first.labels
+        fraction = ("items" if first.rate == "items"
+                    else f"({labels.get('pass', 'pass')} + {labels.get('fail', 'fail')})")
+        legend = (f"cell: success rate [Wilson 95% interval] {labels.get('pass', 'pass')}/{fraction}; "
+                  f"n/a = {labels.get('na', 'phenomenon absent from the output')}, ? = {labels.get('review', 'needs human verdict')}, err = no output. "
+                  f"{first.formula}")
+        console.print(Text(legend, style="dim"))
+        for run in suite_runs:
+            if run.signature:
+                console.print(Text(f"signature {run.system}: {run.signature}", style="dim"), soft_wrap=True)
+    return buffer.getvalue()
+
+
+def _layout(runs: Sequence[Run]) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    layout: dict[str, tuple[str, dict[str, str]]] = {}
+    for run in runs:
+        for cat in run.categories:
+            entry = layout.setdefault(cat.id, (cat.title, {}))
+            for sub in cat.children:
+                entry[1].setdefault(sub.id, sub.title)
+    return [(cid, title, list(subs.items())) for cid, (title, subs) in layout.items()]
+
+
+def _tallies(run: Run) -> list[Tally]:
+    return [t for cat in run.categories for t in [cat.tally, *(sub.tally for sub in cat.children)]]
+
+
+def _find(run: Run, cat_id: str, sub_id: str | None = None) -> Tally | None:
+    for cat in run.categories:
+        if cat.id == cat_id:
+            if sub_id is None:
+                return cat.tally
+            for sub in cat.children:
+                if sub.id == sub_id:
+                    return sub.tally
+    return None
