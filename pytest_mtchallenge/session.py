@@ -237,6 +237,7 @@ class MTChallengeSession:
     def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = ()) -> Judgement:
         suite = self._suite_named(item.suite)
         return judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
+                     languages=(suite.source_language, suite.target_language),
                      checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
 
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:

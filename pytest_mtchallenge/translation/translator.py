@@ -119,10 +119,15 @@ class Translator:
                 if item.context and item.id in outputs:
                     outputs[item.id], contexts[item.id] = split_document_output(outputs[item.id],
                                                                                 suite.target_language)
+        errors = dict(translations.errors)
+        for item_id in [i for i, output in outputs.items() if not output.strip()]:
+            # An empty output renders nothing: an error that counts against the system, never a skip.
+            del outputs[item_id]
+            errors[item_id] = f"{system.name} returned an empty output for item {item_id}"
         for problem in translations.problems:
             if problem not in self.problems:
                 self.problems.append(problem)
-        return Translations(outputs=MappingProxyType(outputs), errors=translations.errors,
+        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
                             problems=translations.problems, context_outputs=MappingProxyType(contexts))
 
     def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem]) -> Translations:
