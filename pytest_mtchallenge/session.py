@@ -21,7 +21,7 @@ from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
-from pytest_mtchallenge.reporting.table import render_table
+from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
@@ -116,6 +116,7 @@ class MTChallengeSession:
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
+        self.collection_errors: list[str] = []  # one line per suite that could not be collected
 
     # -- configuration -------------------------------------------------------------------
 
@@ -308,6 +309,15 @@ class MTChallengeSession:
         return report
 
     @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """Keep why a suite could not be collected: with condensed failures (no traceback blocks)
+        the report names it in one line."""
+        if report.failed and report.longrepr is not None:
+            line = str(report.longrepr).strip().splitlines()
+            if line and line[-1] not in self.collection_errors:
+                self.collection_errors.append(line[-1])
+
+    @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
@@ -329,7 +339,10 @@ class MTChallengeSession:
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        """In meta-evaluation mode the checkers are judged, not the systems: no challenge test runs."""
+        """Refuse systems that translate none of the run's suites (a mistyped recorded system would
+        otherwise collect nothing, silently). In meta-evaluation mode the checkers are judged, not
+        the systems: no challenge test runs."""
+        self._check_systems_cover_suites()
         if not self.meta_eval:
             return
         from pytest_mtchallenge.nodes import ChallengeTest
@@ -368,6 +381,17 @@ class MTChallengeSession:
         except ValueError:
             return path
 
+    def _check_systems_cover_suites(self) -> None:
+        suites = list(self._suites.values())
+        if not suites:
+            return
+        for system in self.systems:
+            if not any(system.covers(suite) for suite in suites):
+                recorded = sorted({name for suite in suites for name in suite.systems})
+                raise pytest.UsageError(
+                    f"--mt-system={system.kind}:{system.argument}: no suite of this run has a recorded system "
+                    f"{system.argument!r} (recorded systems: {', '.join(recorded) or 'none'})")
+
     def meta_evaluation(self) -> MetaEvaluation | None:
         if not self.meta_eval or not self.meta_cases:
             return None
@@ -405,8 +429,18 @@ class MTChallengeSession:
               and not self.other_failures and not self.problems):
             session.exitstatus = pytest.ExitCode.OK
 
-    @pytest.hookimpl
-    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter):  # type: ignore[no-untyped-def]
+        """The report comes last, after pytest's failures and short summary: what a reader sees first."""
+        result = yield
+        self._write_summary(terminalreporter)
+        return result
+
+    def _write_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self.collection_errors and self.config.option.tbstyle == "no":
+            terminalreporter.section("mtchallenge: suites that could not be collected")
+            for line in self.collection_errors:
+                terminalreporter.write_line(f"ERROR {line}", red=True)
         evaluation = self.meta_evaluation()
         if evaluation is not None:
             terminalreporter.section("mtchallenge: meta-evaluation of the checkers")
@@ -426,6 +460,8 @@ class MTChallengeSession:
             terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
+        for line in error_lines(runs):
+            terminalreporter.write_line(line, red=True)
         for problem in self.problems:
             terminalreporter.write_line(f"ERROR {problem}", red=True)
         if self.comparisons or self.baseline.compare_path is not None:

@@ -15,7 +15,13 @@ MIN_WORDS = 4
 
 
 def untranslated(output: str, *, source: str, source_language: str, target_language: str) -> str | None:
-    """Why ``output`` is not a translation of ``source`` into the target language, or None."""
+    """Why ``output`` is not a translation of ``source`` into the target language, or None.
+
+    A suite whose source and target language are the same (paraphrase, simplification) may keep a
+    sentence as it is: nothing is decided there.
+    """
+    if language_pack(source_language).code == language_pack(target_language).code:
+        return None
     words = [w.rstrip("'") for w in tokens(output)]
     if not words:
         return None
@@ -25,7 +31,7 @@ def untranslated(output: str, *, source: str, source_language: str, target_langu
         return None
     source_words = language_pack(source_language).stop_words
     target_words = language_pack(target_language).stop_words
-    if not source_words or not target_words or source_language == target_language:
+    if not source_words or not target_words:
         return None
     marks = [w for w in words if w in source_words and w not in target_words]
     counter = [w for w in words if w in target_words and w not in source_words]
