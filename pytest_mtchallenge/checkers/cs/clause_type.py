@@ -18,9 +18,6 @@ EXPECTED_NAMES = {
     "subjunctclause": "a subjunctive clause (aby/kdyby)",
     "nofinclause": "a non-finite rendering (infinitive, deverbal noun, participle adjective or event noun)",
 }
-#: How far (as a share of the sentence) a form may stand from the keyword's place in the source
-#: and still be taken for its translation; farther, it translates another word.
-MAX_DISTANCE = 0.5
 _ENGLISH_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 _LEMMA = re.compile(r"^[^\W\d_]+(?: s[ei])?$", re.UNICODE)
 
@@ -82,8 +79,8 @@ class ClauseTypeChecker(CzechChecker):
       opened by *aby/kdyby*) or ``nofinclause`` (an infinitive not joined to a modal verb or the
       future *bude*, a deverbal noun, a participle adjective, a transgressive or an event noun).
 
-    The counterpart found → pass (Good) or fail (Bad); not found, or found only far from where the
-    keyword stands in the source (so translating another word) → not applicable (Unknown).
+    The counterpart found → pass (Good) or fail (Bad); not found → not applicable (Unknown). Of
+    several forms of the counterpart, the one nearest the keyword's place in the source is judged.
     """
 
     name = "cs_clause_type"
@@ -111,11 +108,6 @@ class ClauseTypeChecker(CzechChecker):
             return Verdict.not_applicable(f"Unknown: the counterpart of {keyword!r} was not found (no form of {named} "
                                           "in the output)")
         chosen = self._aligned(sentence, found, keyword_position(item.source, keyword))
-        if chosen is None:
-            words = ", ".join(f"*{f.word}*" for f in found)
-            return Verdict.not_applicable(f"Unknown: the counterpart of {keyword!r} was not found ({words} stands far "
-                                          f"from where {keyword!r} stands in the source: the translation of another "
-                                          "word)", *(f.word for f in found))
         clause = sentence.clause(chosen)
         of = " " if chosen.reading.kind == "event_noun" else " of "
         reading = f"*{chosen.word}*, {sentence.describe(chosen)}{of}*{chosen.lemma}*"
@@ -126,15 +118,13 @@ class ClauseTypeChecker(CzechChecker):
         return Verdict.failed(f"found {reading}: {what}; expected {EXPECTED_NAMES[expected]}", evidence)
 
     @staticmethod
-    def _aligned(sentence: Sentence, found: list[Found], position: float | None) -> Found | None:
-        """The form standing nearest the keyword's place in the source (a stand-in for the paper's
-        word alignment); None when every form stands more than :data:`MAX_DISTANCE` away."""
-        if position is None:
+    def _aligned(sentence: Sentence, found: list[Found], position: float | None) -> Found:
+        """Of several forms of the counterpart, the one standing nearest the keyword's place in the
+        source (relative positions: a stand-in for the paper's word alignment)."""
+        if position is None or len(found) == 1:
             return found[0]
         count = max(sentence.word_count(), 1)
-        distances = [(abs((sentence.word_position(f.index) + 0.5) / count - position), n) for n, f in enumerate(found)]
-        distance, best = min(distances)
-        return found[best] if distance <= MAX_DISTANCE else None
+        return min(found, key=lambda f: abs((sentence.word_position(f.index) + 0.5) / count - position))
 
 
 __all__ = ["EXPECTED", "EXPECTED_NAMES", "ClauseTypeChecker", "keyword_position"]

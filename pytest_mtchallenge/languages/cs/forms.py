@@ -21,6 +21,9 @@ from pytest_mtchallenge.languages.cs.words import CASES, NOUNS_LIKE_INFINITIVES
 
 _LENGTH = str.maketrans("áéíýóúůě", "aeiyouue")
 VOWELS = frozenset("aáeéěiíoóuúůyý")
+#: Long vowels: before *-st, -zt* they make an infinitive (*vést, číst, růst, vézt*), short ones a
+#: noun (*test, znalost*).
+_LONG = frozenset("áéíóúůý")
 
 #: Readings whose clause is finite (its verb carries person and tense).
 FINITE_KINDS = frozenset({"past", "present", "imperative", "passive"})
@@ -56,18 +59,23 @@ def infinitive_of(word: str) -> str | None:
         return word[:-1] + "t"
     if len(word) >= 3 and word.endswith("ct") and word[-3] in VOWELS:
         return word
-    if len(word) >= 5 and word.endswith("ti") and (word[-3] in VOWELS or (word[-3] in "sz" and word[-4] in VOWELS)):
+    if len(word) >= 5 and word.endswith("ti") and (word[-3] in VOWELS or (word[-3] in "sz" and word[-4] in _LONG)):
         return word[:-1]
-    if len(word) >= 3 and word.endswith("t") and (word[-2] in VOWELS or (word[-2] in "sz" and word[-3] in VOWELS)):
+    if len(word) >= 3 and word.endswith("t") and (word[-2] in VOWELS or (word[-2] in "sz" and word[-3] in _LONG)):
         return word
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def is_verb_lemma(lemma: str) -> bool:
-    """Whether a lemma is a verb's infinitive (*bát se, péct*), not a noun (*nábor, let*)."""
-    words = lemma.lower().split()
+    """Whether a lemma is a verb's infinitive (*bát se, péct*), not a noun (*nábor*; *let, návrat*:
+    nouns shaped like an infinitive, known by simplemma in a case form, *letu, návratu*)."""
+    words = unicodedata.normalize("NFC", lemma).lower().split()
     head = words[0] if words else ""
-    return head not in NOUNS_LIKE_INFINITIVES and infinitive_of(head) == head
+    if head in NOUNS_LIKE_INFINITIVES or infinitive_of(head) != head:
+        return False
+    return not any(lemmatizer.is_known(head + ending) and lemmatizer.lemma(head + ending) == head
+                   for ending in ("u", "em", "y", "ů"))
 
 
 # -- derivations: a stem back to the infinitives it can come from ---------------------------------
@@ -194,8 +202,8 @@ def _e_stem_infinitives(stem: str) -> set[str]:
         found.add(stem[:-1] + "sat")
     if stem.endswith("ř"):
         found.add(stem + "ít")
-    if stem.endswith("n"):
-        found.add(stem[:-1] + "ít")
+    if stem.endswith("čn"):
+        found.add(stem[:-1] + "ít")  # začne → začít
     if stem.endswith("čt"):
         found.add(stem[:-2] + "číst")
     if stem.endswith("ost"):
@@ -248,13 +256,13 @@ _L_DETAILS = {"": "masculine singular", "a": "feminine singular or neuter plural
               "i": "masculine animate plural", "y": "feminine or masculine inanimate plural"}
 _PARTICIPLE_ADJECTIVE = re.compile(r"^(.{2,}?)(ou|í)c(í|ího|ímu|ím|ích|ími)$")
 _PRESENT_TRANSGRESSIVE = re.compile(r"^(.{2,}?)(ou|í)ce?$")
-_A_TRANSGRESSIVE = re.compile(r"^(.{2,}?[^aeiouyáéíóúůýě])aje$")
+_JE_TRANSGRESSIVE = re.compile(r"^(.+?[^aeiouyáéíóúůýě])(a|e|ě)je$")
 _PAST_TRANSGRESSIVE = re.compile(r"^(.{2,}[aeiyuáéíýě])(v|vše|vši)$")
 _DEVERBAL_NOUN = re.compile(r"^(.{2,}[aáeěiyu][nt])(í|ím|ích|ími)$")
 _PASSIVE_ADJECTIVE = re.compile(r"^(.{2,}[aáeěiyu][nt])(ý|á|é|ého|ému|ém|ým|ých|ými|ou)$")
 _PASSIVE = re.compile(r"^(.{2,}(?:en|ěn|án|an|[aeiyu]t))(a|o|i|y)?$")
 _L_PARTICIPLE = re.compile(r"^(.{2,}l)(a|o|i|y)?$")
-_IMPERATIVE_PLURAL = re.compile(r"[^aeiouyáéíóúůýě](te|me)$")
+_IMPERATIVE_PLURAL = re.compile(r"(?:[^aeiouyáéíóúůý])(te|me)$")
 
 #: Soft-declension endings of a deverbal noun (*přijetí*) and the cases they can mark.
 NOUN_ENDING_CASES: dict[str, tuple[str, ...]] = {
@@ -286,6 +294,20 @@ class FormReading:
         return f"{name} ({', '.join(parts)})" if parts else name
 
 
+#: Monosyllabic verbs whose present ends in *-aje, -eje, -ěje* like a transgressive (*hraje, přeje,
+#: směje se*), with or without a prefix (*dopřeje, naleje*).
+PRESENT_JE_ROOTS = ("hraje", "zraje", "přeje", "hřeje", "seje", "leje", "věje", "směje")
+
+
+def _je_transgressive(word: str) -> str | None:
+    """The 3rd person plural behind a transgressive in *-aje, -eje, -ěje* (*trvaje* ← *trvají*,
+    *uváděje* ← *uvádějí*), or None: not for the presents of :data:`PRESENT_JE_ROOTS`."""
+    match = _JE_TRANSGRESSIVE.match(word)
+    if not match or word.endswith(PRESENT_JE_ROOTS):
+        return None
+    return match[1] + match[2] + "jí"
+
+
 def _keys(*groups: set[str] | frozenset[str]) -> frozenset[str]:
     return frozenset(lemma_key(lemma) for group in groups for lemma in group if lemma)
 
@@ -315,9 +337,9 @@ def _analyse(word: str, *, negated: bool) -> list[FormReading]:
         readings.append(FormReading("participle_adjective", _keys(present_infinitives(present), _simplemma(present)),
                                     negated=negated))
         nominal = True
-    match = _PRESENT_TRANSGRESSIVE.match(word) or _A_TRANSGRESSIVE.match(word)
-    if match:
-        present = match[1] + (match[2] if match.re is _PRESENT_TRANSGRESSIVE else "ají")
+    match = _PRESENT_TRANSGRESSIVE.match(word)
+    present = match[1] + match[2] if match else _je_transgressive(word)
+    if present:
         readings.append(FormReading("transgressive", _keys(present_infinitives(present), _simplemma(present)),
                                     "present", negated))
     match = _PAST_TRANSGRESSIVE.match(word)
@@ -358,7 +380,8 @@ def _analyse(word: str, *, negated: bool) -> list[FormReading]:
         imperative = imperative_infinitives(word)
         if imperative:
             reading = FormReading("imperative", _keys(imperative, own), negated=negated)
-            # -te/-me after a consonant is an imperative (udeřte, zvažte); the present has a vowel (udeříte)
+            # -te/-me after a consonant or ě is an imperative (udeřte, zvažte, přijměte); the present
+            # has another vowel (udeříte, přijmete)
             finite.insert(0 if _IMPERATIVE_PLURAL.search(word) else len(finite), reading)
         readings.extend(finite)
     return readings

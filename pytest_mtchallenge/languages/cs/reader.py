@@ -167,8 +167,8 @@ class Sentence:
             support = self._support_verb(found.index) if reading.kind in ("event_noun", "deverbal_noun") else None
             if support is not None:
                 clause = self._finite_clause(support)
-                return Clause(clause.kind, f"the object of the support verb *{self.words[support]}* "
-                                           f"({self.words[support]} {found.word}), {clause.description}", clause.words)
+                return Clause(clause.kind, f"{clause.description}, the object of the support verb "
+                                           f"*{self.words[support]}* ({self.words[support]} {found.word})", clause.words)
             return Clause("nonfinite", "non-finite", found.word)
         if reading.kind == "infinitive":
             governor = self._infinitive_governor(found.index)
@@ -177,7 +177,7 @@ class Sentence:
             what = "the future auxiliary" if self.lower[governor] in BYT_FUTURE else "the modal verb"
             clause = self._finite_clause(governor)
             pair = " ".join(self.words[min(governor, found.index):max(governor, found.index) + 1])
-            return Clause(clause.kind, f"with {what} *{self.words[governor]}* ({pair}), {clause.description}",
+            return Clause(clause.kind, f"{clause.description}, with {what} *{self.words[governor]}* ({pair})",
                           clause.words)
         return self._finite_clause(found.index)
 

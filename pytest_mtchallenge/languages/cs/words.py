@@ -7,7 +7,10 @@ SUBORDINATORS = frozenset({
     "že", "protože", "poněvadž", "když", "jestliže", "jestli", "pokud", "zda", "zdali", "než",
     "až", "ačkoli", "ačkoliv", "přestože", "třebaže", "jakmile", "zatímco", "jak", "kde", "kam", "kdy",
     "proč", "což", "čímž", "čemuž", "čehož", "kdežto", "takže", "dokud", "jelikož", "neboť", "nežli",
-    "který", "která", "které", "kteří", "jenž", "jež", "jíž", "již", "jímž", "jejž",
+    # the relative pronouns: který in every case, jenž and its forms
+    "který", "která", "které", "kteří", "kterého", "kterému", "kterém", "kterým", "kterou", "kterých", "kterými",
+    "jenž", "jež", "jíž", "již", "jímž", "jejž", "jehož", "jemuž", "jejichž", "jimž", "jichž", "jimiž", "nichž",
+    "němž", "nějž", "kdo", "co", "čeho", "čemu", "čím", "koho", "komu", "kým",
 })
 #: Coordinating conjunctions that join a finite clause to the main one (*a nazval*).
 COORDINATORS = frozenset({"a", "i", "ale", "avšak", "však", "nebo", "anebo", "či", "ani", "pak", "přičemž",
@@ -84,7 +87,7 @@ CASES = ("nominative", "genitive", "dative", "accusative", "vocative", "locative
 #: Event nouns that end like an infinitive (*let* "flight"): a counterpart lemma listed here is a noun.
 NOUNS_LIKE_INFINITIVES = frozenset({
     "let", "přílet", "odlet", "výlet", "přelet", "obrat", "výpočet", "odpočet", "propočet", "rozpočet", "účet",
-    "svět", "text", "kontext", "protest", "test", "nárůst", "přírůst",
+    "svět", "nárůst", "přírůst",
 })
 
 __all__ = [
