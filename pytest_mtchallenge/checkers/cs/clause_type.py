@@ -101,11 +101,11 @@ class ClauseTypeChecker(CzechChecker):
         keyword, lemmas, expected = _keyword(params), _counterpart(params), _expected(params)
         sentence = Sentence(output)
         if sentence.is_empty:
-            return Verdict.not_applicable("Unknown: the output is empty")
+            return Verdict.not_applicable("the output is empty: the counterpart was not found")
         named = ", ".join(f"*{lemma}*" for lemma in lemmas)
         found = sentence.find(lemmas)
         if not found:
-            return Verdict.not_applicable(f"Unknown: the counterpart of {keyword!r} was not found (no form of {named} "
+            return Verdict.not_applicable(f"the counterpart of {keyword!r} was not found (no form of {named} "
                                           "in the output)")
         chosen = self._aligned(sentence, found, keyword_position(item.source, keyword))
         clause = sentence.clause(chosen)

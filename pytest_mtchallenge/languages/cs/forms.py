@@ -67,15 +67,23 @@ def infinitive_of(word: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def is_verb_lemma(lemma: str) -> bool:
-    """Whether a lemma is a verb's infinitive (*bát se, péct*), not a noun (*nábor*; *let, návrat*:
-    nouns shaped like an infinitive, known by simplemma in a case form, *letu, návratu*)."""
+def lemma_class(lemma: str) -> str:
+    """``verb`` for an infinitive (*bát se, péct*), ``noun`` for a noun (*nábor, obava*; *let*, listed),
+    ``both`` for an infinitive's shape that simplemma also knows declined as a noun (*růst*, *návrat*:
+    *růstu, návratu*)."""
     words = unicodedata.normalize("NFC", lemma).lower().split()
     head = words[0] if words else ""
     if head in NOUNS_LIKE_INFINITIVES or infinitive_of(head) != head:
-        return False
-    return not any(lemmatizer.is_known(head + ending) and lemmatizer.lemma(head + ending) == head
-                   for ending in ("u", "em", "y", "ů"))
+        return "noun"
+    if any(lemmatizer.is_known(head + ending) and lemmatizer.lemma(head + ending) == head
+           for ending in ("u", "em", "y", "ů")):
+        return "both"
+    return "verb"
+
+
+def is_verb_lemma(lemma: str) -> bool:
+    """Whether a lemma can be a verb's infinitive (see :func:`lemma_class`)."""
+    return lemma_class(lemma) != "noun"
 
 
 # -- derivations: a stem back to the infinitives it can come from ---------------------------------
@@ -244,7 +252,8 @@ def imperative_infinitives(form: str) -> set[str]:
             stem = form[:-len(ending)]
             found.update({stem + "out", stem + "at", stem + "it"})
     bare = form[:-2] if form.endswith(("te", "me")) else form
-    if len(bare) >= 2 and bare[-1] not in VOWELS:
+    # a bare imperative of -it/-et verbs softens d, t, n (dosaď, pusť, braň): a hard one is not one
+    if len(bare) >= 3 and bare[-1] not in VOWELS and bare[-1] not in "dtn":
         for stem in _unalternate(bare):
             found.update({stem + "it", stem + "et", stem + "ět"})
     return found
@@ -262,7 +271,7 @@ _DEVERBAL_NOUN = re.compile(r"^(.{2,}[aáeěiyu][nt])(í|ím|ích|ími)$")
 _PASSIVE_ADJECTIVE = re.compile(r"^(.{2,}[aáeěiyu][nt])(ý|á|é|ého|ému|ém|ým|ých|ými|ou)$")
 _PASSIVE = re.compile(r"^(.{2,}(?:en|ěn|án|an|[aeiyu]t))(a|o|i|y)?$")
 _L_PARTICIPLE = re.compile(r"^(.{2,}l)(a|o|i|y)?$")
-_IMPERATIVE_PLURAL = re.compile(r"(?:[^aeiouyáéíóúůý])(te|me)$")
+_IMPERATIVE_PLURAL = re.compile(r"(?:[^aeiouyáéíóúůýj]|ě|ej|uj)(te|me)$")
 
 #: Soft-declension endings of a deverbal noun (*přijetí*) and the cases they can mark.
 NOUN_ENDING_CASES: dict[str, tuple[str, ...]] = {
@@ -380,8 +389,8 @@ def _analyse(word: str, *, negated: bool) -> list[FormReading]:
         imperative = imperative_infinitives(word)
         if imperative:
             reading = FormReading("imperative", _keys(imperative, own), negated=negated)
-            # -te/-me after a consonant or ě is an imperative (udeřte, zvažte, přijměte); the present
-            # has another vowel (udeříte, přijmete)
+            # -te/-me after a consonant, ě, ej or uj is an imperative (udeřte, přijměte, dělejme); the
+            # present has another vowel (udeříte, přijmete) or -jme (přijme)
             finite.insert(0 if _IMPERATIVE_PLURAL.search(word) else len(finite), reading)
         readings.extend(finite)
     return readings
@@ -409,14 +418,19 @@ _NOUN_ENDINGS = frozenset({"", "a", "u", "e", "ě", "y", "i", "o", "ou", "em", "
                            "atům", "atech"})
 
 
-def noun_reading(word: str, lemma: str) -> FormReading | None:
-    """The reading of ``word`` as a form of the noun ``lemma`` (*náboru* of *nábor*), or None."""
+def noun_reading(word: str, lemma: str, *, endings_only: bool = False) -> FormReading | None:
+    """The reading of ``word`` as a form of the noun ``lemma`` (*náboru* of *nábor*), or None. With
+    ``endings_only`` (a lemma that is a verb too, *růst*), only a stem with a case ending counts
+    (*růstu*), not simplemma's lemma (*roste* → *růst*) nor the bare lemma (an infinitive as well)."""
     word = unicodedata.normalize("NFC", word).lower()
     lemma = unicodedata.normalize("NFC", lemma).lower()
     kind = "deverbal_noun" if lemma.endswith(("ní", "tí")) else "event_noun"
+    if endings_only and word == lemma:
+        return None
     negated = False
-    for candidate in ([word, word[2:]] if word.startswith("ne") and not lemma.startswith("ne") else [word]):
-        known = lemma_key(lemmatizer.lemma(candidate)) == lemma_key(lemma)
+    for candidate in ([word, word[2:]] if word.startswith("ne") and len(word) > 3 and not lemma.startswith("ne")
+                      else [word]):
+        known = not endings_only and lemma_key(lemmatizer.lemma(candidate)) == lemma_key(lemma)
         if known or any(candidate.startswith(stem) and candidate[len(stem):] in _NOUN_ENDINGS
                         for stem in noun_stems(lemma)):
             return FormReading(kind, frozenset({lemma_key(lemma)}), negated=negated)
@@ -447,6 +461,6 @@ def case_of(ending: str, preposition: str | None, governed: frozenset[str] | Non
 
 __all__ = [
     "FINITE_KINDS", "FormReading", "NOMINAL_KINDS", "NOUN_ENDING_CASES", "analyse", "case_of", "imperative_infinitives",
-    "infinitive_of", "is_verb_lemma", "lemma_key", "noun_ending", "noun_reading", "noun_stems", "passive_infinitives",
+    "infinitive_of", "is_verb_lemma", "lemma_class", "lemma_key", "noun_ending", "noun_reading", "noun_stems", "passive_infinitives",
     "past_infinitives", "present_infinitives",
 ]

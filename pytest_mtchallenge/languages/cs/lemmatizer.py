@@ -10,15 +10,19 @@ import unicodedata
 def lemma(word: str) -> str:
     """The lemma of ``word``, lowercased: simplemma's dictionary entry (362,000 Czech forms), or its
     rule-based guess for an unknown word (often the word itself)."""
+    word = unicodedata.normalize("NFC", word)
+    if not word.strip():
+        return ""
     import simplemma
 
-    word = unicodedata.normalize("NFC", word)
     return unicodedata.normalize("NFC", simplemma.lemmatize(word, lang="cs")).lower()
 
 
 @functools.lru_cache(maxsize=65536)
 def is_known(word: str) -> bool:
     """Whether ``word`` is a form in simplemma's Czech dictionary (not a guess)."""
+    if not word.strip():
+        return False
     import simplemma
 
     return bool(simplemma.is_known(unicodedata.normalize("NFC", word), lang="cs"))

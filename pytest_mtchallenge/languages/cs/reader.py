@@ -14,7 +14,7 @@ from pytest_mtchallenge.languages.cs.forms import (
     analyse,
     case_of,
     infinitive_of,
-    is_verb_lemma,
+    lemma_class,
     lemma_key,
     noun_ending,
     noun_reading,
@@ -100,13 +100,15 @@ class Sentence:
         """Every token that is a form of one of ``lemmas`` (verbs by their infinitive, *bát se*;
         nouns by their nominative, *nábor*), with its reading, in sentence order."""
         verbs = {lemma: {lemma_key(lemma), lemma_key(lemmatizer.lemma(lemma.split()[0]))}
-                 for lemma in lemmas if is_verb_lemma(lemma)}
-        nouns = [lemma for lemma in lemmas if not is_verb_lemma(lemma)]
+                 for lemma in lemmas if lemma_class(lemma) != "noun"}
+        nouns = [lemma for lemma in lemmas if lemma_class(lemma) == "noun"]
+        both = [lemma for lemma in lemmas if lemma_class(lemma) == "both"]
         found: list[Found] = []
         for index, word in enumerate(self.lower):
             if self.is_boundary(index) or word == LI:
                 continue
-            hit = self._verb_form(index, word, verbs) or self._noun_form(index, word, nouns)
+            hit = (self._noun_form(index, word, both, endings_only=True) or self._verb_form(index, word, verbs)
+                   or self._noun_form(index, word, nouns))
             if hit is not None:
                 found.append(hit)
         return found
@@ -118,9 +120,9 @@ class Sentence:
                     return Found(index, self.words[index], lemma, reading)
         return None
 
-    def _noun_form(self, index: int, word: str, nouns: list[str]) -> Found | None:
+    def _noun_form(self, index: int, word: str, nouns: list[str], *, endings_only: bool = False) -> Found | None:
         for lemma in nouns:
-            reading = noun_reading(word, lemma)
+            reading = noun_reading(word, lemma, endings_only=endings_only)
             if reading is not None:
                 return Found(index, self.words[index], lemma, reading)
         return None
