@@ -357,11 +357,12 @@ def _analyse(word: str, *, negated: bool) -> list[FormReading]:
         readings.append(FormReading("transgressive", _keys(past_infinitives(participle), _simplemma(word)),
                                     "past", negated))
     match = _DEVERBAL_NOUN.match(word)
+    deverbal = bool(match)
     if match:
+        # -ní/-tí is also the present of -nit/-tit verbs (změní, zaplatí, nutí): the finite readings stay
         stem = match[1]
         readings.append(FormReading("deverbal_noun", _keys(passive_infinitives(stem), _simplemma(stem)),
                                     "", negated))
-        nominal = True
     match = _PASSIVE_ADJECTIVE.match(word)
     if match:
         stem = match[1]
@@ -371,7 +372,7 @@ def _analyse(word: str, *, negated: bool) -> list[FormReading]:
     infinitive = infinitive_of(word)
     # simplemma's lemma of the word itself belongs to its finite readings, unless the word has the
     # shape of a nominal form or of an infinitive (whose lemma simplemma gives too)
-    own = set() if nominal or infinitive else _simplemma(word)
+    own = set() if nominal or deverbal or infinitive else _simplemma(word)
     if infinitive:
         readings.append(FormReading("infinitive", _keys({infinitive}, _simplemma(word)), negated=negated))
     match = _L_PARTICIPLE.match(word)
@@ -379,7 +380,7 @@ def _analyse(word: str, *, negated: bool) -> list[FormReading]:
         readings.append(FormReading("past", _keys(past_infinitives(match[1]), own),
                                     _L_DETAILS[match[2] or ""], negated))
     match = _PASSIVE.match(word)
-    if match and not nominal:
+    if match and not nominal and not deverbal:
         readings.append(FormReading("passive", _keys(passive_infinitives(match[1]), own), negated=negated))
     if not nominal:
         finite: list[FormReading] = []
@@ -413,9 +414,17 @@ def noun_stems(lemma: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(stems))
 
 
-_NOUN_ENDINGS = frozenset({"", "a", "u", "e", "ě", "y", "i", "o", "ou", "em", "ům", "ech", "ách", "ami", "emi",
-                           "ích", "ími", "í", "ím", "ovi", "ové", "ů", "ám", "y", "am", "ám", "ata", "at", "aty",
-                           "atům", "atech"})
+#: Case endings by the lemma's final letter: soft neuters in -í (*přijetí*), feminines in -a (*obava*)
+#: and -e (*chůze*), neuters in -o, and consonant-final masculines and feminines (*nábor, úder*).
+_NOUN_ENDINGS = {
+    "í": frozenset({"í", "ím", "ích", "ími"}),
+    "a": frozenset({"a", "y", "e", "ě", "u", "ou", "o", "", "ám", "ách", "ami", "i"}),
+    "e": frozenset({"e", "i", "í", "ím", "ích", "emi", "ěmi", "ě", "ou"}),
+    "ě": frozenset({"ě", "i", "í", "ím", "ích", "emi", "ěmi", "e", "ou"}),
+    "o": frozenset({"o", "a", "u", "ě", "e", "em", "y", "ům", "ech", "ích", "", "ou"}),
+    "": frozenset({"", "u", "a", "e", "ě", "em", "ovi", "i", "y", "ů", "ům", "ech", "ích", "ách", "ami", "emi",
+                   "ové", "í", "ím", "ími", "ou", "ěm", "ám"}),
+}
 
 
 def noun_reading(word: str, lemma: str, *, endings_only: bool = False) -> FormReading | None:
@@ -431,7 +440,8 @@ def noun_reading(word: str, lemma: str, *, endings_only: bool = False) -> FormRe
     for candidate in ([word, word[2:]] if word.startswith("ne") and len(word) > 3 and not lemma.startswith("ne")
                       else [word]):
         known = not endings_only and lemma_key(lemmatizer.lemma(candidate)) == lemma_key(lemma)
-        if known or any(candidate.startswith(stem) and candidate[len(stem):] in _NOUN_ENDINGS
+        endings = _NOUN_ENDINGS.get(lemma[-1], _NOUN_ENDINGS[""]) if lemma[-1] in VOWELS else _NOUN_ENDINGS[""]
+        if known or any(candidate.startswith(stem) and candidate[len(stem):] in endings
                         for stem in noun_stems(lemma)):
             return FormReading(kind, frozenset({lemma_key(lemma)}), negated=negated)
         negated = True
