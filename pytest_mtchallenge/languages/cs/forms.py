@@ -329,12 +329,11 @@ def _simplemma(word: str) -> set[str]:
 def analyse(word: str) -> tuple[FormReading, ...]:
     """Every reading of ``word`` as a verb form, the most specific shapes first (participle
     adjective, transgressive, deverbal noun, passive adjective, then infinitive, past, passive,
-    present, imperative). A word starting with *ne-* is read as negated too."""
+    present, imperative). A word starting with *ne-* is read as negated first (*nenavrhl*), then as
+    itself (*nechat*, *nesli*)."""
     word = unicodedata.normalize("NFC", word).lower()
-    readings = list(_analyse(word, negated=False))
-    if word.startswith("ne") and len(word) > 4:
-        readings.extend(_analyse(word[2:], negated=True))
-    return tuple(readings)
+    readings = _analyse(word[2:], negated=True) if word.startswith("ne") and len(word) > 4 else []
+    return tuple(readings + _analyse(word, negated=False))
 
 
 def _analyse(word: str, *, negated: bool) -> list[FormReading]:

@@ -40,8 +40,9 @@ from pytest_mtchallenge.normalise import normalise_text
 _TOKEN = re.compile(r"(?<=\w)-li\b|[^\W\d_]+|\d+(?:[.,]\d+)*|[^\w\s]", re.UNICODE)
 #: Tokens that end a clause: punctuation (a comma, a colon, a bracket, a quote, a dash…).
 _BOUNDARY = re.compile(r"^[^\w\s]$", re.UNICODE)
-#: Endings of adjectives and pronouns that may stand between a preposition and its noun.
-_ATTRIBUTE = re.compile(r"(ý|á|é|ého|ému|ém|ým|ých|ými|ou|í|ího|ímu|ím|ích|ími|ho|mu|m|ch|mi|ím|je|jí|ich)$")
+#: Adjectives and pronouns that may stand between a preposition and its noun (*s rychlým udeřením*,
+#: *po jeho přijetí*, *při tomto psaní*): their endings, and the invariable possessives.
+_ATTRIBUTE = re.compile(r"(ý|á|é|ého|ému|ém|ým|ých|ými|ou|í|ího|ímu|ím|ích|ími|to|ta|ten|tomto|této)$|^(jeho|její|jejich)$")
 
 CLAUSE_KINDS = ("finite", "subjunctive", "nonfinite")
 
