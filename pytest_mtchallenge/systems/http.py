@@ -176,11 +176,6 @@ class HttpClient:
         self._sleep = sleep
         self._requests = requests
         self.session = requests.Session()
-        # requests reads proxies, the CA bundle and .netrc from the environment on every request
-        # (about 2 ms with a large environment: a one-source-per-request LLM run would spend more
-        # time there than in its own work); the client reads them once per URL instead.
-        self.session.trust_env = False
-        self._environment: dict[str, dict[str, object]] = {}
         adapter = HTTPAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
@@ -238,8 +233,7 @@ class HttpClient:
         for attempt in range(attempts):
             wait: float | None = None
             try:
-                response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout,
-                                             **self._environment_settings(url))
+                response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
             except requests.Timeout:
                 problem = f"no reply within {self.timeout:g}s (timeout)"
             except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
@@ -263,21 +257,6 @@ class HttpClient:
                 self._sleep(self._delay(attempt, wait))
         suffix = f" (gave up after {attempts} attempts)" if attempts > 1 else ""
         raise self.failure(url, problem + suffix)
-
-    def _environment_settings(self, url: str) -> dict[str, object]:
-        """What requests would take from the environment for ``url`` (proxies and ``NO_PROXY``,
-        ``REQUESTS_CA_BUNDLE`` or ``CURL_CA_BUNDLE``, a ``.netrc`` login), read once per URL."""
-        if url not in self._environment:
-            utils = self._requests.utils
-            settings: dict[str, object] = {"proxies": utils.get_environ_proxies(url)}
-            bundle = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE")
-            if bundle:
-                settings["verify"] = bundle
-            login = utils.get_netrc_auth(url)
-            if login:
-                settings["auth"] = login
-            self._environment[url] = settings
-        return self._environment[url]
 
     def _read(self, url: str, body: str, read: Callable[[object], Reading]) -> Reading:
         try:

@@ -77,25 +77,6 @@ def test_a_500_is_retried_then_the_reply_is_read(loopback: Loopback) -> None:
     assert len(server.requests) == 2
 
 
-@pytest.mark.parametrize("bypass", [False, True])
-def test_proxies_and_no_proxy_from_the_environment_are_honoured(loopback: Loopback, monkeypatch: pytest.MonkeyPatch,
-                                                                 bypass: bool) -> None:
-    """The client reads the environment once per URL (not per request, as requests does), with the same effect."""
-    proxy = loopback(lambda r: loopback.Reply(body={"texts": ["via the proxy"]}))
-    service = loopback(lambda r: loopback.Reply(body={"texts": ["direct"]}))
-    for variable in ("HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "ALL_PROXY", "all_proxy",
-                     "NO_PROXY", "no_proxy"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("HTTP_PROXY", proxy.url)
-    if bypass:
-        monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    with HttpClient(options=FAST) as client:
-        said = [client.post(service.url + "/mt", json_body={"q": ["x"]}, read=_texts) for _ in range(2)]
-    assert said == [["direct"]] * 2 if bypass else [["via the proxy"]] * 2
-    if not bypass:  # a proxy is sent the absolute URL
-        assert [r.path for r in proxy.requests] == [service.url + "/mt"] * 2
-
-
 def test_a_429_waits_as_long_as_retry_after_says(loopback: Loopback) -> None:
     server = loopback(lambda r: loopback.Reply(429, "slow down", headers={"Retry-After": "1"}) if r.number == 0
                       else loopback.Reply(body={"texts": ["ok"]}))
