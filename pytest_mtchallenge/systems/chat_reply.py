@@ -1,4 +1,4 @@
-"""What a chat model wraps around its translation (reasoning, code fences, preambles, notes, quotes) and how it is removed."""
+"""What a chat model wraps around a translation (reasoning, code fence, preamble, notes, quotes), and its removal."""
 from __future__ import annotations
 
 import re

@@ -317,7 +317,10 @@ class OpenAISystem(System):
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
             raise ValueError(f"{spec}: cannot read the prompt file {path} ({origin}): {reason}") from None
-        return Prompt.parse(text, origin=origin)
+        try:
+            return Prompt.parse(text, origin=origin)
+        except ValueError as exc:
+            raise ValueError(f"{spec}: {exc}") from None
 
     def default_name(self) -> str:
         return f"openai:{self._shown_argument()}"

@@ -53,7 +53,8 @@ def _handler(server: ChatServer, lock: threading.Lock) -> type[BaseHTTPRequestHa
                 server.completion_tokens += completion_tokens
             reply = json.dumps({
                 "object": "chat.completion", "model": body["model"],
-                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": content}}],
                 "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}}).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -122,8 +123,8 @@ def _chatty(references: dict[str, str]) -> Answer:
     return answer
 
 
-def test_one_request_per_item_then_none_with_usage_and_cleaned_replies(pytester: pytest.Pytester,
-                                                                      chat_server: Callable[[Answer], ChatServer]) -> None:
+def test_one_request_per_item_then_none_with_usage_and_cleaned_replies(
+        pytester: pytest.Pytester, chat_server: Callable[[Answer], ChatServer]) -> None:
     suite = _suite()
     references = {item.source: item.reference for item in suite.items}
     server = chat_server(_chatty(references))
@@ -225,3 +226,10 @@ def test_the_prompt_file_of_the_ini_reaches_the_model(pytester: pytest.Pytester,
         "Translate into French, as a novelist would: It was open.",
         "Translate into French, as a novelist would: Then it went out."]
     assert all(len(body["messages"]) == 1 for body in server.bodies)
+
+
+def test_a_bad_spec_stops_the_run_in_one_line(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=openai:m,temprature=0")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --mt-system=openai:m,temprature=0: unknown parameter 'temprature' *"])
+    assert "Traceback" not in result.stderr.str()

@@ -224,7 +224,8 @@ def test_a_preamble_and_quotes_are_cleaned_and_the_note_says_so(loopback: Loopba
      'the model refused to translate: "I\'m sorry, but I can\'t assist with that request."'),
     (completion(None, refusal="I can't help with that."), 'the model refused to translate: "I can\'t help with that."'),
     (completion(""), "no translation in the reply: the reply was empty"),
-    (completion('""'), 'no translation in the reply: the reply was """" (removed the quotes "…" around the translation)'),
+    (completion('""'),
+     'no translation in the reply: the reply was """" (removed the quotes "…" around the translation)'),
     (completion("<think>Let me think about the word", finish_reason="length"),
      'no translation in the reply: the reply was "<think>Let me think about the word" (removed the model\'s '
      "reasoning (<think>…</think>)); the token limit was reached"),
@@ -403,7 +404,7 @@ def test_bad_prompt_files_name_the_setting(tmp_path: Path, text: str, setting: s
     (tmp_path / "p.txt").write_text(text, encoding="utf-8")
     with pytest.raises(ValueError) as error:
         _system("m", rootdir=tmp_path, settings=MappingProxyType({setting: "p.txt"}))
-    assert message in str(error.value)
+    assert str(error.value).startswith("--mt-system=openai:m: ") and message in str(error.value)
 
 
 def test_a_missing_prompt_file_is_named(tmp_path: Path) -> None:
