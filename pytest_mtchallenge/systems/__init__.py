@@ -179,7 +179,8 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     if system_class.needs_argument and not argument:
         raise ValueError(f"--mt-system={spec!r}: the {kind!r} kind needs an argument ({kind}:...)")
     system = system_class(argument=argument, name=name, options=options)
-    system.mode = mode
+    if stated:  # else the kind's own choice stands (openai: takes mode= among its parameters)
+        system.mode = mode
     return system
 
 

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from pytest_mtchallenge.languages import language_name, split_sentences
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import DOCUMENT, MODES, System, SystemOptions, Translations, document_text
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.chat_reply import clean_reply, is_refusal, quoted
 from pytest_mtchallenge.systems.http import HttpClient, ReplyError, excerpt, redact, redact_translations, redact_url
@@ -33,7 +33,6 @@ TEXT_PARAMETERS = ("reasoning_effort",)
 OWN_PARAMETERS = ("base_url", "key_env", "mode", "document", "prompt", "document_prompt")
 #: Sent unless the spec says otherwise (``temperature=none`` sends no temperature).
 DEFAULT_REQUEST: Mapping[str, object] = MappingProxyType({"temperature": 0})
-MODES = ("sentence", "document")
 #: In document mode: translate only the item's sentence, the context given for reference (``last``),
 #: or the whole document, split into sentences afterwards (``whole``).
 DOCUMENT_SCOPES = ("last", "whole")
@@ -270,6 +269,7 @@ class OpenAISystem(System):
     """
 
     kind = "openai"
+    handles_documents = True  # reads item.context and fills Translations.context_outputs itself
     #: How the HTTP client waits between attempts (tests replace it to record the waits).
     sleep: Callable[[float], None] = staticmethod(time.sleep)
 
@@ -328,7 +328,7 @@ class OpenAISystem(System):
     @property
     def document_mode(self) -> bool:
         """Whether items with context are translated with it (``mode=document``)."""
-        return getattr(self, "mode", "sentence") == "document"
+        return self.mode == DOCUMENT
 
     @property
     def key_variable(self) -> str:
@@ -355,7 +355,7 @@ class OpenAISystem(System):
     def messages(self, suite: Suite, item: ChallengeItem) -> list[dict[str, str]]:
         """The chat messages that ask for ``item``'s translation."""
         values = {"source": item.source, "context": " ".join(item.context),
-                  "document": " ".join((*item.context, item.source)),
+                  "document": document_text(item),
                   "source_language": language_name(suite.source_language),
                   "target_language": language_name(suite.target_language),
                   "source_code": suite.source_language, "target_code": suite.target_language}
@@ -411,7 +411,7 @@ class OpenAISystem(System):
             return Settled(error="the server's content filter stopped the reply"
                                  + (f": {quote(reply.content)}" if reply.content.strip() else ""))
         whole = self.document_mode and bool(item.context) and self.scope == "whole"
-        source = " ".join((*item.context, item.source)) if whole else item.source
+        source = document_text(item) if whole else item.source
         cleaned = clean_reply(reply.content, source=source, target_language=suite.target_language)
         notes = [cleaned.note] if cleaned.note else []
         if reply.finish_reason == "length":

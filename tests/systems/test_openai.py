@@ -438,16 +438,19 @@ def test_a_model_that_translates_the_context_too_keeps_the_last_sentence(loopbac
                                         "dropped 'La lampe est tombée. Elle s'est cassée.'")
 
 
-def test_document_mode_set_on_the_system_by_the_plugin(loopback: Loopback) -> None:
-    """``,mode=document`` at the end of any spec sets ``system.mode``; this kind reads it too."""
+@pytest.mark.parametrize("spec", ["openai:m,mode=document", "openai:m,document=last,mode=document",
+                                  "openai:m,mode=document,document=last"])
+def test_document_mode_from_the_spec_however_it_is_written(loopback: Loopback, spec: str) -> None:
+    """A trailing ``,mode=document`` (any kind's) and ``mode=`` among this kind's parameters agree."""
     server = loopback(lambda r: loopback.Reply(body=completion("Puis elle s'est éteinte.")))
     suite = _documents()
-    system = _system("m", server.url)
-    sentence_signature = system.signature
-    system.mode = "document"
+    system = parse_system_spec(f"{spec},base_url={server.url}/v1" if spec.endswith("last") else
+                               spec.replace(",mode=", f",base_url={server.url}/v1,mode="),
+                               builtin_system_kinds(), FAST)
+    assert system.mode == "document" and isinstance(system, OpenAISystem) and system.handles_documents
     system.translate(suite=suite, items=suite.items[:1])
     assert "The lamp fell. It broke." in user_text(server.requests[0])
-    assert system.signature != sentence_signature
+    assert system.signature != _system("m", server.url).signature
 
 
 def test_document_whole_translates_the_document_and_splits_it(loopback: Loopback) -> None:
