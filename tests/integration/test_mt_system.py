@@ -104,7 +104,7 @@ def test_malformed_output_file_names_file_line_item_and_field(pytester: pytest.P
 def test_unknown_system_kind_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=telepathy:x")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, ct2, deepl, file, hf, http, https, libretranslate, python, recorded, reference*"])
+    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, ct2, deepl, file, hf, http, https, libretranslate, openai, python, recorded, reference*"])
 
 
 def test_ini_default_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
