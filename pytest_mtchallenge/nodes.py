@@ -89,6 +89,7 @@ class ChallengeTest(pytest.Item):
         self.mt_session = mt_session
         self.output: str | None = None
         self.context_output: tuple[str, ...] = ()
+        self.output_note = ""
         self.judgement: Judgement | None = None
         for marker in mt_session.markers_for(item):
             self.add_marker(marker)
@@ -114,10 +115,12 @@ class ChallengeTest(pytest.Item):
             pytest.fail(f"{self.system.name} gave no output for {self.challenge.id}: {error}", pytrace=False)
         self.output = result.text
         self.context_output = result.context
+        self.output_note = result.note
 
     def runtest(self) -> None:
         assert self.output is not None
-        judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output)
+        judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output,
+                                          note=self.output_note)
         self.judgement = judgement
         self._record(judgement)
         if judgement.outcome is Outcome.PASS:

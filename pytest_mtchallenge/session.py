@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -30,6 +32,7 @@ from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
 PROBLEMS_KEY = "mtchallenge_problems"
+USAGE_KEY = "mtchallenge_usage"
 META_KEY = "mtchallenge_meta_eval"
 ALL_RECORDED = "recorded:*"
 
@@ -235,11 +238,15 @@ class MTChallengeSession:
         if reporter is not None and not hasattr(self.config, "workerinput"):
             reporter.write_line(line)
 
-    def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = ()) -> Judgement:
+    def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = (),
+              note: str = "") -> Judgement:
+        """Judge an output; a ``note`` from the system (what it cleaned from its raw output) joins
+        the reason, so a cleaned output never passes silently."""
         suite = self._suite_named(item.suite)
-        return judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
-                     languages=(suite.source_language, suite.target_language),
-                     checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+        judgement = judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
+                          languages=(suite.source_language, suite.target_language),
+                          checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+        return dataclasses.replace(judgement, reason=f"{judgement.reason} [{note}]") if note else judgement
 
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:
         return error_judgement(item, system.name, reason)
@@ -334,6 +341,10 @@ class MTChallengeSession:
         for problem in output.get(PROBLEMS_KEY, []):
             if problem not in self.problems:
                 self.problems.append(problem)
+        for suite, system, counts in output.get(USAGE_KEY, []):
+            totals = self.translator.usage.setdefault((suite, system), {})
+            for key, count in counts.items():
+                totals[key] = totals.get(key, 0) + int(count)
         for suite, cases in (output.get(META_KEY) or {}).items():
             self.meta_cases.setdefault(suite, cases)
 
@@ -398,13 +409,18 @@ class MTChallengeSession:
         return MetaEvaluation(tuple(Case.from_dict(c) for cases in self.meta_cases.values() for c in cases))
 
     def runs(self) -> list[Run]:
-        return build_runs(self.results)
+        """The judged runs, each with the tokens its system reported (LLM systems)."""
+        usage = self.translator.usage
+        return [dataclasses.replace(run, usage=MappingProxyType(usage[(run.suite, run.system)]))
+                if (run.suite, run.system) in usage else run for run in build_runs(self.results)]
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None:
             workeroutput[PROBLEMS_KEY] = list(self.problems)
+            workeroutput[USAGE_KEY] = [[suite, system, dict(counts)]
+                                       for (suite, system), counts in self.translator.usage.items()]
             workeroutput[META_KEY] = self.meta_cases
             return
         runs = self.runs()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.reporting import Run, Tally
 
@@ -79,7 +79,16 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         console.print(Text(legend, style="dim"))
         for line in signature_lines(suite_runs):
             console.print(Text(line, style="dim"), soft_wrap=True)
+        for run in suite_runs:
+            if run.usage:
+                console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
     return buffer.getvalue()
+
+
+def usage_text(usage: Mapping[str, int]) -> str:
+    """``1,234 prompt tokens, 567 completion tokens, 108 requests``."""
+    names = {"prompt_tokens": "prompt tokens", "completion_tokens": "completion tokens", "requests": "requests"}
+    return ", ".join(f"{usage[key]:,} {label}" for key, label in names.items() if key in usage)
 
 
 def error_lines(runs: Sequence[Run], *, shown: int = 5) -> list[str]:

@@ -233,3 +233,24 @@ def test_a_bad_spec_stops_the_run_in_one_line(pytester: pytest.Pytester) -> None
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["ERROR: --mt-system=openai:m,temprature=0: unknown parameter 'temprature' *"])
     assert "Traceback" not in result.stderr.str()
+
+
+def test_usage_is_reported_and_cleaned_outputs_say_so_also_from_the_cache(
+        pytester: pytest.Pytester, chat_server: Callable[[Answer], ChatServer]) -> None:
+    suite = _suite()
+    server = chat_server(_chatty({item.source: item.reference for item in suite.items}))
+    args = ["--mt-suite=isabelle2017-en-fr", "--mt-system=gpt=openai:some-model", "--mt-judge=auto",
+            "--mt-report=r.json", "-rA"]
+    first = pytester.runpytest(*args)
+    first.stdout.fnmatch_lines([f"usage gpt: {server.prompt_tokens:,} prompt tokens, "
+                                f"{server.completion_tokens:,} completion tokens, 108 requests"])
+    (run,) = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"]
+    assert run["usage"] == {"prompt_tokens": server.prompt_tokens,
+                            "completion_tokens": server.completion_tokens, "requests": 108}
+    cleaned = [item for item in run["items"] if "the model's reply was cleaned: " in item["reason"]]
+    wrapped = sum(1 for item in suite.items if len(item.source) % 4 != 3)
+    assert len(cleaned) == wrapped
+    pytester.runpytest(*args)  # every output from the cache: the notes too, and no usage spent
+    (again,) = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"]
+    assert len(server.bodies) == 108 and "usage" not in again
+    assert sum("the model's reply was cleaned: " in item["reason"] for item in again["items"]) == wrapped
