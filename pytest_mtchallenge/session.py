@@ -129,9 +129,11 @@ class MTChallengeSession:
             if spec == ALL_RECORDED:
                 continue  # expanded per suite in systems_for()
             try:
-                systems.append(parse_system_spec(spec, self.system_kinds, self.options))
+                system = parse_system_spec(spec, self.system_kinds, self.options)
+                system.check_usable()
             except ValueError as exc:
                 raise pytest.UsageError(str(exc)) from None
+            systems.append(system)
         names = [s.name for s in systems]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
@@ -276,8 +278,7 @@ class MTChallengeSession:
                 f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
                 *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),
                 f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
-                f"judge:{self.mode.value}", f"system:{system.signature if system else system_name}"
-                + (f",mode={system.mode}" if system is not None and system.mode != "sentence" else ""),
+                f"judge:{self.mode.value}", f"system:{system.identity if system else system_name}",
                 f"version:{__version__}",
             ])
         return self._signatures[key]

@@ -110,6 +110,7 @@ class System:
         self.argument = argument
         self.options = options
         self.mode = SENTENCE  # set from the spec's ",mode=…" by parse_system_spec
+        self.version = ""  # set from the spec's ",version=…"
         self.name = name or self.default_name()
 
     def default_name(self) -> str:
@@ -119,6 +120,17 @@ class System:
     def signature(self) -> str:
         """What identifies this system's outputs (used in saved runs and caches)."""
         return f"{self.kind}:{self.argument}" if self.argument else self.kind
+
+    @property
+    def identity(self) -> str:
+        """The signature with the run-wide settings that change outputs: the mode (documents) and a
+        version the user states (``,version=2``) when the outputs changed in ways no file shows."""
+        extra = (f",mode={self.mode}" if self.mode != SENTENCE else "") + (f",version={self.version}" if self.version else "")
+        return self.signature + extra
+
+    def check_usable(self) -> None:
+        """Raise ``ValueError`` with a one-line reason when the system cannot work at all (a missing
+        file, a command not found): checked once when the run starts, instead of one error per item."""
 
     def covers(self, suite: Suite) -> bool:
         """Whether this system has anything to say about ``suite`` (recorded systems may not)."""
@@ -153,6 +165,7 @@ def builtin_system_kinds() -> dict[str, type[System]]:
 
 _NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
 _MODE = re.compile(r",mode=([A-Za-z]+)$")
+_VERSION = re.compile(r",version=([A-Za-z0-9_.+-]+)$")
 
 
 class UnknownSystemKind(ValueError):
@@ -165,6 +178,10 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     named = _NAMED.match(spec)
     if named and ":" not in named.group(1):
         name, spec = named.group(1), named.group(2)
+    version = ""
+    stated_version = _VERSION.search(spec)
+    if stated_version:
+        version, spec = stated_version.group(1), spec[:stated_version.start()]
     mode = SENTENCE
     stated = _MODE.search(spec)
     if stated:
@@ -181,6 +198,7 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     system = system_class(argument=argument, name=name, options=options)
     if stated:  # else the kind's own choice stands (openai: takes mode= among its parameters)
         system.mode = mode
+    system.version = version
     return system
 
 

@@ -39,6 +39,10 @@ class FileSystem(System):
         path = Path(self.argument)
         return path if path.is_absolute() else self.options.rootdir / path
 
+    def check_usable(self) -> None:
+        if not self.path.is_file():
+            raise ValueError(f"--mt-system=file:{self.argument}: output file not found ({self.path})")
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         path = self.path
         try:

@@ -94,7 +94,8 @@ class Translator:
         sent = [replace(item, source=document_text(item), context=()) if folded and item.context else item
                 for item in suite.items]
         texts = {item.id: _cache_text(item, document_mode) for item in sent}
-        identity = system.signature + ("|mode=document" if document_mode else "")
+        identity = system.signature + ("|mode=document" if document_mode else "") + (
+            f"|version={system.version}" if system.version else "")
         cache = self.cache if system.cacheable else None
         lock = cache.exclusive(f"{identity}|{suite.name}") if cache is not None else contextlib.nullcontext()
         languages = (suite.source_language, suite.target_language)
@@ -120,6 +121,9 @@ class Translator:
                                    {texts[i]: note for i, note in translations.notes.items()
                                     if i in translations.outputs})
         outputs = {i: cached[text] for i, text in texts.items() if text in cached}
+        if outputs and system.cacheable:
+            self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for {suite.name} "
+                            "from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
         contexts = {i: tuple(json.loads(cached_contexts[text])) for i, text in texts.items()
                     if i in outputs and text in cached_contexts}

@@ -138,3 +138,24 @@ def test_a_system_without_a_suite_is_a_usage_error(pytester: pytest.Pytester) ->
     result = pytester.runpytest("--mt-system=recorded:google-2016")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--mt-system needs a suite to translate*--mt-suite=NAME|PATH*isabelle2017-en-fr*"])
+
+
+# -- a broken spec is one line; python: modules resolve from the rootdir --------------------
+
+@pytest.mark.parametrize("spec", ["file:nowhere.jsonl", "cmd:./no-such-translate.sh", "cmd:no-such-program-xyz --fast",
+                                  "python:no_such_module_xyz:translate"])
+def test_a_broken_system_spec_stops_the_run_in_one_line(pytester: pytest.Pytester, mini_suite: Path, spec: str) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-system={spec}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = [line for line in result.stderr.lines if line.startswith("ERROR:")]
+    assert len(errors) == 1 and spec in errors[0]
+    assert "not found" in errors[0] or "no module" in errors[0]
+
+
+def test_a_python_module_beside_the_suite_is_found_without_pythonpath(pytester: pytest.Pytester,
+                                                                      mini_suite: Path) -> None:
+    pytester.makepyfile(my_mt="def translate(sources):\n    return ['Bonjour.' for _ in sources]\n")
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), "--mt-system=python:my_mt:translate",
+                                           "--mt-report-only")
+    assert result.ret == pytest.ExitCode.OK
+    assert result.parseoutcomes().get("errors", 0) == 0
