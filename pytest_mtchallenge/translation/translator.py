@@ -122,8 +122,9 @@ class Translator:
                                     if i in translations.outputs})
         outputs = {i: cached[text] for i, text in texts.items() if text in cached}
         if outputs and system.cacheable:
-            self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for {suite.name} "
-                            "from the translation cache (--mt-no-cache translates again)")
+            with self.suspend_capture():  # judged tests capture output: this line is for the terminal
+                self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for "
+                                f"{suite.name} from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
         contexts = {i: tuple(json.loads(cached_contexts[text])) for i, text in texts.items()
                     if i in outputs and text in cached_contexts}
