@@ -311,7 +311,12 @@ def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict
     The file may name the suite its verdicts belong to (``suite:``; see
     :func:`pytest_mtchallenge.review.verdict_file.overlay_verdicts`).
     """
-    reader = _Reader(path, read_yaml(path))
+    return verdicts_of(read_yaml(path), path, item_ids)
+
+
+def verdicts_of(document: object, path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
+    """The verdicts of a parsed verdict file (:func:`load_verdicts` without reading the file)."""
+    reader = _Reader(path, document)
     reader.check_keys({"verdicts", "source", "suite"})
     reader.text("suite", required=False)
     default_source = reader.text("source", required=False)

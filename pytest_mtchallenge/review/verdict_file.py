@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -9,19 +10,22 @@ from dataclasses import replace
 from pathlib import Path
 
 from pytest_mtchallenge.errors import SuiteError
-from pytest_mtchallenge.formats.yaml import load_verdicts, read_yaml
+from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 
 HEADER = ("# Human verdicts recorded with `mtchallenge review` (pytest-mtchallenge).\n"
           "# Append-only: a later verdict of the same annotator on the same output replaces an earlier one.\n")
 
 
-def verdict_file_suite(path: Path) -> str | None:
-    """The suite a verdict file names (its ``suite:`` field), or None when it names none."""
-    document = read_yaml(path)
+def _named_suite(document: object) -> str | None:
     if isinstance(document, dict) and document.get("suite") is not None:
         return str(document["suite"])
     return None
+
+
+def verdict_file_suite(path: Path) -> str | None:
+    """The suite a verdict file names (its ``suite:`` field), or None when it names none."""
+    return _named_suite(read_yaml(path))
 
 
 def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
@@ -37,10 +41,11 @@ def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
     for path in paths:
         if not path.is_file():
             continue
-        named = verdict_file_suite(path)
+        document = read_yaml(path)
+        named = _named_suite(document)
         if named is not None and named != suite.name:
             continue
-        extra.extend(load_verdicts(path, item_ids))
+        extra.extend(verdicts_of(document, path, item_ids))
         used.append(path)
     if not used:
         return suite
@@ -112,12 +117,35 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.close(folder)
 
 
+def _list_is_last(text: bytes) -> bool:
+    """Whether entries added at the end of ``text`` land in its top-level ``verdicts:`` block list.
+
+    In block YAML, a line at column 0 that is not blank, a comment or a ``- `` entry starts a
+    top-level key (continuation lines of the entries are indented): the last such line must be
+    ``verdicts:``, and the text must end with a line break.
+    """
+    if not text.endswith(b"\n"):
+        return False
+    for line in reversed(text.splitlines()):
+        if not line or line[:1] in (b" ", b"\t", b"#") or line.startswith(b"- "):
+            continue
+        return line.rstrip() == b"verdicts:"
+    return False
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    status = path.stat()
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
 class VerdictFile:
     """A verdict file of the suite format that ``mtchallenge review`` appends to.
 
-    Every :meth:`append` re-reads the file under a lock, adds the new entries after the earlier
-    ones (their text is kept byte for byte) and replaces the file atomically, after checking that
-    the result loads with every earlier verdict plus the new ones. Nothing is ever removed.
+    Every :meth:`append` takes a lock beside the file, adds the new entries after the earlier ones
+    (whose bytes are kept as they are) and replaces the file atomically (:func:`atomic_write`).
+    The file is parsed again only when someone else changed it since this object last read or
+    wrote it; a file whose ``verdicts:`` list is not last is rewritten whole, every verdict kept.
+    Nothing is ever removed.
     """
 
     def __init__(self, path: Path, *, suite: str, item_ids: Iterable[str], source: str = "") -> None:
@@ -125,19 +153,23 @@ class VerdictFile:
         self.suite = suite
         self.item_ids = frozenset(item_ids)
         self.source = source
+        self._known: tuple[int, int, int] | None = None  # the file as this object last read or wrote it
+        self._count = 0
 
     def read(self) -> list[RecordedVerdict]:
-        """The verdicts in the file (none when it does not exist yet)."""
+        """The verdicts in the file (none when it does not exist yet); a bad file is a SuiteError."""
         if not self.path.exists():
+            self._known, self._count = None, 0
             return []
-        self._check_suite()
-        return load_verdicts(self.path, self.item_ids)
-
-    def _check_suite(self) -> None:
-        named = verdict_file_suite(self.path)
+        stamp = _stamp(self.path)
+        document = read_yaml(self.path)
+        named = _named_suite(document)
         if named is not None and named != self.suite:
             raise SuiteError(f"holds verdicts of suite {named!r}, not {self.suite!r}: choose another file",
                              file=self.path, field="suite")
+        verdicts = verdicts_of(document, self.path, self.item_ids)
+        self._known, self._count = stamp, len(verdicts)
+        return verdicts
 
     def append(self, verdicts: Sequence[RecordedVerdict]) -> int:
         """Add ``verdicts`` at the end of the file; return how many verdicts it holds now."""
@@ -146,16 +178,24 @@ class VerdictFile:
                 raise SuiteError("verdict for an item the suite does not have", file=self.path, item=verdict.item)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(self.path):
-            before = self.read()
-            if before:
+            for stale in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"):  # left by a writer that was killed
+                stale.unlink(missing_ok=True)
+            exists = self.path.exists()
+            if exists and self._known != _stamp(self.path):
+                self.read()  # new to this object, or changed by another writer: check it loads
+            if exists:
                 old = self.path.read_bytes()
-                text = old + (b"" if old.endswith(b"\n") else b"\n") + render_entries(verdicts).encode("utf-8")
-                if not self._loads_as(text, [*before, *verdicts]):
-                    text = self._document([*before, *verdicts])  # the list is not last in the file: rewrite it
+                if _list_is_last(old):
+                    text = old + render_entries(verdicts).encode("utf-8")
+                else:  # e.g. a hand-written file with a field after its list: write it again, whole
+                    text = self._document([*self.read(), *verdicts])
             else:
+                self._count = 0
                 text = self._document(verdicts)
             atomic_write(self.path, text)
-        return len(before) + len(verdicts)
+            self._known = _stamp(self.path)
+            self._count += len(verdicts)
+            return self._count
 
     def _document(self, verdicts: Sequence[RecordedVerdict]) -> bytes:
         import yaml
@@ -165,19 +205,3 @@ class VerdictFile:
             head["source"] = self.source
         fields = yaml.dump(head, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, width=1_000_000)
         return (HEADER + fields + "verdicts:\n" + render_entries(verdicts)).encode("utf-8")
-
-    def _loads_as(self, text: bytes, expected: Sequence[RecordedVerdict]) -> bool:
-        """Whether ``text`` reads back as exactly ``expected`` (the appended entries landed in the list)."""
-        import yaml
-
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        try:
-            document = yaml.load(text.decode("utf-8"), Loader=loader)  # noqa: S506 - a safe loader
-        except yaml.YAMLError:
-            return False
-        entries = document.get("verdicts") if isinstance(document, dict) else None
-        if not isinstance(entries, list) or len(entries) != len(expected):
-            return False
-        tail = entries[len(entries) - 1]
-        last = expected[-1]
-        return isinstance(tail, dict) and tail.get("item") == last.item and tail.get("output") == last.output
