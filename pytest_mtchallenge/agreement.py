@@ -250,10 +250,10 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
     console.print(Text(f"annotators: {names}"))
     table = Table(title=Text("agreement between annotators", style="bold"), title_justify="left",
                   show_edge=False, pad_edge=False)
-    columns = ("subcategory", "outputs", "ratings", "raw agreement", "Cohen's κ", "Fleiss' κ", "Gwet's AC1")
+    columns = ("subcategory", "outputs", "ratings", "raw", "Cohen κ", "Fleiss κ", "AC1")
     checker_rows: dict[str, tuple[str, str]] = {}
     if report.checker is not None:
-        columns += ("checker decided", "agrees with majority")
+        columns += ("checker", "agrees")
         for (_, sub), figures in report.checker.by_subcategory().items():
             checker_rows[sub] = (f"{figures.decided}/{figures.total}", _percent(figures.accuracy))
         overall = report.checker.overall
@@ -274,6 +274,12 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
         table.add_section()
     table.add_row(*row(report.overall), style="bold")
     console.print(table)
+    legend = ("outputs: outputs rated by two annotators or more; raw: raw agreement; Cohen κ: two named annotators "
+              "only; AC1: Gwet's AC1")
+    if report.checker is not None:
+        legend += ("; checker: outputs with a majority verdict that the item's checker decides; agrees: the share of "
+                   "those on which it says what the majority said")
+    console.print(Text(legend, style="dim"))
     notes = []
     if report.rated_once:
         notes.append(f"{report.rated_once} outputs rated by one annotator only are left out")
