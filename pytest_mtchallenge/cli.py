@@ -85,8 +85,8 @@ def _review(args: argparse.Namespace) -> int:
                                source="mtchallenge review")
     review = Review(plan.tasks, verdict_file)
     items = len({task.item for task in plan.tasks})
-    print(f"{len(plan.tasks)} outputs of {items} items of {plan.suite.name} need a verdict (from {plan.run_path}); "
-          f"verdicts go to {plan.verdict_path}", flush=True)
+    print(f"{len(plan.tasks)} outputs of {items} items of {plan.suite.name} need a verdict (from "
+          f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}", flush=True)
     try:
         annotator = clean_annotator(args.annotator) if args.annotator else ""
     except ValueError as exc:
@@ -123,10 +123,17 @@ def _review(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
     recorded = len(verdict_file.read())
-    print(f"{plan.verdict_path} holds {recorded} verdicts"
-          + ("" if plan.suite_own else f"; use them with: pytest --mt-suite={plan.suite.name} "
-                                       f"--mt-verdicts={plan.verdict_path}"))
+    print(f"{_shown(plan.verdict_path)} holds {recorded} verdicts"
+          + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={_shown(plan.verdict_path)}"))
     return 0
+
+
+def _shown(path: Path) -> Path:
+    """A path relative to the working directory when inside it, as the user would write it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
 
 
 def _agreement(args: argparse.Namespace) -> int:

@@ -417,3 +417,34 @@ def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path:
         process.wait(timeout=10)
         assert process.stdout is not None
         process.stdout.close()
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+def test_the_command_asks_in_the_terminal(tmp_path: Path, suite_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_mtchallenge.cli import main
+
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\nn\nq\n"))
+    assert main(["review", "run.json", "--suite", str(suite_path), "--verdicts", "mine.yaml", "--tty",
+                 "--annotator", "Ana"]) == 0
+    out = capsys.readouterr().out
+    assert "5 outputs of 4 items of demo-review need a verdict (from run.json); verdicts go to mine.yaml" in out
+    assert "mine.yaml holds 2 verdicts; the next run uses them with --mt-verdicts=mine.yaml" in out
+    assert [(v.item, v.verdict, v.annotator) for v in load_verdicts(tmp_path / "mine.yaml", ITEMS)] == [
+        ("H1a", "yes", "Ana"), ("H1b", "no", "Ana")]
+
+
+def test_the_command_explains_what_it_cannot_do_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_mtchallenge.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["review"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"mtchallenge: {tmp_path / '.mtchallenge' / 'runs'}: no saved runs yet (save one with --mt-autosave)")
+    (tmp_path / "done.json").write_text(json.dumps(run_document(outcome="pass")))
+    assert main(["review", "done.json"]) == 0
+    assert "no output of this run needs a human verdict" in capsys.readouterr().out
