@@ -5,6 +5,7 @@ import enum
 from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
@@ -76,6 +77,17 @@ def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: 
     return verdict
 
 
+def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = (),
+                      languages: tuple[str, str] | None = None) -> Verdict:
+    """What the automatic judge says: an untranslated output fails before the family reads it
+    (when the suite's ``languages`` are given); otherwise the item's checker decides."""
+    if languages is not None:
+        why = untranslated(output, source=item.source, source_language=languages[0], target_language=languages[1])
+        if why is not None:
+            return Verdict.failed(why)
+    return run_checker(checker, item=item, output=output, context=context)
+
+
 def judge(
     *,
     item: ChallengeItem,
@@ -85,12 +97,18 @@ def judge(
     checkers: Mapping[str, Checker],
     verdicts: VerdictStore,
     context: tuple[str, ...] = (),
+    languages: tuple[str, str] | None = None,
 ) -> Judgement:
     """Judge one output of one item under ``mode`` (auto, human or auto+human); ``context`` is the
-    translation of a document-level item's context, when the system gave one."""
+    translation of a document-level item's context, when the system gave one.
+
+    With ``languages`` (the suite's source and target language), an output that is not translated
+    at all fails before any checker reads it (:func:`~pytest_mtchallenge.languages.identify.untranslated`).
+    """
     reasons: list[str] = []
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
-        verdict = run_checker(checkers[item.checker], item=item, output=output, context=context)
+        verdict = automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
+                                    languages=languages)
         if verdict.decided:
             return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason, context)
         reasons.append(f"checker {item.checker!r}: {verdict.reason}")

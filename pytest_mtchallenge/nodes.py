@@ -56,12 +56,18 @@ class SuiteFile(pytest.File):
 
     @classmethod
     def for_path(cls, parent: pytest.Collector, path: Path, mt_session: MTChallengeSession) -> SuiteFile:
-        """The collector of a suite file; outside the rootdir its node id is ``SUITE-DIR/FILE``."""
-        try:
-            path.resolve().relative_to(parent.config.rootpath)
-            nodeid = None
-        except ValueError:
-            nodeid = f"{path.parent.name}/{path.name}"
+        """The collector of a suite file. A bundled suite's node id is its name
+        (``isabelle2017-en-fr::S1a[google-2016]``, which selects it when pasted back); another suite
+        outside the rootdir is ``SUITE-DIR/FILE``."""
+        from pytest_mtchallenge.formats import bundled_suites
+
+        bundled = {found.resolve(): name for name, found in bundled_suites().items()}
+        nodeid: str | None = bundled.get(path.resolve())
+        if nodeid is None:
+            try:
+                path.resolve().relative_to(parent.config.rootpath)
+            except ValueError:
+                nodeid = f"{path.parent.name}/{path.name}"
         return cls.from_parent(parent, path=path, nodeid=nodeid, mt_session=mt_session)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]):  # type: ignore[no-untyped-def,override]
@@ -83,6 +89,7 @@ class ChallengeTest(pytest.Item):
         self.mt_session = mt_session
         self.output: str | None = None
         self.context_output: tuple[str, ...] = ()
+        self.output_note = ""
         self.judgement: Judgement | None = None
         for marker in mt_session.markers_for(item):
             self.add_marker(marker)
@@ -108,10 +115,12 @@ class ChallengeTest(pytest.Item):
             pytest.fail(f"{self.system.name} gave no output for {self.challenge.id}: {error}", pytrace=False)
         self.output = result.text
         self.context_output = result.context
+        self.output_note = result.note
 
     def runtest(self) -> None:
         assert self.output is not None
-        judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output)
+        judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output,
+                                          note=self.output_note)
         self.judgement = judgement
         self._record(judgement)
         if judgement.outcome is Outcome.PASS:
@@ -119,7 +128,7 @@ class ChallengeTest(pytest.Item):
         if judgement.outcome is Outcome.FAIL:
             raise JudgementFailure(judgement)
         if judgement.outcome is Outcome.NA:
-            pytest.skip(f"n/a: {judgement.reason}")
+            pytest.skip(f"{self.suite.labels.get('na', 'n/a')}: {judgement.reason}")
         pytest.skip(f"needs human verdict: {judgement.reason}")
 
     def _record(self, judgement: Judgement) -> None:
@@ -132,13 +141,21 @@ class ChallengeTest(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None):  # type: ignore[no-untyped-def]
         if isinstance(excinfo.value, JudgementFailure):
-            return self.describe(excinfo.value.judgement)
+            config = self.config
+            full = config.getoption("verbose", 0) > 0 or config.getoption("tbstyle", "auto") == "long"
+            return self.describe(excinfo.value.judgement, full=full)
         return super().repr_failure(excinfo, style=style)
 
-    def describe(self, judgement: Judgement) -> str:
+    def describe(self, judgement: Judgement, *, full: bool = True) -> str:
+        """The verdict first (what the short summary, JUnit messages and log scrapers show), then the
+        output; with ``full`` (``-v`` or ``--tb=long``) the question, source, references and locus."""
+        verdict = f"{judgement.outcome.value} (decided by {judgement.decided_by.value}): {judgement.reason}"
+        if not full:
+            return f"{verdict}\noutput:    {judgement.output}"
         item = self.challenge
         subcategory = self.suite.subcategories[item.subcategory]
         lines = [
+            f"verdict:   {verdict}",
             f"{item.id} [{self.system.name}] — {subcategory.title} ({item.subcategory}, {item.category})",
             f"question:  {item.question}",
             f"source:    {item.source}",
@@ -147,13 +164,10 @@ class ChallengeTest(pytest.Item):
         if item.locus:
             lines.append(f"locus:     {' … '.join(item.locus)}")
         if item.context:
-            lines.insert(2, f"context:   {' '.join(item.context)}")
+            lines.insert(3, f"context:   {' '.join(item.context)}")
         if self.context_output:
             lines.append(f"context output: {' '.join(self.context_output)}")
-        lines += [
-            f"output:    {judgement.output}",
-            f"verdict:   {judgement.outcome.value} (decided by {judgement.decided_by.value}): {judgement.reason}",
-        ]
+        lines.append(f"output:    {judgement.output}")
         return "\n".join(lines)
 
     def reportinfo(self):  # type: ignore[no-untyped-def]

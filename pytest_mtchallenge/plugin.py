@@ -30,39 +30,89 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
+def _suite_arguments(config: pytest.Config) -> list[str]:
+    """Command-line arguments that name suites: suite files, directories holding them, or a bundled
+    suite's name (``isabelle2017-en-fr`` or ``isabelle2017-en-fr::S1a[google-2016]``)."""
+    if config.args_source != pytest.Config.ArgsSource.ARGS:
+        return []
+    found = []
+    for arg in config.args:
+        name = arg.split("::")[0]
+        path = Path(name)
+        if not path.is_absolute():
+            path = config.invocation_params.dir / path
+        if path.is_file() and detect_format(path) is not None:
+            found.append(arg)
+        elif path.is_dir() and ((path / SUITE_FILE).is_file() or next(path.glob(f"*/{SUITE_FILE}"), None)):
+            found.append(arg)
+        elif not path.exists() and name in _bundled_names():
+            found.append(arg)
+    return found
+
+
+def _bundled_names() -> set[str]:
+    from pytest_mtchallenge.formats import bundled_suites
+
+    return set(bundled_suites())
+
+
 def _is_active(config: pytest.Config) -> bool:
-    """The plugin only acts when the run names an --mt-* option, an mt_* ini setting or a suite path."""
+    """The plugin only acts when the run names an --mt-* option, an mt_* ini setting or a suite."""
     from pytest_mtchallenge.options import is_active
 
-    if is_active(config):
-        return True
-    if config.args_source == pytest.Config.ArgsSource.ARGS:
-        for arg in config.args:
-            path = Path(arg.split("::")[0])
-            if not path.is_absolute():
-                path = config.invocation_params.dir / path
-            if path.is_file() and detect_format(path) is not None:
-                return True
-            if path.is_dir() and (path / SUITE_FILE).is_file() or path.is_dir() and next(path.glob(f"*/{SUITE_FILE}"), None):
-                return True
-    return False
+    return is_active(config) or bool(_suite_arguments(config))
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if not _is_active(config):
         return
+    from pytest_mtchallenge.formats import bundled_suites
     from pytest_mtchallenge.session import MTChallengeSession
 
+    named = _suite_arguments(config)
     session = MTChallengeSession(config)
+    if session.system_specs and not session.suite_paths and not named:
+        known = ", ".join(sorted(bundled_suites())) or "none"
+        raise pytest.UsageError(f"--mt-system needs a suite to translate: name one with --mt-suite=NAME|PATH "
+                                f"(bundled suites: {known})")
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "mtchallenge-session")
-    if session.suite_paths:
-        explicit = config.args_source == pytest.Config.ArgsSource.ARGS
-        args = list(config.args) if explicit else []
+    config.args[:] = _collection_arguments(config, session, named)
+    _condense_failures(config, session, named)
+
+
+def _condense_failures(config: pytest.Config, session: MTChallengeSession, named: list[str]) -> None:
+    """A run of challenge suites alone reports each wrong output in one line (the short summary,
+    verdict first) instead of a block each: with --tb or -v given, pytest's own choice stands."""
+    challenge_only = all(arg in named or arg in map(str, session.suite_paths) for arg in config.args)
+    if challenge_only and config.option.tbstyle == "auto" and config.option.verbose <= 0:
+        config.option.tbstyle = "no"
+        if "f" not in (config.option.reportchars or "") and "a" not in (config.option.reportchars or ""):
+            config.option.reportchars = (config.option.reportchars or "") + "f"
+
+
+def _collection_arguments(config: pytest.Config, session: MTChallengeSession, named: list[str]) -> list[str]:
+    """What pytest collects. Explicit paths on the command line keep their meaning; suites from
+    --mt-suite join them; suites from the ini file (mt_suite) join the project's own test paths
+    (testpaths) but not explicit paths; a bundled suite's name becomes its file's path."""
+    from pytest_mtchallenge.formats import bundled_suites
+
+    explicit = config.args_source == pytest.Config.ArgsSource.ARGS
+    bundled = bundled_suites()
+    args = []
+    for arg in config.args:
+        name, sep, rest = arg.partition("::")
+        if explicit and arg in named and name in bundled and not (config.invocation_params.dir / name).exists():
+            arg = f"{bundled[name]}{sep}{rest}"
+        args.append(arg)
+    from_command_line = bool(config.getoption("mt_suite"))
+    if from_command_line and not explicit:
+        args = []  # `pytest --mt-suite=X` runs the challenge suites, not the project's testpaths
+    if from_command_line or not explicit:
         for path in session.suite_paths:
             if str(path) not in args:
                 args.append(str(path))
-        config.args[:] = args
+    return args
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

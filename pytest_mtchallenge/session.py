@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -21,7 +23,7 @@ from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
-from pytest_mtchallenge.reporting.table import render_table
+from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
@@ -31,6 +33,7 @@ from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
 PROBLEMS_KEY = "mtchallenge_problems"
+USAGE_KEY = "mtchallenge_usage"
 META_KEY = "mtchallenge_meta_eval"
 ALL_RECORDED = "recorded:*"
 
@@ -117,6 +120,7 @@ class MTChallengeSession:
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
+        self.collection_errors: list[str] = []  # one line per suite that could not be collected
 
     # -- configuration -------------------------------------------------------------------
 
@@ -236,10 +240,15 @@ class MTChallengeSession:
         if reporter is not None and not hasattr(self.config, "workerinput"):
             reporter.write_line(line)
 
-    def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = ()) -> Judgement:
+    def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = (),
+              note: str = "") -> Judgement:
+        """Judge an output; a ``note`` from the system (what it cleaned from its raw output) joins
+        the reason, so a cleaned output never passes silently."""
         suite = self._suite_named(item.suite)
-        return judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
-                     checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+        judgement = judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
+                          languages=(suite.source_language, suite.target_language),
+                          checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+        return dataclasses.replace(judgement, reason=f"{judgement.reason} [{note}]") if note else judgement
 
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:
         return error_judgement(item, system.name, reason)
@@ -309,6 +318,15 @@ class MTChallengeSession:
         return report
 
     @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """Keep why a suite could not be collected: with condensed failures (no traceback blocks)
+        the report names it in one line."""
+        if report.failed and report.longrepr is not None:
+            line = str(report.longrepr).strip().splitlines()
+            if line and line[-1] not in self.collection_errors:
+                self.collection_errors.append(line[-1])
+
+    @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
@@ -325,12 +343,19 @@ class MTChallengeSession:
         for problem in output.get(PROBLEMS_KEY, []):
             if problem not in self.problems:
                 self.problems.append(problem)
+        for suite, system, counts in output.get(USAGE_KEY, []):
+            totals = self.translator.usage.setdefault((suite, system), {})
+            for key, count in counts.items():
+                totals[key] = totals.get(key, 0) + int(count)
         for suite, cases in (output.get(META_KEY) or {}).items():
             self.meta_cases.setdefault(suite, cases)
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        """In meta-evaluation mode the checkers are judged, not the systems: no challenge test runs."""
+        """Refuse systems that translate none of the run's suites (a mistyped recorded system would
+        otherwise collect nothing, silently). In meta-evaluation mode the checkers are judged, not
+        the systems: no challenge test runs."""
+        self._check_systems_cover_suites()
         if not self.meta_eval:
             return
         from pytest_mtchallenge.nodes import ChallengeTest
@@ -369,19 +394,35 @@ class MTChallengeSession:
         except ValueError:
             return path
 
+    def _check_systems_cover_suites(self) -> None:
+        suites = list(self._suites.values())
+        if not suites:
+            return
+        for system in self.systems:
+            if not any(system.covers(suite) for suite in suites):
+                recorded = sorted({name for suite in suites for name in suite.systems})
+                raise pytest.UsageError(
+                    f"--mt-system={system.kind}:{system.argument}: no suite of this run has a recorded system "
+                    f"{system.argument!r} (recorded systems: {', '.join(recorded) or 'none'})")
+
     def meta_evaluation(self) -> MetaEvaluation | None:
         if not self.meta_eval or not self.meta_cases:
             return None
         return MetaEvaluation(tuple(Case.from_dict(c) for cases in self.meta_cases.values() for c in cases))
 
     def runs(self) -> list[Run]:
-        return build_runs(self.results)
+        """The judged runs, each with the tokens its system reported (LLM systems)."""
+        usage = self.translator.usage
+        return [dataclasses.replace(run, usage=MappingProxyType(usage[(run.suite, run.system)]))
+                if (run.suite, run.system) in usage else run for run in build_runs(self.results)]
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None:
             workeroutput[PROBLEMS_KEY] = list(self.problems)
+            workeroutput[USAGE_KEY] = [[suite, system, dict(counts)]
+                                       for (suite, system), counts in self.translator.usage.items()]
             workeroutput[META_KEY] = self.meta_cases
             return
         runs = self.runs()
@@ -408,8 +449,18 @@ class MTChallengeSession:
               and not self.other_failures and not self.problems):
             session.exitstatus = pytest.ExitCode.OK
 
-    @pytest.hookimpl
-    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter):  # type: ignore[no-untyped-def]
+        """The report comes last, after pytest's failures and short summary: what a reader sees first."""
+        result = yield
+        self._write_summary(terminalreporter)
+        return result
+
+    def _write_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self.collection_errors and self.config.option.tbstyle == "no":
+            terminalreporter.section("mtchallenge: suites that could not be collected")
+            for line in self.collection_errors:
+                terminalreporter.write_line(f"ERROR {line}", red=True)
         evaluation = self.meta_evaluation()
         if evaluation is not None:
             terminalreporter.section("mtchallenge: meta-evaluation of the checkers")
@@ -429,6 +480,8 @@ class MTChallengeSession:
             terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
+        for line in error_lines(runs):
+            terminalreporter.write_line(line, red=True)
         for problem in self.problems:
             terminalreporter.write_line(f"ERROR {problem}", red=True)
         if self.comparisons or self.baseline.compare_path is not None:

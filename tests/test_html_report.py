@@ -165,3 +165,10 @@ def test_write_report_writes_the_page(tmp_path: Path) -> None:
     page = path.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and page.rstrip().endswith("</html>")
     assert not list(path.parent.glob("*.tmp"))
+
+
+def test_signatures_and_usage_are_shown() -> None:
+    runs = [replace(run, usage={"prompt_tokens": 1234, "requests": 6}) if run.system == "beta" else run
+            for run in known_runs()]
+    text = " ".join("".join(Elements(render(runs)).text).split())
+    assert "usage beta: 1,234 prompt tokens, 6 requests" in text and "usage alpha" not in text

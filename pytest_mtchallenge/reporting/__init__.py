@@ -157,6 +157,8 @@ class Run:
     categories: tuple[Group, ...]
     labels: Mapping[str, str] = field(default_factory=dict)
     rate: str = "items"
+    #: What the system reported spending (LLM systems): prompt_tokens, completion_tokens, requests.
+    usage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def signature(self) -> str:
@@ -173,6 +175,7 @@ class Run:
             "suite_title": self.suite_title,
             "system": self.system,
             "judge": self.judge,
+            **({"usage": dict(self.usage)} if self.usage else {}),
             "items": [item.to_dict() for item in self.items],
             "summary": {
                 "overall": self.overall.to_dict(),

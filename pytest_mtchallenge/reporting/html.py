@@ -223,6 +223,16 @@ class _Page:
                     + "".join(_cell(r.overall, self.colors[r.system]) for r in runs) + "</tr></tfoot></table>")
         rows.append('<p class="note">A cell: success rate, its Wilson 95% interval, passes over the items the rate '
                     'counts, then n/a, review and error counts.</p>')
+        from pytest_mtchallenge.reporting.table import usage_text
+
+        for run in runs:
+            if run.usage:
+                rows.append(f'<p class="note">usage {e(run.system)}: {e(usage_text(run.usage))}</p>')
+        signatures = "".join(f"<li><b>{e(run.system)}</b> <code>{e(run.signature)}</code></li>"
+                             for run in runs if run.signature)
+        if signatures:
+            rows.append(f'<details class="signatures"><summary>Signatures (what produced these judgements)</summary>'
+                        f"<ul>{signatures}</ul></details>")
         return "".join(rows)
 
     def _link(self, suite: str, system: str, item: str) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.reporting import Run, Tally
 
@@ -77,10 +77,59 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
                   f"n/a = {labels.get('na', 'phenomenon absent from the output')}, ? = {labels.get('review', 'needs human verdict')}, err = no output. "
                   f"{first.formula}")
         console.print(Text(legend, style="dim"))
+        for line in signature_lines(suite_runs):
+            console.print(Text(line, style="dim"), soft_wrap=True)
         for run in suite_runs:
-            if run.signature:
-                console.print(Text(f"signature {run.system}: {run.signature}", style="dim"), soft_wrap=True)
+            if run.usage:
+                console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
     return buffer.getvalue()
+
+
+def usage_text(usage: Mapping[str, int]) -> str:
+    """``1,234 prompt tokens, 567 completion tokens, 108 requests``."""
+    names = {"prompt_tokens": "prompt tokens", "completion_tokens": "completion tokens", "requests": "requests"}
+    return ", ".join(f"{usage[key]:,} {label}" for key, label in names.items() if key in usage)
+
+
+def error_lines(runs: Sequence[Run], *, shown: int = 5) -> list[str]:
+    """Items without an output, one line per system and reason (a broken system is one line, not
+    one per item): ``ERROR sys: reason (108 items: S1a, S1b, …)``."""
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for run in runs:
+        for result in run.items:
+            if result.outcome == "error":
+                grouped.setdefault((run.system, result.judgement.reason), []).append(result.id)
+    lines = []
+    for (system, reason), ids in grouped.items():
+        listed = ", ".join(ids[:shown]) + (", …" if len(ids) > shown else "")
+        count = f"{len(ids)} item{'s' if len(ids) > 1 else ''}"
+        lines.append(f"ERROR {system}: {reason} ({count}: {listed})")
+    return lines
+
+
+def short_signature_part(part: str) -> str:
+    """One ``key:value`` of a signature in its short form: the checker list becomes its count and a
+    digest (the full signature stays in saved runs and the JSON report)."""
+    key, _, value = part.partition(":")
+    if key == "checkers" and "," in value:
+        import hashlib
+
+        return f"checkers:{value.count(',') + 1}#{hashlib.sha256(value.encode()).hexdigest()[:8]}"
+    return part
+
+
+def signature_lines(runs: Sequence[Run]) -> list[str]:
+    """The runs' signatures, short: what they share on one line, then what differs per system."""
+    split = {run.system: [short_signature_part(p) for p in run.signature.split("|")] for run in runs if run.signature}
+    if not split:
+        return []
+    shared = [p for p in next(iter(split.values())) if all(p in parts for parts in split.values())]
+    lines = [f"signature: {'|'.join(shared)}"]
+    for system, parts in split.items():
+        own = [p for p in parts if p not in shared]
+        if own:
+            lines.append(f"  {system}: {'|'.join(own)}")
+    return lines
 
 
 def _layout(runs: Sequence[Run]) -> list[tuple[str, str, list[tuple[str, str]]]]:

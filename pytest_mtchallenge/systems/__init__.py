@@ -39,6 +39,12 @@ class Translations:
     #: For document-level items translated in document mode: the translation of the context
     #: sentences, by item id (the item's own output is in ``outputs``).
     context_outputs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    #: What the system spent on these items, e.g. an LLM's ``{"prompt_tokens": n,
+    #: "completion_tokens": m, "requests": k}`` (empty when the kind counts nothing).
+    usage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: One line per item whose output the system changed before returning it (an LLM reply
+    #: cleaned of a preamble or quotes, say), by item id: meant for the judgement's reason.
+    notes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def failed(cls, items: Sequence[ChallengeItem], reason: str) -> Translations:
@@ -135,12 +141,13 @@ def builtin_system_kinds() -> dict[str, type[System]]:
     from pytest_mtchallenge.systems.http import HttpsSystem, HttpSystem
     from pytest_mtchallenge.systems.huggingface import HuggingFaceSystem
     from pytest_mtchallenge.systems.libretranslate import LibreTranslateSystem
+    from pytest_mtchallenge.systems.openai import OpenAISystem
     from pytest_mtchallenge.systems.python import PythonSystem
     from pytest_mtchallenge.systems.recorded import RecordedSystemKind, ReferenceSystem
 
     kinds: list[type[System]] = [RecordedSystemKind, ReferenceSystem, FileSystem, CommandSystem, PythonSystem,
                                  HttpSystem, HttpsSystem, LibreTranslateSystem, DeepLSystem, HuggingFaceSystem,
-                                 CTranslate2System]
+                                 CTranslate2System, OpenAISystem]
     return {kind.kind: kind for kind in kinds}
 
 
@@ -172,7 +179,8 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     if system_class.needs_argument and not argument:
         raise ValueError(f"--mt-system={spec!r}: the {kind!r} kind needs an argument ({kind}:...)")
     system = system_class(argument=argument, name=name, options=options)
-    system.mode = mode
+    if stated:  # else the kind's own choice stands (openai: takes mode= among its parameters)
+        system.mode = mode
     return system
 
 

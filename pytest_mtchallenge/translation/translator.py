@@ -24,6 +24,7 @@ class SystemOutput:
     text: str | None = None
     context: tuple[str, ...] = ()
     error: str | None = None
+    note: str = ""  # what the system changed in its raw output (an LLM's preamble removed, say)
 
 
 def _cache_text(item: ChallengeItem, document_mode: bool) -> str:
@@ -54,6 +55,8 @@ class Translator:
         self.suspend_capture = suspend_capture
         self.interactive = interactive
         self.problems: list[str] = []
+        #: Tokens and requests a system reported (LLM systems), by (suite, system): summed over calls.
+        self.usage: dict[tuple[str, str], dict[str, int]] = {}
         self._cache: TranslationCache | None = None
         self._translations: dict[tuple[str, str], Translations] = {}
 
@@ -75,7 +78,8 @@ class Translator:
         translations = self._translations[key]
         if item.id in translations.outputs:
             return SystemOutput(text=translations.outputs[item.id],
-                                context=translations.context_outputs.get(item.id, ()))
+                                context=translations.context_outputs.get(item.id, ()),
+                                note=translations.notes.get(item.id, ""))
         return SystemOutput(error=translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}"))
 
     def translate(self, suite: Suite, system: System) -> Translations:
@@ -97,9 +101,11 @@ class Translator:
         with lock:
             cached: dict[str, str] = {}
             cached_contexts: dict[str, str] = {}
+            cached_notes: dict[str, str] = {}
             if cache is not None:
                 cached = cache.get_many(identity, *languages, list(texts.values()))
                 cached_contexts = cache.get_many(identity + "|context", *languages, list(texts.values()))
+                cached_notes = cache.get_many(identity + "|note", *languages, list(texts.values()))
             todo = [item for item in sent if texts[item.id] not in cached]
             translations = self._call_system(suite, system, todo) if todo else Translations()
             if cache is not None and translations.outputs:
@@ -109,21 +115,37 @@ class Translator:
                     cache.put_many(identity + "|context", *languages,
                                    {texts[i]: json.dumps(list(context), ensure_ascii=False)
                                     for i, context in translations.context_outputs.items()})
+                if translations.notes:
+                    cache.put_many(identity + "|note", *languages,
+                                   {texts[i]: note for i, note in translations.notes.items()
+                                    if i in translations.outputs})
         outputs = {i: cached[text] for i, text in texts.items() if text in cached}
         outputs.update(translations.outputs)
         contexts = {i: tuple(json.loads(cached_contexts[text])) for i, text in texts.items()
                     if i in outputs and text in cached_contexts}
         contexts.update(translations.context_outputs)
+        notes = {i: cached_notes[text] for i, text in texts.items() if i in outputs and text in cached_notes}
+        notes.update(translations.notes)
+        if translations.usage:
+            totals = self.usage.setdefault((suite.name, system.name), {})
+            for key, count in translations.usage.items():
+                totals[key] = totals.get(key, 0) + int(count)
         if folded:
             for item in suite.items:
                 if item.context and item.id in outputs:
                     outputs[item.id], contexts[item.id] = split_document_output(outputs[item.id],
                                                                                 suite.target_language)
+        errors = dict(translations.errors)
+        for item_id in [i for i, output in outputs.items() if not output.strip()]:
+            # An empty output renders nothing: an error that counts against the system, never a skip.
+            del outputs[item_id]
+            errors[item_id] = f"{system.name} returned an empty output for item {item_id}"
         for problem in translations.problems:
             if problem not in self.problems:
                 self.problems.append(problem)
-        return Translations(outputs=MappingProxyType(outputs), errors=translations.errors,
-                            problems=translations.problems, context_outputs=MappingProxyType(contexts))
+        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
+                            problems=translations.problems, context_outputs=MappingProxyType(contexts),
+                            usage=translations.usage, notes=MappingProxyType(notes))
 
     def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem]) -> Translations:
         quiet = system.kind in QUIET_KINDS

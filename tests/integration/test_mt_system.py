@@ -104,7 +104,7 @@ def test_malformed_output_file_names_file_line_item_and_field(pytester: pytest.P
 def test_unknown_system_kind_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=telepathy:x")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, ct2, deepl, file, hf, http, https, libretranslate, python, recorded, reference*"])
+    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, ct2, deepl, file, hf, http, https, libretranslate, openai, python, recorded, reference*"])
 
 
 def test_ini_default_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
@@ -125,3 +125,16 @@ def test_timeout_option_and_bad_numbers(pytester: pytest.Pytester, mini_suite: P
     result = pytester.runpytest(str(mini_suite.parent))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*ini mt_batch_size = 'lots': expected a number*"])
+
+
+def test_an_unknown_recorded_system_is_a_usage_error_listing_the_known_ones(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:gogle")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*recorded:gogle*no suite of this run has a recorded system 'gogle' "
+                                 "(recorded systems: google-2016, nmt, pbmt-1)*"])
+
+
+def test_a_system_without_a_suite_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-system=recorded:google-2016")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mt-system needs a suite to translate*--mt-suite=NAME|PATH*isabelle2017-en-fr*"])
