@@ -95,7 +95,7 @@ def test_reviewed_outputs_are_decided_by_human_in_the_next_run(pytester: pytest.
     assert {item: (o, by) for item, (o, by, _) in judged.items()} == {
         "H1a": ("fail", "human"), "H1b": ("pass", "human"), "H1c": ("na", "human"), "H1d": ("review", "none")}
     assert "recorded human verdict 'no' by Ana on the output of literal" in judged["H1a"][2]
-    second.stdout.fnmatch_lines(["*H1a*literal*", "*verdict:   fail (decided by human)*by Ana*"])
+    second.stdout.fnmatch_lines(["*FAILED idioms/suite.yaml::H1a[[]literal[]] - fail (decided by human)*"])
 
 
 def test_the_suites_own_verdict_file_needs_no_option(pytester: pytest.Pytester, idioms: Path) -> None:
