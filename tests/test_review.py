@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from review_suite import OUTPUTS, run_document, write_suite
@@ -95,6 +95,9 @@ def test_a_file_of_another_suite_is_refused(tmp_path: Path) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(output=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=80))
+@example(output="0\x85")  # YAML reads NEL, LS and PS as line breaks: they must be escaped
+@example(output="a\u2028b\u2029c\r\nd")
+@example(output="yes")
 def test_any_output_text_reads_back_exactly(tmp_path: Path, output: str) -> None:
     assume(output.strip())
     path = tmp_path / "v.yaml"

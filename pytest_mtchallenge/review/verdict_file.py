@@ -5,6 +5,7 @@ import contextlib
 import glob
 import os
 import tempfile
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -65,8 +66,29 @@ def render_entries(verdicts: Sequence[RecordedVerdict]) -> str:
         if verdict.annotators:
             entry["annotators"] = dict(verdict.annotators)
         entries.append(entry)
-    return yaml.dump(entries, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, width=1_000_000,
+    return yaml.dump(entries, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=1_000_000,
                      default_flow_style=False)
+
+
+def _needs_escapes(text: str) -> bool:
+    """Whether a text holds characters YAML reads as line breaks or that cannot stand unescaped."""
+    return any(c in "\n\r\t\x85\u2028\u2029\ufeff" or unicodedata.category(c)[0] == "C" for c in text)
+
+
+def _dumper() -> type:
+    """A safe dumper that writes texts with line breaks or control characters double-quoted, with
+    escapes, so that every output reads back exactly (YAML would fold them otherwise)."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        style = '"' if _needs_escapes(value) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
+    return Dumper
 
 
 @contextlib.contextmanager
