@@ -212,5 +212,5 @@ def test_a_suite_with_a_decided_rate_and_labels_shows_them() -> None:
     assert run.rate == "decided" and run.overall.rate == pytest.approx(3 / 4)
     assert run.to_dict()["summary"]["rate"] == "decided"
     text = render_table([run], width=160, color=False)
-    assert "75%" in text and "3/4 1 n/a" in text
+    assert "75%" in text and "3/4 1 Unknown" in text
     assert "Good/(Good + Bad)" in text and "n/a = Unknown" in text and "pass / (pass + fail)" in text

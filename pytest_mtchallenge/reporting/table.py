@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from pytest_mtchallenge.reporting import Run, Tally
 
 
-def _cell(tally: Tally | None, *, compact: bool = False) -> str:
+def _cell(tally: Tally | None, *, compact: bool = False, labels: Mapping[str, str] | None = None) -> str:
     """``67% [57–75] 72/108``, with n/a, review and error counts when not zero.
 
     ``compact`` puts the interval on a second line, for narrow terminals.
@@ -15,20 +15,22 @@ def _cell(tally: Tally | None, *, compact: bool = False) -> str:
     if tally is None or not tally.total:
         return "—"
     if tally.rate is None:  # nothing decided (a pass / (pass + fail) suite)
-        return f"— {_extras(tally)}".strip()
+        return f"— {_extras(tally, labels)}".strip()
     c = tally.counts
     low, high = tally.interval or (0.0, 0.0)
     interval = f"[{low * 100:.0f}–{high * 100:.0f}]"
-    counts = f"{c['pass']}/{tally.denominator}" + (f" {_extras(tally)}" if _extras(tally) else "")
+    extras = _extras(tally, labels)
+    counts = f"{c['pass']}/{tally.denominator}" + (f" {extras}" if extras else "")
     if compact:
         return f"{tally.rate:4.0%} {counts}\n{interval}"
     return f"{tally.rate:4.0%} {interval} {counts}"
 
 
-def _extras(tally: Tally) -> str:
-    """Counts outside the rate's fraction: n/a, review and error, when not zero."""
+def _extras(tally: Tally, labels: Mapping[str, str] | None = None) -> str:
+    """Counts outside the rate's fraction: n/a (or the suite's name for it), review and error."""
     c = tally.counts
-    return " ".join(f"{c[k]} {label}" for k, label in (("na", "n/a"), ("review", "?"), ("error", "err")) if c[k])
+    na = (labels or {}).get("na", "n/a")
+    return " ".join(f"{c[k]} {label}" for k, label in (("na", na), ("review", "?"), ("error", "err")) if c[k])
 
 
 def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) -> str:
@@ -49,11 +51,12 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         title = Text(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", style="bold")
         table = Table(title=title, title_justify="left",
                       show_edge=False, pad_edge=False, expand=False)
-        widest = max(len(_cell(t)) for r in suite_runs for t in [r.overall, *_tallies(r)])
+        labels = suite_runs[0].labels
+        widest = max(len(_cell(t, labels=labels)) for r in suite_runs for t in [r.overall, *_tallies(r)])
         compact = 34 + len(suite_runs) * (widest + 3) > width
         if compact:
             widest = max(len(line) for r in suite_runs for t in [r.overall, *_tallies(r)]
-                         for line in _cell(t, compact=True).split("\n"))
+                         for line in _cell(t, compact=True, labels=labels).split("\n"))
         cell_width = max(widest, *(len(r.system) for r in suite_runs))
         table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True,
                          max_width=max(16, width - len(suite_runs) * (cell_width + 3) - 2))
@@ -62,13 +65,13 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         layout = _layout(suite_runs)
         for cat_id, cat_title, subs in layout:
             table.add_row(Text(cat_title, style="bold"),
-                          *[Text(_cell(_find(r, cat_id), compact=compact), style="bold") for r in suite_runs])
+                          *[Text(_cell(_find(r, cat_id), compact=compact, labels=labels), style="bold") for r in suite_runs])
             for sub_id, sub_title in subs:
                 label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
-                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id), compact=compact) for r in suite_runs])
+                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id), compact=compact, labels=labels) for r in suite_runs])
         table.add_section()
         table.add_row(Text("Overall", style="bold"),
-                      *[Text(_cell(r.overall, compact=compact), style="bold") for r in suite_runs])
+                      *[Text(_cell(r.overall, compact=compact, labels=labels), style="bold") for r in suite_runs])
         console.print(table)
         labels = first.labels
         fraction = ("items" if first.rate == "items"

@@ -34,8 +34,10 @@ def test_good_bad_and_unknown_with_their_reasons(pytester: pytest.Pytester) -> N
     outputs.write_text("".join(json.dumps({"id": k, "output": v}, ensure_ascii=False) + "\n" for k, v in OUTPUTS.items()),
                        encoding="utf-8")
     result = pytester.runpytest(f"--mt-suite={SUITE}", f"--mt-system=file:{outputs}", "--mt-judge=auto",
-                                "-m", "EN_control_CS_subjunctclause", "-rs")
+                                "-m", "EN_control_CS_subjunctclause", "-rs", "--tb=short")
     result.assert_outcomes(passed=2, failed=1, skipped=2)
+    # the paper's measure: Good / (Good + Bad) = 2 / 3, Unknown left out and counted beside it
+    result.stdout.fnmatch_lines(["Overall * 67% [[]21–94[]] 2/3 2 Unknown*"])
     result.stdout.fnmatch_lines([
         "*found [*]hlasovat[*], an infinitive of [*]hlasovat[*]: non-finite; expected a subjunctive clause (aby/kdyby)*",
     ])
