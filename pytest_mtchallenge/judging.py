@@ -28,8 +28,11 @@ class VerdictStore:
             self.add(verdict)
 
     def add(self, verdict: RecordedVerdict) -> None:
-        key = (verdict.item, normalise_text(verdict.output))
-        self._by_output.setdefault(key, []).append(verdict)
+        """Add a verdict; one with an annotator replaces that annotator's earlier verdict on the output."""
+        records = self._by_output.setdefault((verdict.item, normalise_text(verdict.output)), [])
+        if verdict.annotator:
+            records[:] = [r for r in records if r.annotator != verdict.annotator]
+        records.append(verdict)
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._by_output.values())
@@ -54,7 +57,9 @@ class VerdictStore:
         tally = ", ".join(f"{n} {v}" for v, n in sorted(first.annotators.items())) if first.annotators else ""
         systems = sorted({r.system for r in records if r.system and r.verdict == verdict})
         origin = f" on the output of {', '.join(systems)}" if systems else ""
-        return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + origin
+        names = [r.annotator for r in records if r.annotator and r.verdict == verdict]
+        by = f" by {', '.join(names)}" if names else ""
+        return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + by + origin
 
 
 def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:

@@ -13,7 +13,7 @@ from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 
 #: Options whose presence (or ini twin's) makes the plugin act in a run.
 ACTIVATING = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
-              "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail")
+              "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail", "mt_verdicts")
 
 Number = TypeVar("Number", int, float)
 
@@ -30,7 +30,7 @@ def add_options(parser: pytest.Parser) -> None:
                     help="Who decides: auto (checkers), human (recorded verdicts) or auto+human (default)")
     group.addoption("--mt-report", action="append", dest="mt_report", metavar="[FORMAT:]PATH",
                     help="Write the category success report to PATH, in the format of its extension "
-                         "(json) or a FORMAT: prefix (repeatable)")
+                         "(json, html) or a FORMAT: prefix (repeatable)")
     group.addoption("--mt-report-only", dest="mt_report_only", action="store_true", default=None,
                     help="Judge and report without failing the run on wrong outputs "
                          "(the exit status is 0 unless an item errors or another test fails)")
@@ -49,6 +49,9 @@ def add_options(parser: pytest.Parser) -> None:
                     help="Refuse to compare runs whose suite, checker, lexicon, verdict or judge signatures differ")
     group.addoption("--mt-xfail", dest="mt_xfail", metavar="PATH",
                     help="Mark items that failed in a saved run (or a YAML list per system) as strict xfail")
+    group.addoption("--mt-verdicts", action="append", dest="mt_verdicts", metavar="PATH",
+                    help="Human verdicts of your own (a verdict file, as mtchallenge review writes) added to the "
+                         "suite's recorded verdicts (repeatable)")
     group.addoption("--mt-batch-size", dest="mt_batch_size", type=int, metavar="N",
                     help="Sources per request or generation batch (default 32)")
     group.addoption("--mt-concurrency", dest="mt_concurrency", type=int, metavar="N",
@@ -77,6 +80,8 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mt_compare_fail", default="", help="Release gate expression")
     parser.addini("mt_compare_strict", type="bool", default=False, help="Refuse to compare unlike runs")
     parser.addini("mt_xfail", default="", help="Saved run or YAML of known failures to mark xfail(strict)")
+    parser.addini("mt_verdicts", type="linelist", default=[],
+                  help="Verdict files of your own added to the suites' recorded verdicts (paths from the ini file)")
     parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
 
 
@@ -111,6 +116,16 @@ def _texts(config: pytest.Config, name: str) -> tuple[str, ...]:
     return tuple(config.getoption(name) or config.getini(name) or ())
 
 
+def _verdict_paths(config: pytest.Config) -> tuple[Path, ...]:
+    """--mt-verdicts paths (from where pytest was started), else ini mt_verdicts (from the ini file)."""
+    given = config.getoption("mt_verdicts")
+    base = config.invocation_params.dir
+    if not given:
+        given = config.getini("mt_verdicts") or []
+        base = config.inipath.parent if config.inipath is not None else config.rootpath
+    return tuple(Path(p) if Path(p).is_absolute() else base / p for p in given)
+
+
 @dataclass(frozen=True, slots=True)
 class RunOptions:
     """Every --mt-* option of a run (or its ini twin), read and checked once."""
@@ -127,6 +142,7 @@ class RunOptions:
     compare_fail: str | None
     compare_strict: bool
     xfail: str | None
+    verdicts: tuple[Path, ...]  # user verdict files, absolute
     timeout: float
     batch_size: int
     concurrency: int
@@ -151,6 +167,7 @@ class RunOptions:
             compare_fail=config.getoption("mt_compare_fail") if config.getoption("mt_compare_fail") is not None
             else text("mt_compare_fail"),
             compare_strict=bool(_option(config, "mt_compare_strict")), xfail=text("mt_xfail"),
+            verdicts=_verdict_paths(config),
             timeout=_number(config, "mt_timeout", float, 600.0), batch_size=_number(config, "mt_batch_size", int, 32),
             concurrency=_number(config, "mt_concurrency", int, 4), retries=_number(config, "mt_retries", int, 4),
             no_cache=bool(_option(config, "mt_no_cache")), cache_clear=bool(config.getoption("mt_cache_clear")),

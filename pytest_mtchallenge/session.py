@@ -24,6 +24,7 @@ from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
 from pytest_mtchallenge.reporting.table import error_lines, render_table
+from pytest_mtchallenge.review.verdict_file import overlay_verdicts
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
@@ -164,8 +165,9 @@ class MTChallengeSession:
     def load_suite(self, path: Path) -> Suite:
         key = path.resolve()
         if key not in self._suites:
-            self._suites[key] = load_any_suite(key, checkers=self.checker_classes, validate_params=self._validate_params,
-                                               format=self.suite_formats.get(key))
+            suite = load_any_suite(key, checkers=self.checker_classes, validate_params=self._validate_params,
+                                   format=self.suite_formats.get(key))
+            self._suites[key] = overlay_verdicts(suite, self.run_options.verdicts)  # --mt-verdicts
         return self._suites[key]
 
     def _validate_params(self, checker: str, params: Mapping[str, object]) -> None:
@@ -426,12 +428,14 @@ class MTChallengeSession:
             return
         runs = self.runs()
         evaluation = self.meta_evaluation()
+        if runs:  # compared first, so that the reports can show the comparison
+            self.comparisons, self.gate_violations = self.baseline.compare(runs)
         if runs or evaluation:
             for fmt, path in self.reports:
-                write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None)
+                write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
+                             comparisons=self.comparisons)
         if runs:
             self.saved_path = self.baseline.save(runs)
-            self.comparisons, self.gate_violations = self.baseline.compare(runs)
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)

@@ -12,9 +12,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.significance import wilson_interval
 from pytest_mtchallenge.verdict import Judgement
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.baseline import Comparison
 
 OUTCOMES = ("pass", "fail", "na", "review", "error")
 
@@ -228,9 +232,10 @@ def _categories(items: Sequence[ItemResult], basis: str) -> tuple[Group, ...]:
     )
 
 
-#: Report format name → module with ``write(runs, path, *, meta_evaluation=None)``.
+#: Report format name → module with ``write(runs, path, *, meta_evaluation=None, comparisons=())``.
 REPORT_FORMATS: dict[str, str] = {
     "json": "pytest_mtchallenge.reporting.json",
+    "html": "pytest_mtchallenge.reporting.html",
 }
 
 
@@ -250,8 +255,11 @@ def report_format(spec: str) -> tuple[str, Path]:
                      f"(known formats: {known}; name one as FORMAT:PATH)")
 
 
-def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None) -> None:
-    """Write ``runs`` in report format ``fmt`` to ``path``."""
-    importlib.import_module(REPORT_FORMATS[fmt]).write(runs, path, meta_evaluation=meta_evaluation)
+def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
+                 comparisons: Sequence[Comparison] = ()) -> None:
+    """Write ``runs`` in report format ``fmt`` to ``path``, with the comparisons against a baseline
+    (``--mt-compare``) for the formats that show them."""
+    importlib.import_module(REPORT_FORMATS[fmt]).write(runs, path, meta_evaluation=meta_evaluation,
+                                                       comparisons=comparisons)
 
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.reporting import Run
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.baseline import Comparison
 
 
 def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None) -> dict[str, object]:
@@ -17,8 +21,10 @@ def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object
     return document
 
 
-def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None) -> None:
-    """Write the report as JSON (atomically: a crash never leaves half a file)."""
+def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
+          comparisons: Sequence[Comparison] = ()) -> None:
+    """Write the report as JSON (atomically: a crash never leaves half a file). The comparisons with
+    a baseline are not part of it (the saved runs they come from are)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     document = report_document(runs, meta_evaluation=meta_evaluation)
