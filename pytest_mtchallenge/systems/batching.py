@@ -38,16 +38,14 @@ def translate_in_batches(
         if isinstance(result, BaseException):
             reason = result.one_line() if isinstance(result, MTChallengeError) else (
                 f"{origin} raised {type(result).__name__}: {result}")
-            errors.update({item.id: reason for item in batch})
-            if reason not in problems:
-                problems.append(reason)
+            settled = Translations.failed(batch, reason)
         else:
             settled = Translations.aligned(batch, result, origin=origin)
-            outputs.update(settled.outputs)
-            errors.update(settled.errors)
-            problems.extend(p for p in settled.problems if p not in problems)
+        outputs.update(settled.outputs)
+        errors.update(settled.errors)
+        problems.extend(p for p in settled.problems if p not in problems)
         if options.on_batch is not None:
-            options.on_batch(len(batch))
+            options.on_batch(settled)  # stored at once: a crash later loses only the batches in flight
 
     if workers == 1:
         for batch in batches:

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from datetime import timezone
 from types import MappingProxyType, TracebackType
 from typing import TYPE_CHECKING, TypeVar
-from urllib.parse import quote, quote_plus, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.redaction import REDACTED, environment_secrets, redact
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
@@ -31,7 +32,6 @@ Reading = TypeVar("Reading")
 MAX_RETRY_DELAY = 60.0
 #: How much of a reply body a failure message quotes.
 EXCERPT_CHARS = 160
-REDACTED = "***"
 USER_AGENT = f"pytest-mtchallenge/{__version__}"
 
 _ENV_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -39,18 +39,6 @@ _SECRET_QUERY_NAME = re.compile(r"key|token|secret|passw|auth|signature|sig$|cre
 
 
 # -- secrets ---------------------------------------------------------------------------------
-
-def redact(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret, and its URL- and JSON-escaped spellings, replaced by ``***``."""
-    spellings: set[str] = set()
-    for secret in secrets:
-        for value in {secret, secret.strip()}:
-            if value:
-                spellings.update({value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]})
-    for spelling in sorted(spellings, key=len, reverse=True):
-        text = text.replace(spelling, REDACTED)
-    return text
-
 
 def redact_url(url: str) -> str:
     """``url`` without the password of its user part and the values of key-like query parameters."""
@@ -503,6 +491,11 @@ class HttpSystem(System):
 
     def default_name(self) -> str:
         return redact_url(f"{self.kind}:{self.argument}")
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """The values of the ``${NAME}`` placeholders of the URL, the headers and the request template."""
+        return environment_secrets(self.url, *self.headers.values(), self.request.text)
 
     @property
     def signature(self) -> str:

@@ -5,7 +5,7 @@ import threading
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.systems import SystemOptions
+from pytest_mtchallenge.systems import SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 
 ITEMS = [ChallengeItem(id=f"i{n}", suite="s", category="c", subcategory="x", source=f"source {n}",
@@ -19,12 +19,14 @@ def test_batches_of_the_configured_size_in_order() -> None:
         calls.append(sources)
         return [s.upper() for s in sources]
 
-    done: list[int] = []
+    done: list[Translations] = []
     result = translate_in_batches(ITEMS, upper, options=SystemOptions(batch_size=4, on_batch=done.append),
                                   origin="upper", concurrency=1)
     assert [len(c) for c in calls] == [4, 4, 2]
     assert result.outputs["i9"] == "SOURCE 9" and not result.errors
-    assert sorted(done) == [2, 4, 4]
+    assert [batch.settled for batch in done] == [4, 4, 2]
+    assert [sorted(batch.outputs) for batch in done] == [["i0", "i1", "i2", "i3"], ["i4", "i5", "i6", "i7"],
+                                                         ["i8", "i9"]]
 
 
 def test_a_failing_batch_errors_only_its_items() -> None:
