@@ -155,7 +155,8 @@ class HttpClient:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         import requests
-        from requests.adapters import HTTPAdapter
+
+        from pytest_mtchallenge.systems.deadline import DeadlineAdapter
 
         self.timeout = options.timeout
         self.retries = max(0, options.retries)
@@ -164,7 +165,7 @@ class HttpClient:
         self._sleep = sleep
         self._requests = requests
         self.session = requests.Session()
-        adapter = HTTPAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
+        adapter = DeadlineAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
         self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json"})
@@ -213,22 +214,34 @@ class HttpClient:
         ``read`` raises :class:`ReplyError` when the reply does not say what it should; that is
         a failure quoting the reply. ``hints`` add advice to the message of a given status code.
         """
+        from pytest_mtchallenge.systems.deadline import Deadline
+
         requests = self._requests
-        payload = json.dumps(json_body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        text = json.dumps(json_body, ensure_ascii=False, allow_nan=False)
+        # A lone surrogate in a source cannot be UTF-8: send it as the JSON escape \udXXX, as JSON allows.
+        payload = text.encode("utf-8", "backslashreplace")
         sent_headers = {"Content-Type": "application/json", **(headers or {})}
         attempts = 1 + self.retries
         problem = ""
+        timed_out = f"no reply within {self.timeout:g}s (timeout)"
         for attempt in range(attempts):
             wait: float | None = None
-            try:
-                response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
-            except requests.Timeout:
-                problem = f"no reply within {self.timeout:g}s (timeout)"
-            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
-                problem = f"connection failed: {_connection_problem(exc, self.redact(str(exc)))}"
-            except requests.RequestException as exc:
-                raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
-            else:
+            # The timeout bounds the whole attempt, from connecting to the reply's last byte: requests'
+            # own timeout only bounds each wait for the socket, so the deadline shuts a slow reply down.
+            with Deadline(self.timeout) as deadline:
+                try:
+                    response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
+                except requests.Timeout:
+                    response, problem = None, timed_out
+                except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
+                    response, problem = None, f"connection failed: {_connection_problem(exc, self.redact(str(exc)))}"
+                except requests.RequestException as exc:
+                    if not deadline.expired:
+                        raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
+                    response = None
+            if deadline.expired:
+                problem = timed_out
+            elif response is not None:
                 status = response.status_code
                 body = response.content.decode("utf-8", errors="replace")
                 if status == 429 or status >= 500:
