@@ -54,7 +54,7 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption("--mt-concurrency", dest="mt_concurrency", type=int, metavar="N",
                     help="Requests in flight at once for remote systems (default 4)")
     group.addoption("--mt-timeout", dest="mt_timeout", type=float, metavar="SECONDS",
-                    help="Timeout of one request or command (default 600)")
+                    help="Seconds one request, command or Python call may take, from start to end (default 600)")
     group.addoption("--mt-retries", dest="mt_retries", type=int, metavar="N",
                     help="Retries after a connection error, 429 or 5xx, with exponential backoff (default 4)")
     group.addoption("--mt-no-cache", dest="mt_no_cache", action="store_true", default=None,

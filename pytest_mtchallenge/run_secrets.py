@@ -56,9 +56,18 @@ def redact_report(report: pytest.TestReport | pytest.CollectReport, redaction: R
                                   for name, value in report.user_properties]
     record = getattr(report, RECORD_ATTRIBUTE, None)
     if isinstance(record, dict):
-        for key, value in record.items():
-            if isinstance(value, str):
-                record[key] = redaction.redact(value)
+        setattr(report, RECORD_ATTRIBUTE, _redacted(record, redaction))
+
+
+def _redacted(value: object, redaction: Redaction) -> object:
+    """A copy of plain data (dicts, lists, strings) with every string redacted."""
+    if isinstance(value, str):
+        return redaction.redact(value)
+    if isinstance(value, dict):
+        return {key: _redacted(entry, redaction) for key, entry in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_redacted(entry, redaction) for entry in value)
+    return value
 
 
 def install_redaction(config: pytest.Config, systems: Iterable[System], settings: Mapping[str, str]) -> Redaction:
