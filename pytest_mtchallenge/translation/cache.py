@@ -90,12 +90,16 @@ class TranslationCache:
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
         try:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(SCHEMA)
+            # Read before writing anything: another program's database is set aside untouched.
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if tables - {"translation"}:
+                raise sqlite3.DatabaseError(f"it holds other tables ({', '.join(sorted(tables - {'translation'}))})")
             columns = {row[1] for row in connection.execute("PRAGMA table_info(translation)")}
             missing = [column for column in COLUMNS if column not in columns]
-            if missing:
+            if columns and missing:
                 raise sqlite3.DatabaseError(f"its translation table has no column {missing[0]!r}")
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute(SCHEMA)
             connection.execute("SELECT key, output FROM translation LIMIT 1").fetchall()
         except BaseException:
             connection.close()
