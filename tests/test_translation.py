@@ -12,7 +12,6 @@ import pytest
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
-from pytest_mtchallenge.redaction import Redaction
 from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, System, SystemOptions, Translations, document_text
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
@@ -163,6 +162,8 @@ class Leaky(System):
 
 
 def test_every_error_and_problem_hides_every_secret_of_the_run(tmp_path: Path) -> None:
+    from pytest_mtchallenge.redaction import Redaction
+
     run = translator(tmp_path, [])
     run.redaction = Redaction(["k3y/x:fx"])  # a key of another system of the run (URL-encoded here)
     output = run.output_for(SUITE, Leaky(), SUITE.items[0])
