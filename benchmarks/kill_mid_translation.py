@@ -52,16 +52,16 @@ def translate(sources):
         time.sleep(3600)  # the batch in flight when the run is killed
     time.sleep(float(os.environ.get("MT_DELAY", "0")))
     _log("end", sources)
-    return [source.upper() for source in sources]
+    return ["la phrase numéro " + source.split()[-1] for source in sources]
 '''
 
 
 def suite_yaml(items: int) -> str:
     lines = ["format: mtchallenge-suite/1", "name: generated", "title: Generated", "citation: none",
              "source_language: en", "target_language: fr", "categories:", "- id: c", "  title: C",
-             "  subcategories:", "  - id: S1", "    title: Uppercase", "    question: Is it in capitals?",
-             "    checker: regex", '    params: {positive: "^SOURCE [0-9]+$"}', "    items:"]
-    lines += [f"    - {{id: g{n}, source: source {n}, reference: SOURCE {n}}}" for n in range(items)]
+             "  subcategories:", "  - id: S1", "    title: Numbered", "    question: Is the number kept?",
+             "    checker: regex", '    params: {positive: "^la phrase numéro [0-9]+$"}', "    items:"]
+    lines += [f"    - {{id: g{n}, source: sentence {n}, reference: la phrase numéro {n}}}" for n in range(items)]
     return "\n".join(lines) + "\n"
 
 
@@ -127,7 +127,7 @@ def main() -> int:
         rerun = subprocess.run(pytest_command(arguments.batch_size), cwd=work, env=environment,
                                capture_output=True, text=True, timeout=arguments.wait)
         requested = [e["sources"] for e in events(log)[len(before):] if e["event"] == "start"]
-        sources = [f"source {n}" for n in range(arguments.items)]
+        sources = [f"sentence {n}" for n in range(arguments.items)]
         unfinished = [source for source in sources if source not in finished]
         flat = [source for batch in requested for source in batch]  # type: ignore[union-attr]
         summary = rerun.stdout.strip().splitlines()[-1] if rerun.stdout.strip() else "(no output)"

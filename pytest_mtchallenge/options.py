@@ -78,6 +78,8 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mt_compare_strict", type="bool", default=False, help="Refuse to compare unlike runs")
     parser.addini("mt_xfail", default="", help="Saved run or YAML of known failures to mark xfail(strict)")
     parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
+    parser.addini("mt_secret_env", type="linelist", default=[],
+                  help="Environment variables whose values are secrets, hidden in every message, log and report")
 
 
 

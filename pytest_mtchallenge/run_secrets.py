@@ -71,10 +71,12 @@ def _redacted(value: object, redaction: Redaction) -> object:
 
 
 def install_redaction(config: pytest.Config, systems: Iterable[System], settings: Mapping[str, str]) -> Redaction:
-    """Gather the run's secrets (every system's keys, the ``${NAME}`` values of the system settings)
-    and hide them for the rest of the run; undone at ``pytest_unconfigure``."""
+    """Gather the run's secrets (every system's keys, the ``${NAME}`` values of the system settings,
+    the variables ``mt_secret_env`` names) and hide them for the rest of the run; undone at
+    ``pytest_unconfigure``."""
     secrets = [secret for system in systems for secret in system.secrets]
-    redaction = Redaction([*secrets, *environment_secrets(*settings.values())])
+    named = [f"${{{name.strip()}}}" for name in config.getini("mt_secret_env") if name.strip()]
+    redaction = Redaction([*secrets, *environment_secrets(*settings.values(), *named)])
     redaction.install()
     config.pluginmanager.register(RunSecrets(redaction), "mtchallenge-secrets")
     return redaction
