@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
@@ -80,10 +80,11 @@ class Translations:
                 bad[item_id] = f"{origin}: the output for item {item_id} {why}"
         if not bad:
             return self
-        return Translations(
-            outputs=MappingProxyType({i: o for i, o in self.outputs.items() if i not in bad}),
-            errors=MappingProxyType({**self.errors, **bad}), problems=self.problems,
-            context_outputs=MappingProxyType({i: c for i, c in self.context_outputs.items() if i not in bad}))
+        return replace(
+            self, outputs=MappingProxyType({i: o for i, o in self.outputs.items() if i not in bad}),
+            errors=MappingProxyType({**self.errors, **bad}),
+            context_outputs=MappingProxyType({i: c for i, c in self.context_outputs.items() if i not in bad}),
+            notes=MappingProxyType({i: n for i, n in self.notes.items() if i not in bad}))
 
 
 def not_text(output: object) -> str | None:
