@@ -196,3 +196,37 @@ def test_an_output_that_is_not_valid_unicode_errors_its_item_and_is_not_cached(t
     healthy.kind = "surrogates"  # the same signature: reads the same cache entries
     translator(tmp_path, []).output_for(SUITE, healthy, SUITE.item("S1a"))
     assert healthy.calls == [1]
+
+
+class Settling(Batched):
+    """Handles documents itself and settles each item (as openai: does): output, context translation, note."""
+
+    kind = "settling"
+    handles_documents = True
+
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        by_id = {item.id: item for item in items}
+
+        def settle(item_ids: list[str]) -> Translations:
+            if self.die_after is not None and len(self.batches) == self.die_after:
+                raise Killed()
+            self.batches.append(item_ids)
+            chosen = [by_id[i] for i in item_ids]
+            return Translations(outputs={i.id: i.source.upper() for i in chosen},
+                                context_outputs={i.id: tuple(c.upper() for c in i.context) for i in chosen if i.context},
+                                notes={i.id: "quotes removed" for i in chosen})
+
+        stand_ins = [replace(item, source=item.id) for item in items]
+        return translate_in_batches(stand_ins, settle, options=self.options, origin="settling")
+
+
+def test_items_settled_by_the_system_are_cached_whole_batch_by_batch(tmp_path: Path) -> None:
+    items = tuple(replace(item, context=(f"Context {n}.",)) for n, item in enumerate(SUITE.items[:20]))
+    suite = replace(SUITE, items=items)
+    dying = Settling(die_after=1, mode=DOCUMENT)
+    with pytest.raises(Killed):
+        translator(tmp_path, []).output_for(suite, dying, items[0])
+    rerun = Settling(mode=DOCUMENT)
+    assert translator(tmp_path, []).output_for(suite, rerun, items[3]) == SystemOutput(
+        text=items[3].source.upper(), context=("CONTEXT 3.",), note="quotes removed")  # from the cache, whole
+    assert [i for batch in rerun.batches for i in batch] == [item.id for item in items[10:]]
