@@ -199,13 +199,18 @@ def clear(path: Path, *, warn: Callable[[str], None] | None = None) -> None:
     """Empty the cache at ``path``.
 
     Rows are deleted rather than the file removed: a run that has the file open at the same time
-    goes on writing into the file every later run reads. A file that cannot be opened as a cache
-    is set aside (see :class:`TranslationCache`).
+    goes on writing into the file every later run reads. A file that is not a cache of this
+    plugin is set aside (see :class:`TranslationCache`); one that cannot be opened at all (a
+    read-only disk, say) is removed with its journal files.
     """
     if not path.exists():
         return
-    cache = TranslationCache(path, warn=warn)
     try:
-        cache.clear()
-    finally:
-        cache.close()
+        cache = TranslationCache(path, warn=warn)
+        try:
+            cache.clear()
+        finally:
+            cache.close()
+    except (sqlite3.Error, OSError):
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
