@@ -25,6 +25,7 @@ from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
 from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
+from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
@@ -106,6 +107,8 @@ class MTChallengeSession:
             if stated:
                 self.suite_formats[path] = stated
         self.systems = self._parse_systems()
+        # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
+        self.translator.redaction = install_redaction(config, self.systems, self.options.settings)
         self._suites: dict[Path, Suite] = {}
         self._checkers: dict[str, Checker] = {}
         self._verdicts: dict[str, VerdictStore] = {}
