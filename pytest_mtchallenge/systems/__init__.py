@@ -171,6 +171,7 @@ class System:
         """Raise ``ValueError`` with a one-line reason when the system cannot work at all (a missing
         file, a command not found): checked once when the run starts, instead of one error per item."""
 
+    @property
     def secrets(self) -> tuple[str, ...]:
         """Values this system takes from the environment that no message may show: the value of each
         ``${NAME}`` in its argument. Kinds that read a key from the environment add it."""
