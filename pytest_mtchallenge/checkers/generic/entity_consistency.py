@@ -165,7 +165,7 @@ def _as_variant(span: str, name: str, accepted: tuple[str, ...], similarity: flo
         return None
     span_words = tokens(span)
     name_words = tokens(name)
-    if set(span_words) <= set(name_words) or any(set(span_words) <= set(tokens(r)) for r in accepted):
+    if set(span_words) < set(name_words) or any(set(span_words) < set(tokens(r)) for r in accepted):
         return None  # a part of the name alone: a short form
     first = name_words[0] if name_words else ""
     if len(first) >= 3 and span_words[0] == first:
