@@ -106,13 +106,13 @@ class CausalLMScorer:
         """(torch, tokenizer, model), loaded once."""
         with self._lock:
             if self._loaded is None:
+                if not self.path.is_dir():
+                    raise CoherenceError("coherence model directory not found", file=self.path)
                 try:
                     import torch
                     import transformers
                 except ModuleNotFoundError:
                     raise CoherenceError(f"the coherence scorer needs torch and transformers: {INSTALL}") from None
-                if not self.path.is_dir():
-                    raise CoherenceError("coherence model directory not found", file=self.path)
                 try:
                     tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
                     model = transformers.AutoModelForCausalLM.from_pretrained(self.path, local_files_only=True)
