@@ -48,6 +48,9 @@ AGREEING = [
     (ITS, BUILDING_M_S, "Sa façade a été refaite."),
     # semi-correct choice of noun (résidence for a house): the pronoun agrees with it
     (THEY, ("Les résidences de la rue du Port sont anciennes.",), "Elles ont été bâties en 1920."),
+    # demonstrative pronouns
+    (THEY, HOUSES_F_P, "Celles-ci ont été construites en 1920."),
+    (THEM, BUILDINGS_M_P, "Le maire a parlé avec ceux-ci."),
     # the antecedent named in the sentence itself, without a context translation
     (THEY, (), "Les maisons sont anciennes et elles ont été construites en 1920."),
 ]
@@ -65,6 +68,7 @@ DISAGREEING = [
     (THEM, HOUSES_F_P, "Le quartier s'est construit autour d'eux."),  # disjunctive gender
     (THEIR, HOUSES_F_P, "Ses toits ont été refaits."),  # possessor number
     (ITS, BUILDING_M_S, "Leur façade a été refaite."),
+    (IT, HOUSE_F_S, "Celui-ci a été construit en 1920."),
 ]
 
 

@@ -93,3 +93,13 @@ def test_without_the_context_translation_the_sentence_is_judged() -> None:
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         EntityConsistencyChecker.validate(params)
+
+
+def test_a_common_word_opening_a_sentence_is_not_another_rendering() -> None:
+    lohne = item("In Lohne bleibt das Bad zu.", ("Lohne hat ein Bad.",), name="Lohne")
+    assert CHECKER.check(item=lohne, output="In Lohne, the pool stays closed.",
+                         context=("Lohne has a pool.",)).outcome is Outcome.PASS
+    assert CHECKER.check(item=lohne, output="Lone swimmers will miss it in Lohne.",
+                         context=("Lohne has a pool.",)).outcome is Outcome.PASS
+    assert CHECKER.check(item=lohne, output="The pool in Lohn stays closed.",
+                         context=("Lohne has a pool.",)).outcome is Outcome.FAIL

@@ -30,12 +30,17 @@ ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
 }
 
 #: French 3rd-person pronouns by role: form → (gender or None, number).
+#: Demonstrative pronouns (*celle-ci a été construite*): subjects, or disjunctive after a preposition.
+DEMONSTRATIVES: Mapping[str, tuple[str | None, str]] = {
+    f"{stem}-{place}": features for stem, features in (("celui", ("m", "s")), ("celle", ("f", "s")),
+                                                       ("ceux", ("m", "p")), ("celles", ("f", "p")))
+    for place in ("ci", "là")}
 SUBJECTS: Mapping[str, tuple[str | None, str]] = {"il": ("m", "s"), "elle": ("f", "s"), "ils": ("m", "p"),
-                                                  "elles": ("f", "p")}
+                                                  "elles": ("f", "p"), **DEMONSTRATIVES}
 OBJECTS: Mapping[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"),
                                                  "les": (None, "p"), "lui": (None, "s"), "leur": (None, "p")}
 DISJUNCTIVES: Mapping[str, tuple[str | None, str]] = {"lui": ("m", "s"), "elle": ("f", "s"), "eux": ("m", "p"),
-                                                      "elles": ("f", "p")}
+                                                      "elles": ("f", "p"), **DEMONSTRATIVES}
 #: Possessive determiners: the possessor's number (gender is the possessed noun's).
 POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (None, "s"), "ses": (None, "s"),
                                                      "leur": (None, "p"), "leurs": (None, "p")}
@@ -96,7 +101,7 @@ class AntecedentAgreementChecker(FrenchChecker):
     The family finds the last mention of one of ``antecedent`` before the pronoun (in the
     sentence, else in the context translation), takes its gender and number from the lexicon
     and its determiner, and checks the French pronoun in the role the English pronoun can have:
-    subject (*il, elle, ils, elles*), object clitic (*le, la, l', les, lui, leur*), disjunctive
+    subject (*il, elle, ils, elles*, demonstrative *celle-ci*…), object clitic (*le, la, l', les, lui, leur*), disjunctive
     (*lui, elle, eux, elles* after a preposition) or possessive (*son/sa/ses* against
     *leur/leurs*: the possessor's number). It then checks the agreement the pronoun triggers:
     adjectives and participles after a copula or passive (*elles ont été construites*), and the

@@ -113,9 +113,12 @@ class CausalLMScorer:
                     import transformers
                 except ModuleNotFoundError:
                     raise CoherenceError(f"the coherence scorer needs torch and transformers: {INSTALL}") from None
+                from pytest_mtchallenge.systems.huggingface import quiet_transformers
+
                 try:
-                    tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
-                    model = transformers.AutoModelForCausalLM.from_pretrained(self.path, local_files_only=True)
+                    with quiet_transformers(transformers):
+                        tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
+                        model = transformers.AutoModelForCausalLM.from_pretrained(self.path, local_files_only=True)
                 except (OSError, ValueError) as exc:
                     message = " ".join(str(exc).split())[:240]
                     raise CoherenceError(f"cannot load the coherence model: {message}", file=self.path) from None

@@ -11,6 +11,7 @@ from typing import ClassVar
 from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.generic.lexical_consistency import phrases, stop_words
+from pytest_mtchallenge.languages import base_code, lemmatizer
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -108,8 +109,10 @@ class EntityConsistencyChecker(Checker):
                     if not covered & set(range(start, start + len(shape))):
                         covered |= set(range(start, start + len(shape)))
                         found[rendering] = found.get(rendering, 0) + 1
-            for span in _spans(sentence, stops):
-                variant = _as_variant(span, name, accepted, similarity)
+            for span, initial in _spans(sentence, stops):
+                variant = _as_variant(span, name, accepted, similarity,
+                                      initial_word=initial and " " not in span
+                                      and _is_common_word(span, item.target_language))
                 if variant is not None and not _inside_accepted(span, sentence, accepted):
                     variants.setdefault(variant.key, []).append(variant.text)
         mentions = sum(found.values()) + sum(len(v) for v in variants.values())
@@ -134,32 +137,46 @@ class EntityConsistencyChecker(Checker):
                                       "second mention to compare", *evidence)
 
 
-def _spans(sentence: str, stops: frozenset[str] | None) -> list[str]:
+def _spans(sentence: str, stops: frozenset[str] | None) -> list[tuple[str, bool]]:
     """Runs of capitalised words joined by single spaces, without a leading function word
-    (*The Feeding-Community* → *Feeding-Community*)."""
+    (*The Feeding-Community* → *Feeding-Community*), each with whether it opens the sentence."""
     text = normalise_text(sentence)
-    runs: list[list[str]] = []
+    runs: list[tuple[list[str], bool]] = []
     end = -2
+    first = True
     for match in _NAME_WORD.finditer(text):
         word = match.group(0)
         if not word[0].isupper():
-            end = -2
+            end, first = -2, False
             continue
         if runs and text[end:match.start()] == " ":
-            runs[-1].append(word)
+            runs[-1][0].append(word)
         else:
-            runs.append([word])
-        end = match.end()
+            runs.append(([word], first))
+        end, first = match.end(), False
     found = []
-    for words in runs:
+    for words, initial in runs:
         while words and stops is not None and words[0].casefold() in stops:
             words.pop(0)
+            initial = False
         if words:
-            found.append(" ".join(words))
+            found.append((" ".join(words), initial))
     return found
 
 
-def _as_variant(span: str, name: str, accepted: tuple[str, ...], similarity: float) -> Variant | None:
+def _is_common_word(word: str, language: str) -> bool:
+    """A word the target language's dictionary knows (*Lone*, capitalised at the start of a sentence)."""
+    if not language or not lemmatizer.supports(language):
+        return False
+    import simplemma
+
+    return bool(simplemma.is_known(word.lower(), lang=base_code(language)))
+
+
+def _as_variant(span: str, name: str, accepted: tuple[str, ...], similarity: float, *,
+                initial_word: bool = False) -> Variant | None:
+    """``span`` as another rendering of ``name``: it starts with the name's first word, or is similar
+    to the name (not when it is a common word opening the sentence: ``initial_word``)."""
     key = spelled(span)
     if not key or any(key == spelled(r) for r in accepted):
         return None
@@ -170,7 +187,7 @@ def _as_variant(span: str, name: str, accepted: tuple[str, ...], similarity: flo
     first = name_words[0] if name_words else ""
     if len(first) >= 3 and span_words[0] == first:
         return Variant(span, key)
-    if difflib.SequenceMatcher(None, plain(span), plain(name)).ratio() >= similarity:
+    if not initial_word and difflib.SequenceMatcher(None, plain(span), plain(name)).ratio() >= similarity:
         return Variant(span, key)
     return None
 
