@@ -119,7 +119,24 @@ def test_no_pronoun_in_the_role_is_na(output: str) -> None:
 @pytest.mark.parametrize("params", [
     {"pronoun": "they"}, {"antecedent": ["maison"]}, {"pronoun": "we", "antecedent": ["maison"]},
     {"pronoun": "they", "antecedent": []}, {"pronoun": "they", "antecedent": ["maison"], "gender": "f"},
+    {"pronoun": "they", "antecedent": ["maison"], "role": "object"}, {"pronoun": "it", "antecedent": ["x"], "role": "x"},
 ])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         AntecedentAgreementChecker.validate(params)
+
+
+def test_the_role_of_it_in_the_source_picks_the_french_pronoun() -> None:
+    """*He drives it* (role: object): the subject *il* is the brother, the object clitic *la* renders *it*."""
+    car = ChallengeItem(id="F2", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                        source="He drives it every day.", references=("Il la conduit tous les jours.",),
+                        question="(question)", checker="antecedent_agreement",
+                        params={"pronoun": "it", "antecedent": ["voiture", "auto"], "role": "object"},
+                        context=("(context)",),
+                        context_references=("(context reference)",), target_language="fr")
+    context = ("Mon frère a acheté une voiture.",)
+    assert CHECKER.check(item=car, output="Il la conduit tous les jours.", context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=car, output="Il le conduit tous les jours.", context=context).outcome is Outcome.FAIL
+    without_role = item("it", ["voiture", "auto"])
+    assert CHECKER.check(item=without_role, output="Il la conduit tous les jours.",
+                         context=context).outcome is Outcome.UNDECIDED

@@ -18,7 +18,8 @@ from pytest_mtchallenge.languages.fr.reader import (
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = ("pronoun", "antecedent")
+_PARAMS = ("pronoun", "antecedent", "role")
+ROLES = ("subject", "object", "disjunctive", "possessive")
 
 #: English pronouns under test: the French roles that can render them, and the number they imply.
 ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
@@ -96,7 +97,10 @@ class AntecedentAgreementChecker(FrenchChecker):
 
     - ``pronoun``: the English pronoun under test (*they, them, their, it, its, he, him, his, she, her*);
     - ``antecedent``: the French lemmas that can render the antecedent (``[bâtiment, immeuble,
-      maison, résidence]``); a semi-correct choice still passes when the pronoun agrees with it.
+      maison, résidence]``); a semi-correct choice still passes when the pronoun agrees with it;
+    - ``role``: the role of the pronoun in the source, when it can have several (*it*: ``subject``,
+      ``object`` or ``disjunctive``; *her*: also ``possessive``): only French pronouns in that role
+      are read (*He drives it* → ``object``: *il la conduit*, the subject *il* is someone else).
 
     The family finds the last mention of one of ``antecedent`` before the pronoun (in the
     sentence, else in the context translation), takes its gender and number from the lexicon
@@ -119,13 +123,16 @@ class AntecedentAgreementChecker(FrenchChecker):
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
         reject_unknown(params, _PARAMS)
-        for key in _PARAMS:
+        for key in ("pronoun", "antecedent"):
             if key not in params:
                 raise ValueError(f"missing parameter {key!r}")
         pronoun = params["pronoun"]
         if not isinstance(pronoun, str) or pronoun.strip().lower() not in ENGLISH:
             raise ValueError(f"pronoun must be one of {', '.join(ENGLISH)}, found {pronoun!r}")
         lemmas_of(params["antecedent"])
+        if "role" in params and params["role"] not in ENGLISH[pronoun.strip().lower()][0]:
+            roles = ", ".join(ENGLISH[pronoun.strip().lower()][0])
+            raise ValueError(f"role must be one of the roles {pronoun!r} can have ({roles}), found {params['role']!r}")
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
@@ -133,6 +140,8 @@ class AntecedentAgreementChecker(FrenchChecker):
             return Verdict.not_applicable("the output is empty")
         english = str(item.params["pronoun"]).strip().lower()
         roles, english_number = ENGLISH[english]
+        if "role" in item.params:
+            roles = (str(item.params["role"]),)
         lemmas = lemmas_of(item.params["antecedent"])
         renderings = self._renderings(reader, roles)
         if not renderings:
