@@ -1,13 +1,11 @@
-"""English explicit discourse connectives (after the Penn Discourse Treebank's list) and where a word is one.
-
-The list holds the explicit connectives of the PDTB (Prasad et al. 2008, 2018): subordinating
-and coordinating conjunctions, discourse adverbials and prepositional phrases, with the
-prepositions PDTB 3 annotates before a clause or gerund (*by*, *with*, *without*, *in*, *upon*)
-that DiP's Table 13 counts. *too* is added as the additive synonym of *also* (DiP's Table 17
-counts it as a synonymous rendering). Many of these words are connectives only in some uses
-(*and* between noun phrases, *as* before a noun, *since 2010*, *a while*): each has a rule for
-the position in which it links two clauses, and elsewhere it is not counted.
-"""
+"""English explicit discourse connectives (after the Penn Discourse Treebank's list) and where a word is one."""
+# The list holds the explicit connectives of the PDTB (Prasad et al. 2008, 2018): subordinating
+# and coordinating conjunctions, discourse adverbials and prepositional phrases, with the
+# prepositions PDTB 3 annotates before a clause or gerund (*by*, *with*, *without*, *in*, *upon*)
+# that DiP's Table 13 counts. *too* is added as the additive synonym of *also* (DiP's Table 17
+# counts it as a synonymous rendering). Many of these words are connectives only in some uses
+# (*and* between noun phrases, *as* before a noun, *since 2010*, *a while*): each has a rule for
+# the position in which it links two clauses, and elsewhere it is not counted.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
