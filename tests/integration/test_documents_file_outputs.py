@@ -72,11 +72,18 @@ def test_the_context_translation_decides_which_noun_the_pronoun_agrees_with(
         {"id": "buildings", "output": "Elles ont été construites en 1920 par un armateur.",
          "context_output": ["Les vieux bâtiments de la rue du Port ont été vendus l'an dernier."]},
     ])
+    report = pytester.path / "report.json"
     result = pytester.runpytest(str(documents), f"--mt-system=file:{agreeing}", f"--mt-system=file:{disagreeing}",
-                                "-rA", "-p", "no:cacheprovider")
+                                f"--mt-report={report}", "-rA", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=2, failed=2)
     result.stdout.fnmatch_lines([
         "*PASSED*houses?agreeing?*", "*PASSED*buildings?agreeing?*",
         "*FAILED*houses?disagreeing?*", "*FAILED*buildings?disagreeing?*",
     ], consecutive=False)
-    assert "'elles' (subject, feminine plural) does not agree in gender with 'bâtiments'" in result.stdout.str()
+    judged = {(run["system"], entry["id"]): entry for run in json.loads(report.read_text(encoding="utf-8"))["runs"]
+              for entry in run["items"]}
+    buildings = judged[("disagreeing", "buildings")]
+    assert buildings["reason"] == ("'elles' (subject, feminine plural) does not agree in gender with 'bâtiments' "
+                                   "(bâtiment, masculine plural) in the context translation")
+    assert buildings["context_output"] == ["Les vieux bâtiments de la rue du Port ont été vendus l'an dernier."]
+    assert judged[("agreeing", "buildings")]["outcome"] == "pass"
