@@ -156,6 +156,12 @@ class Comparison:
     p_value: float
     signature_differences: tuple[str, ...]
     paired: int
+    items: int = 0  # items of the current run: the baseline covers ``paired`` of them
+
+    @property
+    def coverage(self) -> float:
+        """The share of this run's items that the baseline has too."""
+        return self.paired / self.items if self.items else 1.0
 
     def rate(self, level: str) -> list[RateChange]:
         return [c for c in self.changes if c.level == level]
@@ -185,7 +191,7 @@ def compare(current: SavedRun, baseline: SavedRun) -> Comparison:
     return Comparison(suite=current.suite, system=current.system, baseline_system=baseline.system,
                       regressions=regressions, improvements=improvements, changes=tuple(changes),
                       p_value=mcnemar_exact(len(improvements), len(regressions)),
-                      signature_differences=differences, paired=len(paired))
+                      signature_differences=differences, paired=len(paired), items=len(current.order))
 
 
 def pair_runs(current: Sequence[SavedRun], baseline: Sequence[SavedRun]) -> list[tuple[SavedRun, SavedRun]]:
@@ -213,6 +219,7 @@ class Gate:
     subcategory: float | None = None
     items: int | None = None
     alpha: float | None = None
+    coverage: float | None = None  # the least share of this run's items the baseline must cover
 
     @classmethod
     def parse(cls, expression: str) -> Gate:
@@ -224,7 +231,7 @@ class Gate:
             if p_rule:
                 rules["alpha"] = float(p_rule.group(1))
                 continue
-            match = re.fullmatch(r"(overall|category|subcategory):(\d+(?:\.\d+)?)%", raw)
+            match = re.fullmatch(r"(overall|category|subcategory|coverage):(\d+(?:\.\d+)?)%", raw)
             if match:
                 rules[match.group(1)] = float(match.group(2)) / 100
                 continue
@@ -233,17 +240,22 @@ class Gate:
                 rules["items"] = int(items.group(1))
                 continue
             raise BaselineError(
-                f"cannot read gate rule {raw!r}: expected overall:N%, category:N%, subcategory:N%, items:N or p<ALPHA",
+                f"cannot read gate rule {raw!r}: expected overall:N%, category:N%, subcategory:N%, items:N, "
+                "coverage:N% or p<ALPHA",
                 field="--mt-compare-fail")
         if not any(k != "alpha" for k in rules):
-            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:",
+            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:, coverage:",
                                 field="--mt-compare-fail")
         return cls(**rules)  # type: ignore[arg-type]
 
     def violations(self, comparison: Comparison) -> list[str]:
         """Why the gate does not hold for this comparison (empty when it holds)."""
+        missing: list[str] = []
+        if self.coverage is not None and comparison.coverage + 1e-12 < self.coverage:
+            missing.append(f"coverage:{self.coverage:.0%} — the baseline covers {comparison.paired} of "
+                           f"{comparison.items} items of this run ({comparison.coverage:.0%})")
         if self.alpha is not None and comparison.p_value >= self.alpha:
-            return []
+            return missing
         found: list[str] = []
         for level, threshold in (("overall", self.overall), ("category", self.category),
                                  ("subcategory", self.subcategory)):
@@ -259,7 +271,7 @@ class Gate:
                          + ", ".join(comparison.regressions))
         if found and self.alpha is not None:
             found = [f"{v} (McNemar p = {comparison.p_value:.3g} < {self.alpha:g})" for v in found]
-        return found
+        return missing + found
 
 
 # -- known failures (--mt-xfail) ----------------------------------------------------------------
@@ -332,8 +344,9 @@ class BaselineOptions:
             known_failures=MappingProxyType(load_known_failures(xfail_path)) if xfail_path else MappingProxyType({}),
         )
 
-    def save(self, runs: Sequence[Run]) -> Path | None:
-        """Write the run where --mt-save / --mt-autosave say; return the path written."""
+    def save(self, runs: Sequence[Run], *, environment: Mapping[str, object] | None = None) -> Path | None:
+        """Write the run where --mt-save / --mt-autosave say, with where and how it was made
+        (``environment``); return the path written."""
         from pytest_mtchallenge.reporting.json import write_json
 
         path = self.save_path
@@ -342,7 +355,7 @@ class BaselineOptions:
             folder.mkdir(parents=True, exist_ok=True)
             path = autosave_path(folder, (run.system for run in runs))
         if path is not None:
-            write_json(runs, path)
+            write_json(runs, path, environment=environment)
         return path
 
     def compare(self, runs: Sequence[Run]) -> tuple[list[Comparison], list[str]]:
@@ -374,6 +387,10 @@ def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[s
         lines.append(f"{c.suite} [{c.system}] against [{c.baseline_system}], {c.paired} paired items: "
                      f"{overall.before:.1%} → {overall.after:.1%} ({overall.delta * 100:+.1f} points), "
                      f"McNemar exact p = {c.p_value:.3g} ({len(c.improvements)} improved, {len(c.regressions)} regressed)")
+        if c.paired < c.items:
+            lines.append(f"  WARNING: the baseline covers {c.paired} of {c.items} items of this run "
+                         f"({c.coverage:.0%}); the rates compare those items only (coverage:100% makes the gate "
+                         "require them all)")
         if c.signature_differences:
             lines.append("  WARNING: the signatures differ, so the comparison may not be like for like: "
                          + "; ".join(c.signature_differences))

@@ -26,6 +26,7 @@ from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
 from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
+from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
@@ -473,7 +474,9 @@ class MTChallengeSession:
                 write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
                              comparisons=self.comparisons)
         if runs:
-            self.saved_path = self.baseline.save(runs)
+            self.saved_path = self.baseline.save(runs, environment=environment(
+                directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
+                redact=self.translator.redaction.redact))
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)

@@ -47,3 +47,18 @@ def test_an_output_that_is_not_text_errors_its_item_and_every_report_is_written(
         assert {i["id"]: i["outcome"] for i in run["items"]} == {"M1a": "pass", "M1b": "error", "T1a": "pass",
                                                                  "T1b": "pass"}
         assert sorted(p.name for p in written.parent.iterdir()) == [written.name]
+
+
+def test_a_saved_run_says_when_where_and_how_it_was_made(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q"], cwd=pytester.path, check=True)
+    subprocess.run(["git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "--allow-empty",
+                    "-m", "start"], cwd=pytester.path, check=True)
+    pytester.runpytest(str(mini_suite.parent), "--mt-save=runs/old.json", "--mt-report-only")
+    document = json.loads((pytester.path / "runs" / "old.json").read_text())
+    made = document["environment"]
+    assert made["date"].endswith("+00:00") and made["python"].count(".") == 2
+    assert made["pytest"] == pytest.__version__ and made["pytest_mtchallenge"]
+    assert len(made["commit"]["id"]) == 40 and made["machine"]["cpus"] >= 1
+    assert "--mt-save=runs/old.json" in made["command_line"]
