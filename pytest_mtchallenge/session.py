@@ -127,6 +127,8 @@ class MTChallengeSession:
         self.other_failures = 0  # failed reports that are not a judged wrong output
         self.collection_errors: list[str] = []  # one line per suite that could not be collected
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
+        if getattr(config.option, "markers", False):
+            self.register_markers()
 
     # -- configuration -------------------------------------------------------------------
 
@@ -209,10 +211,32 @@ class MTChallengeSession:
             for name in (marker_name(item.category), marker_name(item.subcategory)):
                 if name not in self._marker_names:
                     self._marker_names.add(name)
-                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
+                    title = (suite_title := self._titles().get(name)) and f" ({suite_title})" or ""
+                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory{title}")
                 decorators.append(getattr(pytest.mark, name))
             self._markers[key] = tuple(decorators)
         return self._markers[key]
+
+    def _titles(self) -> dict[str, str]:
+        """Marker name → the category's or subcategory's title, for ``pytest --markers``."""
+        from pytest_mtchallenge.nodes import marker_name
+
+        titles: dict[str, str] = {}
+        for suite in self._suites.values():
+            titles.update({marker_name(c.id): c.title for c in suite.categories})
+            titles.update({marker_name(s.id): s.title for s in suite.subcategories.values()})
+        return titles
+
+    def register_markers(self) -> None:
+        """Declare every category and subcategory marker of the run's suites now (``pytest --markers``
+        lists them without collecting); a suite that does not load is left to collection to report."""
+        for path in self.suite_paths:
+            try:
+                suite = self.load_suite(path)
+            except MTChallengeError:
+                continue
+            for item in suite.items:
+                self.markers_for(item)
 
     def checker(self, name: str) -> Checker:
         if name not in self._checkers:

@@ -94,3 +94,9 @@ def test_bundled_suite_ids_are_short_and_select_when_pasted_back(pytester: pytes
     pasted.assert_outcomes(passed=1)
     several = pytester.runpytest("isabelle2017-en-fr::S1a", "-q", "--mt-judge=human")
     several.assert_outcomes(passed=2, failed=1)  # google-2016 and nmt right, pbmt-1 wrong
+
+
+def test_category_and_subcategory_markers_are_listed_by_pytest_markers(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--markers")
+    result.stdout.fnmatch_lines(["@pytest.mark.morpho_syntactic: a challenge-set category or subcategory (Morpho-syntactic)",
+                                 "@pytest.mark.S1: a challenge-set category or subcategory (S-V agreement, across distractors)"])
