@@ -276,7 +276,7 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
     from rich.measure import Measurement
 
     # Figures are never cut to fit a narrow terminal: the table takes the width it needs.
-    needed = Measurement.get(console, console.options, table).maximum
+    needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
     console.width = max(width, needed)
     console.print(table)
     console.width = width
