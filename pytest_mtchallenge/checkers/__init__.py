@@ -1,8 +1,8 @@
 """Checker families: the registry, and the interface every family implements."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -51,6 +51,23 @@ def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None
         raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
+P = TypeVar("P")
+
+
+def pattern_list(value: object, name: str, parse: Callable[[object], P], *, required: bool = False) -> tuple[P, ...]:
+    """The patterns of parameter ``name``, each read by ``parse`` (a language's ``Pattern.parse``);
+    a ``ValueError`` naming the parameter when the value is not a list of patterns or one of them
+    is malformed."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, Sequence) and not isinstance(value, str) and (value or not required):
+        try:
+            return tuple(parse(v) for v in value)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+    raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of patterns")
+
+
 def builtin_checkers() -> dict[str, type[Checker]]:
     """The checker families shipped with the plugin, by name: every ``Checker`` subclass with a
     ``name`` defined in a module of this package or its language subpackages (one module per family)."""
@@ -69,4 +86,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["Checker", "builtin_checkers", "reject_unknown"]
+__all__ = ["Checker", "builtin_checkers", "pattern_list", "reject_unknown"]

@@ -3,21 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    BE_FORMS,
-    IRREGULAR_PAST,
-    PERSONAL_PRONOUNS,
-    POSSESSIVE_DETERMINERS,
-    TENSE_NAMES,
-    Sentence,
-    check_keys,
-    is_gerund,
-    is_regular_past,
-    subject_at,
-    verb_group,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_keys, words_of
+from pytest_mtchallenge.languages.en.inflection import IRREGULAR_PAST, is_gerund, is_regular_past
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.words import BE_FORMS, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

@@ -4,20 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    CONJUNCTIONS,
-    DETERMINERS,
-    PERSONAL_PRONOUNS,
-    POSSESSIVE_DETERMINERS,
-    PREPOSITIONS,
-    REFLEXIVE_PRONOUNS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_keys, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.words import CONJUNCTIONS, DETERMINERS, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, PREPOSITIONS, REFLEXIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

@@ -3,14 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    BE_FORMS,
-    DETERMINERS,
-    Sentence,
-    check_keys,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_keys, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,6 +55,28 @@ def tokenize(text: str) -> list[str]:
         else:
             words.append(token)
     return words
+
+
+def fold(word: str) -> str:
+    """A word as patterns compare it: NFC, lowercase, *œ*/*æ* spelled *oe*/*ae* (Lefff spelling)."""
+    return unicodedata.normalize("NFC", word).lower().replace("œ", "oe").replace("æ", "ae")
+
+
+_CIRCUMFLEXED = {"i": "î", "u": "û"}
+
+
+def readings(lexicon: Lexicon, token: str) -> tuple[Analysis, ...]:
+    """The lexicon's readings of a token; a form in the 1990 reformed spelling (*connait*,
+    *paraitre*), which the Lefff lacks, is read as its circumflexed form (*connaît*)."""
+    found = lexicon.analyses(token)
+    if found or not token.isalpha():
+        return found
+    for position, letter in enumerate(token):
+        if letter in _CIRCUMFLEXED:
+            found = lexicon.analyses(token[:position] + _CIRCUMFLEXED[letter] + token[position + 1:])
+            if found:
+                return found
+    return ()
 
 
 def join_words(words: Sequence[str]) -> str:
