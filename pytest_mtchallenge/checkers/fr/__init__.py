@@ -1,6 +1,7 @@
-"""Checker families that judge French outputs, built on the French language pack."""
+"""Checker families that judge French outputs, built on the French language pack, and the parameter helpers they share."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pytest_mtchallenge.checkers import Checker
@@ -24,4 +25,16 @@ class FrenchChecker(Checker):
         return self._lexicon
 
 
-__all__ = ["FrenchChecker"]
+def lemma_list(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:
+    """A parameter holding one lemma or a list of lemmas."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, str) and value.strip():
+        return (value,)
+    if (isinstance(value, Sequence) and not isinstance(value, str) and value
+            and all(isinstance(v, str) and v.strip() for v in value)):
+        return tuple(value)
+    raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
+
+
+__all__ = ["FrenchChecker", "lemma_list"]

@@ -54,6 +54,8 @@ class AgreementChecker(FrenchChecker):
 
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

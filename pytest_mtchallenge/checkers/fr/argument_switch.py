@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader, tokenize
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -16,7 +16,6 @@ _DEFAULTS: dict[str, tuple[str, ...]] = {"verb": ("manquer",), "alternatives": (
 DATIVE_CLITICS = frozenset({"lui", "leur", "me", "m'", "te", "t'", "nous", "vous"})
 REFLEXIVE_CLITICS = frozenset({"se", "s'", "me", "m'", "te", "t'", "nous", "vous"})
 _CLITICS = DATIVE_CLITICS | REFLEXIVE_CLITICS | {"le", "la", "l'", "les", "y", "en"}
-SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 # Auxiliaries, copulas and modals between the subject and the verb (Jim va lui manquer).
 VERB_CHAIN = frozenset({"avoir", "être", "aller", "pouvoir", "devoir", "sembler", "paraître", "rester",
                         "devenir", "commencer", "continuer", "finir", "risquer"})
@@ -178,7 +177,7 @@ class _Analysis:
                 break
         dative = next((self.span(i, i + 1) for i in clitics if tokens[i] in DATIVE_CLITICS), None)
         subject: Span | None = None
-        if index >= 0 and tokens[index] in SUBJECT_PRONOUNS:
+        if index >= 0 and tokens[index] in SUBJECT_CLITICS:
             subject = self.span(index, index + 1)
         elif index >= 0 and tokens[index] == RELATIVE_SUBJECT:
             start = self._phrase_start(index - 1)
@@ -301,7 +300,7 @@ class _Analysis:
                     start -= 2
                     continue
                 break
-            if not self._is_nominal(start - 1) or tokens[start - 1] in SUBJECT_PRONOUNS:
+            if not self._is_nominal(start - 1) or tokens[start - 1] in SUBJECT_CLITICS:
                 break
             start -= 1
         return start

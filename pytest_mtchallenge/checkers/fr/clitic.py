@@ -6,7 +6,19 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import FINITE_MOODS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.reader import (
+    CE,
+    FINITE_MOODS,
+    NEGATION,
+    OBJECT_CLITICS,
+    PRONOUNS,
+    STRONG_PRONOUNS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    join_words,
+    readings,
+    tokenize,
+)
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -20,8 +32,7 @@ CLITIC_RANK: dict[str, int] = {"me": 1, "te": 1, "se": 1, "nous": 1, "vous": 1, 
 ELIDED: dict[str, str] = {"m'": "me", "t'": "te", "s'": "se"}
 DATIVE = frozenset({"lui", "leur"})
 NE = frozenset({"ne", "n'"})
-SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "c'"})
-STRONG_PRONOUNS = frozenset({"moi", "toi", "lui", "elle", "nous", "vous", "eux", "elles"})
+SUBJECT_PRONOUNS = SUBJECT_CLITICS | CE
 # Words that replace an object pronoun without being one: a paraphrase, left to a human.
 PRONOUN_SUBSTITUTES = frozenset({"ça", "cela", "ceci", "celui", "celle", "ceux", "celles", "rien", "tout",
                                  "quelque", "quelqu'un", "personne"})
@@ -110,6 +121,8 @@ class CliticChecker(FrenchChecker):
 
     name = "clitic"
     description = "Object pronouns cliticised before the verb, in the French order"
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -299,8 +312,8 @@ class CliticChecker(FrenchChecker):
                                       "which also reads as reflexive", text)
             if phrase is not None:
                 text = f"{text} … {phrase}"
-        readings = sorted(_verb_readings(reader, cluster.host), key=lambda a: (a.pos != "aux", a.mood != "indicative"))
-        described = f" ({readings[0].describe()})" if readings else ""
+        verbs = sorted(_verb_readings(reader, cluster.host), key=lambda a: (a.pos != "aux", a.mood != "indicative"))
+        described = f" ({verbs[0].describe()})" if verbs else ""
         return Verdict.passed(f"found the clitic{'s' if len(matched) > 1 else ''} in {text!r} before the verb "
                               f"{host!r}{described}", text)
 
@@ -316,7 +329,7 @@ class CliticChecker(FrenchChecker):
         return None
 
     def _noun_lemmas(self, reader: SentenceReader, token: str) -> set[str]:
-        return {a.lemma for a in reader.lexicon.analyses(token) if a.pos == "noun"}
+        return {a.lemma for a in readings(reader.lexicon, token) if a.pos == "noun"}
 
     def _repeated(self, reader: SentenceReader, nouns: set[str]) -> int:
         return sum(1 for t in reader.tokens if t in nouns or self._noun_lemmas(reader, t) & nouns)
@@ -403,7 +416,7 @@ class CliticChecker(FrenchChecker):
 def _verb_readings(reader: SentenceReader, index: int) -> list[Analysis]:
     """Verb readings of a word; a verb prefixed with reciprocal *entre-* reads as its base (s'entre-regardent)."""
     token = reader.tokens[index]
-    readings = reader.readings(index)
-    if not readings and token.startswith("entre-"):
-        readings = reader.lexicon.analyses(token.removeprefix("entre-"))
-    return [a for a in readings if a.pos in ("verb", "aux") and a.mood is not None]
+    found = reader.readings(index)
+    if not found and token.startswith("entre-"):
+        found = readings(reader.lexicon, token.removeprefix("entre-"))
+    return [a for a in found if a.pos in ("verb", "aux") and a.mood is not None]

@@ -71,6 +71,8 @@ class FiniteClauseChecker(FrenchChecker):
 
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

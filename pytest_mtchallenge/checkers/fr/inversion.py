@@ -5,8 +5,15 @@ from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.question import SUBJECT_CLITICS, Inversion, describe_readings, is_finite, is_known_text, read_french, skip_preverbal
-from pytest_mtchallenge.languages.fr.reader import DEGREE_WORDS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.reader import DEGREE_WORDS, SUBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.syntax import (
+    Inversion,
+    describe_readings,
+    is_finite,
+    is_known_text,
+    read_french,
+    skip_preverbal,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

@@ -6,7 +6,15 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, SentenceReader, tokenize
+from pytest_mtchallenge.languages.fr.reader import (
+    CE,
+    DETERMINERS,
+    NEGATION,
+    OBJECT_CLITICS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    tokenize,
+)
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -59,8 +67,7 @@ INTENSIFIERS = frozenset({"bien", "très", "fort", "vraiment", "tout", "franchem
 # Degree words that make "ADJ que" a comparison or a consequence (plus triste que, si content qu'il a …).
 DEGREE = frozenset({"si", "tellement", "tant", "trop", "aussi", "autant", "plus", "moins", "assez"})
 _BOUNDARIES = frozenset({".", ",", ";", ":", "?", "!"})
-_SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "c'",
-                               "cela", "ça", "l'"})
+_SUBJECT_PRONOUNS = SUBJECT_CLITICS | CE | {"cela", "ça", "l'"}
 _MOOD_WORDS = {"indicative": "indicative", "conditional": "conditional", "subjunctive": "subjunctive"}
 
 

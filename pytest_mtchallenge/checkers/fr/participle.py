@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, Features, SentenceReader
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, Features, SentenceReader
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -17,7 +17,6 @@ _GENDERS = ("m", "f")
 _NUMBERS = ("s", "p")
 
 RELATIVE_OBJECT = frozenset({"que", "qu'"})
-SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 # Accusative clitics and the features they carry (None: unmarked, taken from the item).
 ACCUSATIVE_CLITICS: dict[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"),
                                                         "les": (None, "p")}
@@ -209,7 +208,7 @@ def _compound_tenses(reader: SentenceReader) -> list[CompoundTense]:
             continue
         probe = index + 1
         while probe < len(tokens) and probe - index <= 4 and (
-                tokens[probe] in NEGATION or tokens[probe] in SUBJECT_PRONOUNS or _is_adverb(reader, probe)):
+                tokens[probe] in NEGATION or tokens[probe] in SUBJECT_CLITICS or _is_adverb(reader, probe)):
             probe += 1
         if probe >= len(tokens) or tokens[probe] in ("été", "eu"):
             continue
@@ -281,7 +280,7 @@ def _preceding_object(reader: SentenceReader, auxiliary: int) -> PrecedingObject
 def _skip_subject(reader: SentenceReader, index: int) -> int:
     """The index before the subject that ends at ``index`` (a pronoun or a short noun phrase)."""
     tokens = reader.tokens
-    if tokens[index] in SUBJECT_PRONOUNS:
+    if tokens[index] in SUBJECT_CLITICS:
         return index - 1
     start = index
     while start >= 0 and index - start < 6 and _is_nominal_word(reader, start):

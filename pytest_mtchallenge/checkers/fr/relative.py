@@ -5,7 +5,17 @@ from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS,
+    NEGATION,
+    OBJECT_CLITICS,
+    PRONOUNS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    join_words,
+    readings,
+    tokenize,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -13,7 +23,7 @@ _PARAMS = {"heads", "relatives", "rejected", "rejected_with"}
 RELATIVE_WORDS = frozenset({"que", "qu'", "qui", "dont", "où", "quoi", "lequel", "laquelle", "lesquels",
                             "lesquelles", "duquel", "desquels", "desquelles", "auquel", "auxquels", "auxquelles"})
 # Subject pronouns that cannot be object clitics: after a head noun they open a clause.
-CLAUSE_SUBJECTS = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"})
+CLAUSE_SUBJECTS = SUBJECT_CLITICS - {"nous", "vous"}
 GENITIVE_DE = frozenset({"de", "d'", "du", "des"})
 
 
@@ -151,7 +161,7 @@ class ZeroRelativeChecker(FrenchChecker):
             if phrase is None or phrase.head in ("nous", "vous", "lui", "moi", "toi", "eux"):
                 return None
             end = phrase.end
-            if end == start + 1 and not reader.has_pos(start, "noun") and reader.lexicon.analyses(tokens[start]):
+            if end == start + 1 and not reader.has_pos(start, "noun") and readings(reader.lexicon, tokens[start]):
                 return None  # a single known non-noun word is not a subject
         while end < len(tokens) and (tokens[end] in NEGATION or tokens[end] in OBJECT_CLITICS):
             end += 1
@@ -205,5 +215,5 @@ def _match(tokens: list[str], position: int, phrases: tuple[tuple[str, ...], ...
 
 
 def _is_adjective(reader: SentenceReader, index: int) -> bool:
-    readings = reader.readings(index)
-    return bool(readings) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings)
+    found = reader.readings(index)
+    return bool(found) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in found)

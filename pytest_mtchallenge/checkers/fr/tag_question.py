@@ -5,8 +5,15 @@ from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.question import SUBJECT_CLITICS, is_finite, read_french
-from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.reader import (
+    NEGATION,
+    OBJECT_CLITICS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    join_words,
+    tokenize,
+)
+from pytest_mtchallenge.languages.fr.syntax import is_finite, read_french
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -59,6 +66,8 @@ class TagQuestionChecker(FrenchChecker):
 
     name = "tag_question"
     description = "Tag questions rendered by a French invariable tag"
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -1,4 +1,4 @@
-"""French closed-class words and a shallow reading of a sentence over the lexicon."""
+"""Reading French outputs for every French family: closed-class words, tokens, lexicon readings and a shallow sentence reading."""
 from __future__ import annotations
 
 import re
@@ -31,6 +31,13 @@ DETERMINERS: dict[str, tuple[str | None, str | None]] = {
     "cette": ("f", "s"), "ces": (None, "p"), "quelques": (None, "p"), "plusieurs": (None, "p"),
     "chaque": (None, "s"), "tout": ("m", "s"), "toute": ("f", "s"), "tous": ("m", "p"), "toutes": ("f", "p"),
 }
+
+#: The subject clitics (*je, j', tu, il, elle, on, nous, vous, ils, elles*): the one list every family reads.
+SUBJECT_CLITICS = frozenset(PRONOUNS) - {"moi", "toi", "lui", "eux"}
+#: The strong (disjoint) pronouns (*moi, toi, lui, elle, nous, vous, eux, elles*).
+STRONG_PRONOUNS = frozenset({"moi", "toi", "lui", "elle", "nous", "vous", "eux", "elles"})
+#: The demonstrative subject *ce* (*c'est*).
+CE = frozenset({"ce", "c'"})
 
 NEGATION = frozenset({"ne", "n'", "pas", "jamais", "plus", "point", "guère"})
 OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", "le", "la", "l'", "les",
@@ -143,9 +150,10 @@ class SentenceReader:
         self._readings: dict[str, tuple[Analysis, ...]] = {}
 
     def readings(self, index: int) -> tuple[Analysis, ...]:
+        """The lexicon's readings of the token at ``index``, reformed spellings included (:func:`readings`)."""
         token = self.tokens[index]
         if token not in self._readings:
-            self._readings[token] = self.lexicon.analyses(token)
+            self._readings[token] = readings(self.lexicon, token)
         return self._readings[token]
 
     def is_adverb(self, index: int) -> bool:
