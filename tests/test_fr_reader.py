@@ -10,6 +10,8 @@ from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.checkers.fr.agreement import AgreementChecker
 from pytest_mtchallenge.checkers.fr.lexical_choice import LexicalChoiceChecker
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, SentenceReader, readings
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, read_french, skip_preverbal
@@ -91,3 +93,14 @@ def test_hyphenated_inversions_and_the_verb_after_preverbal_clitics() -> None:
     assert reader.tokens[skip_preverbal(reader, 0)] == "a"
     reader, _ = read_french("La maison, la vois-tu ?", default_lexicon())
     assert skip_preverbal(reader, reader.tokens.index(",") + 1) == reader.tokens.index(",") + 1  # 'la' may open a noun phrase
+
+
+@pytest.mark.parametrize("output", ["...", "42 !", "?"])
+def test_an_output_without_a_word_is_not_applicable_in_every_family(output: str) -> None:
+    suite = load_suite(bundled_suites()["isabelle2017-en-fr"])
+    first_items = {item.checker: item for item in reversed(suite.items)}
+    judged = [family for family in FRENCH_FAMILIES if family.name in first_items]
+    assert len(judged) >= 20
+    for family in judged:
+        verdict = family().check(item=first_items[family.name], output=output)
+        assert verdict.outcome is Outcome.NA, (family.name, verdict.reason)

@@ -51,6 +51,14 @@ def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None
         raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
+def check_keys(params: Mapping[str, object], allowed: Iterable[str], required: Iterable[str] = ()) -> None:
+    """Reject unknown and missing parameters, naming them."""
+    reject_unknown(params, allowed)
+    for key in required:
+        if key not in params:
+            raise ValueError(f"missing parameter {key!r}")
+
+
 P = TypeVar("P")
 
 
@@ -66,6 +74,17 @@ def pattern_list(value: object, name: str, parse: Callable[[object], P], *, requ
         except ValueError as error:
             raise ValueError(f"{name}: {error}") from None
     raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of patterns")
+
+
+#: The parameters of a phrase family (``idiom``, ``en_phrase``): lists of patterns.
+PATTERN_LISTS = ("accepted", "rejected", "doubtful")
+
+
+def pattern_lists(params: Mapping[str, object], parse: Callable[[object], P]) -> dict[str, tuple[P, ...]]:
+    """A phrase family's ``accepted`` (required), ``rejected`` and ``doubtful`` pattern lists, each
+    read by ``parse``; a ``ValueError`` for an unknown parameter or a malformed list."""
+    reject_unknown(params, PATTERN_LISTS)
+    return {name: pattern_list(params.get(name), name, parse, required=name == "accepted") for name in PATTERN_LISTS}
 
 
 def builtin_checkers() -> dict[str, type[Checker]]:
@@ -86,4 +105,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["Checker", "builtin_checkers", "pattern_list", "reject_unknown"]
+__all__ = ["PATTERN_LISTS", "Checker", "builtin_checkers", "check_keys", "pattern_list", "pattern_lists", "reject_unknown"]

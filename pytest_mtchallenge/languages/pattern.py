@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 _CHUNK = re.compile(r"\([^()]*\)|[^\s()]+|[()]")
 
@@ -15,6 +15,7 @@ ADVERB_BUDGET = 2
 
 W = TypeVar("W")
 W_contra = TypeVar("W_contra", contravariant=True)
+P = TypeVar("P", bound="Pattern[Any]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,28 @@ def parse_elements(text: object, read_word: Callable[[list[str], str], list[W]])
     if isinstance(elements[0], (Gap, Adverbs)) or isinstance(elements[-1], (Gap, Adverbs)):
         raise ValueError(f"pattern {text!r} starts or ends with a gap")
     return tuple(elements)
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern(Generic[W]):
+    """A phrase with its inflectional and word-order freedom, parsed from its text; a language's
+    subclass says how a word of the pattern is read (``read_word``) and how matches are reported."""
+
+    text: str
+    elements: tuple[Element[W], ...]
+
+    #: ``read_word(alternatives, pattern)``: the words one ``a|b|=lemma`` part of a pattern stands for.
+    read_word: ClassVar[Callable[[list[str], str], list[Any]]]
+
+    @classmethod
+    def parse(cls: type[P], text: object) -> P:
+        """Parse a pattern: words are literal forms, ``=lemma`` every inflected form, ``a|b``
+        alternatives, ``*`` a gap of up to four words, ``~`` up to two adverbs, ``(…)`` optional words."""
+        return cls(str(text), parse_elements(text, cls.read_word))
+
+    def first_match(self, words: Words[W], *, start: int = 0) -> tuple[int, int] | None:
+        """The first match at or after word ``start``: (first word, one past the last), or None."""
+        return find(self.elements, words, start=start)
 
 
 class Words(Protocol[W_contra]):

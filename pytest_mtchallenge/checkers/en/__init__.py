@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers import Checker, pattern_list, reject_unknown
+from pytest_mtchallenge.checkers import Checker, check_keys, pattern_list
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
-from pytest_mtchallenge.languages.en.reader import fold_word, tokenize
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, fold_word, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 
 
@@ -47,12 +47,34 @@ def patterns(value: object, name: str, *, required: bool = False) -> tuple[Patte
     return pattern_list(value, name, Pattern.parse, required=required)
 
 
-def check_keys(params: Mapping[str, object], allowed: Iterable[str], required: Iterable[str] = ()) -> None:
-    """Reject unknown and missing parameters, naming them."""
-    reject_unknown(params, allowed)
+def check_word_lists(params: Mapping[str, object], *, required: Sequence[str], optional: Sequence[str] = (),
+                     allowed: Iterable[str] = ()) -> None:
+    """Reject unknown and missing parameters, and read the ``required`` and ``optional`` ones as
+    lists of English words or phrases (:func:`words_of`); ``allowed`` names the family's other
+    parameters, which it checks itself."""
+    check_keys(params, {*required, *optional, *allowed}, required)
     for key in required:
-        if key not in params:
-            raise ValueError(f"missing parameter {key!r}")
+        words_of(params[key], key)
+    for key in optional:
+        words_of(params.get(key), key, required=False)
+
+
+def tense_lists(params: Mapping[str, object]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ``accept`` and ``reject`` parameters: verb-group tenses (:data:`TENSE_NAMES`), none in both."""
+    accept, reject = _tenses(params.get("accept"), "accept"), _tenses(params.get("reject"), "reject")
+    if set(accept) & set(reject):
+        raise ValueError(f"accept and reject share {min(set(accept) & set(reject))!r}")
+    return accept, reject
+
+
+def _tenses(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value \
+            or not all(isinstance(t, str) for t in value):
+        raise ValueError(f"{name} must be a non-empty list of tenses ({', '.join(TENSE_NAMES)})")
+    unknown = [t for t in value if t not in TENSE_NAMES]
+    if unknown:
+        raise ValueError(f"{name} has unknown tense {unknown[0]!r} (tenses: {', '.join(TENSE_NAMES)})")
+    return tuple(value)
 
 
 def source_phrase(item: ChallengeItem) -> str:
@@ -60,4 +82,4 @@ def source_phrase(item: ChallengeItem) -> str:
     return " … ".join(item.source_locus) if item.source_locus else item.source
 
 
-__all__ = ["EnglishChecker", "check_keys", "patterns", "source_phrase", "words_of", "words_param"]
+__all__ = ["EnglishChecker", "check_word_lists", "patterns", "source_phrase", "tense_lists", "words_of", "words_param"]

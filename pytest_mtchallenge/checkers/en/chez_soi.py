@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_keys, words_of
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.languages.en.words import PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, POSSESSIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem

@@ -118,7 +118,7 @@ class EnglishNegationChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         source = source_phrase(item)
         for pattern in patterns(item.params.get("equivalents"), "equivalents"):

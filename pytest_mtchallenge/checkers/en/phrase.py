@@ -3,15 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker, patterns, source_phrase
-from pytest_mtchallenge.languages.en.patterns import Span
+from pytest_mtchallenge.checkers import pattern_lists
+from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase
+from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
-
-_PARAMS = {"accepted", "rejected", "doubtful"}
-
 
 class EnglishPhraseChecker(EnglishChecker):
     """A French expression whose English rendering is a matter of lexical convention — an idiom
@@ -43,17 +40,14 @@ class EnglishPhraseChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        patterns(params.get("accepted"), "accepted", required=True)
-        patterns(params.get("rejected"), "rejected")
-        patterns(params.get("doubtful"), "doubtful")
+        pattern_lists(params, Pattern.parse)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        found = {name: [span for p in patterns(item.params.get(name), name) for span in p.find_all(sentence)]
-                 for name in ("accepted", "rejected", "doubtful")}
+        found = {name: [span for p in found_patterns for span in p.find_all(sentence)]
+                 for name, found_patterns in pattern_lists(item.params, Pattern.parse).items()}
         good, bad, unsure = found["accepted"], found["rejected"], found["doubtful"]
         source = source_phrase(item)
         if good and bad:

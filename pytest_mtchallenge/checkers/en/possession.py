@@ -7,7 +7,14 @@ from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.reader import Sentence
-from pytest_mtchallenge.languages.en.words import ARTICLES, AUXILIARIES, DETERMINERS, POSSESSIVE_DETERMINERS, PREPOSITIONS, REFLEXIVES
+from pytest_mtchallenge.languages.en.words import (
+    ARTICLES,
+    AUXILIARIES,
+    DETERMINERS,
+    POSSESSIVE_DETERMINERS,
+    PREPOSITIONS,
+    REFLEXIVES,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -50,7 +57,7 @@ class EnglishPossessionChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         nouns = frozenset(f for word in words_param(item.params.get("body_parts"), "body_parts")
                           for f in forms_of(word))

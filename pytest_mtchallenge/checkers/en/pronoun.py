@@ -4,9 +4,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_keys, words_of
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
-from pytest_mtchallenge.languages.en.words import CONJUNCTIONS, DETERMINERS, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, PREPOSITIONS, REFLEXIVE_PRONOUNS
+from pytest_mtchallenge.languages.en.words import (
+    CONJUNCTIONS,
+    DETERMINERS,
+    PERSONAL_PRONOUNS,
+    POSSESSIVE_DETERMINERS,
+    PREPOSITIONS,
+    REFLEXIVE_PRONOUNS,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

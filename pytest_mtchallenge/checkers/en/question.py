@@ -72,7 +72,7 @@ class EnglishQuestionChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         subjects = words_param(item.params.get("subject"), "subject")
         lemmas = item.params.get("verbs")

@@ -44,7 +44,7 @@ class EnglishSubjectOrderChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         subjects = frozenset(f for w in words_param(item.params.get("subject"), "subject") for f in forms_of(w))
         verbs = frozenset(f for w in words_param(item.params.get("verbs"), "verbs") for f in forms_of(w))

@@ -139,7 +139,7 @@ class EnglishTagQuestionChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         pronouns = words_param(item.params.get("pronouns"), "pronouns")
         subjects = pronouns | words_param(item.params.get("subject"), "subject", required=False)

@@ -8,7 +8,17 @@ from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.reader import Sentence
-from pytest_mtchallenge.languages.en.words import ADVERBS, AUXILIARIES, DETERMINERS, NEGATIVE_WORDS, NOUN_MARKERS, OBJECT_PRONOUNS, PLACE_ADVERBS, PREPOSITIONS, SUBJECT_PRONOUNS
+from pytest_mtchallenge.languages.en.words import (
+    ADVERBS,
+    AUXILIARIES,
+    DETERMINERS,
+    NEGATIVE_WORDS,
+    NOUN_MARKERS,
+    OBJECT_PRONOUNS,
+    PLACE_ADVERBS,
+    PREPOSITIONS,
+    SUBJECT_PRONOUNS,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -80,7 +90,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
-        if not sentence.word_indexes():
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         verbs = _lemmas(item.params.get("verbs"), "verbs", required=True)
         accepted = words_param(item.params.get("prepositions"), "prepositions")

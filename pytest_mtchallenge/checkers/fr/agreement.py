@@ -54,7 +54,8 @@ class AgreementChecker(FrenchChecker):
 
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them;
+    #: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
     version = "2"
 
     @classmethod
@@ -75,7 +76,7 @@ class AgreementChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         if "controller" in item.params:
             return self._check_control(reader, _features(item.params["controller"], "controller"))

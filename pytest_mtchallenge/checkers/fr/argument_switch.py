@@ -96,7 +96,7 @@ class ArgumentSwitchChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         params = item.params
         roles = {"experiencer": _forms(_words(params["experiencer"], "experiencer", required=True)),

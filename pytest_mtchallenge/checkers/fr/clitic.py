@@ -121,7 +121,8 @@ class CliticChecker(FrenchChecker):
 
     name = "clitic"
     description = "Object pronouns cliticised before the verb, in the French order"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them;
+    #: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
     version = "2"
 
     @classmethod
@@ -138,7 +139,7 @@ class CliticChecker(FrenchChecker):
         nouns = {phrase[-1] for phrase in _phrases(item.params.get("or_noun"), "or_noun")}
         reciprocal = _phrases(item.params.get("reciprocal"), "reciprocal")
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         expected = "expected the clitic" + ("s " if len(slots) > 1 else " ") + " + ".join(
             "/".join(slot) for slot in slots) + " before the verb"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
-from pytest_mtchallenge.languages.fr.reader import readings, tokenize
+from pytest_mtchallenge.languages.fr.reader import is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -56,6 +56,8 @@ class CompoundChecker(FrenchChecker):
 
     name = "compound"
     description = "Noun compound N1 N2 rendered as N2 + the right preposition + N1 (lexicon-backed)"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -77,7 +79,7 @@ class CompoundChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
-        if not any(token[0].isalnum() for token in tokens):
+        if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
         params = item.params
         heads = lemma_list(params.get("head"), "head")

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
-from pytest_mtchallenge.languages.fr.reader import NEGATION, readings, tokenize
+from pytest_mtchallenge.languages.fr.reader import NEGATION, is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -39,6 +39,8 @@ class FactitiveChecker(FrenchChecker):
 
     name = "factitive"
     description = "Causative faire + infinitive for agentive verbs (lexicon-backed)"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -53,7 +55,7 @@ class FactitiveChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
-        if not any(token[0].isalnum() for token in tokens):
+        if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
         verb = str(item.params["verb"])
         alternatives = lemma_list(item.params.get("alternatives"), "alternatives", required=False)

@@ -64,7 +64,7 @@ class FailToChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         ordered = _lemmas(item.params["verb"], "verb", required=True)
         verbs = set(ordered)

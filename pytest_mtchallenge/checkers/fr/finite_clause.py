@@ -71,7 +71,8 @@ class FiniteClauseChecker(FrenchChecker):
 
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
+    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them;
+    #: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
     version = "2"
 
     @classmethod
@@ -82,7 +83,7 @@ class FiniteClauseChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalnum() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         subordinators = _elided(_words(item.params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS))
         prepositions = _elided(_words(item.params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS))

@@ -3,18 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import pattern_list, reject_unknown
+from pytest_mtchallenge.checkers import pattern_lists
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.patterns import Pattern, Words
+from pytest_mtchallenge.languages.fr.reader import is_empty
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
-
-_PARAMS = {"accepted", "rejected", "doubtful"}
-
-
-def _patterns(value: object, name: str, *, required: bool) -> tuple[Pattern, ...]:
-    return pattern_list(value, name, Pattern.parse, required=required)
-
 
 class IdiomChecker(FrenchChecker):
     """An English idiom (*beat around the bush*) must become a French idiom of the same meaning
@@ -36,21 +30,19 @@ class IdiomChecker(FrenchChecker):
 
     name = "idiom"
     description = "Idioms rendered by an accepted French idiom, not word for word (pattern lists)"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        _patterns(params.get("accepted"), "accepted", required=True)
-        _patterns(params.get("rejected"), "rejected", required=False)
-        _patterns(params.get("doubtful"), "doubtful", required=False)
+        pattern_lists(params, Pattern.parse)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         words = Words(output, self.lexicon)
-        if not len(words):
+        if is_empty(words.tokens):
             return Verdict.not_applicable("the output is empty")
-        found = {name: [m for p in _patterns(item.params.get(name), name, required=False)
-                        for m in [p.find(words)] if m is not None]
-                 for name in ("accepted", "rejected", "doubtful")}
+        found = {name: [m for p in found_patterns for m in [p.find(words)] if m is not None]
+                 for name, found_patterns in pattern_lists(item.params, Pattern.parse).items()}
         good, bad, unsure = found["accepted"], found["rejected"], found["doubtful"]
         if unsure:
             return Verdict.undecided(f"found {', '.join(unsure)}, an expression for a human to judge", *unsure)

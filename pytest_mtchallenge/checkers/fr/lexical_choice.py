@@ -30,6 +30,8 @@ class LexicalChoiceChecker(FrenchChecker):
 
     name = "lexical_choice"
     description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -43,7 +45,7 @@ class LexicalChoiceChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalnum() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         expected = lemma_list(item.params.get("expected"), "expected")
         rejected = lemma_list(item.params.get("rejected"), "rejected")

@@ -58,6 +58,8 @@ class MiddleVoiceChecker(FrenchChecker):
 
     name = "middle_voice"
     description = "Generic passive rendered as the French pronominal middle voice (se + verb)"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -71,7 +73,7 @@ class MiddleVoiceChecker(FrenchChecker):
         verbs = _words(item.params.get("verbs"), "verbs", required=True)
         misreadings = _words(item.params.get("misreadings"), "misreadings", required=False)
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         expected = f"the pronominal middle se + {' / '.join(verbs)} (or generic 'on' + active verb)"
         found = self._constructions(reader, verbs, misreadings)

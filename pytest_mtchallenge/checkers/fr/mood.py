@@ -1,11 +1,11 @@
 """The ``mood`` family: the subjunctive in a clause governed by a French subjunctive trigger."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
 from pytest_mtchallenge.languages.fr.reader import (
     CE,
     DETERMINERS,
@@ -88,14 +88,6 @@ class ClauseVerb:
     lemmas: frozenset[str]
 
 
-def _lemmas(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
-    return tuple(v.strip().lower() for v in value)
-
-
 _CONJUNCTION_TOKENS: tuple[tuple[str, ...], ...] = tuple(
     sorted((tuple(tokenize(phrase)) for phrase in SUBJUNCTIVE_CONJUNCTIONS if " " in phrase), key=len, reverse=True))
 
@@ -123,13 +115,13 @@ class MoodChecker(FrenchChecker):
     def validate(cls, params: Mapping[str, object]) -> None:
         reject_unknown(params, _PARAMS)
         if "verb" in params:
-            _lemmas(params["verb"], "verb")
+            lemma_list(params["verb"], "verb")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        expected = _lemmas(item.params["verb"], "verb") if "verb" in item.params else ()
+        expected = lemma_list(item.params["verb"], "verb") if "verb" in item.params else ()
         triggers = _triggers(reader)
         if not triggers:
             return Verdict.undecided("no subjunctive trigger (conjunction, verb or adjective + que) in the output")

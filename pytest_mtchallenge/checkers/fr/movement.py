@@ -100,7 +100,7 @@ class MovementChecker(FrenchChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
-        if not any(token[0].isalpha() for token in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         params = item.params
         path = _path_words(_words(params["path"], "path"))

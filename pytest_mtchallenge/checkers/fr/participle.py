@@ -1,11 +1,11 @@
 """The ``participle`` family: agreement of a past participle after the auxiliary *avoir*."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, Features, SentenceReader
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
@@ -67,14 +67,6 @@ class CompoundTense:
     participle: int
 
 
-def _lemmas(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
-    return tuple(v.strip().lower() for v in value)
-
-
 def _expected_object(value: object) -> ExpectedObject:
     if value == FOLLOWS:
         return ExpectedObject(follows=True)
@@ -117,14 +109,14 @@ class ParticipleChecker(FrenchChecker):
         for key in sorted(_PARAMS):
             if key not in params:
                 raise ValueError(f"missing parameter {key!r}")
-        _lemmas(params["verb"], "verb")
+        lemma_list(params["verb"], "verb")
         _expected_object(params["object"])
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        lemmas = _lemmas(item.params["verb"], "verb")
+        lemmas = lemma_list(item.params["verb"], "verb")
         expected = _expected_object(item.params["object"])
         tenses = _compound_tenses(reader)
         if not tenses:

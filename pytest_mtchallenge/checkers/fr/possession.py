@@ -63,6 +63,8 @@ class InalienablePossessionChecker(FrenchChecker):
 
     name = "inalienable_possession"
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -77,7 +79,7 @@ class InalienablePossessionChecker(FrenchChecker):
         body_parts = _body_parts(item.params.get("body_parts"))
         reflexive = bool(item.params.get("reflexive"))
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         noun = self._body_part(reader, body_parts)
         if noun is None:

@@ -10,7 +10,6 @@ from pytest_mtchallenge.languages.fr.syntax import (
     describe_readings,
     is_finite,
     is_known_text,
-    is_word,
     read_french,
     skip_preverbal,
 )
@@ -48,7 +47,7 @@ class QuestionChecker(FrenchChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(is_word(t) for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         for index in range(len(tokens) - 2):
             if (tokens[index:index + 2] == ["est", "ce"] and tokens[index + 2] in ("que", "qu'")

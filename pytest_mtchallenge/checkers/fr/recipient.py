@@ -75,7 +75,7 @@ class RecipientChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         nouns = _recipients(item.params["recipient"])
         verbs = [i for i in range(len(reader.tokens)) if _is_transfer_verb(reader, i)]

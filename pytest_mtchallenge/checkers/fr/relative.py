@@ -65,6 +65,8 @@ class ZeroRelativeChecker(FrenchChecker):
 
     name = "zero_relative"
     description = "English zero relative rendered by an overt French relative pronoun"
+    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
+    version = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -85,7 +87,7 @@ class ZeroRelativeChecker(FrenchChecker):
         rejected_with = {p[0] for p in _phrases(item.params.get("rejected_with"), "rejected_with", required=False)}
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
-        if not tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         head = self._head(reader, heads)
         if head is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
 from pytest_mtchallenge.languages.fr.reader import (
     NEGATION,
     OBJECT_CLITICS,
@@ -26,17 +26,9 @@ _TAG_FUNCTION_WORDS = NEGATION | OBJECT_CLITICS | {"si", "non", "pas", "ne", "n'
 _FRONTED_TAGS = (("n'", "est", "ce", "pas"), ("pas", "vrai"))
 
 
-def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
-        raise ValueError(f"{name} must be a non-empty list of French strings")
-    if not all(isinstance(v, str) and tokenize(v) for v in value):
-        raise ValueError(f"{name} must contain only non-empty French strings")
-    return tuple(value)
-
-
 def _tokenized(value: object, name: str) -> dict[tuple[str, ...], str]:
     """Each French string by its tokens (the string is kept for the reason text)."""
-    return {tuple(tokenize(v)): v for v in _strings(value, name)}
+    return {tuple(tokenize(v)): v for v in phrase_list(value, name)}
 
 
 def _find(tokens: Sequence[str], needle: Sequence[str]) -> int:
@@ -74,14 +66,14 @@ class TagQuestionChecker(FrenchChecker):
         reject_unknown(params, _PARAMS)
         if "tags" not in params:
             raise ValueError("tags is required: the accepted French tags")
-        _strings(params["tags"], "tags")
+        phrase_list(params["tags"], "tags")
         if "literal" in params:
-            _strings(params["literal"], "literal")
+            phrase_list(params["literal"], "literal")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(t[0].isalpha() for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         tags = _tokenized(item.params["tags"], "tags")
         literal = _tokenized(item.params["literal"], "literal") if "literal" in item.params else {}

@@ -51,25 +51,31 @@ class _Words:
         return ()
 
 
+def _read_word(alternatives: list[str], text: str) -> list[Word]:
+    forms: set[str] = set()
+    for alternative in alternatives:
+        if alternative.startswith("="):
+            forms |= forms_of(alternative[1:])
+            continue
+        tokens = [t for t in tokenize(alternative)[0] if t[0].isalnum() or t[0] == "'"]
+        if len(tokens) != 1:
+            raise ValueError(f"{alternative!r} is not one word in pattern {text!r}")
+        forms.add(tokens[0])
+    return [Word(frozenset(forms))]
+
+
 @dataclass(frozen=True, slots=True)
-class Pattern:
-    """An English phrase with its inflectional and word-order freedom, parsed from its text."""
+class Pattern(pattern.Pattern[Word]):
+    """An English phrase pattern (``=put the cart * before|ahead the =horse``): ``=lemma`` stands for
+    every form English inflection gives it (*=beat*: *beats, beating, beaten*; *=ox*: *oxen*)."""
 
-    text: str
-    elements: tuple[pattern.Element[Word], ...]
-
-    @classmethod
-    def parse(cls, text: object) -> Pattern:
-        """Parse ``=put the cart * before|ahead the =horse``: words are literal forms, ``=lemma``
-        every inflected form, ``a|b`` alternatives, ``*`` a gap of up to four words, ``~`` up to
-        two adverbs, ``(…)`` optional words."""
-        return cls(str(text), pattern.parse_elements(text, _read_word))
+    read_word = staticmethod(_read_word)
 
     def find(self, sentence: Sentence, *, start: int = 0) -> Span | None:
         """The first match at or after token ``start``, punctuation skipped (*much, much better*)."""
         words = _Words(sentence)
         first_word = next((n for n, i in enumerate(words.indexes) if i >= start), len(words))
-        found = pattern.find(self.elements, words, start=first_word)
+        found = self.first_match(words, start=first_word)
         if found is None:
             return None
         first, last = words.indexes[found[0]], words.indexes[found[1] - 1]
@@ -83,16 +89,3 @@ class Pattern:
             found.append(span)
             start = span.start + 1
         return found
-
-
-def _read_word(alternatives: list[str], text: str) -> list[Word]:
-    forms: set[str] = set()
-    for alternative in alternatives:
-        if alternative.startswith("="):
-            forms |= forms_of(alternative[1:])
-            continue
-        tokens = [t for t in tokenize(alternative)[0] if t[0].isalnum() or t[0] == "'"]
-        if len(tokens) != 1:
-            raise ValueError(f"{alternative!r} is not one word in pattern {text!r}")
-        forms.add(tokens[0])
-    return [Word(frozenset(forms))]

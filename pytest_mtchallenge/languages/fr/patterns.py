@@ -50,28 +50,6 @@ class Words:
         return self._adverbs[index]
 
 
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """A French expression with its inflectional and word-order freedom, parsed from its text."""
-
-    text: str
-    elements: tuple[pattern.Element[Word], ...]
-
-    @classmethod
-    def parse(cls, text: object) -> Pattern:
-        """Parse ``=mettre la charrue * avant|devant les =boeuf``: words are literal forms,
-        ``=lemma`` stands for every inflected form, ``a|b`` for alternatives, ``*`` for a gap of up
-        to four words, ``~`` for up to two adverbs, ``(…)`` for optional words."""
-        return cls(str(text), pattern.parse_elements(text, _read_word))
-
-    def find(self, words: Words) -> str | None:
-        """The first match in ``words``, quoted with its pattern (``'tourne autour du pot' (=tourner …)``)."""
-        found = pattern.find(self.elements, words)
-        if found is None:
-            return None
-        return f"{' '.join(words.tokens[found[0]:found[1]])!r} ({self.text})"
-
-
 def _read_word(alternatives: list[str], text: str) -> list[Word]:
     lemmas = frozenset(fold(a[1:]) for a in alternatives if a.startswith("="))
     literal_parts = [[t for t in tokenize(a) if t[0].isalnum()] for a in alternatives if not a.startswith("=")]
@@ -82,3 +60,18 @@ def _read_word(alternatives: list[str], text: str) -> list[Word]:
     if len(alternatives) == 1 and literal_parts:
         return [Word(frozenset({fold(token)}), frozenset()) for token in literal_parts[0]]
     return [Word(frozenset(fold(p[0]) for p in literal_parts), lemmas)]
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern(pattern.Pattern[Word]):
+    """A French idiom pattern (``=mettre la charrue * avant|devant les =boeuf``): ``=lemma`` stands
+    for every form the lexicon gives the lemma."""
+
+    read_word = staticmethod(_read_word)
+
+    def find(self, words: Words) -> str | None:
+        """The first match in ``words``, quoted with its pattern (``'tourne autour du pot' (=tourner …)``)."""
+        found = self.first_match(words)
+        if found is None:
+            return None
+        return f"{' '.join(words.tokens[found[0]:found[1]])!r} ({self.text})"

@@ -64,6 +64,11 @@ def tokenize(text: str) -> list[str]:
     return words
 
 
+def is_empty(tokens: Sequence[str]) -> bool:
+    """Whether no token is a word (one that starts with a letter): an empty output for every family."""
+    return not any(token[0].isalpha() for token in tokens)
+
+
 def fold(word: str) -> str:
     """A word as patterns compare it: NFC, lowercase, *œ*/*æ* spelled *oe*/*ae* (Lefff spelling)."""
     return unicodedata.normalize("NFC", word).lower().replace("œ", "oe").replace("æ", "ae")
@@ -148,6 +153,11 @@ class SentenceReader:
         self.lexicon = lexicon
         self.tokens = tokenize(text)
         self._readings: dict[str, tuple[Analysis, ...]] = {}
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether the sentence has no word (:func:`is_empty`)."""
+        return is_empty(self.tokens)
 
     def readings(self, index: int) -> tuple[Analysis, ...]:
         """The lexicon's readings of the token at ``index``, reformed spellings included (:func:`readings`)."""

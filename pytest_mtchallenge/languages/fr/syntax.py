@@ -72,11 +72,6 @@ def describe_readings(reader: SentenceReader, index: int, lemmas: Collection[str
     return f"{reader.tokens[index]!r} ({'; '.join(described)})" if described else repr(reader.tokens[index])
 
 
-def is_word(token: str) -> bool:
-    """Whether a token starts with a letter (not punctuation, not a number)."""
-    return bool(_WORD.match(token))
-
-
 def is_known_text(reader: SentenceReader) -> bool:
     """Whether every lowercase word is in the lexicon (so a missing finite verb is not a lexicon gap)."""
     return all(reader.readings(i) for i, t in enumerate(reader.tokens) if _WORD.match(t) and t.isalpha() and i > 0)
