@@ -51,12 +51,23 @@ def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None
         raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
-def check_keys(params: Mapping[str, object], allowed: Iterable[str], required: Iterable[str] = ()) -> None:
-    """Reject unknown and missing parameters, naming them."""
+def check_keys(params: Mapping[str, object], allowed: Iterable[str],
+               required: Iterable[str] | Mapping[str, str] = ()) -> None:
+    """Reject unknown and missing parameters, naming them; ``required`` may map each required
+    parameter to what it holds, for the message."""
     reject_unknown(params, allowed)
     for key in required:
         if key not in params:
-            raise ValueError(f"missing parameter {key!r}")
+            what = f": {required[key]}" if isinstance(required, Mapping) else ""
+            raise ValueError(f"missing parameter {key!r}{what}")
+
+
+def flag(params: Mapping[str, object], name: str, default: bool = False) -> bool:
+    """A true/false parameter (``default`` when absent); a ``ValueError`` naming it otherwise."""
+    value = params.get(name, default)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
+    return value
 
 
 P = TypeVar("P")
@@ -105,4 +116,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["PATTERN_LISTS", "Checker", "builtin_checkers", "check_keys", "pattern_list", "pattern_lists", "reject_unknown"]
+__all__ = ["PATTERN_LISTS", "Checker", "builtin_checkers", "check_keys", "flag", "pattern_list", "pattern_lists", "reject_unknown"]

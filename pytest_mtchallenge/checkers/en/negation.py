@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import flag, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, patterns, source_phrase, words_param
 from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -103,8 +103,7 @@ class EnglishNegationChecker(EnglishChecker):
 
     name = "en_negation"
     description = "French negations (expletive ne, ne … nullement, double negation) rendered in English"
-    #: 2: the one English reader reads a word in single quotes ('come') as that word.
-    version = "2"
+    version = "2"  # a word in single quotes ('come') is read as that word
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -112,8 +111,7 @@ class EnglishNegationChecker(EnglishChecker):
         _negations(params.get("negations"))
         patterns(params.get("equivalents"), "equivalents")
         patterns(params.get("doubtful"), "doubtful")
-        if not isinstance(params.get("extra", True), bool):
-            raise ValueError("extra must be true or false")
+        flag(params, "extra", True)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
@@ -181,7 +179,7 @@ class EnglishNegationChecker(EnglishChecker):
             else:
                 boost = f" reinforced by {intensified[number][0].words!r}" if intensified[number] else ""
                 passed.append(f"{sentence.cased[negator]!r} negates {sentence.cased[head]!r}{boost}")
-        if item.params.get("extra", True):
+        if flag(item.params, "extra", True):
             used = consumed | set(owner.values())
             for index, word in enumerate(tokens):
                 if word in NEGATIVE_WORDS and index not in used:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import flag, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import VerbForms, fold, inflect, is_past_or_participle
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -66,8 +66,7 @@ class EnglishQuestionChecker(EnglishChecker):
         if verbs is not None and (not isinstance(verbs, Sequence) or isinstance(verbs, str)
                                   or not all(isinstance(v, str) and v.strip() for v in verbs)):
             raise ValueError("verbs must be a list of English verb lemmas")
-        if not isinstance(params.get("plural", False), bool):
-            raise ValueError("plural must be true or false")
+        flag(params, "plural")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
@@ -83,7 +82,7 @@ class EnglishQuestionChecker(EnglishChecker):
         if where is None:
             return Verdict.undecided(f"the subject ({', '.join(sorted(subjects))}) of the question is not in the output")
         subject = tokens[where]
-        person = _person(subject, bool(item.params.get("plural", False)))
+        person = _person(subject, flag(item.params, "plural"))
         start = where
         while start > 0 and sentence.is_word(start - 1):
             start -= 1

@@ -38,6 +38,18 @@ def lemma_list(value: object, name: str, *, required: bool = True) -> tuple[str,
     raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
 
 
+def tokenized_phrases(value: object, name: str, *, required: bool = False) -> tuple[tuple[str, ...], ...]:
+    """A parameter holding one French phrase or a list of them, each tokenised as outputs are."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if (not isinstance(value, Sequence) or not value
+            or not all(isinstance(phrase, str) and tokenize(phrase) for phrase in value)):
+        raise ValueError(f"{name} must be a phrase or a non-empty list of phrases")
+    return tuple(tuple(tokenize(phrase)) for phrase in value)
+
+
 def phrase_list(value: object, name: str, *, single_words: bool = False) -> tuple[str, ...]:
     """A parameter holding a non-empty list of French words or phrases (as written); with
     ``single_words``, each one word (a lemma: an infinitive)."""
@@ -50,4 +62,4 @@ def phrase_list(value: object, name: str, *, single_words: bool = False) -> tupl
     return tuple(value)
 
 
-__all__ = ["FrenchChecker", "lemma_list", "phrase_list"]
+__all__ = ["FrenchChecker", "lemma_list", "phrase_list", "tokenized_phrases"]

@@ -54,9 +54,7 @@ class AgreementChecker(FrenchChecker):
 
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them;
-    #: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

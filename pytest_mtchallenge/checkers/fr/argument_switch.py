@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -85,10 +85,8 @@ class ArgumentSwitchChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
+        check_keys(params, _PARAMS, ("experiencer", "theme"))
         for key in ("experiencer", "theme"):
-            if key not in params:
-                raise ValueError(f"missing parameter {key!r}")
             _words(params[key], key, required=True)
         for key in _DEFAULTS:
             if key in params:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, tokenized_phrases
 from pytest_mtchallenge.languages.fr.reader import (
     CE,
     FINITE_MOODS,
@@ -17,7 +17,6 @@ from pytest_mtchallenge.languages.fr.reader import (
     SentenceReader,
     join_words,
     readings,
-    tokenize,
 )
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
@@ -67,17 +66,6 @@ def _slots(value: object) -> tuple[tuple[str, ...], ...]:
     return tuple(slots)
 
 
-def _phrases(value: object, name: str) -> tuple[tuple[str, ...], ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        value = [value]
-    if (not isinstance(value, Sequence) or not value
-            or not all(isinstance(phrase, str) and tokenize(phrase) for phrase in value)):
-        raise ValueError(f"{name} must be a phrase or a non-empty list of phrases")
-    return tuple(tuple(tokenize(phrase)) for phrase in value)
-
-
 def citation(token: str) -> str:
     """The citation form of a clitic token: ``l'`` is *le* (or *la*), ``s'`` is *se*."""
     if token == "l'":
@@ -121,23 +109,19 @@ class CliticChecker(FrenchChecker):
 
     name = "clitic"
     description = "Object pronouns cliticised before the verb, in the French order"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them;
-    #: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "clitics" not in params:
-            raise ValueError("clitics is required: the clitic slots the translation needs, in French order")
+        check_keys(params, _PARAMS, {"clitics": "the clitic slots the translation needs, in French order"})
         _slots(params["clitics"])
-        _phrases(params.get("or_noun"), "or_noun")
-        _phrases(params.get("reciprocal"), "reciprocal")
+        tokenized_phrases(params.get("or_noun"), "or_noun")
+        tokenized_phrases(params.get("reciprocal"), "reciprocal")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         slots = _slots(item.params.get("clitics"))
-        nouns = {phrase[-1] for phrase in _phrases(item.params.get("or_noun"), "or_noun")}
-        reciprocal = _phrases(item.params.get("reciprocal"), "reciprocal")
+        nouns = {phrase[-1] for phrase in tokenized_phrases(item.params.get("or_noun"), "or_noun")}
+        reciprocal = tokenized_phrases(item.params.get("reciprocal"), "reciprocal")
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -56,8 +56,7 @@ class CompoundChecker(FrenchChecker):
 
     name = "compound"
     description = "Noun compound N1 N2 rendered as N2 + the right preposition + N1 (lexicon-backed)"
-    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

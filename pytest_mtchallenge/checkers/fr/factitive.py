@@ -39,8 +39,7 @@ class FactitiveChecker(FrenchChecker):
 
     name = "factitive"
     description = "Causative faire + infinitive for agentive verbs (lexicon-backed)"
-    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

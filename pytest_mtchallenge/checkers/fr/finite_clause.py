@@ -71,9 +71,7 @@ class FiniteClauseChecker(FrenchChecker):
 
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them;
-    #: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -30,8 +30,7 @@ class IdiomChecker(FrenchChecker):
 
     name = "idiom"
     description = "Idioms rendered by an accepted French idiom, not word for word (pattern lists)"
-    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

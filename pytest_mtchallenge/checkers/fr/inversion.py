@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys, flag
 from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
 from pytest_mtchallenge.languages.fr.reader import DEGREE_WORDS, SUBJECT_CLITICS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.languages.fr.syntax import (
@@ -52,13 +52,9 @@ class InversionChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        for key in ("adverb", "negative", "verbs"):
-            if key not in params:
-                raise ValueError(f"{key} is required")
+        check_keys(params, _PARAMS, ("adverb", "negative", "verbs"))
         phrase_list(params["adverb"], "adverb")
-        if not isinstance(params["negative"], bool):
-            raise ValueError("negative must be true or false")
+        flag(params, "negative")
         phrase_list(params["verbs"], "verbs", single_words=True)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
@@ -67,7 +63,7 @@ class InversionChecker(FrenchChecker):
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         lemmas = frozenset(phrase_list(item.params["verbs"], "verbs"))
-        negative = bool(item.params["negative"])
+        negative = flag(item.params, "negative")
         lemma_text = " / ".join(sorted(lemmas))
         shown = lemmas | {"avoir", "être"}
         has_verb = any(_has_lemma(reader, i, lemmas) for i in range(len(tokens)))

@@ -30,8 +30,7 @@ class LexicalChoiceChecker(FrenchChecker):
 
     name = "lexical_choice"
     description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
-    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

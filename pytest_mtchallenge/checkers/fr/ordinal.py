@@ -44,8 +44,7 @@ class OrdinalChecker(FrenchChecker):
 
     name = "ordinal"
     description = "Numeral before ordinal: les quatre premiers, not les premiers quatre (lexicon-backed)"
-    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, Features, SentenceReader
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
@@ -105,10 +105,7 @@ class ParticipleChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        for key in sorted(_PARAMS):
-            if key not in params:
-                raise ValueError(f"missing parameter {key!r}")
+        check_keys(params, _PARAMS, sorted(_PARAMS))
         lemma_list(params["verb"], "verb")
         _expected_object(params["object"])
 

@@ -36,8 +36,7 @@ class QuestionChecker(FrenchChecker):
 
     name = "question"
     description = "Yes/no question syntax: inversion or est-ce que"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
-    version = "2"
+    version = "2"  # words in the 1990 reformed spelling (connait, paraitra) read
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

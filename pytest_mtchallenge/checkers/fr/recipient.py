@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -68,9 +68,7 @@ class RecipientChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "recipient" not in params:
-            raise ValueError("missing parameter 'recipient'")
+        check_keys(params, _PARAMS, ("recipient",))
         _recipients(params["recipient"])
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:

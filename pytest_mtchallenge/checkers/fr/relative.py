@@ -1,10 +1,10 @@
 """The ``zero_relative`` family: an English zero relative rendered by an overt French relative pronoun."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, tokenized_phrases
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS,
     NEGATION,
@@ -14,7 +14,6 @@ from pytest_mtchallenge.languages.fr.reader import (
     SentenceReader,
     join_words,
     readings,
-    tokenize,
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -28,14 +27,7 @@ GENITIVE_DE = frozenset({"de", "d'", "du", "des"})
 
 
 def _phrases(value: object, name: str, *, required: bool) -> tuple[tuple[str, ...], ...]:
-    if value is None and not required:
-        return ()
-    if isinstance(value, str):
-        value = [value]
-    if (not isinstance(value, Sequence) or not value
-            or not all(isinstance(phrase, str) and tokenize(phrase) for phrase in value)):
-        raise ValueError(f"{name} must be a word or a non-empty list of words or phrases")
-    phrases = [tuple(tokenize(phrase)) for phrase in value]
+    phrases = list(tokenized_phrases(value, name, required=required))
     # que covers its elided form qu'
     phrases += [("qu'", *phrase[1:]) for phrase in phrases if phrase[0] == "que"]
     return tuple(dict.fromkeys(phrases))
@@ -65,15 +57,12 @@ class ZeroRelativeChecker(FrenchChecker):
 
     name = "zero_relative"
     description = "English zero relative rendered by an overt French relative pronoun"
-    #: 2: an output with no word (only punctuation or numbers) is not applicable, as in every French family.
-    version = "2"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
+        check_keys(params, _PARAMS, ("heads", "relatives"))
         for key in ("heads", "relatives"):
-            if key not in params:
-                raise ValueError(f"{key} is required")
             _phrases(params[key], key, required=True)
         _phrases(params.get("rejected"), "rejected", required=False)
         _phrases(params.get("rejected_with"), "rejected_with", required=False)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
 from pytest_mtchallenge.languages.fr.reader import (
     NEGATION,
@@ -58,14 +58,11 @@ class TagQuestionChecker(FrenchChecker):
 
     name = "tag_question"
     description = "Tag questions rendered by a French invariable tag"
-    #: 2: words in the 1990 reformed spelling (connait, paraitra) are read, as every French family reads them.
-    version = "2"
+    version = "2"  # words in the 1990 reformed spelling (connait, paraitra) read
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "tags" not in params:
-            raise ValueError("tags is required: the accepted French tags")
+        check_keys(params, _PARAMS, {"tags": "the accepted French tags"})
         phrase_list(params["tags"], "tags")
         if "literal" in params:
             phrase_list(params["literal"], "literal")
