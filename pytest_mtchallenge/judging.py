@@ -5,6 +5,7 @@ import enum
 from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
@@ -57,13 +58,24 @@ class VerdictStore:
 
 
 def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-    """Call a checker (with the context translation when it reads one), turning any crash into an
-    undecided verdict that says so."""
+    """Call a checker (with the context translation when it reads one), turning any crash, and an
+    output it cannot judge, into an undecided verdict that says so."""
+    try:
+        return checked(checker, item=item, output=output, context=context)
+    except JudgingError as exc:
+        return Verdict.undecided(exc.one_line())
+
+
+def checked(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    """:func:`run_checker`, except that an output the checker cannot judge (a suite's regular
+    expression past its time bound) raises :class:`~pytest_mtchallenge.errors.JudgingError`."""
     try:
         if checker.reads_context:
             verdict = checker.check(item=item, output=output, context=context)  # type: ignore[call-arg]
         else:
             verdict = checker.check(item=item, output=output)
+    except JudgingError:
+        raise
     except Exception as exc:  # a checker bug must not lose the run
         return Verdict.undecided(f"checker {checker.name!r} crashed: {type(exc).__name__}: {exc}")
     if not isinstance(verdict, Verdict):
@@ -82,10 +94,15 @@ def judge(
     context: tuple[str, ...] = (),
 ) -> Judgement:
     """Judge one output of one item under ``mode`` (auto, human or auto+human); ``context`` is the
-    translation of a document-level item's context, when the system gave one."""
+    translation of a document-level item's context, when the system gave one. An output the
+    checker cannot judge makes the item an error (whatever a human recorded for it)."""
     reasons: list[str] = []
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
-        verdict = run_checker(checkers[item.checker], item=item, output=output, context=context)
+        try:
+            verdict = checked(checkers[item.checker], item=item, output=output, context=context)
+        except JudgingError as exc:
+            return _judgement(item, system, output, Outcome.ERROR, DecidedBy.NONE,
+                              f"suite {item.suite}: item {item.id}: {exc.one_line()}")
         if verdict.decided:
             return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason)
         reasons.append(f"checker {item.checker!r}: {verdict.reason}")

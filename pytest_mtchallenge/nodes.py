@@ -113,6 +113,8 @@ class ChallengeTest(pytest.Item):
             return
         if judgement.outcome is Outcome.FAIL:
             raise JudgementFailure(judgement)
+        if judgement.outcome is Outcome.ERROR:  # the checker could not judge it: one line, no traceback
+            pytest.fail(f"{self.challenge.id} cannot be judged: {judgement.reason}", pytrace=False)
         if judgement.outcome is Outcome.NA:
             pytest.skip(f"n/a: {judgement.reason}")
         pytest.skip(f"needs human verdict: {judgement.reason}")
