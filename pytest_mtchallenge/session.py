@@ -141,6 +141,7 @@ class MTChallengeSession:
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
+        self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
 
     # -- configuration -------------------------------------------------------------------
 
@@ -211,13 +212,17 @@ class MTChallengeSession:
 
     def markers_for(self, item: ChallengeItem) -> tuple[pytest.MarkDecorator, ...]:
         """The category and subcategory markers of an item, declared once (``--strict-markers``
-        accepts them) and built once per name: suites may hold tens of thousands of items."""
+        accepts them) and built once per name: suites may hold tens of thousands of items. An id
+        that names a marker of pytest, a plugin or the ini file gets a trailing ``_``."""
         key = (item.category, item.subcategory)
         if key not in self._markers:
             from pytest_mtchallenge.nodes import marker_name
 
+            # The markers of pytest, plugins and the ini file are not category markers.
+            taken = {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+            taken -= self._marker_names
             decorators = []
-            for name in (marker_name(item.category), marker_name(item.subcategory)):
+            for name in (marker_name(item.category, taken), marker_name(item.subcategory, taken)):
                 if name not in self._marker_names:
                     self._marker_names.add(name)
                     self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
@@ -344,6 +349,18 @@ class MTChallengeSession:
             judged_wrong = report.when == "call" and record.get("outcome") == "fail"
         if report.failed and not judged_wrong:
             self.other_failures += 1
+
+    @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            self.other_failures += 1
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        """A suite that cannot be loaded stops its own collection only: when every collection
+        error is such a suite, the other suites run (as with ``--continue-on-collection-errors``)."""
+        if session.testsfailed and session.testsfailed == len(self.unloadable_suites):
+            session.config.option.continue_on_collection_errors = True
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: object, error: object) -> None:
