@@ -12,8 +12,11 @@ a problem of any kind is one line naming the file and line.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Collection
 from pathlib import Path
+
+import yaml  # imported with the plugin's session: PyYAML's C loader cannot be imported a second time
 
 from pytest_mtchallenge.errors import MTChallengeError
 
@@ -72,7 +75,8 @@ def load_json(text: str, *, error: type[MTChallengeError] = MTChallengeError, or
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"invalid JSON ({exc.msg} at column {exc.colno})", file=f"{origin}:{exc.lineno}") from None
+        where = f"line {exc.lineno}, column {exc.colno}" if "\n" in text.rstrip("\n") else f"column {exc.colno}"
+        raise error(f"invalid JSON ({exc.msg} at {where})", file=origin or None) from None
     except (ValueError, RecursionError) as exc:  # a number of thousands of digits, say
         raise error(f"invalid JSON ({_first_line(exc)})", file=origin or None) from None
 
@@ -85,8 +89,6 @@ def load_yaml(text: str, *, error: type[MTChallengeError] = MTChallengeError, or
               typed: Collection[str] = ()) -> object:
     """Parse one YAML document safely, within the nesting limit, without duplicate keys, reading
     keys and scalars as written except in the values of the keys named ``typed``."""
-    import yaml
-
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         _check_yaml_depth(loader_class(text), error=error, origin=origin)
@@ -115,8 +117,6 @@ def read_yaml(path: Path, *, error: type[MTChallengeError] = MTChallengeError, w
 
 def _check_yaml_depth(loader: object, *, error: type[MTChallengeError], origin: str) -> None:
     """Walk the document's events (the parser does not recurse, the composer would)."""
-    import yaml
-
     depth = 0
     try:
         while loader.check_event():  # type: ignore[attr-defined]
@@ -135,8 +135,6 @@ def _check_yaml_depth(loader: object, *, error: type[MTChallengeError], origin: 
 def _as_written(root: object, *, typed: frozenset[str], error: type[MTChallengeError], origin: str) -> None:
     """Re-tag plain scalars that YAML would read as numbers, booleans or dates as text (keys
     always, values outside ``typed`` keys), and refuse a key given twice."""
-    import yaml
-
     stack: list[tuple[object, bool]] = [(root, False)]
     seen: set[int] = set()
     while stack:
@@ -168,3 +166,21 @@ def _as_written(root: object, *, typed: frozenset[str], error: type[MTChallengeE
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def check_writable(path: Path, *, error: type[MTChallengeError] = MTChallengeError, field: str | None = None) -> None:
+    """Refuse, before a run, a path it could not write its file to: a folder, a file or folder
+    without write permission, or a folder that cannot be created (a file stands in its way)."""
+    if path.is_dir():
+        raise error("is a folder, not a file", file=path, field=field)
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise error("cannot be written (permission denied)", file=path, field=field)
+        return
+    folder = path.parent
+    while not folder.exists() and not folder.is_symlink() and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise error(f"cannot create its folder: {folder} is not a folder", file=path, field=field)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise error(f"cannot be written: the folder {folder} is not writable", file=path, field=field)

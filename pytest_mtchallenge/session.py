@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 import os
 import sys
 from collections.abc import Mapping
@@ -17,6 +18,7 @@ from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comp
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.languages import language_pack
@@ -52,8 +54,8 @@ def _number(config: pytest.Config, name: str, kind: type[int] | type[float], def
             value = kind(text)
         except ValueError:
             raise pytest.UsageError(f"ini {name} = {text!r}: expected a number") from None
-    if value < (0 if name == "mt_retries" else 1e-9):
-        raise pytest.UsageError(f"--{name.replace('_', '-')}={value}: must be positive")
+    if not math.isfinite(value) or value < (0 if name == "mt_retries" else 1e-9):
+        raise pytest.UsageError(f"--{name.replace('_', '-')}={value}: must be positive and finite")
     return value
 
 
@@ -82,12 +84,15 @@ class MTChallengeSession:
             raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
         report = config.getoption("mt_report") or config.getini("mt_report")
         self.report_path: Path | None = Path(report) if report else None
+        gate = config.getoption("mt_compare_fail")  # given empty (--mt-compare-fail=), it is an error
         try:
+            if self.report_path is not None:
+                check_writable(config.invocation_params.dir / self.report_path, field="--mt-report")
             self.baseline = BaselineOptions.create(
                 base=config.invocation_params.dir, save=_option(config, "mt_save"),
                 autosave=bool(_option(config, "mt_autosave")), compare=_option(config, "mt_compare"),
-                gate=_option(config, "mt_compare_fail"), strict=bool(_option(config, "mt_compare_strict")),
-                xfail=_option(config, "mt_xfail"))
+                gate=gate if gate is not None else config.getini("mt_compare_fail") or None,
+                strict=bool(_option(config, "mt_compare_strict")), xfail=_option(config, "mt_xfail"))
         except MTChallengeError as exc:
             raise pytest.UsageError(exc.one_line()) from None
         self.meta_eval = bool(config.getoption("mt_meta_eval") or config.getini("mt_meta_eval"))

@@ -13,7 +13,9 @@ class PythonSystem(System):
     """Calls ``function(sources)`` once per suite; it returns the outputs as a list in order.
 
     When the function accepts ``source_language`` and ``target_language`` keyword arguments
-    (or ``**kwargs``), it is given the suite's language pair too.
+    (or ``**kwargs``), it is given the suite's language pair too. Whatever the module or the
+    function raises, ``sys.exit()`` included, fails the suite's items with one line (only Ctrl-C
+    stops the run).
     """
 
     kind = "python"
@@ -35,8 +37,10 @@ class PythonSystem(System):
         origin = f"python:{self.argument}"
         try:
             function = self._function()
-        except Exception as exc:  # import errors of user code are reported, not raised
-            return Translations.failed(items, f"{origin}: cannot load: {type(exc).__name__}: {exc}")
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - user code: import errors, sys.exit() are reported
+            return Translations.failed(items, f"{origin}: cannot load: {_describe(exc)}")
         kwargs: dict[str, str] = {}
         try:
             parameters = inspect.signature(function).parameters
@@ -48,6 +52,16 @@ class PythonSystem(System):
                 kwargs[key] = value
         try:
             outputs = function([item.source for item in items], **kwargs)
-        except Exception as exc:
-            return Translations.failed(items, f"{origin} raised {type(exc).__name__}: {exc}")
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - user code: sys.exit() must not end the run
+            return Translations.failed(items, f"{origin} raised {_describe(exc)}")
         return Translations.aligned(items, list(outputs) if isinstance(outputs, tuple) else outputs, origin=origin)
+
+
+def _describe(exc: BaseException) -> str:
+    """``RuntimeError: model not loaded``; ``SystemExit: sys.exit(3)`` for an exit, in one line."""
+    if isinstance(exc, SystemExit):
+        return f"SystemExit: sys.exit({exc.code!r})"
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -26,3 +26,12 @@ def test_autosave_numbers_runs(pytester: pytest.Pytester, mini_suite: Path) -> N
     assert names == ["0001_old.json", "0002_reference.json"]
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "--mt-compare=last")
     result.stdout.fnmatch_lines(["*comparison with *0002_reference.json*", "*100.0% → 100.0%*"])
+
+
+def test_a_save_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester,
+                                                                             mini_suite: Path) -> None:
+    (pytester.path / "runs").mkdir()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-save=runs")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*runs: field '--mt-save': is a folder, not a file"])
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()

@@ -115,3 +115,31 @@ def test_an_argument_without_a_function_fails_every_item(suite: Suite, module: W
 def test_a_module_failing_to_import_fails_every_item(suite: Suite, module: WriteModule) -> None:
     name = module("import mt_no_such_dependency_xyz\n")
     assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load", "mt_no_such_dependency_xyz")
+
+
+def test_sys_exit_fails_every_item_in_one_line_and_the_function_is_called_once(
+        suite: Suite, module: WriteModule, tmp_path: Path) -> None:
+    calls = tmp_path / "calls.txt"
+    name = module(f"""
+        import sys
+        def translate(sources):
+            with open({str(calls)!r}, "a") as handle:
+                handle.write("called\\n")
+            sys.exit(3)
+    """)
+    system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    translations = system.translate(suite=suite, items=suite.items)
+    assert_all_failed(suite, translations, f"python:{name}:translate raised SystemExit: sys.exit(3)")
+    assert translations.problems == (f"python:{name}:translate raised SystemExit: sys.exit(3)",)
+    assert calls.read_text() == "called\n"
+
+
+def test_a_module_exiting_on_import_fails_every_item(suite: Suite, module: WriteModule) -> None:
+    name = module("import sys\nsys.exit('no GPU here')\n")
+    assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load: SystemExit: sys.exit('no GPU here')")
+
+
+def test_ctrl_c_in_the_function_still_stops_the_run(suite: Suite, module: WriteModule) -> None:
+    name = module("def translate(sources):\n    raise KeyboardInterrupt\n")
+    with pytest.raises(KeyboardInterrupt):
+        translate(suite, f"{name}:translate")
