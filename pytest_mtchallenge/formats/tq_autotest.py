@@ -12,24 +12,34 @@ from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, S
 
 NAME = FORMAT = "tq-autotest"
 _LANGPAIR = re.compile(r"^([a-z]{2})([a-z]{2})$")
+_MARKERS = (b'"items"', b'_regex"', b'"source_sentence"')
 _FIELDS = ("id", "category", "phenomenon", "source_sentence", "positive_regex", "negative_regex")
 
 
 def looks_like_tq_autotest(path: Path) -> bool:
     """Whether ``path`` is a TQ-AutoTest ``items.json``: a JSON object naming ``items`` and
-    TQ-AutoTest's fields anywhere in the file (a file over the size limit is taken, to be refused
-    by the loader with its reason)."""
+    TQ-AutoTest's fields anywhere in the file (read until both are seen; a file over the size
+    limit is taken, for the loader to refuse it with its reason)."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
+    seen: set[bytes] = set()
+    tail, size = b"", 0
     try:
         with path.open("rb") as handle:
-            content = handle.read(files.MAX_FILE_BYTES + 1)
+            while chunk := handle.read(1 << 20):
+                if not size and not chunk.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+                    return False
+                size += len(chunk)
+                if size > files.MAX_FILE_BYTES:
+                    return True
+                window = tail + chunk
+                seen.update(marker for marker in _MARKERS if marker in window)
+                if b'"items"' in seen and len(seen) > 1:
+                    return True
+                tail = window[-32:]
     except OSError:
         return False
-    if len(content) > files.MAX_FILE_BYTES:
-        return True
-    text = content.decode("utf-8", errors="ignore").lstrip("\ufeff \t\r\n")
-    return text.startswith("{") and '"items"' in text and ('_regex"' in text or '"source_sentence"' in text)
+    return False
 
 
 def looks_like(path: Path) -> bool:
