@@ -13,7 +13,7 @@ from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.significance import mcnemar_exact
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.reporting.report import Run
+    from pytest_mtchallenge.reporting import Run
 
 _T = TypeVar("_T")
 
@@ -318,7 +318,7 @@ class BaselineOptions:
 
     def save(self, runs: Sequence[Run]) -> Path | None:
         """Write the run where --mt-save / --mt-autosave say; return the path written."""
-        from pytest_mtchallenge.reporting.report import write_json
+        from pytest_mtchallenge.reporting.json import write_json
 
         path = self.save_path
         if path is None and self.autosave:

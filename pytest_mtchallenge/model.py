@@ -94,6 +94,9 @@ class RecordedVerdict:
     system: str = ""
     annotators: Mapping[str, int] = field(default_factory=lambda: _frozen(None))
     source: str = ""
+    #: Who gave this verdict (one person; ``mtchallenge review`` records it). A later verdict of the
+    #: same annotator on the same output replaces an earlier one.
+    annotator: str = ""
 
 
 @dataclass(frozen=True, slots=True)

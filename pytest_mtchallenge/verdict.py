@@ -64,9 +64,10 @@ class Judgement:
     outcome: Outcome
     decided_by: DecidedBy
     reason: str
+    context_output: tuple[str, ...] = ()  # the translation of a document-level item's context
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        record: dict[str, object] = {
             "suite": self.suite,
             "system": self.system,
             "id": self.item,
@@ -77,6 +78,9 @@ class Judgement:
             "decided_by": self.decided_by.value,
             "reason": self.reason,
         }
+        if self.context_output:
+            record["context_output"] = list(self.context_output)
+        return record
 
     @classmethod
     def from_dict(cls, record: dict[str, object]) -> Judgement:
@@ -90,4 +94,5 @@ class Judgement:
             outcome=Outcome(record["outcome"]),
             decided_by=DecidedBy(record["decided_by"]),
             reason=str(record.get("reason", "")),
+            context_output=tuple(str(s) for s in record.get("context_output") or ()),  # type: ignore[union-attr]
         )

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.reporting.report import Tally, build_runs, render_table, report_document, write_json
+from pytest_mtchallenge.reporting import Tally, build_runs, report_format
+from pytest_mtchallenge.reporting.json import report_document, write_json
+from pytest_mtchallenge.reporting.table import render_table
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
 # The suite in order: (item id, category, subcategory). Categories are deliberately not alphabetical.
@@ -53,7 +55,7 @@ def test_runs_group_records_by_suite_and_system() -> None:
         ("big", "sysA"), ("big", "sysB"), ("tiny", "sysA"), ("tiny", "sysB"),
     ]
     for run in runs:
-        assert {(r["suite"], r["system"]) for r in run.items} == {(run.suite, run.system)}
+        assert {(r.suite, r.system) for r in run.items} == {(run.suite, run.system)}
         assert run.overall.total == len(SUITE_ORDER)
         assert run.suite_title == f"The {run.suite} suite"
         assert run.judge == "auto+human"
@@ -61,13 +63,13 @@ def test_runs_group_records_by_suite_and_system() -> None:
 
 def test_items_are_in_suite_order_whatever_the_input_order() -> None:
     (run,) = build_runs(list(reversed(all_items())))
-    assert [r["id"] for r in run.items] == [item_id for item_id, _, _ in SUITE_ORDER]
+    assert [r.id for r in run.items] == [item_id for item_id, _, _ in SUITE_ORDER]
 
 
 def test_the_last_record_of_an_item_wins() -> None:
     records = all_items("fail") + [record("s2", "pass"), record("m1", "error"), record("m1", "na")]
     (run,) = build_runs(records)
-    outcomes = {r["id"]: r["outcome"] for r in run.items}
+    outcomes = {r.id: r.outcome for r in run.items}
     assert outcomes == {"s1": "fail", "s2": "pass", "s3": "fail", "m1": "na", "m2": "fail"}
     assert run.overall.counts["fail"] == 3 and run.overall.total == 5
 
@@ -80,7 +82,7 @@ def test_no_records_no_runs() -> None:
 
 def test_tally_counts_each_outcome_and_the_rate_is_pass_over_all_items() -> None:
     outcomes = ["pass", "pass", "fail", "na", "review", "error"]
-    tally = Tally.of({"outcome": o} for o in outcomes)
+    tally = Tally.of_outcomes(outcomes)
     assert tally.counts == {"pass": 2, "fail": 1, "na": 1, "review": 1, "error": 1}
     assert tally.total == 6
     assert tally.rate == pytest.approx(2 / 6)
@@ -89,11 +91,11 @@ def test_tally_counts_each_outcome_and_the_rate_is_pass_over_all_items() -> None
 
 @pytest.mark.parametrize("outcome", ["fail", "na", "review", "error"])
 def test_anything_but_pass_counts_as_not_passed(outcome: str) -> None:
-    assert Tally.of([{"outcome": "pass"}, {"outcome": outcome}]).rate == pytest.approx(0.5)
+    assert Tally.of_outcomes(["pass", outcome]).rate == pytest.approx(0.5)
 
 
 def test_an_empty_tally_has_no_rate() -> None:
-    tally = Tally.of([])
+    tally = Tally.of_outcomes([])
     assert tally.total == 0
     assert tally.rate is None
 
@@ -177,3 +179,38 @@ def test_table_shows_subcategory_titles_verbatim() -> None:
     records = [{**r, "subcategory_title": "Mood after [verb] of wishing"} for r in all_items()]
     text = render_table(build_runs(records), width=120, color=False)
     assert "Mood after [verb] of wishing" in text
+
+
+# -- formats and rate bases -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    ("report.json", ("json", "report.json")),
+    ("out/Report.JSON", ("json", "out/Report.JSON")),
+    ("json:report.txt", ("json", "report.txt")),
+])
+def test_the_report_format_comes_from_a_prefix_or_the_extension(spec: str, expected: tuple[str, str]) -> None:
+    fmt, path = report_format(spec)
+    assert (fmt, str(path)) == expected
+
+
+@pytest.mark.parametrize("spec", ["report.txt", "report", "xml:report.xml"])
+def test_an_unknown_report_format_names_the_known_ones(spec: str) -> None:
+    with pytest.raises(ValueError, match=r"known formats: html, json.*FORMAT:PATH"):
+        report_format(spec)
+
+
+def test_a_decided_rate_leaves_na_review_and_error_out() -> None:
+    tally = Tally.of_outcomes(["pass", "pass", "fail", "na", "na", "review", "error"], basis="decided")
+    assert tally.denominator == 3 and tally.rate == pytest.approx(2 / 3)
+    assert Tally.of_outcomes(["na", "na"], basis="decided").rate is None
+
+
+def test_a_suite_with_a_decided_rate_and_labels_shows_them() -> None:
+    records = [{**r, "rate": "decided", "labels": {"pass": "Good", "fail": "Bad", "na": "Unknown"}}
+               for r in [record("s1"), record("s2", "fail"), record("s3", "na"), record("m1"), record("m2")]]
+    (run,) = build_runs(records)
+    assert run.rate == "decided" and run.overall.rate == pytest.approx(3 / 4)
+    assert run.to_dict()["summary"]["rate"] == "decided"
+    text = render_table([run], width=160, color=False)
+    assert "75%" in text and "3/4 1 Unknown" in text
+    assert "Good/(Good + Bad)" in text and "n/a = Unknown" in text and "pass / (pass + fail)" in text

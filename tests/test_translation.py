@@ -9,7 +9,7 @@ from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
-from pytest_mtchallenge.translation.translator import Translator
+from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 
 SUITE = load_suite(bundled_suites()["isabelle2017-en-fr"])
 
@@ -42,19 +42,19 @@ def test_one_call_per_suite_and_system_then_the_cache(tmp_path: Path) -> None:
     lines: list[str] = []
     system = Counting()
     first = translator(tmp_path, lines)
-    assert first.output_for(SUITE, system, SUITE.items[0]) == (SUITE.items[0].source.upper(), None)
+    assert first.output_for(SUITE, system, SUITE.items[0]) == SystemOutput(text=SUITE.items[0].source.upper())
     first.output_for(SUITE, system, SUITE.items[5])
     assert system.calls == [108]
     assert lines[-1].startswith("mtchallenge: counting translated 108 of 108 sources of isabelle2017-en-fr in")
     second = translator(tmp_path, lines)
-    assert second.output_for(SUITE, system, SUITE.items[7])[0] == SUITE.items[7].source.upper()
+    assert second.output_for(SUITE, system, SUITE.items[7]).text == SUITE.items[7].source.upper()
     assert system.calls == [108]  # everything came from the cache
 
 
 def test_errors_are_reported_and_never_cached(tmp_path: Path) -> None:
     failing = Counting(failing=frozenset({"S1a", "S2b"}))
     run = translator(tmp_path, [])
-    assert run.output_for(SUITE, failing, SUITE.item("S1a")) == (None, "model refused")
+    assert run.output_for(SUITE, failing, SUITE.item("S1a")) == SystemOutput(error="model refused")
     assert run.problems == ["model refused"]
     healthy = Counting()
     translator(tmp_path, []).output_for(SUITE, healthy, SUITE.item("S1a"))

@@ -34,7 +34,7 @@ _ITEM_KEYS = {
     "question", "explanation", "checker", "params", "notes", "known_failure",
 }
 _SYSTEM_KEYS = {"name", "description", "date", "outputs"}
-_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "source"}
+_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "annotator", "source"}
 
 ParamValidator = Callable[[str, Mapping[str, object]], None]
 
@@ -296,9 +296,19 @@ def load_recorded_system(path: Path, item_ids: Collection[str]) -> RecordedSyste
 
 
 def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
-    """Load recorded human verdicts: item, exact output text, yes / no / na."""
-    reader = _Reader(path, read_yaml(path))
-    reader.check_keys({"verdicts", "source"})
+    """Load recorded human verdicts: item, exact output text, yes / no / na.
+
+    The file may name the suite its verdicts belong to (``suite:``; see
+    :func:`pytest_mtchallenge.review.verdict_file.overlay_verdicts`).
+    """
+    return verdicts_of(read_yaml(path), path, item_ids)
+
+
+def verdicts_of(document: object, path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
+    """The verdicts of a parsed verdict file (:func:`load_verdicts` without reading the file)."""
+    reader = _Reader(path, document)
+    reader.check_keys({"verdicts", "source", "suite"})
+    reader.text("suite", required=False)
     default_source = reader.text("source", required=False)
     verdicts: list[RecordedVerdict] = []
     for index, raw in enumerate(reader.listing("verdicts")):
@@ -323,6 +333,7 @@ def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict
             item=item_id, output=entry.text("output"), verdict=str(value),
             system=entry.text("system", required=False), annotators=MappingProxyType(annotators),
             source=entry.text("source", required=False, default=default_source),
+            annotator=entry.text("annotator", required=False),
         ))
     return verdicts
 
@@ -384,7 +395,8 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
     if suite.verdicts:
         _write_yaml(directory / "verdicts.yaml", {"verdicts": [
             {k: v for k, v in (("item", v.item), ("output", v.output), ("verdict", v.verdict), ("system", v.system),
-                               ("annotators", dict(v.annotators)), ("source", v.source)) if v or k == "output"}
+                               ("annotators", dict(v.annotators)), ("annotator", v.annotator), ("source", v.source))
+             if v or k == "output"}
             for v in suite.verdicts]})
     for system in suite.systems.values():
         (directory / "systems").mkdir(exist_ok=True)

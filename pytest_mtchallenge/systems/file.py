@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from dataclasses import replace
 from types import MappingProxyType
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import OutputError
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, Translations
+from pytest_mtchallenge.systems import DOCUMENT, System, Translations, split_document_output
 
 
 class FileSystem(System):
@@ -18,10 +19,17 @@ class FileSystem(System):
     the file holds several suites). Plain text: one output per line, in suite order; its line
     count must equal the number of items. The format is JSONL when the first non-empty line
     starts with ``{`` (after a byte-order mark, which is dropped).
+
+    Document-level items: a JSONL record may add ``"context_output"`` (the context's translation,
+    a list of sentences), or give the whole document's translation in ``"output"`` with
+    ``"document": true`` (split into sentences: the last is the item's output). In document mode
+    (``file:PATH,mode=document``) every plain-text line and every JSONL output of a
+    document-level item is such a whole-document translation.
     """
 
     kind = "file"
     cacheable = False
+    handles_documents = True
 
     def default_name(self) -> str:
         return Path(self.argument).stem
@@ -30,6 +38,10 @@ class FileSystem(System):
     def path(self) -> Path:
         path = Path(self.argument)
         return path if path.is_absolute() else self.options.rootdir / path
+
+    def check_usable(self) -> None:
+        if not self.path.is_file():
+            raise ValueError(f"--mt-system=file:{self.argument}: output file not found ({self.path})")
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         path = self.path
@@ -42,10 +54,25 @@ class FileSystem(System):
         first = next((line for line in lines if line.strip()), "")
         if first.lstrip().startswith("{"):
             try:
-                return _from_jsonl(path, lines, suite, items)
+                translations = _from_jsonl(path, lines, suite, items, whole=self.mode == DOCUMENT)
             except OutputError as exc:
                 return Translations.failed(items, exc.one_line())
-        return _from_text(path, lines, items)
+        else:
+            translations = _from_text(path, lines, items)
+            if self.mode == DOCUMENT:
+                translations = _split_documents(translations, items, suite.target_language,
+                                                {item.id for item in items if item.context})
+        return translations
+
+
+def _split_documents(translations: Translations, items: Sequence[ChallengeItem], language: str,
+                     documents: set[str]) -> Translations:
+    """Outputs of the items in ``documents`` are whole-document translations: keep the last sentence."""
+    outputs = dict(translations.outputs)
+    contexts = dict(translations.context_outputs)
+    for item_id in documents & outputs.keys():
+        outputs[item_id], contexts[item_id] = split_document_output(outputs[item_id], language)
+    return replace(translations, outputs=MappingProxyType(outputs), context_outputs=MappingProxyType(contexts))
 
 
 def _from_text(path: Path, lines: list[str], items: Sequence[ChallengeItem]) -> Translations:
@@ -58,9 +85,13 @@ def _from_text(path: Path, lines: list[str], items: Sequence[ChallengeItem]) -> 
     return Translations(outputs=MappingProxyType({item.id: line for item, line in zip(items, lines)}))
 
 
-def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[ChallengeItem], *,
+                whole: bool) -> Translations:
     wanted = {item.id for item in items}
+    documents = {item.id for item in items if item.context}
     outputs: dict[str, str] = {}
+    contexts: dict[str, tuple[str, ...]] = {}
+    split: set[str] = set()
     problems: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -86,5 +117,20 @@ def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[Chal
         if item_id in outputs:
             raise OutputError("a second output for the same item", file=where, item=item_id, field="id")
         outputs[item_id] = output
+        context_output = record.get("context_output")
+        is_document = record.get("document", False)
+        if not isinstance(is_document, bool):
+            raise OutputError("expected true or false", file=where, item=item_id, field="document")
+        if context_output is not None:
+            if not isinstance(context_output, list) or not all(isinstance(s, str) for s in context_output):
+                raise OutputError("expected a list of sentences", file=where, item=item_id, field="context_output")
+            if is_document:
+                raise OutputError("give either context_output or document: true, not both", file=where,
+                                  item=item_id, field="context_output")
+            contexts[item_id] = tuple(context_output)
+        elif is_document or whole and item_id in documents:
+            split.add(item_id)
     errors = {i: f"{path}: no output for item {i}" for i in sorted(wanted - outputs.keys())}
-    return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors), problems=tuple(problems))
+    translations = Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
+                                problems=tuple(problems), context_outputs=MappingProxyType(contexts))
+    return _split_documents(translations, items, suite.target_language, split) if split else translations

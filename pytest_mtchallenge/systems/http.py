@@ -1,6 +1,7 @@
 """``http:URL`` / ``https:URL`` — a JSON service described by ini templates; and the shared HTTP client."""
 from __future__ import annotations
 
+import dataclasses
 import email.utils
 import hashlib
 import json
@@ -89,14 +90,15 @@ def expand_environment(text: str, *, setting: str, found: list[str],
 
 
 def redact_translations(translations: Translations, secrets: Iterable[str]) -> Translations:
-    """``translations`` with every secret removed from its error messages and problems."""
+    """``translations`` with every secret removed from its error messages, problems and notes (the rest kept)."""
     secrets = tuple(secrets)
     if not secrets:
         return translations
-    return Translations(
-        outputs=translations.outputs,
+    return dataclasses.replace(
+        translations,
         errors=MappingProxyType({item: redact(reason, secrets) for item, reason in translations.errors.items()}),
         problems=tuple(dict.fromkeys(redact(problem, secrets) for problem in translations.problems)),
+        notes=MappingProxyType({item: redact(note, secrets) for item, note in translations.notes.items()}),
     )
 
 

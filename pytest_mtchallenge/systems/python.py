@@ -1,9 +1,15 @@
 """``python:module:function`` — a Python callable taking a list of sources."""
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import importlib
+import importlib.machinery
+import importlib.util
 import inspect
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import System, Translations
@@ -23,11 +29,42 @@ class PythonSystem(System):
     def default_name(self) -> str:
         return self.argument
 
-    def _function(self) -> Callable[..., object]:
+    def _names(self) -> tuple[str, str]:
         module_name, sep, function_name = self.argument.rpartition(":")
         if not sep or not module_name or not function_name:
             raise ValueError(f"expected python:module:function, got python:{self.argument}")
-        module = importlib.import_module(module_name)
+        return module_name, function_name
+
+    def _find(self, module_name: str) -> importlib.machinery.ModuleSpec | None:
+        """The module's spec, looked up as pytest's ``pythonpath`` would: the rootdir first."""
+        with _on_path(self.options.rootdir):
+            try:
+                return importlib.util.find_spec(module_name)
+            except (ImportError, ValueError):
+                return None
+
+    def check_usable(self) -> None:
+        module_name, _ = self._names()
+        if self._find(module_name) is None:
+            raise ValueError(f"--mt-system=python:{self.argument}: no module {module_name!r} in the rootdir "
+                             f"({self.options.rootdir}) or on sys.path (set pythonpath in the ini file, "
+                             "or PYTHONPATH, to where it is)")
+
+    @property
+    def signature(self) -> str:
+        """The function and a digest of its module's source: editing the module never serves the
+        previous outputs from the cache (other modules it imports are not followed: state a
+        ``,version=`` when those change)."""
+        spec = self._find(self._names()[0])
+        origin = Path(spec.origin) if spec is not None and spec.origin and spec.has_location else None
+        if origin is None or not origin.is_file():
+            return f"python:{self.argument}"
+        return f"python:{self.argument};source={hashlib.sha256(origin.read_bytes()).hexdigest()[:12]}"
+
+    def _function(self) -> Callable[..., object]:
+        module_name, function_name = self._names()
+        with _on_path(self.options.rootdir):
+            module = importlib.import_module(module_name)
         function = getattr(module, function_name, None)
         if not callable(function):
             raise ValueError(f"module {module_name!r} has no function {function_name!r}")
@@ -65,3 +102,17 @@ def _describe(exc: BaseException) -> str:
         return f"SystemExit: sys.exit({exc.code!r})"
     text = " ".join(str(exc).split())
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+@contextlib.contextmanager
+def _on_path(directory: Path) -> Iterator[None]:
+    """``directory`` first on ``sys.path`` for the duration (when it is not there already)."""
+    entry = str(directory)
+    added = entry not in sys.path
+    if added:
+        sys.path.insert(0, entry)
+    try:
+        yield
+    finally:
+        if added and entry in sys.path:
+            sys.path.remove(entry)

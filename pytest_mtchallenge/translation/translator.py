@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -12,7 +14,26 @@ from pytest_mtchallenge.translation.cache import TranslationCache
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.translation.progress import TranslationProgress
-from pytest_mtchallenge.systems import System, Translations
+from pytest_mtchallenge.systems import DOCUMENT, System, Translations, document_text, split_document_output
+
+@dataclass(frozen=True, slots=True)
+class SystemOutput:
+    """What a system gave for one item: its output and the translation of the item's context (for
+    document-level items in document mode), or the error that stands for them."""
+
+    text: str | None = None
+    context: tuple[str, ...] = ()
+    error: str | None = None
+    note: str = ""  # what the system changed in its raw output (an LLM's preamble removed, say)
+
+
+def _cache_text(item: ChallengeItem, document_mode: bool) -> str:
+    """What identifies an item's translation in the cache: its sentence, and in document mode its
+    context too (a system that gets documents as one text has them folded into ``source``)."""
+    if document_mode and item.context:
+        return json.dumps([*item.context, item.source], ensure_ascii=False)
+    return item.source
+
 
 #: System kinds whose outputs are read, not translated: no progress, no capture suspension.
 QUIET_KINDS = frozenset({"recorded", "reference", "file"})
@@ -34,6 +55,8 @@ class Translator:
         self.suspend_capture = suspend_capture
         self.interactive = interactive
         self.problems: list[str] = []
+        #: Tokens and requests a system reported (LLM systems), by (suite, system): summed over calls.
+        self.usage: dict[tuple[str, str], dict[str, int]] = {}
         self._cache: TranslationCache | None = None
         self._translations: dict[tuple[str, str], Translations] = {}
 
@@ -46,7 +69,7 @@ class Translator:
             self._cache = TranslationCache(self.cache_path)
         return self._cache
 
-    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> tuple[str | None, str | None]:
+    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> SystemOutput:
         """The system's output for an item (or why there is none), translating the whole suite in one
         batch on first use."""
         key = (suite.name, system.name)
@@ -54,31 +77,80 @@ class Translator:
             self._translations[key] = self.translate(suite, system)
         translations = self._translations[key]
         if item.id in translations.outputs:
-            return translations.outputs[item.id], None
-        return None, translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}")
+            return SystemOutput(text=translations.outputs[item.id],
+                                context=translations.context_outputs.get(item.id, ()),
+                                note=translations.notes.get(item.id, ""))
+        return SystemOutput(error=translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}"))
 
     def translate(self, suite: Suite, system: System) -> Translations:
-        """Cached outputs first, the rest through the system; new successful outputs are cached."""
+        """Cached outputs first, the rest through the system; new successful outputs are cached.
+
+        In document mode a document-level item is keyed by its context and sentence; a system that
+        does not handle documents itself receives the document as one text, and its output is split
+        into the item's output (the last sentence) and the context's translation.
+        """
+        document_mode = system.mode == DOCUMENT
+        folded = document_mode and not system.handles_documents
+        sent = [replace(item, source=document_text(item), context=()) if folded and item.context else item
+                for item in suite.items]
+        texts = {item.id: _cache_text(item, document_mode) for item in sent}
+        identity = system.signature + ("|mode=document" if document_mode else "") + (
+            f"|version={system.version}" if system.version else "")
         cache = self.cache if system.cacheable else None
-        lock = cache.exclusive(f"{system.signature}|{suite.name}") if cache is not None else contextlib.nullcontext()
+        lock = cache.exclusive(f"{identity}|{suite.name}") if cache is not None else contextlib.nullcontext()
+        languages = (suite.source_language, suite.target_language)
         with lock:
             cached: dict[str, str] = {}
+            cached_contexts: dict[str, str] = {}
+            cached_notes: dict[str, str] = {}
             if cache is not None:
-                cached = cache.get_many(system.signature, suite.source_language, suite.target_language,
-                                        [item.source for item in suite.items])
-            todo = [item for item in suite.items if item.source not in cached]
+                cached = cache.get_many(identity, *languages, list(texts.values()))
+                cached_contexts = cache.get_many(identity + "|context", *languages, list(texts.values()))
+                cached_notes = cache.get_many(identity + "|note", *languages, list(texts.values()))
+            todo = [item for item in sent if texts[item.id] not in cached]
             translations = self._call_system(suite, system, todo) if todo else Translations()
             if cache is not None and translations.outputs:
-                sources = {item.id: item.source for item in todo}
-                cache.put_many(system.signature, suite.source_language, suite.target_language,
-                               {sources[i]: output for i, output in translations.outputs.items()})
-        outputs = {item.id: cached[item.source] for item in suite.items if item.source in cached}
+                cache.put_many(identity, *languages,
+                               {texts[i]: output for i, output in translations.outputs.items()})
+                if translations.context_outputs:
+                    cache.put_many(identity + "|context", *languages,
+                                   {texts[i]: json.dumps(list(context), ensure_ascii=False)
+                                    for i, context in translations.context_outputs.items()})
+                if translations.notes:
+                    cache.put_many(identity + "|note", *languages,
+                                   {texts[i]: note for i, note in translations.notes.items()
+                                    if i in translations.outputs})
+        outputs = {i: cached[text] for i, text in texts.items() if text in cached}
+        if outputs and system.cacheable:
+            with self.suspend_capture():  # judged tests capture output: this line is for the terminal
+                self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for "
+                                f"{suite.name} from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
+        contexts = {i: tuple(json.loads(cached_contexts[text])) for i, text in texts.items()
+                    if i in outputs and text in cached_contexts}
+        contexts.update(translations.context_outputs)
+        notes = {i: cached_notes[text] for i, text in texts.items() if i in outputs and text in cached_notes}
+        notes.update(translations.notes)
+        if translations.usage:
+            totals = self.usage.setdefault((suite.name, system.name), {})
+            for key, count in translations.usage.items():
+                totals[key] = totals.get(key, 0) + int(count)
+        if folded:
+            for item in suite.items:
+                if item.context and item.id in outputs:
+                    outputs[item.id], contexts[item.id] = split_document_output(outputs[item.id],
+                                                                                suite.target_language)
+        errors = dict(translations.errors)
+        for item_id in [i for i, output in outputs.items() if not output.strip()]:
+            # An empty output renders nothing: an error that counts against the system, never a skip.
+            del outputs[item_id]
+            errors[item_id] = f"{system.name} returned an empty output for item {item_id}"
         for problem in translations.problems:
             if problem not in self.problems:
                 self.problems.append(problem)
-        return Translations(outputs=MappingProxyType(outputs), errors=translations.errors,
-                            problems=translations.problems)
+        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
+                            problems=translations.problems, context_outputs=MappingProxyType(contexts),
+                            usage=translations.usage, notes=MappingProxyType(notes))
 
     def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem]) -> Translations:
         quiet = system.kind in QUIET_KINDS

@@ -16,3 +16,11 @@ def test_junit_properties(pytester: pytest.Pytester, mini_suite: Path) -> None:
     assert properties == {"suite": "mini", "category": "syntax", "subcategory": "T1", "system": "old",
                           "outcome": "pass", "decided_by": "human", "output": "Il était en retard, hein ?"}
     assert cases["M1a[old]"].find("failure") is not None
+
+
+def test_junit_failure_message_starts_with_the_verdict(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.runpytest(str(mini_suite.parent), "--junitxml=junit.xml")
+    root = ET.parse(pytester.path / "junit.xml").getroot()
+    failure = next(case for case in root.iter("testcase") if case.get("name") == "M1a[old]").find("failure")
+    assert failure is not None
+    assert failure.get("message", "").startswith("fail (decided by checker): ")

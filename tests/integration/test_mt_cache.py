@@ -56,3 +56,41 @@ def test_xdist_workers_share_one_translation(pytester: pytest.Pytester, mini_sui
     result = pytester.runpytest_subprocess(str(mini_suite.parent), counting_system, "-n", "2")
     assert result.parseoutcomes().get("errors", 0) == 0
     assert calls(pytester) == ["4"]
+
+
+# -- what the outputs depend on is part of the cache key ------------------------------------
+
+def test_editing_the_command_script_translates_again(pytester: pytest.Pytester, mini_suite: Path,
+                                                     counting_system: str) -> None:
+    first = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only")
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only").stdout.fnmatch_lines(
+        ["*shout: 4 of 4 outputs for mini from the translation cache*"])
+    assert calls(pytester) == ["4"]
+    script = pytester.path / "mt.py"
+    script.write_text(script.read_text() + "\n# a new model\n")
+    again = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only")
+    assert calls(pytester) == ["4", "4"]  # the edited script ran; its old outputs were not reused
+    assert "from the translation cache" not in again.stdout.str()
+    assert first.ret == again.ret
+
+
+def test_editing_the_python_module_translates_again(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    module = pytester.path / "my_mt.py"
+    module.write_text("def translate(sources):\n    return [s.upper() for s in sources]\n")
+    args = [str(mini_suite.parent), "--mt-system=mine=python:my_mt:translate", "--mt-report=r.json", "--mt-report-only"]
+    pytester.runpytest_subprocess(*args)
+    module.write_text("def translate(sources):\n    return [s.lower() for s in sources]\n")
+    result = pytester.runpytest_subprocess(*args)
+    assert "from the translation cache" not in result.stdout.str()
+    import json
+
+    outputs = [item["output"] for item in json.loads((pytester.path / "r.json").read_text())["runs"][0]["items"]]
+    assert all(output == output.lower() for output in outputs)
+
+
+def test_a_stated_version_keeps_runs_apart(pytester: pytest.Pytester, mini_suite: Path, counting_system: str) -> None:
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only")
+    pytester.runpytest(str(mini_suite.parent), counting_system + ",version=2", "--mt-report-only")
+    assert calls(pytester) == ["4", "4"]
+    pytester.runpytest(str(mini_suite.parent), counting_system + ",version=2", "--mt-report-only")
+    assert calls(pytester) == ["4", "4"]

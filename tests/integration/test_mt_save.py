@@ -9,7 +9,7 @@ import pytest
 
 def test_save_writes_outcomes_outputs_summary_and_signature(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-save=runs/old.json")
-    result.stdout.fnmatch_lines(["signature old: suite:mini|suite-hash:*", "*run saved to *runs/old.json*"])
+    result.stdout.fnmatch_lines(["signature: suite:mini|suite-hash:*", "*run saved to *runs/old.json*"])
     (run,) = json.loads((pytester.path / "runs" / "old.json").read_text())["runs"]
     assert run["signature"].startswith("suite:mini|suite-hash:")
     for part in ("|checkers:agreement@1,regex@1|", "|lexicon:lefff-3.4@", "|verdicts-hash:", "|judge:auto+human|",

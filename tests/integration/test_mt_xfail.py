@@ -8,7 +8,7 @@ import pytest
 
 def test_known_failures_xfail_and_a_fix_fails_strictly(pytester: pytest.Pytester, mini_suite: Path) -> None:
     (pytester.path / "known.yaml").write_text("old: [M1a, T1a, M1b]\n")
-    result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=known.yaml", "-rX")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=known.yaml", "-rX", "--tb=short")
     result.assert_outcomes(passed=1, xfailed=2, failed=1)
     result.stdout.fnmatch_lines(["[[]XPASS(strict)[]] M1b [[]old[]] failed in *known.yaml: if it passes now, refresh*"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
