@@ -1,6 +1,7 @@
 """Saved runs, comparison with a baseline (McNemar's exact test) and the release gate."""
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,10 +86,26 @@ def load_saved_runs(path: Path) -> list[SavedRun]:
 # -- autosave storage (pytest-benchmark style: numbered runs in a folder) ---------------------
 
 def autosave_path(folder: Path, systems: Iterable[str]) -> Path:
-    """The next numbered file in ``folder``: ``0001_google-2016.json``, ``0002_…``."""
-    numbers = [int(m.group(1)) for p in folder.glob("*.json") if (m := re.match(r"(\d{4})_", p.name))]
+    """Claim the next number in ``folder`` and return its file: ``0001_google-2016.json``, ``0002_…``.
+
+    Each number is claimed by creating an empty file named after it in the sibling folder
+    ``NAME.numbers`` with ``O_EXCL``, which only one process can do: runs saving at the same time
+    (CI jobs sharing a folder) get different numbers whatever their systems, and a number is
+    never given twice, even after its run file is deleted.
+    """
+    claims = folder.with_name(folder.name + ".numbers")
+    claims.mkdir(parents=True, exist_ok=True)
+    taken = [int(m.group(1)) for p in folder.glob("*.json") if (m := re.match(r"(\d{4,})_", p.name))]
+    taken += [int(p.name) for p in claims.iterdir() if p.name.isdigit()]
     label = re.sub(r"[^A-Za-z0-9_.+-]+", "-", "+".join(sorted(set(systems))))[:80] or "run"
-    return folder / f"{max(numbers, default=0) + 1:04d}_{label}.json"
+    number = max(taken, default=0) + 1
+    while True:
+        try:
+            os.close(os.open(claims / f"{number:04d}", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            number += 1  # another run claimed it first
+            continue
+        return folder / f"{number:04d}_{label}.json"
 
 
 def resolve_saved(spec: str, folder: Path, *, base: Path) -> Path:

@@ -31,6 +31,8 @@ class ChallengeItem:
     context: tuple[str, ...] = ()
     context_references: tuple[str, ...] = ()
     document: str = ""  # the id of the document the item belongs to, when the suite says
+    #: The suite's target language (for families that judge any language, e.g. with a lemmatizer).
+    target_language: str = ""
     explanation: str = ""
     notes: str = ""
     known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)

@@ -57,7 +57,7 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption("--mt-concurrency", dest="mt_concurrency", type=int, metavar="N",
                     help="Requests in flight at once for remote systems (default 4)")
     group.addoption("--mt-timeout", dest="mt_timeout", type=float, metavar="SECONDS",
-                    help="Timeout of one request or command (default 600)")
+                    help="Seconds one request, command or Python call may take, from start to end (default 600)")
     group.addoption("--mt-retries", dest="mt_retries", type=int, metavar="N",
                     help="Retries after a connection error, 429 or 5xx, with exponential backoff (default 4)")
     group.addoption("--mt-no-cache", dest="mt_no_cache", action="store_true", default=None,
@@ -83,6 +83,8 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mt_verdicts", type="linelist", default=[],
                   help="Verdict files of your own added to the suites' recorded verdicts (paths from the ini file)")
     parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
+    parser.addini("mt_secret_env", type="linelist", default=[],
+                  help="Environment variables whose values are secrets, hidden in every message, log and report")
 
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import warnings
 import gc
 import os
 import sys
@@ -26,6 +27,7 @@ from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
 from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
+from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
@@ -109,6 +111,8 @@ class MTChallengeSession:
             if stated:
                 self.suite_formats[path] = stated
         self.systems = self._parse_systems()
+        # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
+        self.translator.redaction = install_redaction(config, self.systems, self.options.settings)
         self._suites: dict[Path, Suite] = {}
         self._checkers: dict[str, Checker] = {}
         self._verdicts: dict[str, VerdictStore] = {}
@@ -125,6 +129,7 @@ class MTChallengeSession:
         self.other_failures = 0  # failed reports that are not a judged wrong output
         self.collection_errors: list[str] = []  # one line per suite that could not be collected
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
+        self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
 
     # -- configuration -------------------------------------------------------------------
 
@@ -295,12 +300,43 @@ class MTChallengeSession:
 
     def known_failure(self, suite: Suite, item: ChallengeItem, system: System) -> tuple[str, bool] | None:
         """Why this item is expected to fail for this system, and whether an unexpected pass fails the run."""
-        if item.id in self.baseline.known_failures.get(system.name, ()):
+        if item.id in self._known_failures_of(suite, system):
             return (f"{item.id} [{system.name}] failed in {self.baseline.xfail_path}: if it passes now, refresh "
                     "that file to acknowledge the improvement"), True
         if item.known_failure:
             return f"known weakness: {item.known_failure}", False
         return None
+
+    def _known_failures_of(self, suite: Suite, system: System) -> set[str]:
+        """The --mt-xfail items of a system, paired as --mt-compare pairs runs: by name, or, when the
+        file names one system and the suite has one, whatever their names (a new release against
+        the old one)."""
+        known = self.baseline.known_failures
+        if system.name in known:
+            self._xfail_used.add(system.name)
+            return set(known[system.name])
+        if len(known) == 1 and len(self.systems_for(suite)) == 1:
+            (name, ids), = known.items()
+            self._xfail_used.add(name)
+            return set(ids)
+        return set()
+
+    def _xfail_warnings(self) -> list[str]:
+        """What in the --mt-xfail file applies to nothing: systems no run pairs with, unknown items."""
+        known = self.baseline.known_failures
+        if not known or not self._suites:
+            return []
+        where = f"--mt-xfail={self.baseline.xfail_path}"
+        item_ids = {item.id for suite in self._suites.values() for item in suite.items}
+        found = [f"{where}: system {name!r} matches no system of this run "
+                 f"(systems: {', '.join(sorted({s.name for suite in self._suites.values() for s in self.systems_for(suite)}))})"
+                 for name in sorted(set(known) - self._xfail_used)]
+        for name in sorted(known):
+            unknown = sorted(set(known[name]) - item_ids)
+            if unknown:
+                shown = ", ".join(unknown[:8]) + (", …" if len(unknown) > 8 else "")
+                found.append(f"{where}: {len(unknown)} item(s) of {name!r} are in no suite of this run: {shown}")
+        return found
 
     def result(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> ItemResult:
         """A judgement with what the report shows beside it (it travels with the test report, also
@@ -374,6 +410,8 @@ class MTChallengeSession:
         otherwise collect nothing, silently). In meta-evaluation mode the checkers are judged, not
         the systems: no challenge test runs."""
         self._check_systems_cover_suites()
+        for warning in self._xfail_warnings():
+            warnings.warn(pytest.PytestWarning(warning), stacklevel=1)
         if not self.meta_eval:
             return
         from pytest_mtchallenge.nodes import ChallengeTest

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from pytest_mtchallenge.baseline import (
     BaselineError, BaselineOptions, Gate, SavedRun, autosave_path, compare, load_known_failures, load_saved_runs,
     pair_runs, parse_signature, resolve_saved,
 )
+from pytest_mtchallenge.reporting import build_runs
+from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
 SIG = "suite:s|suite-hash:h1|checkers:a@1|lexicon:l@1|verdicts-hash:v1|judge:human|system:x|version:1"
 
@@ -117,6 +120,41 @@ def test_autosave_numbering_and_resolution(tmp_path: Path) -> None:
     assert resolve_saved("r.json", folder, base=tmp_path) == tmp_path / "r.json"
     with pytest.raises(BaselineError, match="no saved run number 0009"):
         resolve_saved("9", folder, base=tmp_path)
+
+
+def test_autosave_claims_its_number_before_the_run_is_written(tmp_path: Path) -> None:
+    """Two runs ending together both ask for a number before either has written its file."""
+    folder = tmp_path / ".mtchallenge" / "runs"
+    folder.mkdir(parents=True)
+    first = autosave_path(folder, ["nmt"])
+    second = autosave_path(folder, ["google-2016"])
+    third = autosave_path(folder, ["nmt"])
+    assert [first.name, second.name, third.name] == ["0001_nmt.json", "0002_google-2016.json", "0003_nmt.json"]
+    assert list(folder.iterdir()) == []  # the claims live beside the folder, not in it
+
+
+def _autosave(base: str, system: str) -> str:
+    """One run's --mt-autosave (in a process of its own)."""
+    judgement = Judgement(suite="s", system=system, item="a", category="c", subcategory="x", output="o",
+                          outcome=Outcome.PASS, decided_by=DecidedBy.CHECKER, reason="r")
+    runs = build_runs([{**judgement.to_dict(), "position": 0}])
+    saved = BaselineOptions.create(base=Path(base), autosave=True).save(runs)
+    assert saved is not None
+    return saved.name
+
+
+def test_concurrent_autosaves_get_a_number_each_and_whole_files(tmp_path: Path) -> None:
+    """20 runs saving at once, 4 at a time, some with the same systems: 20 files numbered 1 to 20."""
+    systems = [f"sys{n % 3}" for n in range(20)]
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(4) as pool:
+        names = pool.starmap(_autosave, [(str(tmp_path), system) for system in systems], chunksize=1)
+    folder = tmp_path / ".mtchallenge" / "runs"
+    assert sorted(names) == sorted(p.name for p in folder.iterdir())  # every file is a saved run, no .tmp
+    assert sorted(int(name[:4]) for name in names) == list(range(1, 21))
+    for name, system in zip(names, systems):  # each file holds the whole run that claimed it
+        (saved,) = load_saved_runs(folder / name)
+        assert saved.system == system and name.endswith(f"_{system}.json")
 
 
 @pytest.mark.parametrize(("expression", "reason"), [

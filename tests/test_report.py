@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.reporting import Tally, build_runs, report_format
+from pytest_mtchallenge.reporting import Run, Tally, build_runs, report_format
 from pytest_mtchallenge.reporting.json import report_document, write_json
 from pytest_mtchallenge.reporting.table import render_table
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
@@ -144,6 +146,59 @@ def test_write_json_writes_the_document_into_a_new_directory(tmp_path: Path) -> 
     assert ITEM_KEYS <= item.keys()
     assert (item["outcome"], item["output"], item["decided_by"]) == ("error", None, "none")
     assert sorted(p.name for p in path.parent.iterdir()) == ["mt.json"]  # no temporary file left
+
+
+def test_a_lone_surrogate_is_written_as_its_json_escape(tmp_path: Path) -> None:
+    """A suite's "\\ud800" escape reaches the report as a lone surrogate: the file is still UTF-8 and
+    reads back as the same string, and nothing else is escaped."""
+    path = tmp_path / "mt.json"
+    broken = {**record("s1"), "source": "source \ud800 s1"}
+    runs = build_runs([broken, record("s2")])
+    write_json(runs, path)
+    text = path.read_bytes().decode("utf-8")
+    assert '"source": "source \\ud800 s1"' in text and "référence s2" in text
+    assert json.loads(text) == report_document(runs)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mt.json"]
+
+
+def test_a_failed_write_keeps_the_old_report_and_leaves_no_temporary_file(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "mt.json"
+    path.write_text("the previous report\n", encoding="utf-8")
+
+    def full_disk(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        write_json(build_runs(all_items()), path)
+    assert path.read_text(encoding="utf-8") == "the previous report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mt.json"]
+
+
+def test_concurrent_writers_of_one_report_never_collide(tmp_path: Path) -> None:
+    """Runs writing the same --mt-report path at once: each write is whole, none fails."""
+    path = tmp_path / "mt.json"
+    documents = [build_runs([record("s1", system=f"sys{n}")]) for n in range(8)]
+    start = threading.Barrier(len(documents))
+    failures: list[BaseException] = []
+
+    def writer(runs: list[Run]) -> None:
+        start.wait()
+        try:
+            for _ in range(15):
+                write_json(runs, path)
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(runs,)) for runs in documents]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failures == []
+    assert json.loads(path.read_text(encoding="utf-8")) in [report_document(runs) for runs in documents]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mt.json"]
 
 
 # -- terminal table -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.reporting import Run
+from pytest_mtchallenge.reporting.atomic import write_atomically
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.baseline import Comparison
@@ -23,15 +24,18 @@ def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object
 
 def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
           comparisons: Sequence[Comparison] = ()) -> None:
-    """Write the report as JSON (atomically: a crash never leaves half a file). The comparisons with
-    a baseline are not part of it (the saved runs they come from are)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    """Write the report as JSON, atomically (a crash or a failure never leaves half a file, nor a
+    temporary one). The comparisons with a baseline are not part of it (the saved runs they come
+    from are).
+
+    A lone surrogate in a string (a suite's ``"\\ud800"`` escape) is written as that JSON escape:
+    the file is valid UTF-8 and reads back as the same string.
+    """
     document = report_document(runs, meta_evaluation=meta_evaluation)
-    tmp.write_text(json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
-
-
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    # Only lone surrogates cannot be encoded, and dumps leaves them inside JSON strings, where
+    # backslashreplace's \udXXX is the JSON escape of the same character.
+    write_atomically(path, text.encode("utf-8", "backslashreplace"))
 
 
 write_json = write

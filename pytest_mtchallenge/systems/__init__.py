@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
@@ -22,7 +22,9 @@ class SystemOptions:
     retries: int = 4  # further attempts after a connection error, 429 or 5xx
     backoff: float = 0.5  # seconds before the first retry; doubles each time
     settings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # system-kind ini settings
-    on_batch: Callable[[int], None] | None = None  # told how many sources each finished batch held
+    #: Told each finished batch's result (an output or an error for each of its items), as soon as
+    #: it is known: the translator shows progress and stores the outputs in the cache at once.
+    on_batch: Callable[[Translations], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,43 @@ class Translations:
             if not isinstance(output, str):
                 return cls.failed(items, f"{origin}: output for item {item.id} is {type(output).__name__}, not text")
         return cls(outputs=MappingProxyType({item.id: out for item, out in zip(items, outputs)}))
+
+    @property
+    def settled(self) -> int:
+        """How many items have an output or an error."""
+        return len(self.outputs) + len(self.errors)
+
+    def screened(self, origin: str) -> Translations:
+        """These translations with each output that is not text (see :func:`not_text`), in the
+        output or in its context translation, turned into an error for its item naming ``origin``."""
+        bad: dict[str, str] = {}
+        for item_id, output in self.outputs.items():
+            why = not_text(output) or next(filter(None, map(not_text, self.context_outputs.get(item_id, ()))), None)
+            if why is not None:
+                bad[item_id] = f"{origin}: the output for item {item_id} {why}"
+        if not bad:
+            return self
+        return replace(
+            self, outputs=MappingProxyType({i: o for i, o in self.outputs.items() if i not in bad}),
+            errors=MappingProxyType({**self.errors, **bad}),
+            context_outputs=MappingProxyType({i: c for i, c in self.context_outputs.items() if i not in bad}),
+            notes=MappingProxyType({i: n for i, n in self.notes.items() if i not in bad}))
+
+
+def not_text(output: object) -> str | None:
+    """Why ``output`` is not text that can be judged, stored and written as UTF-8, or None.
+
+    A lone surrogate (``"\\ud800"`` escaped in JSON or YAML, or produced by a Python function)
+    is a string Python holds but no UTF-8 file can.
+    """
+    if not isinstance(output, str):
+        return f"is {type(output).__name__}, not text"
+    try:
+        output.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return (f"holds a lone surrogate U+{ord(output[exc.start]):04X} at character {exc.start + 1}, "
+                "which is not valid Unicode text")
+    return None
 
 
 SENTENCE, DOCUMENT = "sentence", "document"
@@ -131,6 +170,14 @@ class System:
     def check_usable(self) -> None:
         """Raise ``ValueError`` with a one-line reason when the system cannot work at all (a missing
         file, a command not found): checked once when the run starts, instead of one error per item."""
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """Values this system takes from the environment that no message may show: the value of each
+        ``${NAME}`` in its argument. Kinds that read a key from the environment add it."""
+        from pytest_mtchallenge.redaction import environment_secrets
+
+        return environment_secrets(self.argument)
 
     def covers(self, suite: Suite) -> bool:
         """Whether this system has anything to say about ``suite`` (recorded systems may not)."""
@@ -203,4 +250,4 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
 
 
 __all__ = ["DOCUMENT", "MODES", "SENTENCE", "System", "SystemOptions", "Translations", "builtin_system_kinds",
-           "document_text", "parse_system_spec", "split_document_output"]
+           "document_text", "not_text", "parse_system_spec", "split_document_output"]

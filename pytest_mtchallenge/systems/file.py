@@ -9,7 +9,7 @@ from types import MappingProxyType
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import OutputError
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import DOCUMENT, System, Translations, split_document_output
+from pytest_mtchallenge.systems import DOCUMENT, System, Translations, not_text, split_document_output
 
 
 class FileSystem(System):
@@ -92,6 +92,7 @@ def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[Chal
     outputs: dict[str, str] = {}
     contexts: dict[str, tuple[str, ...]] = {}
     split: set[str] = set()
+    unreadable: dict[str, str] = {}  # item id -> why its output cannot be used
     problems: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -114,10 +115,17 @@ def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[Chal
             if record_suite is not None or not any(i.id == item_id for i in suite.items):
                 problems.append(OutputError(f"not an item of suite {suite.name}", file=where, item=item_id, field="id").one_line())
             continue
-        if item_id in outputs:
+        if item_id in outputs or item_id in unreadable:
             raise OutputError("a second output for the same item", file=where, item=item_id, field="id")
-        outputs[item_id] = output
         context_output = record.get("context_output")
+        sentences = [s for s in context_output if isinstance(s, str)] if isinstance(context_output, list) else []
+        faults = [(field, why) for field, why in [("output", not_text(output)),
+                                                  *(("context_output", not_text(s)) for s in sentences)] if why]
+        if faults:  # a "\ud800" escape: this item errors, naming its line; the others are judged
+            field, why = faults[0]
+            unreadable[item_id] = OutputError(why, file=where, item=item_id, field=field).one_line()
+            continue
+        outputs[item_id] = output
         is_document = record.get("document", False)
         if not isinstance(is_document, bool):
             raise OutputError("expected true or false", file=where, item=item_id, field="document")
@@ -130,7 +138,7 @@ def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[Chal
             contexts[item_id] = tuple(context_output)
         elif is_document or whole and item_id in documents:
             split.add(item_id)
-    errors = {i: f"{path}: no output for item {i}" for i in sorted(wanted - outputs.keys())}
+    errors = {i: unreadable.get(i) or f"{path}: no output for item {i}" for i in sorted(wanted - outputs.keys())}
     translations = Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
                                 problems=tuple(problems), context_outputs=MappingProxyType(contexts))
     return _split_documents(translations, items, suite.target_language, split) if split else translations

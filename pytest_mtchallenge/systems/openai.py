@@ -362,6 +362,11 @@ class OpenAISystem(System):
         prompt = self.document_prompt if self.document_mode and item.context else self.prompt
         return prompt.messages(values)
 
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        key = os.environ.get(self.key_variable, "").strip()
+        return (key,) if key else ()
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         variable = self.key_variable
         key = os.environ.get(variable, "").strip()
@@ -376,29 +381,25 @@ class OpenAISystem(System):
         origin = f"{redact_url(self.url)} ({self.model})"
 
         with HttpClient(options=options, secrets=secrets, headers=headers, sleep=self.sleep) as client:
-            def translate_one(item_ids: list[str]) -> list[str]:
+            def translate_one(item_ids: list[str]) -> Translations:
                 item = by_id[item_ids[0]]
                 body = {"model": self.model, "messages": self.messages(suite, item), **self.request_parameters}
                 reply = client.post(self.url, json_body=body, hints=hints, read=read_chat_reply)
                 settled = self.settle(suite, item, reply, secrets=secrets)
                 tally.add(item.id, reply, settled)
-                return [settled.output]
+                # The item settled whole (output, context, notes, or its error): it may be cached at once.
+                if settled.error:
+                    return Translations(errors=MappingProxyType({item.id: redact(f"{origin}: {settled.error}", secrets)}))
+                return Translations(
+                    outputs=MappingProxyType({item.id: settled.output}),
+                    context_outputs=MappingProxyType({item.id: settled.context} if settled.context else {}),
+                    notes=MappingProxyType({item.id: redact("; ".join(settled.notes), secrets)} if settled.notes else {}))
 
             # One request per item: the batch function receives item ids (unique in a suite), since
             # in document mode an item's request depends on its context, not its source alone.
             stand_ins = [dataclasses.replace(item, source=item.id) for item in items]
             translations = translate_in_batches(stand_ins, translate_one, options=options, origin=origin)
-
-        settled = tally.settled
-        outputs = {i: output for i, output in translations.outputs.items() if not (i in settled and settled[i].error)}
-        errors = dict(translations.errors)
-        errors.update({i: f"{origin}: {s.error}" for i, s in settled.items() if s.error})
-        result = Translations(
-            outputs=MappingProxyType(outputs), errors=MappingProxyType(errors), problems=translations.problems,
-            context_outputs=MappingProxyType({i: s.context for i, s in settled.items() if s.context and i in outputs}),
-            usage=tally.usage,
-            notes=MappingProxyType({i: "; ".join(s.notes) for i, s in settled.items() if s.notes and i in outputs}))
-        return redact_translations(result, secrets)
+        return redact_translations(dataclasses.replace(translations, usage=tally.usage), secrets)
 
     def settle(self, suite: Suite, item: ChallengeItem, reply: ChatReply, *, secrets: Sequence[str] = ()) -> Settled:
         """``item``'s output from ``reply``: cleaned, split in document mode, or an error quoting the reply."""

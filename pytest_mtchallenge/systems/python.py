@@ -8,23 +8,39 @@ import importlib.machinery
 import importlib.util
 import inspect
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, Translations
+from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems.batching import translate_in_batches
 
 
 class PythonSystem(System):
-    """Calls ``function(sources)`` once per suite; it returns the outputs as a list in order.
+    """Calls ``function(sources)`` once per batch of ``--mt-batch-size`` sources, one batch at a time;
+    it returns the outputs as a list in order.
 
     When the function accepts ``source_language`` and ``target_language`` keyword arguments
-    (or ``**kwargs``), it is given the suite's language pair too. Whatever the module or the
-    function raises, ``sys.exit()`` included, fails the suite's items with one line (only Ctrl-C
-    stops the run).
+    (or ``**kwargs``), it is given the suite's language pair too.
+
+    Each call has ``--mt-timeout`` seconds. A call runs in a worker thread; when it has not
+    returned in time, its batch errors, and since a thread cannot be stopped the call goes on in
+    the background until it returns: until then, no further call is made (the remaining batches
+    error at once, saying so), so a hung function costs one timeout, not one per batch.
+
+    Whatever the module or the function raises fails the items with one line; ``sys.exit()`` (a
+    ``SystemExit``) is reported too, as ``raised SystemExit: sys.exit(3)``, and the function is not
+    called again in the run (the remaining batches error at once). Only Ctrl-C stops the run.
     """
 
     kind = "python"
+
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
+        super().__init__(argument=argument, name=name, options=options)
+        self._overdue: threading.Thread | None = None  # a call that timed out and may still run
+        self._exited: str | None = None  # why the function may not be called again (it called sys.exit())
 
     def default_name(self) -> str:
         return self.argument
@@ -87,13 +103,48 @@ class PythonSystem(System):
         for key, value in (("source_language", suite.source_language), ("target_language", suite.target_language)):
             if accepts_any or key in parameters:
                 kwargs[key] = value
-        try:
-            outputs = function([item.source for item in items], **kwargs)
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - user code: sys.exit() must not end the run
-            return Translations.failed(items, f"{origin} raised {_describe(exc)}")
-        return Translations.aligned(items, list(outputs) if isinstance(outputs, tuple) else outputs, origin=origin)
+
+        def translate_batch(sources: list[str]) -> list[str]:
+            outputs = self._call(function, sources, kwargs, origin=origin)
+            return list(outputs) if isinstance(outputs, tuple) else outputs  # type: ignore[return-value]
+
+        return translate_in_batches(items, translate_batch, options=self.options, origin=origin, concurrency=1)
+
+    def _call(self, function: Callable[..., object], sources: list[str], kwargs: dict[str, str], *,
+              origin: str) -> object:
+        """``function(sources, **kwargs)`` within ``--mt-timeout`` seconds, in a worker thread."""
+        if self._exited is not None:
+            raise SystemFailure(f"not called: an earlier call {self._exited}", file=origin)
+        overdue = self._overdue
+        if overdue is not None:
+            if overdue.is_alive():
+                raise SystemFailure(f"not called: an earlier call timed out after {self.options.timeout:g}s "
+                                    "(--mt-timeout) and has not returned yet", file=origin)
+            self._overdue = None
+        outcome: list[object] = []
+        failure: list[BaseException] = []
+
+        def call() -> None:
+            try:
+                outcome.append(function(sources, **kwargs))
+            except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread as is
+                failure.append(exc)
+
+        # A daemon thread: a call that never returns does not keep pytest from exiting.
+        worker = threading.Thread(target=call, name=f"mtchallenge {origin}", daemon=True)
+        worker.start()
+        worker.join(self.options.timeout)
+        if worker.is_alive():
+            self._overdue = worker
+            raise SystemFailure(f"did not return within {self.options.timeout:g}s (--mt-timeout); the call goes "
+                                "on in the background until it returns", file=origin)
+        if failure:
+            if isinstance(failure[0], (Exception, KeyboardInterrupt)):
+                raise failure[0]
+            # sys.exit() and other exits: one line for the batch, and no further call
+            self._exited = f"raised {_describe(failure[0])}"
+            raise SystemFailure(self._exited, file=origin)
+        return outcome[0]
 
 
 def _describe(exc: BaseException) -> str:

@@ -1,6 +1,9 @@
-"""The translation cache: a second identical run translates nothing; --mt-no-cache and --mt-cache-clear."""
+"""The translation cache: a second identical run translates nothing; --mt-no-cache and --mt-cache-clear;
+an unusable file is set aside; a run killed mid-translation keeps its finished batches."""
 from __future__ import annotations
 
+import signal
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -94,3 +97,30 @@ def test_a_stated_version_keeps_runs_apart(pytester: pytest.Pytester, mini_suite
     assert calls(pytester) == ["4", "4"]
     pytester.runpytest(str(mini_suite.parent), counting_system + ",version=2", "--mt-report-only")
     assert calls(pytester) == ["4", "4"]
+
+
+def test_an_unusable_cache_file_is_set_aside_and_the_run_passes(pytester: pytest.Pytester, mini_suite: Path,
+                                                                 counting_system: str) -> None:
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    folder.mkdir(parents=True)
+    (folder / "translations.sqlite").write_bytes(b"not a database, whatever wrote it\n" * 100)
+    result = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-judge=auto")
+    assert result.parseoutcomes().get("errors", 0) == 0
+    result.stdout.fnmatch_lines(["mtchallenge: the translation cache *translations.sqlite is not usable (*); "
+                                 "moved it to translations.sqlite.unusable-* and started a new one"])
+    assert len(list(folder.glob("translations.sqlite.unusable-*"))) == 1
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-judge=auto")
+    assert calls(pytester) == ["4"]  # the new cache serves the second run
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_a_run_killed_mid_translation_is_resumed_with_only_the_unfinished_batches() -> None:
+    """benchmarks/kill_mid_translation.py: kill -9 after 7 of 20 batches, then rerun."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "kill_mid_translation.py"
+    done = subprocess.run([sys.executable, str(script), "--items", "40", "--batch-size", "2", "--kill-after", "7"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "killed (SIGKILL) with batch 8 of 20 in flight: 14 sources translated, 14 rows in the cache"
+    assert lines[1].startswith("rerun requested 13 of 20 batches (26 sources); 26 sources were unfinished; "
+                               "pytest: 40 passed")

@@ -28,6 +28,27 @@ def test_autosave_numbers_runs(pytester: pytest.Pytester, mini_suite: Path) -> N
     result.stdout.fnmatch_lines(["*comparison with *0002_reference.json*", "*100.0% → 100.0%*"])
 
 
+def test_an_output_that_is_not_text_errors_its_item_and_every_report_is_written(
+        pytester: pytest.Pytester, mini_suite: Path) -> None:
+    """A JSONL output escaping half a surrogate pair: that item errors naming the file and line; the
+    report and the saved run are still written, whole, with no temporary file left."""
+    (pytester.path / "out.jsonl").write_text(
+        '{"id": "M1a", "output": "Les lettres de mon fr\\u00e8re auraient d\\u00fb nous pr\\u00e9venir."}\n'
+        '{"id": "M1b", "output": "Le chien \\ud800 aboie."}\n'
+        '{"id": "T1a", "output": "Elle \\u00e9tait parfaite, n\'est-ce pas ?"}\n'
+        '{"id": "T1b", "output": "Il \\u00e9tait en retard, n\'est-ce pas ?"}\n', encoding="utf-8")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=out=file:out.jsonl", "--mt-judge=auto",
+                                "--mt-report=reports/report.json", "--mt-save=runs/out.json")
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(["*out.jsonl:2: item M1b: field 'output': holds a lone surrogate U+D800 at "
+                                 "character 10, which is not valid Unicode text*"])
+    for written in (pytester.path / "reports" / "report.json", pytester.path / "runs" / "out.json"):
+        (run,) = json.loads(written.read_text(encoding="utf-8"))["runs"]
+        assert {i["id"]: i["outcome"] for i in run["items"]} == {"M1a": "pass", "M1b": "error", "T1a": "pass",
+                                                                 "T1b": "pass"}
+        assert sorted(p.name for p in written.parent.iterdir()) == [written.name]
+
+
 def test_a_save_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester,
                                                                              mini_suite: Path) -> None:
     (pytester.path / "runs").mkdir()

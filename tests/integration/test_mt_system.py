@@ -180,6 +180,6 @@ def test_a_python_system_calling_sys_exit_is_one_error_line_per_item(pytester: p
     pytester.syspathinsert()
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=python:mt_exiting:translate")
     result.assert_outcomes(errors=4)
-    result.stdout.fnmatch_lines(["*python:mt_exiting:translate raised SystemExit: sys.exit(3)*"])
+    result.stdout.fnmatch_lines(["*python:mt_exiting:translate: raised SystemExit: sys.exit(3)*"])
     assert "Traceback" not in result.stdout.str() and len(result.outlines) < 60
     assert calls.read_text() == "called\n"  # once for the suite, not once per item

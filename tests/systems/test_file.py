@@ -91,6 +91,21 @@ def test_jsonl_output_may_contain_unicode_line_separators(suite: Suite, tmp_path
 
 # -- plain text -----------------------------------------------------------------------------
 
+def test_jsonl_output_with_a_lone_surrogate_errors_that_item_naming_its_line(suite: Suite, tmp_path: Path) -> None:
+    """JSON may escape half a surrogate pair ("\\ud800"), which decodes to no valid text: that item
+    errors, naming the file, line, item and field; the others are read."""
+    path = tmp_path / "out.jsonl"
+    lines = [*jsonl(s1=OUTPUTS["s1"]), '{"id": "s2", "output": "Il faut \\ud800 qu\'elle parte."}',
+             '{"id": "p1", "output": "Les chevaux courent.", "context_output": ["ok", "\\udfff"]}']
+    translations = translate(suite, path, lines)
+    assert dict(translations.outputs) == {"s1": OUTPUTS["s1"]}
+    assert translations.errors == {
+        "s2": f"{path}:2: item s2: field 'output': holds a lone surrogate U+D800 at character 9, which is not "
+              "valid Unicode text",
+        "p1": f"{path}:3: item p1: field 'context_output': holds a lone surrogate U+DFFF at character 1, which "
+              "is not valid Unicode text"}
+
+
 def test_plain_text_outputs_follow_suite_order(suite: Suite, tmp_path: Path) -> None:
     translations = translate(suite, tmp_path / "google.txt", [OUTPUTS["s1"], OUTPUTS["s2"], OUTPUTS["p1"], "", ""])
     assert dict(translations.outputs) == OUTPUTS
