@@ -1,22 +1,22 @@
 """Saved runs, comparison with a baseline (McNemar's exact test) and the release gate."""
 from __future__ import annotations
 
-import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-import yaml
-
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.significance import mcnemar_exact
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting import Run
+
+_T = TypeVar("_T")
 
 #: Signature fields that must agree for two runs to be comparable (system and version may differ).
 COMPARABLE_FIELDS = ("suite", "suite-hash", "checkers", "lexicon", "verdicts-hash", "judge")
@@ -63,8 +63,10 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
         category: dict[str, str] = {}
         order = []
         for item in run["items"]:
-            if not isinstance(item, dict) or "id" not in item or "outcome" not in item:
-                raise BaselineError("every item needs 'id' and 'outcome'", file=origin, field=f"{where}.items")
+            if (not isinstance(item, dict) or not isinstance(item.get("id"), (str, int)) or isinstance(item["id"], bool)
+                    or not isinstance(item.get("outcome"), str)):
+                raise BaselineError("every item needs an 'id' and an 'outcome' (text)", file=origin,
+                                    field=f"{where}.items")
             item_id = str(item["id"])
             outcomes[item_id] = str(item["outcome"])
             subcategory[item_id] = str(item.get("subcategory", ""))
@@ -77,15 +79,8 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
 
 
 def load_saved_runs(path: Path) -> list[SavedRun]:
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BaselineError("saved run not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BaselineError(f"cannot read: {exc}", file=path) from None
-    except json.JSONDecodeError as exc:
-        raise BaselineError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
-    return runs_from_document(document, origin=str(path))
+    """The runs of a saved run or report (within the size and nesting limits of every file read)."""
+    return runs_from_document(files.read_json(path, error=BaselineError, what="saved run"), origin=str(path))
 
 
 # -- autosave storage (pytest-benchmark style: numbered runs in a folder) ---------------------
@@ -223,26 +218,33 @@ class Gate:
 
     @classmethod
     def parse(cls, expression: str) -> Gate:
+        expected = "expected overall:N%, category:N%, subcategory:N%, items:N, coverage:N% or p<ALPHA"
         rules: dict[str, float | int] = {}
+        if not expression.strip():
+            raise BaselineError(f"empty gate: {expected}", field="--mt-compare-fail")
         for raw in re.split(r"[,\s]+", expression.strip()):
             if not raw:
                 continue
             p_rule = re.fullmatch(r"p<(0?\.\d+|1(?:\.0*)?)", raw)
-            if p_rule:
-                rules["alpha"] = float(p_rule.group(1))
-                continue
             match = re.fullmatch(r"(overall|category|subcategory|coverage):(\d+(?:\.\d+)?)%", raw)
-            if match:
-                rules[match.group(1)] = float(match.group(2)) / 100
-                continue
             items = re.fullmatch(r"items:(\d+)", raw)
-            if items:
-                rules["items"] = int(items.group(1))
-                continue
-            raise BaselineError(
-                f"cannot read gate rule {raw!r}: expected overall:N%, category:N%, subcategory:N%, items:N, "
-                "coverage:N% or p<ALPHA",
-                field="--mt-compare-fail")
+            if p_rule:
+                name, value = "alpha", float(p_rule.group(1))
+                if not 0 < value <= 1:
+                    raise BaselineError(f"gate rule {raw!r}: the significance level must be above 0 and at most 1",
+                                        field="--mt-compare-fail")
+            elif match:
+                name, value = match.group(1), float(match.group(2)) / 100
+                if value > 1:
+                    raise BaselineError(f"gate rule {raw!r}: a rate cannot fall by more than 100 points",
+                                        field="--mt-compare-fail")
+            elif items:
+                name, value = "items", int(items.group(1))
+            else:
+                raise BaselineError(f"cannot read gate rule {raw!r}: {expected}", field="--mt-compare-fail")
+            if name in rules:
+                raise BaselineError(f"gate rule {raw!r}: {name} is given twice", field="--mt-compare-fail")
+            rules[name] = value
         if not any(k != "alpha" for k in rules):
             raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:, coverage:",
                                 field="--mt-compare-fail")
@@ -278,33 +280,23 @@ class Gate:
 
 def load_known_failures(path: Path) -> dict[str, set[str]]:
     """System name → ids of items known to fail, from a saved run (JSON) or a YAML mapping
-    ``{SYSTEM: [ID, ...]}``. In a saved run, every item whose outcome was ``fail`` counts."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BaselineError("xfail file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BaselineError(f"cannot read: {exc}", file=path) from None
+    ``{SYSTEM: [ID, ...]}`` (ids read as written: ``010`` is ``"010"``). In a saved run, every item
+    whose outcome was ``fail`` counts."""
+    text = files.read_text(path, error=BaselineError, what="xfail file")
     if path.suffix == ".json" or text.lstrip().startswith("{\""):
-        try:
-            runs = runs_from_document(json.loads(text), origin=str(path))
-        except json.JSONDecodeError as exc:
-            raise BaselineError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+        runs = runs_from_document(files.load_json(text, error=BaselineError, origin=str(path)), origin=str(path))
         known: dict[str, set[str]] = {}
         for run in runs:
             known.setdefault(run.system, set()).update(i for i, o in run.outcomes.items() if o == "fail")
         return known
-    try:
-        document = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise BaselineError(f"invalid YAML: {getattr(exc, 'problem', exc)}", file=path) from None
+    document = files.load_yaml(text, error=BaselineError, origin=str(path))
     if not isinstance(document, dict):
         raise BaselineError("expected a mapping of system name to a list of item ids", file=path)
     known = {}
     for system, ids in document.items():
-        if not isinstance(ids, list) or not all(isinstance(i, (str, int)) for i in ids):
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise BaselineError("expected a list of item ids", file=path, field=str(system))
-        known[str(system)] = {str(i) for i in ids}
+        known[str(system)] = set(ids)
     return known
 
 
@@ -325,23 +317,31 @@ class BaselineOptions:
     strict: bool = False
     xfail_path: Path | None = None
     known_failures: Mapping[str, set[str]] = field(default_factory=lambda: MappingProxyType({}))
+    baseline_runs: tuple[SavedRun, ...] = ()  # read from compare_path when the options are created
 
     @classmethod
     def create(cls, *, base: Path, save: str | None = None, autosave: bool = False, compare: str | None = None,
                gate: str | None = None, strict: bool = False, xfail: str | None = None) -> BaselineOptions:
-        """Resolve the options; raises :class:`BaselineError` with a one-line reason."""
+        """Resolve the options and read (or check) every file they name, before any test runs; raises
+        :class:`BaselineError` with a one-line reason. ``gate=""`` (an empty ``--mt-compare-fail=``)
+        is an error, not "no gate"."""
         folder = base / AUTOSAVE_FOLDER
+        parsed_gate = Gate.parse(gate) if gate is not None else None
         compare_path = resolve_saved(compare, folder, base=base) if compare else None
         if compare_path is not None and not compare_path.is_file():
             raise BaselineError("saved run not found", file=compare_path, field="--mt-compare")
-        if gate and compare_path is None:
+        if parsed_gate is not None and compare_path is None:
             raise BaselineError("a gate needs a baseline: add --mt-compare=PATH", field="--mt-compare-fail")
+        baseline_runs = _read_option_file(load_saved_runs, compare_path, "--mt-compare") if compare_path else []
         xfail_path = (Path(xfail) if Path(xfail).is_absolute() else base / xfail) if xfail else None
+        known = _read_option_file(load_known_failures, xfail_path, "--mt-xfail") if xfail_path else {}
+        save_path = (Path(save) if Path(save).is_absolute() else base / save) if save else None
+        if save_path is not None:
+            files.check_writable(save_path, error=BaselineError, field="--mt-save")
         return cls(
-            base=base, save_path=(Path(save) if Path(save).is_absolute() else base / save) if save else None,
-            autosave=autosave, compare_path=compare_path, gate=Gate.parse(gate) if gate else None, strict=strict,
-            xfail_path=xfail_path,
-            known_failures=MappingProxyType(load_known_failures(xfail_path)) if xfail_path else MappingProxyType({}),
+            base=base, save_path=save_path, autosave=autosave, compare_path=compare_path, gate=parsed_gate,
+            strict=strict, xfail_path=xfail_path, known_failures=MappingProxyType(known),
+            baseline_runs=tuple(baseline_runs),
         )
 
     def save(self, runs: Sequence[Run], *, environment: Mapping[str, object] | None = None) -> Path | None:
@@ -362,7 +362,7 @@ class BaselineOptions:
         """Compare with the baseline; the second list says why the gate does not hold."""
         if self.compare_path is None:
             return [], []
-        baseline = load_saved_runs(self.compare_path)
+        baseline = list(self.baseline_runs)
         current = runs_from_document({"runs": [run.to_dict() for run in runs]}, origin="this run")
         comparisons = [compare(now, before) for now, before in pair_runs(current, baseline)]
         violations: list[str] = []
@@ -376,6 +376,14 @@ class BaselineOptions:
             if self.gate is not None:
                 violations.extend(f"{where}: {v}" for v in self.gate.violations(comparison))
         return comparisons, violations
+
+
+def _read_option_file(read: Callable[[Path], _T], path: Path, option: str) -> _T:
+    """``read(path)``, its error naming the option that gave the file."""
+    try:
+        return read(path)
+    except BaselineError as exc:
+        raise BaselineError(exc.message, file=exc.file or path, item=exc.item, field=exc.field or option) from None
 
 
 def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[str], gate: Gate | None, *,

@@ -7,6 +7,7 @@ from dataclasses import replace
 from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
@@ -68,13 +69,24 @@ class VerdictStore:
 
 
 def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-    """Call a checker (with the context translation when it reads one), turning any crash into an
-    undecided verdict that says so."""
+    """Call a checker (with the context translation when it reads one), turning any crash, and an
+    output it cannot judge, into an undecided verdict that says so."""
+    try:
+        return checked(checker, item=item, output=output, context=context)
+    except JudgingError as exc:
+        return Verdict.undecided(exc.one_line())
+
+
+def checked(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    """:func:`run_checker`, except that an output the checker cannot judge (a suite's regular
+    expression past its time bound) raises :class:`~pytest_mtchallenge.errors.JudgingError`."""
     try:
         if checker.reads_context:
             verdict = checker.check(item=item, output=output, context=context)  # type: ignore[call-arg]
         else:
             verdict = checker.check(item=item, output=output)
+    except JudgingError:
+        raise
     except Exception as exc:  # a checker bug must not lose the run
         return Verdict.undecided(f"checker {checker.name!r} crashed: {type(exc).__name__}: {exc}")
     if not isinstance(verdict, Verdict):
@@ -83,13 +95,17 @@ def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: 
 
 
 def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = (),
-                      languages: tuple[str, str] | None = None) -> Verdict:
+                      languages: tuple[str, str] | None = None, errors: bool = False) -> Verdict:
     """What the automatic judge says: an untranslated output fails before the family reads it
-    (when the suite's ``languages`` are given); otherwise the item's checker decides."""
+    (when the suite's ``languages`` are given); otherwise the item's checker decides. With
+    ``errors``, an output the checker cannot judge raises :class:`~pytest_mtchallenge.errors.JudgingError`
+    instead of being undecided."""
     if languages is not None:
         why = untranslated(output, source=item.source, source_language=languages[0], target_language=languages[1])
         if why is not None:
             return Verdict.failed(why)
+    if errors:
+        return checked(checker, item=item, output=output, context=context)
     return run_checker(checker, item=item, output=output, context=context)
 
 
@@ -109,11 +125,17 @@ def judge(
 
     With ``languages`` (the suite's source and target language), an output that is not translated
     at all fails before any checker reads it (:func:`~pytest_mtchallenge.languages.identify.untranslated`).
+    An output the checker cannot judge (a regular expression past its time bound) makes the item an
+    error, whatever a human recorded for it.
     """
     reasons: list[str] = []
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
-        verdict = automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
-                                    languages=languages)
+        try:
+            verdict = automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
+                                        languages=languages, errors=True)
+        except JudgingError as exc:
+            return _judgement(item, system, output, Outcome.ERROR, DecidedBy.NONE,
+                              f"suite {item.suite}: item {item.id}: {exc.one_line()}", context)
         evidence = tuple(e for e in verdict.evidence if _MEASURE.match(e))
         if verdict.decided:
             return replace(_judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason, context),

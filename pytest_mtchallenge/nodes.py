@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,10 +19,20 @@ if TYPE_CHECKING:
     from pytest_mtchallenge.systems import System
 
 
-def marker_name(text: str) -> str:
-    """A category or subcategory id as a marker name usable in ``-m`` expressions."""
-    name = re.sub(r"\W+", "_", text).strip("_")
-    return name if name and not name[0].isdigit() else f"_{name}"
+#: Names a category marker must not take: pytest's own markers (a category ``xfail`` would turn
+#: its wrong outputs into expected failures) and the operators of ``-m`` expressions.
+RESERVED_MARKERS = frozenset({"filterwarnings", "parametrize", "skip", "skipif", "tryfirst", "trylast",
+                              "usefixtures", "xfail", "and", "or", "not"})
+
+
+def marker_name(text: str, taken: Collection[str] = ()) -> str:
+    """A category or subcategory id as a marker name usable in ``-m`` expressions.
+
+    Runs of other characters than letters, digits and ``_`` become ``_``. A name that is reserved,
+    or ``taken`` (a marker of a plugin or the ini file), gets a trailing ``_``: ``skip`` → ``skip_``.
+    """
+    name = re.sub(r"\W+", "_", text).strip("_") or "category"
+    return f"{name}_" if name in RESERVED_MARKERS or name in taken else name
 
 
 class JudgementFailure(Exception):
@@ -40,8 +51,12 @@ class SuiteFile(pytest.File):
         self.mt_session = mt_session
 
     def collect(self):  # type: ignore[no-untyped-def]
-        suite = self.mt_session.load_suite(self.path)
-        systems = self.mt_session.systems_for(suite)
+        try:
+            suite = self.mt_session.load_suite(self.path)
+            systems = self.mt_session.systems_for(suite)
+        except MTChallengeError:
+            self.mt_session.unloadable_suites.add(self.nodeid)  # this suite's collection error only
+            raise
         for item in suite.items:
             for system in systems:
                 if not system.covers_item(suite, item):
@@ -127,6 +142,8 @@ class ChallengeTest(pytest.Item):
             return
         if judgement.outcome is Outcome.FAIL:
             raise JudgementFailure(judgement)
+        if judgement.outcome is Outcome.ERROR:  # the checker could not judge it: one line, no traceback
+            pytest.fail(f"{self.challenge.id} cannot be judged: {judgement.reason}", pytrace=False)
         if judgement.outcome is Outcome.NA:
             pytest.skip(f"{self.suite.labels.get('na', 'n/a')}: {judgement.reason}")
         pytest.skip(f"needs human verdict: {judgement.reason}")

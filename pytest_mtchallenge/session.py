@@ -18,6 +18,7 @@ from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comp
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.languages import language_pack
@@ -72,6 +73,8 @@ class MTChallengeSession:
                 raise pytest.UsageError(str(exc)) from None
             self.reports.append((fmt, path if path.is_absolute() else run.invocation_dir / path))
         try:
+            for _, path in self.reports:
+                check_writable(path, field="--mt-report")
             self.baseline = BaselineOptions.create(
                 base=run.invocation_dir, save=run.save, autosave=run.autosave, compare=run.compare,
                 gate=run.compare_fail, strict=run.compare_strict, xfail=run.xfail)
@@ -126,6 +129,7 @@ class MTChallengeSession:
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
         self.collection_errors: list[str] = []  # one line per suite that could not be collected
+        self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
         if getattr(config.option, "markers", False):
             self.register_markers()
@@ -202,13 +206,17 @@ class MTChallengeSession:
 
     def markers_for(self, item: ChallengeItem) -> tuple[pytest.MarkDecorator, ...]:
         """The category and subcategory markers of an item, declared once (``--strict-markers``
-        accepts them) and built once per name: suites may hold tens of thousands of items."""
+        accepts them) and built once per name: suites may hold tens of thousands of items. An id
+        that names a marker of pytest, a plugin or the ini file gets a trailing ``_``."""
         key = (item.category, item.subcategory)
         if key not in self._markers:
             from pytest_mtchallenge.nodes import marker_name
 
+            # The markers of pytest, plugins and the ini file are not category markers.
+            taken = {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+            taken -= self._marker_names
             decorators = []
-            for name in (marker_name(item.category), marker_name(item.subcategory)):
+            for name in (marker_name(item.category, taken), marker_name(item.subcategory, taken)):
                 if name not in self._marker_names:
                     self._marker_names.add(name)
                     title = (suite_title := self._titles().get(name)) and f" ({suite_title})" or ""
@@ -383,10 +391,19 @@ class MTChallengeSession:
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """Keep why a suite could not be collected: with condensed failures (no traceback blocks)
         the report names it in one line."""
+        if report.failed:
+            self.other_failures += 1
         if report.failed and report.longrepr is not None:
             line = str(report.longrepr).strip().splitlines()
             if line and line[-1] not in self.collection_errors:
                 self.collection_errors.append(line[-1])
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        """A suite that cannot be loaded stops its own collection only: when every collection
+        error is such a suite, the other suites run (as with ``--continue-on-collection-errors``)."""
+        if session.testsfailed and session.testsfailed == len(self.unloadable_suites):
+            session.config.option.continue_on_collection_errors = True
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

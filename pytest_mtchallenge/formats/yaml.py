@@ -5,7 +5,7 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats import SUITE_FILE
 from pytest_mtchallenge.model import (
@@ -40,24 +40,14 @@ _VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "annotator
 ParamValidator = Callable[[str, Mapping[str, object]], None]
 
 
-def read_yaml(path: Path) -> object:
-    """Parse a YAML file; any problem becomes a one-line :class:`SuiteError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SuiteError("file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteError(f"cannot read: {exc}", file=path) from None
-    import yaml
+#: Keys whose values keep their YAML types (numbers, booleans); every other scalar is read as written.
+TYPED_KEYS = frozenset({"params", "annotators", "verdict"})
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise SuiteError(f"invalid YAML: {problem}", file=where) from None
+
+def read_yaml(path: Path) -> object:
+    """Parse a YAML file (within the size and nesting limits, keys and ids as written, no key twice);
+    any problem becomes a one-line :class:`SuiteError`."""
+    return files.read_yaml(path, error=SuiteError, typed=TYPED_KEYS)
 
 
 class _Reader:

@@ -1,12 +1,12 @@
 """``file:PATH`` — outputs read from a file: JSONL with ids, or plain text in suite order."""
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from dataclasses import replace
 from types import MappingProxyType
 
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import OutputError
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import DOCUMENT, System, Translations, not_text, split_document_output
@@ -18,7 +18,7 @@ class FileSystem(System):
     JSONL: one object per line, ``{"id": ..., "output": ...}`` (optionally ``"suite": NAME`` when
     the file holds several suites). Plain text: one output per line, in suite order; its line
     count must equal the number of items. The format is JSONL when the first non-empty line
-    starts with ``{``.
+    starts with ``{`` (after a byte-order mark, which is dropped).
 
     Document-level items: a JSONL record may add ``"context_output"`` (the context's translation,
     a list of sentences), or give the whole document's translation in ``"output"`` with
@@ -46,11 +46,9 @@ class FileSystem(System):
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         path = self.path
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Translations.failed(items, f"{path}: output file not found")
-        except (OSError, UnicodeDecodeError) as exc:
-            return Translations.failed(items, f"{path}: cannot read output file: {exc}")
+            text = files.read_text(path, error=OutputError, what="output file")
+        except OutputError as exc:
+            return Translations.failed(items, exc.one_line())
         # Only "\n" ends a line: JSON strings may hold U+2028 and other separators splitlines() breaks at.
         lines = [line.removesuffix("\r") for line in text.split("\n")]
         first = next((line for line in lines if line.strip()), "")
@@ -100,10 +98,7 @@ def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[Chal
         if not line.strip():
             continue
         where = f"{path}:{number}"
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise OutputError(f"invalid JSON ({exc.msg} at column {exc.colno})", file=where) from None
+        record = files.load_json(line, error=OutputError, origin=where)
         if not isinstance(record, dict):
             raise OutputError("expected a JSON object with 'id' and 'output'", file=where)
         record_suite = record.get("suite")

@@ -29,6 +29,10 @@ class PythonSystem(System):
     returned in time, its batch errors, and since a thread cannot be stopped the call goes on in
     the background until it returns: until then, no further call is made (the remaining batches
     error at once, saying so), so a hung function costs one timeout, not one per batch.
+
+    Whatever the module or the function raises fails the items with one line; ``sys.exit()`` (a
+    ``SystemExit``) is reported too, as ``raised SystemExit: sys.exit(3)``, and the function is not
+    called again in the run (the remaining batches error at once). Only Ctrl-C stops the run.
     """
 
     kind = "python"
@@ -36,6 +40,7 @@ class PythonSystem(System):
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         super().__init__(argument=argument, name=name, options=options)
         self._overdue: threading.Thread | None = None  # a call that timed out and may still run
+        self._exited: str | None = None  # why the function may not be called again (it called sys.exit())
 
     def default_name(self) -> str:
         return self.argument
@@ -85,8 +90,10 @@ class PythonSystem(System):
         origin = f"python:{self.argument}"
         try:
             function = self._function()
-        except Exception as exc:  # import errors of user code are reported, not raised
-            return Translations.failed(items, f"{origin}: cannot load: {type(exc).__name__}: {exc}")
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - user code: import errors, sys.exit() are reported
+            return Translations.failed(items, f"{origin}: cannot load: {_describe(exc)}")
         kwargs: dict[str, str] = {}
         try:
             parameters = inspect.signature(function).parameters
@@ -106,6 +113,8 @@ class PythonSystem(System):
     def _call(self, function: Callable[..., object], sources: list[str], kwargs: dict[str, str], *,
               origin: str) -> object:
         """``function(sources, **kwargs)`` within ``--mt-timeout`` seconds, in a worker thread."""
+        if self._exited is not None:
+            raise SystemFailure(f"not called: an earlier call {self._exited}", file=origin)
         overdue = self._overdue
         if overdue is not None:
             if overdue.is_alive():
@@ -130,8 +139,20 @@ class PythonSystem(System):
             raise SystemFailure(f"did not return within {self.options.timeout:g}s (--mt-timeout); the call goes "
                                 "on in the background until it returns", file=origin)
         if failure:
-            raise failure[0]
+            if isinstance(failure[0], (Exception, KeyboardInterrupt)):
+                raise failure[0]
+            # sys.exit() and other exits: one line for the batch, and no further call
+            self._exited = f"raised {_describe(failure[0])}"
+            raise SystemFailure(self._exited, file=origin)
         return outcome[0]
+
+
+def _describe(exc: BaseException) -> str:
+    """``RuntimeError: model not loaded``; ``SystemExit: sys.exit(3)`` for an exit, in one line."""
+    if isinstance(exc, SystemExit):
+        return f"SystemExit: sys.exit({exc.code!r})"
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 @contextlib.contextmanager

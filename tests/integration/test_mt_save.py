@@ -66,3 +66,12 @@ def test_a_saved_run_says_when_where_and_how_it_was_made(pytester: pytest.Pytest
     assert made["pytest"] == pytest.__version__ and made["pytest_mtchallenge"]
     assert len(made["commit"]["id"]) == 40 and made["machine"]["cpus"] >= 1
     assert "--mt-save=runs/old.json" in made["command_line"]
+
+
+def test_a_save_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester,
+                                                                             mini_suite: Path) -> None:
+    (pytester.path / "runs").mkdir()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-save=runs")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*runs: field '--mt-save': is a folder, not a file"])
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()

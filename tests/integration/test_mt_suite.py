@@ -100,3 +100,43 @@ def test_category_and_subcategory_markers_are_listed_by_pytest_markers(pytester:
     result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--markers")
     result.stdout.fnmatch_lines(["@pytest.mark.morpho_syntactic: a challenge-set category or subcategory (Morpho-syntactic)",
                                  "@pytest.mark.S1: a challenge-set category or subcategory (S-V agreement, across distractors)"])
+
+
+@pytest.mark.parametrize("reserved", ["skip", "skipif", "xfail", "parametrize", "usefixtures", "not"])
+def test_a_subcategory_named_as_a_pytest_marker_is_a_plain_category_marker(
+        pytester: pytest.Pytester, mini_suite: Path, reserved: str) -> None:
+    mini_suite.write_text(mini_suite.read_text().replace("- id: T1\n", f"- id: {reserved}\n"))
+    result = pytester.runpytest(str(mini_suite.parent), "-v", "--strict-markers")
+    # the wrong recorded output of T1a stays a failure (no skip, no xfail, no internal error)
+    result.stdout.fnmatch_lines(["*T1a[[]old[]] FAILED*", "*T1b[[]old[]] PASSED*"])
+    result.assert_outcomes(passed=2, failed=2)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result = pytester.runpytest(str(mini_suite.parent), "-m", f"{reserved}_", "--strict-markers")
+    result.assert_outcomes(passed=1, failed=1, deselected=2)
+
+
+def test_a_category_named_as_a_plugins_marker_gets_its_own_marker(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.makeini("[pytest]\nmarkers =\n    syntax: the project's own syntax tests\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-m", "syntax_")
+    result.assert_outcomes(passed=2, deselected=2)
+
+
+def test_a_digit_only_subcategory_id_is_a_usable_marker(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    mini_suite.write_text(mini_suite.read_text().replace("- id: T1\n", "- id: '2'\n"))
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-m", "2", "--strict-markers")
+    result.assert_outcomes(passed=2, deselected=2)
+
+
+def test_a_suite_that_cannot_load_stops_only_its_own_collection(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    broken = pytester.path / "broken"
+    broken.mkdir()
+    (broken / "suite.yaml").write_text(mini_suite.read_text().replace("name: mini", "name: broken")
+                                       .replace("checker: regex", "checker: telepathy"))
+    result = pytester.runpytest(str(broken), str(mini_suite.parent), "--mt-system=reference", "--mt-report=r.json",
+                                "--mt-report-only")
+    result.assert_outcomes(passed=4, errors=1)
+    result.stdout.fnmatch_lines(["*broken/suite.yaml: field 'subcategories.T1.checker': unknown checker 'telepathy'*"])
+    assert "Interrupted" not in result.stdout.str()
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # --mt-report-only does not hide a broken suite
+    import json
+    assert [run["suite"] for run in json.loads((pytester.path / "r.json").read_text())["runs"]] == ["mini"]

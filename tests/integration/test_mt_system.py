@@ -159,3 +159,27 @@ def test_a_python_module_beside_the_suite_is_found_without_pythonpath(pytester: 
                                            "--mt-report-only")
     assert result.ret == pytest.ExitCode.OK
     assert result.parseoutcomes().get("errors", 0) == 0
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_a_timeout_that_is_not_a_finite_number_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path,
+                                                                 value: str) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-timeout={value}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--mt-timeout={float(value)}: must be a finite number*"])
+    pytester.makeini(f"[pytest]\nmt_timeout = {value}\n")
+    result = pytester.runpytest(str(mini_suite.parent))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_a_python_system_calling_sys_exit_is_one_error_line_per_item(pytester: pytest.Pytester,
+                                                                     mini_suite: Path) -> None:
+    calls = pytester.path / "calls.txt"
+    pytester.makepyfile(mt_exiting=f"import sys\ndef translate(sources):\n"
+                                   f"    open({str(calls)!r}, 'a').write('called\\n')\n    sys.exit(3)\n")
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=python:mt_exiting:translate")
+    result.assert_outcomes(errors=4)
+    result.stdout.fnmatch_lines(["*python:mt_exiting:translate: raised SystemExit: sys.exit(3)*"])
+    assert "Traceback" not in result.stdout.str() and len(result.outlines) < 60
+    assert calls.read_text() == "called\n"  # once for the suite, not once per item

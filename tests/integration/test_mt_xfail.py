@@ -53,3 +53,15 @@ def test_what_applies_to_nothing_is_a_warning_naming_it(pytester: pytest.Pyteste
     result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=known.yaml")
     result.stdout.fnmatch_lines(["*system 'gogle' matches no system of this run (systems: old)*",
                                  "*1 item(s) of 'old' are in no suite of this run: Z99*"])
+
+
+def test_an_xfail_file_that_cannot_be_read_is_a_usage_error_before_any_test(pytester: pytest.Pytester,
+                                                                            mini_suite: Path) -> None:
+    (pytester.path / "known.yaml").write_bytes(b"old: [M1a, \xff]\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-xfail=known.yaml")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*known.yaml: field '--mt-xfail': not UTF-8 text*"])
+    (pytester.path / "known.yaml").write_text("old:\n" + "- " * 50_000 + "M1a\n")
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), "--mt-xfail=known.yaml")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*known.yaml:2: field '--mt-xfail': nested deeper than 100 levels"])

@@ -122,3 +122,25 @@ def test_missing_file_fails_every_item(suite: Suite, tmp_path: Path) -> None:
     system = parse_system_spec("file:nowhere.jsonl", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
     translations = system.translate(suite=suite, items=suite.items)
     assert_all_failed(suite, translations, str(tmp_path / "nowhere.jsonl"), "not found")
+
+
+def test_jsonl_with_a_byte_order_mark_is_read_as_jsonl(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + "".join(line + "\n" for line in jsonl(**OUTPUTS)).encode("utf-8"))
+    system = parse_system_spec(f"file:{path.name}", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    translations = system.translate(suite=suite, items=suite.items)
+    assert dict(translations.outputs) == OUTPUTS and not translations.errors
+
+
+def test_a_deeply_nested_jsonl_line_fails_every_item_naming_file_and_line(suite: Suite, tmp_path: Path) -> None:
+    deep = '{"id": "s2", "output": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    path = tmp_path / "deep.jsonl"
+    translations = translate(suite, path, [jsonl(**OUTPUTS)[0], deep])
+    assert_all_failed(suite, translations, f"{path}:2", "nested deeper than 100 levels")
+
+
+def test_a_number_of_thousands_of_digits_fails_every_item_in_one_line(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "long.jsonl"
+    translations = translate(suite, path, ['{"id": ' + "7" * 5000 + ', "output": "x"}'])
+    assert_all_failed(suite, translations, f"{path}:1", "invalid JSON")
+    assert all("\n" not in message for message in translations.errors.values())

@@ -169,3 +169,32 @@ def test_a_call_past_the_timeout_errors_its_batch_and_no_further_call_is_made(su
     assert not any(thread.is_alive() for thread in overdue)
     again = system.translate(suite=suite, items=suite.items)  # once it has returned, calls are made again
     assert dict(again.outputs) == {item.id: item.source.upper() for item in suite.items}
+
+
+def test_sys_exit_fails_every_item_in_one_line_and_the_function_is_called_once(
+        suite: Suite, module: WriteModule, tmp_path: Path) -> None:
+    calls = tmp_path / "calls.txt"
+    name = module(f"""
+        import sys
+        def translate(sources):
+            with open({str(calls)!r}, "a") as handle:
+                handle.write("called\\n")
+            sys.exit(3)
+    """)
+    system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
+                               SystemOptions(rootdir=tmp_path, batch_size=1))  # one batch per item
+    translations = system.translate(suite=suite, items=suite.items)
+    assert_all_failed(suite, translations, f"python:{name}:translate: ", "raised SystemExit: sys.exit(3)")
+    assert all("\n" not in message for message in translations.errors.values())
+    assert calls.read_text() == "called\n"  # not again for the other batches
+
+
+def test_a_module_exiting_on_import_fails_every_item(suite: Suite, module: WriteModule) -> None:
+    name = module("import sys\nsys.exit('no GPU here')\n")
+    assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load: SystemExit: sys.exit('no GPU here')")
+
+
+def test_ctrl_c_in_the_function_still_stops_the_run(suite: Suite, module: WriteModule) -> None:
+    name = module("def translate(sources):\n    raise KeyboardInterrupt\n")
+    with pytest.raises(KeyboardInterrupt):
+        translate(suite, f"{name}:translate")
