@@ -163,3 +163,8 @@ def test_validation() -> None:
 @given(st.text(alphabet=st.sampled_from(list("lefaitsvuo'’- ,.!?LJ")), max_size=40))
 def test_never_crashes_and_decides(output: str) -> None:
     assert verdict("savoir", output).outcome in (Outcome.PASS, Outcome.FAIL, Outcome.NA)
+
+
+def test_a_closing_discourse_marker_is_not_the_answer() -> None:
+    assert verdict("savoir", "Si, tu sais.").outcome is Outcome.PASS  # the answer itself
+    assert verdict("aimer", "Moi aussi, tu sais.").outcome is Outcome.NA  # a tag after a verbless answer

@@ -44,6 +44,8 @@ SOFT_BREAKS = frozenset({",", "...", "…", "et", "mais", "ou", "puis", "alors",
                            "plaît"})
 #: Imperatives used as interjections by speakers of either register when nothing follows them.
 INTERJECTIONS = frozenset({"allez", "tiens"})
+#: Imperatives that open a remark to the listener ("Écoute, ...") although the lexicon also has their noun.
+DISCOURSE_IMPERATIVES = frozenset({"écoute", "excuse", "pardonne"})
 #: Exclamations the lexicon also reads as imperatives (of *merder*, *saloper*).
 EXCLAMATIONS = frozenset({"merde", "salope", "putain", "bordel"})
 SUBJECTS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "c'", "ça", "qui"})
@@ -200,9 +202,10 @@ class FormalityChecker(FrenchChecker):
             if word in INTERJECTIONS and (not after or after in _PUNCTUATION):
                 return None  # "Allez, viens !", "Tiens !": said to tu and vous alike
             other = any(a.pos not in ("verb", "aux", "adj") for a in readings)
-            if (other and word not in _AUXILIARY_IMPERATIVES and after and after not in _PUNCTUATION
-                    and not self._follows_imperative(after)):
-                return None  # "Marche arrière", "Entre nous": a noun or preposition, most likely
+            if other and word not in _AUXILIARY_IMPERATIVES and word not in DISCOURSE_IMPERATIVES:
+                if after in _PUNCTUATION and after != "!" or after and not self._follows_imperative(after):
+                    return None  # "Juge, euh.", "Marche arrière", "Entre nous": a noun or preposition
+
         shown = f"{word}-{after}" if with_clitic else word
         return SecondPersonForm(shown, register, f"imperative, 2nd person {'plural' if register == 'vous' else 'singular'}")
 

@@ -48,10 +48,12 @@ _PRO_SENTENCE = re.compile(
     r"nous|vous|eux|elles))\b", re.IGNORECASE)
 #: Fixed expressions whose words are no verbs of the sentence: question and tag particles, adverbs.
 _FIXED = re.compile(r"\b(?:qu'\s*est-ce\s+(?:que|qu'|qui)|est-ce\s+(?:que|qu')|n'est-ce\s+pas|peut-être|c'est-à-dire|"
-                    r"n'importe|en\s+fait|tout\s+à\s+fait|s'il\s+(?:te|vous)\s+plaît|je\s+veux\s+dire|voyons|"
-                    # a discourse marker closing the sentence: "Moi aussi, tu sais."
-                    r",\s*(?:tu\s+sais|vous\s+savez|tu\s+vois|vous\s+voyez)(?=\s*(?:[.!?,]|$)))\b",
+                    r"n'importe|en\s+fait|tout\s+à\s+fait|s'il\s+(?:te|vous)\s+plaît|je\s+veux\s+dire|voyons)\b",
                     re.IGNORECASE)
+#: A discourse marker closing a remark ("Moi aussi, tu sais."), not the answer itself ("Si, tu sais.").
+_TAG = re.compile(r"(?P<head>[^,]*),\s*(?:tu\s+sais|vous\s+savez|tu\s+vois|vous\s+voyez)(?=\s*(?:[.!?,…]|$))",
+                  re.IGNORECASE)
+_ANSWER_PARTICLES = frozenset({"", "oui", "non", "si", "mais", "mais si", "mais non", "ouais", "bien sûr", "eh bien"})
 _WORD = re.compile(r"quelqu'une?s?|aujourd'hui|[^\W\d_]+'|[^\W\d_]+|\d+|[,;:!?.…]")
 _BREAKS = frozenset({",", ";", ":", ".", "!", "?", "…"})
 _FINITE = frozenset({"indicative", "conditional", "subjunctive", "imperative"})
@@ -71,7 +73,7 @@ class VerbForm:
 
     def describe(self, lemmas: frozenset[str] = frozenset()) -> str:
         """The word and its reading (the reading of one of ``lemmas`` when it has one)."""
-        chosen = next((a for a in self.readings if a.lemma in lemmas), None)
+        chosen = next((a for a in sorted(self.readings, key=lambda a: a.pos != "verb") if a.lemma in lemmas), None)
         return f"{self.word} ({chosen.describe() if chosen else self.reading})"
 
 
@@ -126,7 +128,7 @@ class VerbEllipsisChecker(FrenchChecker):
         lemma = next(iter(sorted(a.lemma for a in self.lexicon.analyses(lemma) if a.pos == "verb"
                                  and a.mood != "infinitive")), lemma) if not self._is_infinitive(lemma) else lemma
         accepted = synonyms_of(lemma) | set(_lemmas(item.params.get("synonyms")))
-        text = _FIXED.sub(" , ", normalise_text(output))
+        text = _TAG.sub(_drop_tag, _FIXED.sub(" , ", normalise_text(output)))
         pro_sentence = _PRO_SENTENCE.search(text)
         framed = set(_framed_words(text, pro_sentence)) if pro_sentence else set()
         verbs = [verb for verb in self.verbs(text) if verb.index not in framed]
@@ -199,6 +201,11 @@ class VerbEllipsisChecker(FrenchChecker):
             found.append(VerbForm(index=index, word=word, lemmas=lemmas, reading=_describe(verbal),
                                   auxiliary=auxiliary, pro_verb=pro_verb, readings=tuple(verbal)))
         return found
+
+
+def _drop_tag(match: re.Match[str]) -> str:
+    head = match.group("head")
+    return match.group(0) if head.strip(" -–—").lower() in _ANSWER_PARTICLES else head
 
 
 def _describe(readings: Sequence[Analysis]) -> str:
