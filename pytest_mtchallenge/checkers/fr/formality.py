@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.lexicon import Lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -91,6 +92,11 @@ class FormalityChecker(FrenchChecker):
     name = "formality"
     description = "Formality: tu or vous as the context sets it, in pronouns, possessives and imperatives"
 
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        super().__init__(lexicon)
+        self._readings: dict[str, tuple[str, bool, bool] | None] = {}  # word -> _reading(word)
+        self._finite: dict[str, bool] = {}
+
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
         reject_unknown(params, _PARAMS)
@@ -165,8 +171,10 @@ class FormalityChecker(FrenchChecker):
     def _imperative(self, words: list[str], hyphenated: list[bool], index: int) -> SecondPersonForm | None:
         """A verb opening a clause with no subject, 2nd person imperative in the lexicon."""
         word = words[index]
-        if not word[:1].isalpha() or word in OBJECT_CLITICS or word in EXCLAMATIONS:
+        reading = self._reading(word)
+        if reading is None or word in OBJECT_CLITICS or word in EXCLAMATIONS:
             return None
+        register, other, other_persons = reading
         after = words[index + 1] if index + 1 < len(words) else ""
         with_clitic = index + 1 < len(words) and hyphenated[index + 1]
         if with_clitic and after in INVERTED_SUBJECTS:
@@ -182,11 +190,6 @@ class FormalityChecker(FrenchChecker):
             return None  # "le fais" without ne: clitics precede a finite verb, not an imperative
         if negated and word == "importe":
             return None  # "n'importe quoi"
-        readings = self.lexicon.analyses(word)
-        numbers = {a.number for a in readings if a.mood == "imperative" and a.person == 2 and a.pos in ("verb", "aux")}
-        if len(numbers) != 1:
-            return None
-        register = "vous" if numbers == {"p"} else "tu"
         if with_clitic and after == "vous" and register == "vous":
             return None  # "voulez-vous", "asseyez-vous": inversion or imperative, the pronoun says vous
         # Where the clause may begin: after a strong break, or after a comma, a coordinator or an
@@ -195,19 +198,35 @@ class FormalityChecker(FrenchChecker):
         if previous and previous not in STRONG_BREAKS:
             if previous not in SOFT_BREAKS:
                 return None
-            other_persons = any(a.person in (1, 3) for a in readings if a.mood in _FINITE)
             if other_persons and not with_clitic and self._verb_or_subject_before(words, start - 1):
                 return None
         if not with_clitic and not negated:
             if word in INTERJECTIONS and (not after or after in _PUNCTUATION):
                 return None  # "Allez, viens !", "Tiens !": said to tu and vous alike
-            other = any(a.pos not in ("verb", "aux", "adj") for a in readings)
             if other and word not in _AUXILIARY_IMPERATIVES and word not in DISCOURSE_IMPERATIVES:
                 if after in _PUNCTUATION and after != "!" or after and not self._follows_imperative(after):
                     return None  # "Juge, euh.", "Marche arrière", "Entre nous": a noun or preposition
-
         shown = f"{word}-{after}" if with_clitic else word
         return SecondPersonForm(shown, register, f"imperative, 2nd person {'plural' if register == 'vous' else 'singular'}")
+
+    def _reading(self, word: str) -> tuple[str, bool, bool] | None:
+        """What the lexicon says of a word as an imperative (cached): the register of its 2nd person
+        imperative (None when it has none, or both numbers), whether it has a reading other than verb
+        or adjective, and whether it is also a 1st or 3rd person finite form."""
+        if word in self._readings:
+            return self._readings[word]
+        found: tuple[str, bool, bool] | None = None
+        if word[:1].isalpha():
+            readings = self.lexicon.analyses(word)
+            numbers = {a.number for a in readings if a.mood == "imperative" and a.person == 2
+                       and a.pos in ("verb", "aux")}
+            if len(numbers) == 1:
+                found = ("vous" if numbers == {"p"} else "tu",
+                         any(a.pos not in ("verb", "aux", "adj") for a in readings),
+                         any(a.person in (1, 3) for a in readings if a.mood in _FINITE))
+        if len(self._readings) < 100_000:
+            self._readings[word] = found
+        return found
 
     def _verb_or_subject_before(self, words: list[str], end: int) -> bool:
         """Whether a subject pronoun or a finite verb stands between the last strong break and ``end``."""
@@ -215,10 +234,17 @@ class FormalityChecker(FrenchChecker):
             word = words[index]
             if word in STRONG_BREAKS:
                 return False
-            if word in SUBJECTS or any(a.mood in _FINITE and a.person for a in self.lexicon.analyses(word)
-                                       if a.pos in ("verb", "aux")):
+            if word in SUBJECTS or self._is_finite(word):
                 return True
         return False
+
+    def _is_finite(self, word: str) -> bool:
+        if word not in self._finite:
+            if len(self._finite) > 100_000:
+                self._finite.clear()
+            self._finite[word] = any(a.mood in _FINITE and a.person for a in self.lexicon.analyses(word)
+                                     if a.pos in ("verb", "aux"))
+        return self._finite[word]
 
     def _follows_imperative(self, word: str) -> bool:
         """What may follow an imperative verb (*écoute ça*, *laisse tomber*, *viens ici*): a determiner,

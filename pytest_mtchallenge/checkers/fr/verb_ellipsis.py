@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.lexicon import Analysis
+from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -125,7 +125,7 @@ class VerbEllipsisChecker(FrenchChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         lemma = str(item.params["lemma"]).strip().lower()
         # a form given as the lemma ("mérite") stands for its verb
-        lemma = next(iter(sorted(a.lemma for a in self.lexicon.analyses(lemma) if a.pos == "verb"
+        lemma = next(iter(sorted(a.lemma for a in self._analyses(lemma) if a.pos == "verb"
                                  and a.mood != "infinitive")), lemma) if not self._is_infinitive(lemma) else lemma
         accepted = synonyms_of(lemma) | set(_lemmas(item.params.get("synonyms")))
         text = _TAG.sub(_drop_tag, _FIXED.sub(" , ", normalise_text(output)))
@@ -155,15 +155,28 @@ class VerbEllipsisChecker(FrenchChecker):
                                           pro_sentence.group(0))
         return Verdict.not_applicable("an answer without a verb: the elided verb phrase is not rendered by one")
 
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        super().__init__(lexicon)
+        self._cache: dict[str, tuple[Analysis, ...]] = {}
+
+    def _analyses(self, word: str) -> tuple[Analysis, ...]:
+        """The lexicon's readings of a word, kept: the same few thousand words recur in every output."""
+        found = self._cache.get(word)
+        if found is None:
+            if len(self._cache) > 100_000:
+                self._cache.clear()
+            found = self._cache[word] = self.lexicon.analyses(word)
+        return found
+
     def _subject_noun(self, word: str) -> bool:
         """A noun or a name (a word the lexicon lacks) that may be the subject of the next word."""
         if not word[:1].isalpha():
             return False
-        readings = self.lexicon.analyses(word)
+        readings = self._analyses(word)
         return not readings or all(a.pos == "noun" for a in readings)
 
     def _is_infinitive(self, lemma: str) -> bool:
-        return any(a.mood == "infinitive" for a in self.lexicon.analyses(lemma)) or " " in lemma
+        return any(a.mood == "infinitive" for a in self._analyses(lemma)) or " " in lemma
 
     def verbs(self, text: str) -> list[VerbForm]:
         """The output's verb forms, read in the lexicon with the words around them."""
@@ -173,7 +186,7 @@ class VerbEllipsisChecker(FrenchChecker):
         nouns: set[int] = set()  # words read as nouns after a determiner: a verb may follow them
         for index, word in enumerate(words):
             before = words[index - 1] if index else ""
-            analyses = self.lexicon.analyses(word)
+            analyses = self._analyses(word)
             readings = [a for a in analyses if a.pos in ("verb", "aux")]
             participle_of_auxiliary = index - after_auxiliary <= 4
             if not readings or (any(a.pos in ("pron", "clitic", "det", "prep", "conj") for a in analyses)
@@ -183,7 +196,7 @@ class VerbEllipsisChecker(FrenchChecker):
             if before in PREPOSITIONS:
                 readings = [a for a in readings if a.mood == "infinitive"]  # "pour savoir"
             elif nominal and (before in DETERMINERS or before in ("le", "la", "les", "l'")
-                              and not _clitic_before(words, index, self.lexicon.analyses)):
+                              and not _clitic_before(words, index, self._analyses)):
                 nouns.add(index)
                 continue  # "la peine", "un savoir", "le fait": a noun
             verbal = [a for a in readings if a.mood in _FINITE or a.mood == "infinitive"
@@ -194,7 +207,7 @@ class VerbEllipsisChecker(FrenchChecker):
                     and not participle_of_auxiliary and index - 1 not in nouns and not self._subject_noun(before)):
                 continue  # "Bonne nuit", "Attention": a noun the lexicon also reads as a verb form
             lemmas = frozenset(a.lemma for a in verbal)
-            auxiliary = bool(lemmas & AUXILIARIES) and _participle_follows(words, index, self.lexicon.analyses)
+            auxiliary = bool(lemmas & AUXILIARIES) and _participle_follows(words, index, self._analyses)
             if auxiliary:
                 after_auxiliary = index
             pro_verb = "faire" in lemmas and _pro_verb(words, index, found)
