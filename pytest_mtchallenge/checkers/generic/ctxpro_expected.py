@@ -73,23 +73,29 @@ def _is_acronym(word: str) -> bool:
     return dot >= 0 and bool(run) and all(c == "-" or _is_capital(c) for c in run)
 
 
+#: A word (between spaces) ending with a full stop, and the next word.
+_DOTTED_WORD = re.compile(r"(?:(?<= )|^)([^ ]*\.)(?= +([^ ]+))")
+
+
+def _breaks_after(word: str, following: str) -> bool:
+    """Whether a sentence ends after ``word`` (ending with a full stop) before ``following``."""
+    match = _FULL_STOP_WORD.search(word)
+    if not match or (match.group(1) in ABBREVIATIONS and not match.group(2)) or _is_acronym(word):
+        return False
+    return _starts_sentence(following)
+
+
 def ctxpro_sentences(text: str) -> list[str]:
     """The sentences of ``text`` as ``ctxpro score`` (0.0.5, through ``sentence_splitter``) splits them."""
     if not text:
         return []
     for pattern in (_STARTS_AFTER_QUESTION, _STARTS_AFTER_DOTS, _STARTS_AFTER_CLOSING, _STARTS_WITH_OPENING):
         text = pattern.sub(_break_before_capital, text)
-    words = text.split(" ")  # runs of spaces give empty words, joined back into one space below
-    for index in range(len(words) - 1):
-        word = words[index]
-        if not word.endswith("."):
-            continue
-        match = _FULL_STOP_WORD.search(word)
-        if match and not (match.group(1) in ABBREVIATIONS and not match.group(2)) and not _is_acronym(word):
-            following = next((w for w in words[index + 1:] if w), "")
-            if following and _starts_sentence(following):
-                words[index] = word + "\n"
-    pieces = " ".join(words)
+    breaks = [match.end(1) for match in _DOTTED_WORD.finditer(text) if _breaks_after(match.group(1), match.group(2))]
+    if breaks:
+        pieces = "".join(text[start:end] + "\n" for start, end in zip([0, *breaks], breaks)) + text[breaks[-1]:]
+    else:
+        pieces = text
     text = re.sub(" +", " ", pieces).replace("\n ", "\n").replace(" \n", "\n").strip()
     return text.split("\n")
 
