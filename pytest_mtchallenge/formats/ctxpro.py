@@ -266,8 +266,7 @@ def split_document_outputs(items: list[ChallengeItem], lines: list[str], *, upst
     """Each document-mode line cut into the item's output and the translation of its context.
 
     The item's output is the line's last *k* sentences, *k* the number of sentences of its source
-    (the target and source language packs' splitters; a sentence trailing off with "..." is joined
-    to the next on both sides); the rest is the context translation. With
+    (the target and source language packs' splitters); the rest is the context translation. With
     ``upstream``, the output is the last sentence as ``ctxpro score`` splits it, as ctxpro judges.
     Only the end of a line is split to find the output; the context is split on first use.
     """
@@ -278,8 +277,8 @@ def split_document_outputs(items: list[ChallengeItem], lines: list[str], *, upst
 
         split_target = ctxpro_sentences
     else:
-        split_target = _joining_hesitations(language_pack(target_language).split_sentences)
-    split_source = _joining_hesitations(language_pack(source_language).split_sentences)
+        split_target = language_pack(target_language).split_sentences
+    split_source = language_pack(source_language).split_sentences
     outputs: dict[str, str] = {}
     documents: dict[str, tuple[str, int]] = {}
     for item, line in zip(items, lines):
@@ -287,21 +286,6 @@ def split_document_outputs(items: list[ChallengeItem], lines: list[str], *, upst
         outputs[item.id] = " ".join(last_sentences(split_target, line, count)) or line
         documents[item.id] = (line, count)
     return outputs, ContextTranslations(documents, split_target)
-
-
-def _joining_hesitations(split: Callable[[str], list[str]]) -> Callable[[str], list[str]]:
-    """``split``, a sentence that trails off ("...", "…") joined to the next: subtitles hesitate and go on
-    (*Yeah... I do.*), and a translation may write the next word in lower case (*Si... je dois le faire.*)."""
-    def joined(text: str) -> list[str]:
-        sentences: list[str] = []
-        for sentence in split(text):
-            if sentences and sentences[-1].endswith(("...", "…")):
-                sentences[-1] = f"{sentences[-1]} {sentence}"
-            else:
-                sentences.append(sentence)
-        return sentences
-
-    return joined
 
 
 #: Where a source may hold more than one sentence: a terminator followed by a space.
