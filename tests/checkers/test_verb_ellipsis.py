@@ -67,6 +67,7 @@ FAIRE_FOR_ANOTHER_VERB = [
     ("comprendre", "Un jour, tu le feras."),
     ("oublier", "Il en fera autant."),
     ("voir", "Elle ferait de même."),
+    ("payer", "C'est ce qu'ils feront."),
 ]
 ANOTHER_VERB = [
     ("connaître", "Mais Gibbons a menti."),
@@ -93,6 +94,7 @@ IDIOMATIC_WITHOUT_VERB = [
     ("être", "Bien sûr que si !"),
     ("savoir", "Non, pas du tout."),
     ("aimer", "Toi aussi, tu sais."),
+    ("parler", "Oui, c'est probablement le cas."),
 ]
 
 

@@ -43,7 +43,7 @@ _INDEFINITE_SUBJECTS = frozenset({"quelqu'un", "personne", "chacun", "chacune", 
 #: Pro-forms standing for the whole elided clause: *je crois que oui*, *c'est le cas*, *moi aussi*.
 _PRO_SENTENCE = re.compile(
     r"\b(?:que\s+(?:oui|non|si)|(?:c'|ce\s+n'|ça\s+n')\s*(?:est|était|étais|sera|serait|a\s+été)\s+(?:pas\s+|plus\s+|"
-    r"toujours\s+|bien\s+|enfin\s+|vraiment\s+|aussi\s+|déjà\s+|encore\s+|souvent\s+|jamais\s+)?(?:le\s+cas|vrai|exact|sûr|ça)|en\s+(?:est|était|sera|serait|a\s+été)\s+de\s+même|"
+    r"toujours\s+|bien\s+|enfin\s+|aussi\s+|déjà\s+|encore\s+|souvent\s+|jamais\s+|[^\W\d_]+ment\s+)?(?:le\s+cas|vrai|exact|sûr|ça)|en\s+(?:est|était|sera|serait|a\s+été)\s+de\s+même|"
     r"(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+(?:aussi|non\s+plus|pas)|bien\s+sûr|pas\s+(?:moi|toi|lui|elle|"
     r"nous|vous|eux|elles))\b", re.IGNORECASE)
 #: Fixed expressions whose words are no verbs of the sentence: question and tag particles, adverbs.
@@ -251,14 +251,16 @@ def _participle_follows(words: list[str], index: int, analyses) -> bool:  # type
 
 
 def _pro_verb(words: list[str], index: int, found: list[VerbForm]) -> bool:
-    """faire standing for a verb phrase: *le faire*, *je le fais*, *il l'a fait*, *en faire autant*,
-    *faire de même*, *faire pareil*."""
+    """faire standing for a verb phrase: *le faire*, *je le fais*, *il l'a fait*, *ce qu'ils feront*,
+    *en faire autant*, *faire de même*, *faire pareil*."""
     following = words[index + 1:index + 3]
     if following[:1] in (["autant"], ["pareil"]) or following == ["de", "même"]:
         return True
     start = index
     if found and found[-1].auxiliary and found[-1].index >= index - 4:
         start = found[-1].index  # "l'a fait": the clitic stands before the auxiliary
+    if start >= 2 and words[start - 1] in SUBJECTS and words[start - 2] in ("que", "qu'"):
+        return True  # "c'est ce qu'ils feront"
     for word in reversed(words[max(0, start - 3):start]):
         if word in ("le", "l'"):
             return True
