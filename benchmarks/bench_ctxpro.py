@@ -188,13 +188,15 @@ def main() -> None:
                 print(line)
         samples: dict[str, list[tuple[float, float]]] = {key: [] for key in
                                                          [*READINGS, *(f"bare {r}" for r in READINGS), "ctxpro score"]}
-        for _ in range(args.rounds):  # alternate, back to back
+        for round_number in range(args.rounds):  # alternate, back to back
             for reading in READINGS:
                 samples[reading].append(run_measured(plugin_args(reading), work))
                 samples[f"bare {reading}"].append(run_measured([str(bare[reading]), "-p", "no:randomly"], work))
             scored = run_ctxpro_score()
             if scored is not None:
                 samples["ctxpro score"].append(scored)
+            print(f"round {round_number + 1}: " + ", ".join(f"{key} {runs[-1][0]:.1f}s/{runs[-1][1]:.0f} MiB"
+                                                          for key, runs in samples.items() if runs), flush=True)
         print()
         for reading in READINGS:
             plugin, plain = median_pair(samples[reading]), median_pair(samples[f"bare {reading}"])
