@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
@@ -326,7 +326,7 @@ class ContextTranslations(Mapping[str, tuple[str, ...]]):
             found = self._sentences[item_id] = tuple(self._split(line)[:-count])
         return found
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[str]:
         return iter(self._documents)
 
     def __len__(self) -> int:

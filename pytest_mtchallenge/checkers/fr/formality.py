@@ -157,7 +157,8 @@ class FormalityChecker(FrenchChecker):
                                     "plural pronoun")
         if word in PRONOUN_FORMS:
             register, kind = PRONOUN_FORMS[word]
-            if word == "tu" and not hyphenated[index] and before in _TAIRE and index >= 2 and words[index - 2] in _REFLEXIVE:
+            if (word == "tu" and not hyphenated[index] and before in _TAIRE and index >= 2
+                    and words[index - 2] in _REFLEXIVE):
                 return None  # "il s'est tu": the participle of se taire
             return SecondPersonForm(word, register, kind)
         if word == "ton":
@@ -207,7 +208,8 @@ class FormalityChecker(FrenchChecker):
                 if after in _PUNCTUATION and after != "!" or after and not self._follows_imperative(after):
                     return None  # "Juge, euh.", "Marche arrière", "Entre nous": a noun or preposition
         shown = f"{word}-{after}" if with_clitic else word
-        return SecondPersonForm(shown, register, f"imperative, 2nd person {'plural' if register == 'vous' else 'singular'}")
+        number = "plural" if register == "vous" else "singular"
+        return SecondPersonForm(shown, register, f"imperative, 2nd person {number}")
 
     def _reading(self, word: str) -> tuple[str, bool, bool] | None:
         """What the lexicon says of a word as an imperative (cached): the register of its 2nd person

@@ -43,7 +43,8 @@ _INDEFINITE_SUBJECTS = frozenset({"quelqu'un", "personne", "chacun", "chacune", 
 #: Pro-forms standing for the whole elided clause: *je crois que oui*, *c'est le cas*, *moi aussi*.
 _PRO_SENTENCE = re.compile(
     r"\b(?:que\s+(?:oui|non|si)|(?:c'|ce\s+n'|ça\s+n')\s*(?:est|était|étais|sera|serait|a\s+été)\s+(?:pas\s+|plus\s+|"
-    r"toujours\s+|bien\s+|enfin\s+|aussi\s+|déjà\s+|encore\s+|souvent\s+|jamais\s+|[^\W\d_]+ment\s+)?(?:le\s+cas|vrai|exact|sûr|ça)|en\s+(?:est|était|sera|serait|a\s+été)\s+de\s+même|"
+    r"toujours\s+|bien\s+|enfin\s+|aussi\s+|déjà\s+|encore\s+|souvent\s+|jamais\s+|[^\W\d_]+ment\s+)?"
+    r"(?:le\s+cas|vrai|exact|sûr|ça)|en\s+(?:est|était|sera|serait|a\s+été)\s+de\s+même|"
     r"(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+(?:aussi|non\s+plus|pas)|bien\s+sûr|pas\s+(?:moi|toi|lui|elle|"
     r"nous|vous|eux|elles))\b", re.IGNORECASE)
 #: Fixed expressions whose words are no verbs of the sentence: question and tag particles, adverbs.
