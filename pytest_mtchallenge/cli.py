@@ -1,4 +1,4 @@
-"""The ``mtchallenge`` command: convert and list suites, review outputs, measure annotator agreement."""
+"""The ``mtchallenge`` command: convert and list suites, review outputs, measure annotator agreement, cross-judge."""
 from __future__ import annotations
 
 import argparse
@@ -41,12 +41,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     agreement.add_argument("--suite", metavar="NAME|PATH", help="The suite (default: the bundled suite the files "
                                                                 "name), for subcategories and checkers")
     agreement.add_argument("--json", action="store_true", help="Print the figures as JSON")
+    cross = commands.add_parser("cross-judge", help="Judge a suite's recorded outputs with two readings of it (e.g. "
+                                                    "ctxpro's own rule against the French families) and cross-tabulate")
+    cross.add_argument("suite", help="The suite, optionally as FORMAT:PATH (e.g. ctxpro:PATH); its families judge first")
+    cross.add_argument("--second", default="ctxpro-upstream",
+                       help="The format whose reading of the same file judges second (default: ctxpro-upstream)")
+    cross.add_argument("--baseline", help="System the context effect is measured against (default: the "
+                                          "sentence-mode system when there are two)")
+    cross.add_argument("--sample", type=int, default=10, help="How many disagreements to list (default 10)")
+    cross.add_argument("--seed", type=int, default=0, help="Seed of the disagreement sample (default 0)")
+    cross.add_argument("--json", type=Path, help="Also write every doubly judged output and the tables as JSON")
     args = parser.parse_args(argv)
     try:
         if args.command == "review":
             return _review(args)
         if args.command == "agreement":
             return _agreement(args)
+        if args.command == "cross-judge":
+            return cross_judge(args)
         if args.command == "list":
             for name, path in bundled_suites().items():
                 suite = load_suite(path)
@@ -174,6 +186,43 @@ def _agreement(args: argparse.Namespace) -> int:
         if suite is None:
             print("no suite named (--suite NAME|PATH): agreement overall only, without the checkers")
         print(render_agreement(report, width=shutil.get_terminal_size((120, 24)).columns), end="")
+    return 0
+
+
+def cross_judge(args: argparse.Namespace) -> int:
+    """``mtchallenge cross-judge``: the two judges' verdicts on every recorded output, side by side."""
+    import json
+
+    from pytest_mtchallenge import crosstab
+    from pytest_mtchallenge.formats import split_format
+
+    stated, location = split_format(args.suite)
+    families = builtin_checkers()
+    first = load_any_suite(location, format=stated, checkers=families)
+    second = load_any_suite(location, format=args.second, checkers=families)
+    checkers = {name: families[name]() for name in {i.checker for i in first.items} | {i.checker for i in second.items}}
+    judged = crosstab.judge_twice(first, second, checkers)
+    systems = list(first.systems.values())
+    baseline = args.baseline or next((s.name for s in systems if s.mode == "sentence"), None)
+    candidate = next((s.name for s in systems if s.name != baseline), None)
+    effects = (crosstab.context_effects(judged, baseline=baseline, candidate=candidate)
+               if len(systems) == 2 and baseline and candidate else [])
+    first_name = "/".join(sorted({i.checker for i in first.items}))
+    second_name = "/".join(sorted({i.checker for i in second.items}))
+    disagreements = crosstab.sample_disagreements(judged, args.sample, seed=args.seed)
+    print(crosstab.render(judged, first_name=first_name, second_name=second_name, effects=effects,
+                          disagreements=disagreements), end="")
+    if args.json:
+        table = crosstab.cross_tabulate(judged)
+        args.json.write_text(json.dumps({
+            "suite": first.name, "first": first_name, "second": second_name,
+            "crosstab": [{"subcategory": sub, "system": system, "cells": [
+                {"first": a, "second": b, "count": n} for (a, b), n in sorted(cells.items())]}
+                for (sub, system), cells in sorted(table.items())],
+            "context_effect": [effect.to_dict() for effect in effects],
+            "disagreements": [record.to_dict() for record in disagreements],
+            "outputs": [record.to_dict() for record in judged],
+        }, ensure_ascii=False, indent=1), encoding="utf-8")
     return 0
 
 

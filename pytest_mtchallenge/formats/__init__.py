@@ -21,6 +21,8 @@ SUITE_FILE = "suite.yaml"
 #: Format name → module, in detection order (the first whose ``looks_like`` accepts a path wins).
 FORMATS: dict[str, str] = {
     "tq-autotest": "pytest_mtchallenge.formats.tq_autotest",
+    "ctxpro": "pytest_mtchallenge.formats.ctxpro",
+    "ctxpro-upstream": "pytest_mtchallenge.formats.ctxpro_upstream",
     "yaml": "pytest_mtchallenge.formats.yaml",
 }
 

@@ -1,0 +1,46 @@
+"""The ctxpro English–French sets run unchanged with DeepL's outputs, from ../shared/external."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+CTXPRO = Path(__file__).resolve().parents[3] / "shared" / "external" / "ctxpro-en-fr" / "paper"
+FORMALITY = CTXPRO / "jsons" / "mini.formality.opensubtitles.en-fr.test.json"
+AUXILIARY = CTXPRO / "jsons" / "auxiliary.opensubtitles.en-fr.test.json"
+
+
+@pytest.fixture(autouse=True)
+def published() -> None:
+    if not FORMALITY.exists():
+        pytest.skip(f"the ctxpro English–French sets are not available at {CTXPRO} (read from there, never copied)")
+
+
+def test_the_formality_set_collects_a_test_per_item_and_deepl_system(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest(f"--mt-suite={FORMALITY}", "--mt-judge=auto", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["24000 tests collected*"])
+
+
+def test_one_rule_judged_by_ctxpros_rule_gives_ctxpros_counts(pytester: pytest.Pytester) -> None:
+    """``ctxpro score -p`` prints ACC.FORM+PLUR (vous): 1612 of 2000 (sentences), 1429 (contexts)."""
+    result = pytester.runpytest(f"--mt-suite=ctxpro-upstream:{FORMALITY}", "--mt-judge=auto", "-m", "ACC_FORM_PLUR",
+                                "--mt-report=r.json", "--mt-report-only", "-q", "-p", "no:randomly")
+    assert result.ret == pytest.ExitCode.OK
+    runs = {run["system"]: run["summary"]["overall"] for run in json.loads((pytester.path / "r.json").read_text())["runs"]}
+    assert {name: (s["pass"], s["total"]) for name, s in runs.items()} == {
+        "deepl-sentences": (1612, 2000), "deepl-contexts": (1429, 2000)}
+
+
+def test_the_french_families_judge_the_rules_of_auxiliary(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest(f"--mt-suite={AUXILIARY}", "--mt-judge=auto", "-m", "WOULD_ELL", "-k", "deepl-contexts",
+                                "--mt-report=r.json", "--mt-report-only", "-q", "-p", "no:randomly")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["*judged by the verb_ellipsis family*"])
+    (run,) = json.loads((pytester.path / "r.json").read_text())["runs"]
+    overall = run["summary"]["overall"]
+    assert overall["total"] == 731 and overall["review"] == 0 and overall["error"] == 0
+    assert overall["pass"] and overall["fail"] and overall["na"]
+    assert all(item["decided_by"] == "checker" for item in run["items"])
+    failed = next(item for item in run["items"] if item["outcome"] == "fail")
+    assert "faire" in failed["reason"] or "another verb" in failed["reason"]
