@@ -273,7 +273,13 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
     if report.subcategories:
         table.add_section()
     table.add_row(*row(report.overall), style="bold")
+    from rich.measure import Measurement
+
+    # Figures are never cut to fit a narrow terminal: the table takes the width it needs.
+    needed = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    console.width = max(width, needed)
     console.print(table)
+    console.width = width
     legend = ("outputs: outputs rated by two annotators or more; raw: raw agreement; Cohen κ: two named annotators "
               "only; AC1: Gwet's AC1")
     if report.checker is not None:

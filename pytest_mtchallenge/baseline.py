@@ -151,6 +151,12 @@ class Comparison:
     p_value: float
     signature_differences: tuple[str, ...]
     paired: int
+    items: int = 0  # items of the current run: the baseline covers ``paired`` of them
+
+    @property
+    def coverage(self) -> float:
+        """The share of this run's items that the baseline has too."""
+        return self.paired / self.items if self.items else 1.0
 
     def rate(self, level: str) -> list[RateChange]:
         return [c for c in self.changes if c.level == level]
@@ -180,7 +186,7 @@ def compare(current: SavedRun, baseline: SavedRun) -> Comparison:
     return Comparison(suite=current.suite, system=current.system, baseline_system=baseline.system,
                       regressions=regressions, improvements=improvements, changes=tuple(changes),
                       p_value=mcnemar_exact(len(improvements), len(regressions)),
-                      signature_differences=differences, paired=len(paired))
+                      signature_differences=differences, paired=len(paired), items=len(current.order))
 
 
 def pair_runs(current: Sequence[SavedRun], baseline: Sequence[SavedRun]) -> list[tuple[SavedRun, SavedRun]]:
@@ -208,10 +214,11 @@ class Gate:
     subcategory: float | None = None
     items: int | None = None
     alpha: float | None = None
+    coverage: float | None = None  # the least share of this run's items the baseline must cover
 
     @classmethod
     def parse(cls, expression: str) -> Gate:
-        expected = "expected overall:N%, category:N%, subcategory:N%, items:N or p<ALPHA"
+        expected = "expected overall:N%, category:N%, subcategory:N%, items:N, coverage:N% or p<ALPHA"
         rules: dict[str, float | int] = {}
         if not expression.strip():
             raise BaselineError(f"empty gate: {expected}", field="--mt-compare-fail")
@@ -219,7 +226,7 @@ class Gate:
             if not raw:
                 continue
             p_rule = re.fullmatch(r"p<(0?\.\d+|1(?:\.0*)?)", raw)
-            match = re.fullmatch(r"(overall|category|subcategory):(\d+(?:\.\d+)?)%", raw)
+            match = re.fullmatch(r"(overall|category|subcategory|coverage):(\d+(?:\.\d+)?)%", raw)
             items = re.fullmatch(r"items:(\d+)", raw)
             if p_rule:
                 name, value = "alpha", float(p_rule.group(1))
@@ -229,7 +236,7 @@ class Gate:
             elif match:
                 name, value = match.group(1), float(match.group(2)) / 100
                 if value > 1:
-                    raise BaselineError(f"gate rule {raw!r}: a rate cannot fall by more than 100 points",
+                    raise BaselineError(f"gate rule {raw!r}: a percentage cannot be above 100%",
                                         field="--mt-compare-fail")
             elif items:
                 name, value = "items", int(items.group(1))
@@ -239,14 +246,18 @@ class Gate:
                 raise BaselineError(f"gate rule {raw!r}: {name} is given twice", field="--mt-compare-fail")
             rules[name] = value
         if not any(k != "alpha" for k in rules):
-            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:",
+            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:, coverage:",
                                 field="--mt-compare-fail")
         return cls(**rules)  # type: ignore[arg-type]
 
     def violations(self, comparison: Comparison) -> list[str]:
         """Why the gate does not hold for this comparison (empty when it holds)."""
+        missing: list[str] = []
+        if self.coverage is not None and comparison.coverage + 1e-12 < self.coverage:
+            missing.append(f"coverage:{self.coverage:.0%} — the baseline covers {comparison.paired} of "
+                           f"{comparison.items} items of this run ({comparison.coverage:.0%})")
         if self.alpha is not None and comparison.p_value >= self.alpha:
-            return []
+            return missing
         found: list[str] = []
         for level, threshold in (("overall", self.overall), ("category", self.category),
                                  ("subcategory", self.subcategory)):
@@ -262,7 +273,7 @@ class Gate:
                          + ", ".join(comparison.regressions))
         if found and self.alpha is not None:
             found = [f"{v} (McNemar p = {comparison.p_value:.3g} < {self.alpha:g})" for v in found]
-        return found
+        return missing + found
 
 
 # -- known failures (--mt-xfail) ----------------------------------------------------------------
@@ -333,8 +344,9 @@ class BaselineOptions:
             baseline_runs=tuple(baseline_runs),
         )
 
-    def save(self, runs: Sequence[Run]) -> Path | None:
-        """Write the run where --mt-save / --mt-autosave say; return the path written."""
+    def save(self, runs: Sequence[Run], *, environment: Mapping[str, object] | None = None) -> Path | None:
+        """Write the run where --mt-save / --mt-autosave say, with where and how it was made
+        (``environment``); return the path written."""
         from pytest_mtchallenge.reporting.json import write_json
 
         path = self.save_path
@@ -343,7 +355,7 @@ class BaselineOptions:
             folder.mkdir(parents=True, exist_ok=True)
             path = autosave_path(folder, (run.system for run in runs))
         if path is not None:
-            write_json(runs, path)
+            write_json(runs, path, environment=environment)
         return path
 
     def compare(self, runs: Sequence[Run]) -> tuple[list[Comparison], list[str]]:
@@ -383,6 +395,10 @@ def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[s
         lines.append(f"{c.suite} [{c.system}] against [{c.baseline_system}], {c.paired} paired items: "
                      f"{overall.before:.1%} → {overall.after:.1%} ({overall.delta * 100:+.1f} points), "
                      f"McNemar exact p = {c.p_value:.3g} ({len(c.improvements)} improved, {len(c.regressions)} regressed)")
+        if c.paired < c.items:
+            lines.append(f"  WARNING: the baseline covers {c.paired} of {c.items} items of this run "
+                         f"({c.coverage:.0%}); the rates compare those items only (coverage:100% makes the gate "
+                         "require them all)")
         if c.signature_differences:
             lines.append("  WARNING: the signatures differ, so the comparison may not be like for like: "
                          + "; ".join(c.signature_differences))

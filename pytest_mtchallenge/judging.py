@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import enum
+import re
+from dataclasses import replace
 from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
@@ -10,6 +12,9 @@ from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
+
+#: Evidence the report aggregates: ``name:value`` entries of the measures it knows.
+_MEASURE = re.compile(r"^(any-connective|coherence-difference|coherence-reference|coherence-output):")
 
 _HUMAN_OUTCOME = {"yes": Outcome.PASS, "no": Outcome.FAIL, "na": Outcome.NA}
 
@@ -131,9 +136,17 @@ def judge(
         except JudgingError as exc:
             return _judgement(item, system, output, Outcome.ERROR, DecidedBy.NONE,
                               f"suite {item.suite}: item {item.id}: {exc.one_line()}", context)
+        evidence = tuple(e for e in verdict.evidence if _MEASURE.match(e))
         if verdict.decided:
-            return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason, context)
+            return replace(_judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason, context),
+                           evidence=evidence)
         reasons.append(f"checker {item.checker!r}: {verdict.reason}")
+        if evidence:  # a scored family (coherence) answers undecided with its scores: keep them
+            recorded = verdicts.lookup(item.id, output) if mode is JudgeMode.AUTO_HUMAN else None
+            if recorded is None:
+                return replace(_judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(
+                    reasons + (["no recorded human verdict for this output"] if mode is JudgeMode.AUTO_HUMAN else [])),
+                    context), evidence=evidence)
     if mode in (JudgeMode.HUMAN, JudgeMode.AUTO_HUMAN):
         recorded = verdicts.lookup(item.id, output)
         if recorded is not None:

@@ -27,6 +27,7 @@ from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
 from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
+from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
@@ -130,6 +131,8 @@ class MTChallengeSession:
         self.collection_errors: list[str] = []  # one line per suite that could not be collected
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
+        if getattr(config.option, "markers", False):
+            self.register_markers()
 
     # -- configuration -------------------------------------------------------------------
 
@@ -216,10 +219,32 @@ class MTChallengeSession:
             for name in (marker_name(item.category, taken), marker_name(item.subcategory, taken)):
                 if name not in self._marker_names:
                     self._marker_names.add(name)
-                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
+                    title = (suite_title := self._titles(taken).get(name)) and f" ({suite_title})" or ""
+                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory{title}")
                 decorators.append(getattr(pytest.mark, name))
             self._markers[key] = tuple(decorators)
         return self._markers[key]
+
+    def _titles(self, taken: set[str]) -> dict[str, str]:
+        """Marker name → the category's or subcategory's title, for ``pytest --markers``."""
+        from pytest_mtchallenge.nodes import marker_name
+
+        titles: dict[str, str] = {}
+        for suite in self._suites.values():
+            titles.update({marker_name(c.id, taken): c.title for c in suite.categories})
+            titles.update({marker_name(s.id, taken): s.title for s in suite.subcategories.values()})
+        return titles
+
+    def register_markers(self) -> None:
+        """Declare every category and subcategory marker of the run's suites now (``pytest --markers``
+        lists them without collecting); a suite that does not load is left to collection to report."""
+        for path in self.suite_paths:
+            try:
+                suite = self.load_suite(path)
+            except MTChallengeError:
+                continue
+            for item in suite.items:
+                self.markers_for(item)
 
     def checker(self, name: str) -> Checker:
         if name not in self._checkers:
@@ -490,7 +515,9 @@ class MTChallengeSession:
                 write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
                              comparisons=self.comparisons)
         if runs:
-            self.saved_path = self.baseline.save(runs)
+            self.saved_path = self.baseline.save(runs, environment=environment(
+                directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
+                redact=self.translator.redaction.redact))
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)

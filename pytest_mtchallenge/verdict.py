@@ -65,6 +65,9 @@ class Judgement:
     decided_by: DecidedBy
     reason: str
     context_output: tuple[str, ...] = ()  # the translation of a document-level item's context
+    #: The checker's machine-readable evidence ("any-connective:yes", "coherence-difference:0.81"…):
+    #: what the report aggregates beside the pass/fail rate (DiP's ANY, coherence rankings).
+    evidence: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         record: dict[str, object] = {
@@ -80,6 +83,8 @@ class Judgement:
         }
         if self.context_output:
             record["context_output"] = list(self.context_output)
+        if self.evidence:
+            record["evidence"] = list(self.evidence)
         return record
 
     @classmethod
@@ -95,4 +100,5 @@ class Judgement:
             decided_by=DecidedBy(record["decided_by"]),
             reason=str(record.get("reason", "")),
             context_output=tuple(str(s) for s in record.get("context_output") or ()),  # type: ignore[union-attr]
+            evidence=tuple(str(s) for s in record.get("evidence") or ()),  # type: ignore[union-attr]
         )

@@ -269,3 +269,24 @@ def test_a_suite_with_a_decided_rate_and_labels_shows_them() -> None:
     text = render_table([run], width=160, color=False)
     assert "75%" in text and "3/4 1 Unknown" in text
     assert "Good/(Good + Bad)" in text and "n/a = Unknown" in text and "pass / (pass + fail)" in text
+
+
+def test_dip_measures_any_connective_and_the_coherence_ranking() -> None:
+    def with_evidence(item_id: str, outcome: str, system: str, *evidence: str) -> dict[str, object]:
+        return {**record(item_id, outcome, system=system), "evidence": list(evidence), "rate": "decided"}
+
+    records = [with_evidence("s1", "pass", "A", "any-connective:yes", "coherence-difference:0.5"),
+               with_evidence("s2", "fail", "A", "any-connective:no", "coherence-difference:1.5"),
+               with_evidence("s3", "na", "A", "coherence-difference:0.25"),
+               with_evidence("s1", "fail", "B", "any-connective:yes", "coherence-difference:0.125"),
+               with_evidence("s2", "fail", "B", "any-connective:yes", "coherence-difference:0.125")]
+    run_a, run_b = build_runs(records)
+    assert run_a.any_connective == (1, 2) and run_b.any_connective == (2, 2)
+    assert run_a.coherence == (2.25, 3) and run_b.coherence == (0.25, 2)
+    summary = run_a.to_dict()["summary"]
+    assert summary["measures"] == {"any_connective": {"yes": 1, "total": 2},
+                                   "coherence": {"difference_sum": 2.25, "items": 3}}
+    assert summary["overall"]["full_rate"] == pytest.approx(1 / 3) and summary["overall"]["rate"] == 0.5
+    text = render_table([run_a, run_b], width=160, color=False)
+    assert "ANY A: an explicit connective in 1 of 2 outputs (50%)" in text
+    assert "1. B 0.250 (2 items), 2. A 2.250 (3 items)" in text

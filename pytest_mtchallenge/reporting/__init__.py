@@ -124,8 +124,11 @@ class Tally:
 
     def to_dict(self) -> dict[str, object]:
         interval = self.interval
-        return {**self.counts, "total": self.total, "rate": self.rate,
-                "ci95": list(interval) if interval else None}
+        document: dict[str, object] = {**self.counts, "total": self.total, "rate": self.rate,
+                                       "ci95": list(interval) if interval else None}
+        if self.basis == "decided":  # DiP's %Full beside %Con: passes over every item
+            document["full_rate"] = self.counts["pass"] / self.total if self.total else None
+        return document
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +168,28 @@ class Run:
         return self.items[0].signature if self.items else ""
 
     @property
+    def any_connective(self) -> tuple[int, int] | None:
+        """DiP's ANY: (outputs with an explicit connective, outputs the connective family read)."""
+        found = [e for item in self.items for e in item.judgement.evidence if e.startswith("any-connective:")]
+        return (sum(e == "any-connective:yes" for e in found), len(found)) if found else None
+
+    @property
+    def coherence(self) -> tuple[float, int] | None:
+        """DiP's eq. 1 summed over the run: Σ (reference score − output score), and the items scored."""
+        scores = [float(e.split(":", 1)[1]) for item in self.items for e in item.judgement.evidence
+                  if e.startswith("coherence-difference:")]
+        return (sum(scores), len(scores)) if scores else None
+
+    def measures(self) -> dict[str, object]:
+        """The measures beside the success rate that the run's families recorded."""
+        found: dict[str, object] = {}
+        if self.any_connective is not None:
+            found["any_connective"] = {"yes": self.any_connective[0], "total": self.any_connective[1]}
+        if self.coherence is not None:
+            found["coherence"] = {"difference_sum": self.coherence[0], "items": self.coherence[1]}
+        return found
+
+    @property
     def formula(self) -> str:
         return RATE_FORMULAS.get(self.rate, RATE_FORMULA)
 
@@ -182,6 +207,7 @@ class Run:
                 "categories": [c.to_dict() for c in self.categories],
                 "formula": self.formula,
                 "rate": self.rate,
+                **({"measures": self.measures()} if self.measures() else {}),
             },
         }
 

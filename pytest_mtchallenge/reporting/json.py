@@ -14,16 +14,19 @@ if TYPE_CHECKING:
     from pytest_mtchallenge.baseline import Comparison
 
 
-def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None) -> dict[str, object]:
-    document: dict[str, object] = {"tool": "pytest-mtchallenge", "version": __version__,
-                                   "runs": [run.to_dict() for run in runs]}
+def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None,
+                    environment: Mapping[str, object] | None = None) -> dict[str, object]:
+    document: dict[str, object] = {"tool": "pytest-mtchallenge", "version": __version__}
+    if environment:
+        document["environment"] = dict(environment)
+    document["runs"] = [run.to_dict() for run in runs]
     if meta_evaluation is not None:
         document["meta_evaluation"] = dict(meta_evaluation)
     return document
 
 
 def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
-          comparisons: Sequence[Comparison] = ()) -> None:
+          comparisons: Sequence[Comparison] = (), environment: Mapping[str, object] | None = None) -> None:
     """Write the report as JSON, atomically (a crash or a failure never leaves half a file, nor a
     temporary one). The comparisons with a baseline are not part of it (the saved runs they come
     from are).
@@ -31,7 +34,7 @@ def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, obje
     A lone surrogate in a string (a suite's ``"\\ud800"`` escape) is written as that JSON escape:
     the file is valid UTF-8 and reads back as the same string.
     """
-    document = report_document(runs, meta_evaluation=meta_evaluation)
+    document = report_document(runs, meta_evaluation=meta_evaluation, environment=environment)
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     # Only lone surrogates cannot be encoded, and dumps leaves them inside JSON strings, where
     # backslashreplace's \udXXX is the JSON escape of the same character.

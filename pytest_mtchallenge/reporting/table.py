@@ -82,10 +82,28 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         console.print(Text(legend, style="dim"))
         for line in signature_lines(suite_runs):
             console.print(Text(line, style="dim"), soft_wrap=True)
+        for line in measure_lines(suite_runs):
+            console.print(Text(line, style="dim"))
         for run in suite_runs:
             if run.usage:
                 console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
     return buffer.getvalue()
+
+
+def measure_lines(runs: Sequence[Run]) -> list[str]:
+    """DiP's measures beside the rate: ANY for connectives, and the coherence ranking of eq. 1."""
+    lines = []
+    for run in runs:
+        found = run.any_connective
+        if found is not None:
+            yes, total = found
+            lines.append(f"ANY {run.system}: an explicit connective in {yes} of {total} outputs ({yes / total:.0%})")
+    scored = [(run.coherence[0], run.system, run.coherence[1]) for run in runs if run.coherence is not None]
+    if scored:
+        ranking = ", ".join(f"{rank}. {system} {total:.3f} ({items} items)"
+                            for rank, (total, system, items) in enumerate(sorted(scored), start=1))
+        lines.append(f"coherence ranking (Σ reference − output score, lower is better): {ranking}")
+    return lines
 
 
 def usage_text(usage: Mapping[str, int]) -> str:

@@ -6,13 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mtchallenge.checkers.fr.agreement import AgreementChecker
+from pytest_mtchallenge.checkers.generic.regex import RegexChecker
+
 
 def test_save_writes_outcomes_outputs_summary_and_signature(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-save=runs/old.json")
     result.stdout.fnmatch_lines(["signature: suite:mini|suite-hash:*", "*run saved to *runs/old.json*"])
     (run,) = json.loads((pytester.path / "runs" / "old.json").read_text())["runs"]
     assert run["signature"].startswith("suite:mini|suite-hash:")
-    for part in ("|checkers:agreement@1,regex@1|", "|lexicon:lefff-3.4@", "|verdicts-hash:", "|judge:auto+human|",
+    checkers = f"|checkers:agreement@{AgreementChecker.version},regex@{RegexChecker.version}|"
+    for part in (checkers, "|lexicon:lefff-3.4@", "|verdicts-hash:", "|judge:auto+human|",
                  "|system:recorded:old|", "|version:"):
         assert part in run["signature"]
     assert {i["id"]: i["output"] for i in run["items"]}["M1b"] == "Le chien des voisins aboie."
@@ -47,6 +51,21 @@ def test_an_output_that_is_not_text_errors_its_item_and_every_report_is_written(
         assert {i["id"]: i["outcome"] for i in run["items"]} == {"M1a": "pass", "M1b": "error", "T1a": "pass",
                                                                  "T1b": "pass"}
         assert sorted(p.name for p in written.parent.iterdir()) == [written.name]
+
+
+def test_a_saved_run_says_when_where_and_how_it_was_made(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q"], cwd=pytester.path, check=True)
+    subprocess.run(["git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "--allow-empty",
+                    "-m", "start"], cwd=pytester.path, check=True)
+    pytester.runpytest(str(mini_suite.parent), "--mt-save=runs/old.json", "--mt-report-only")
+    document = json.loads((pytester.path / "runs" / "old.json").read_text())
+    made = document["environment"]
+    assert made["date"].endswith("+00:00") and made["python"].count(".") == 2
+    assert made["pytest"] == pytest.__version__ and made["pytest_mtchallenge"]
+    assert len(made["commit"]["id"]) == 40 and made["machine"]["cpus"] >= 1
+    assert "--mt-save=runs/old.json" in made["command_line"]
 
 
 def test_a_save_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester,

@@ -96,6 +96,12 @@ def test_bundled_suite_ids_are_short_and_select_when_pasted_back(pytester: pytes
     several.assert_outcomes(passed=2, failed=1)  # google-2016 and nmt right, pbmt-1 wrong
 
 
+def test_category_and_subcategory_markers_are_listed_by_pytest_markers(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--markers")
+    result.stdout.fnmatch_lines(["@pytest.mark.morpho_syntactic: a challenge-set category or subcategory (Morpho-syntactic)",
+                                 "@pytest.mark.S1: a challenge-set category or subcategory (S-V agreement, across distractors)"])
+
+
 @pytest.mark.parametrize("reserved", ["skip", "skipif", "xfail", "parametrize", "usefixtures", "not"])
 def test_a_subcategory_named_as_a_pytest_marker_is_a_plain_category_marker(
         pytester: pytest.Pytester, mini_suite: Path, reserved: str) -> None:

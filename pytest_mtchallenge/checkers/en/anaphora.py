@@ -3,15 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    BE_FORMS,
-    Sentence,
-    check_keys,
-    is_participle,
-    tokenize,
-    words_of,
-)
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.languages.en.inflection import is_participle
+from pytest_mtchallenge.languages.en.reader import Sentence, tokenize
+from pytest_mtchallenge.languages.en.words import BE_FORMS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

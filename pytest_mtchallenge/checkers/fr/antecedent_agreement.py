@@ -14,6 +14,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     PRONOUNS,
     Features,
     SentenceReader,
+    readings,
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -239,7 +240,7 @@ class AntecedentAgreementChecker(FrenchChecker):
     def _lemma_gender(self, lemmas: tuple[str, ...]) -> dict[str, str | None]:
         genders: dict[str, str | None] = {}
         for lemma in lemmas:
-            found = {a.gender for a in self.lexicon.analyses(lemma) if a.pos == "noun" and a.lemma == lemma and a.gender}
+            found = {a.gender for a in readings(self.lexicon, lemma) if a.pos == "noun" and a.lemma == lemma and a.gender}
             genders[lemma] = found.pop() if len(found) == 1 else None
         return genders
 
