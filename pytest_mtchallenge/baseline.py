@@ -236,7 +236,7 @@ class Gate:
             elif match:
                 name, value = match.group(1), float(match.group(2)) / 100
                 if value > 1:
-                    raise BaselineError(f"gate rule {raw!r}: a rate cannot fall by more than 100 points",
+                    raise BaselineError(f"gate rule {raw!r}: a percentage cannot be above 100%",
                                         field="--mt-compare-fail")
             elif items:
                 name, value = "items", int(items.group(1))

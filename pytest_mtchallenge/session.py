@@ -219,20 +219,20 @@ class MTChallengeSession:
             for name in (marker_name(item.category, taken), marker_name(item.subcategory, taken)):
                 if name not in self._marker_names:
                     self._marker_names.add(name)
-                    title = (suite_title := self._titles().get(name)) and f" ({suite_title})" or ""
+                    title = (suite_title := self._titles(taken).get(name)) and f" ({suite_title})" or ""
                     self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory{title}")
                 decorators.append(getattr(pytest.mark, name))
             self._markers[key] = tuple(decorators)
         return self._markers[key]
 
-    def _titles(self) -> dict[str, str]:
+    def _titles(self, taken: set[str]) -> dict[str, str]:
         """Marker name → the category's or subcategory's title, for ``pytest --markers``."""
         from pytest_mtchallenge.nodes import marker_name
 
         titles: dict[str, str] = {}
         for suite in self._suites.values():
-            titles.update({marker_name(c.id): c.title for c in suite.categories})
-            titles.update({marker_name(s.id): s.title for s in suite.subcategories.values()})
+            titles.update({marker_name(c.id, taken): c.title for c in suite.categories})
+            titles.update({marker_name(s.id, taken): s.title for s in suite.subcategories.values()})
         return titles
 
     def register_markers(self) -> None:

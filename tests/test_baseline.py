@@ -158,8 +158,8 @@ def test_concurrent_autosaves_get_a_number_each_and_whole_files(tmp_path: Path) 
 
 
 @pytest.mark.parametrize(("expression", "reason"), [
-    ("overall:200%", "more than 100 points"),
-    ("category:100.5%", "more than 100 points"),
+    ("overall:200%", "cannot be above 100%"),
+    ("category:100.5%", "cannot be above 100%"),
     ("overall:2% p<0", "cannot read gate rule"),
     ("overall:2% p<.0", "above 0 and at most 1"),
     ("overall:2%,overall:5%", "given twice"),

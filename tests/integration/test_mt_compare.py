@@ -111,7 +111,7 @@ def test_a_partial_baseline_is_reported_with_its_coverage_and_a_gate_can_require
 
 @pytest.mark.parametrize(("gate", "message"), [
     ("", "*field '--mt-compare-fail': empty gate*"),
-    ("overall:200%", "*gate rule 'overall:200%': a rate cannot fall by more than 100 points*"),
+    ("overall:200%", "*gate rule 'overall:200%': a percentage cannot be above 100%*"),
 ])
 def test_a_gate_that_decides_nothing_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path, gate: str,
                                                       message: str) -> None:
