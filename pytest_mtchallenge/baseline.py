@@ -1,21 +1,22 @@
 """Saved runs, comparison with a baseline (McNemar's exact test) and the release gate."""
 from __future__ import annotations
 
-import json
+import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-import yaml
-
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.significance import mcnemar_exact
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.reporting.report import Run
+    from pytest_mtchallenge.reporting import Run
+
+_T = TypeVar("_T")
 
 #: Signature fields that must agree for two runs to be comparable (system and version may differ).
 COMPARABLE_FIELDS = ("suite", "suite-hash", "checkers", "lexicon", "verdicts-hash", "judge")
@@ -62,8 +63,10 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
         category: dict[str, str] = {}
         order = []
         for item in run["items"]:
-            if not isinstance(item, dict) or "id" not in item or "outcome" not in item:
-                raise BaselineError("every item needs 'id' and 'outcome'", file=origin, field=f"{where}.items")
+            if (not isinstance(item, dict) or not isinstance(item.get("id"), (str, int)) or isinstance(item["id"], bool)
+                    or not isinstance(item.get("outcome"), str)):
+                raise BaselineError("every item needs an 'id' and an 'outcome' (text)", file=origin,
+                                    field=f"{where}.items")
             item_id = str(item["id"])
             outcomes[item_id] = str(item["outcome"])
             subcategory[item_id] = str(item.get("subcategory", ""))
@@ -76,24 +79,33 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
 
 
 def load_saved_runs(path: Path) -> list[SavedRun]:
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BaselineError("saved run not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BaselineError(f"cannot read: {exc}", file=path) from None
-    except json.JSONDecodeError as exc:
-        raise BaselineError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
-    return runs_from_document(document, origin=str(path))
+    """The runs of a saved run or report (within the size and nesting limits of every file read)."""
+    return runs_from_document(files.read_json(path, error=BaselineError, what="saved run"), origin=str(path))
 
 
 # -- autosave storage (pytest-benchmark style: numbered runs in a folder) ---------------------
 
 def autosave_path(folder: Path, systems: Iterable[str]) -> Path:
-    """The next numbered file in ``folder``: ``0001_google-2016.json``, ``0002_…``."""
-    numbers = [int(m.group(1)) for p in folder.glob("*.json") if (m := re.match(r"(\d{4})_", p.name))]
+    """Claim the next number in ``folder`` and return its file: ``0001_google-2016.json``, ``0002_…``.
+
+    Each number is claimed by creating an empty file named after it in the sibling folder
+    ``NAME.numbers`` with ``O_EXCL``, which only one process can do: runs saving at the same time
+    (CI jobs sharing a folder) get different numbers whatever their systems, and a number is
+    never given twice, even after its run file is deleted.
+    """
+    claims = folder.with_name(folder.name + ".numbers")
+    claims.mkdir(parents=True, exist_ok=True)
+    taken = [int(m.group(1)) for p in folder.glob("*.json") if (m := re.match(r"(\d{4,})_", p.name))]
+    taken += [int(p.name) for p in claims.iterdir() if p.name.isdigit()]
     label = re.sub(r"[^A-Za-z0-9_.+-]+", "-", "+".join(sorted(set(systems))))[:80] or "run"
-    return folder / f"{max(numbers, default=0) + 1:04d}_{label}.json"
+    number = max(taken, default=0) + 1
+    while True:
+        try:
+            os.close(os.open(claims / f"{number:04d}", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            number += 1  # another run claimed it first
+            continue
+        return folder / f"{number:04d}_{label}.json"
 
 
 def resolve_saved(spec: str, folder: Path, *, base: Path) -> Path:
@@ -139,6 +151,12 @@ class Comparison:
     p_value: float
     signature_differences: tuple[str, ...]
     paired: int
+    items: int = 0  # items of the current run: the baseline covers ``paired`` of them
+
+    @property
+    def coverage(self) -> float:
+        """The share of this run's items that the baseline has too."""
+        return self.paired / self.items if self.items else 1.0
 
     def rate(self, level: str) -> list[RateChange]:
         return [c for c in self.changes if c.level == level]
@@ -168,7 +186,7 @@ def compare(current: SavedRun, baseline: SavedRun) -> Comparison:
     return Comparison(suite=current.suite, system=current.system, baseline_system=baseline.system,
                       regressions=regressions, improvements=improvements, changes=tuple(changes),
                       p_value=mcnemar_exact(len(improvements), len(regressions)),
-                      signature_differences=differences, paired=len(paired))
+                      signature_differences=differences, paired=len(paired), items=len(current.order))
 
 
 def pair_runs(current: Sequence[SavedRun], baseline: Sequence[SavedRun]) -> list[tuple[SavedRun, SavedRun]]:
@@ -196,37 +214,50 @@ class Gate:
     subcategory: float | None = None
     items: int | None = None
     alpha: float | None = None
+    coverage: float | None = None  # the least share of this run's items the baseline must cover
 
     @classmethod
     def parse(cls, expression: str) -> Gate:
+        expected = "expected overall:N%, category:N%, subcategory:N%, items:N, coverage:N% or p<ALPHA"
         rules: dict[str, float | int] = {}
+        if not expression.strip():
+            raise BaselineError(f"empty gate: {expected}", field="--mt-compare-fail")
         for raw in re.split(r"[,\s]+", expression.strip()):
             if not raw:
                 continue
             p_rule = re.fullmatch(r"p<(0?\.\d+|1(?:\.0*)?)", raw)
-            if p_rule:
-                rules["alpha"] = float(p_rule.group(1))
-                continue
-            match = re.fullmatch(r"(overall|category|subcategory):(\d+(?:\.\d+)?)%", raw)
-            if match:
-                rules[match.group(1)] = float(match.group(2)) / 100
-                continue
+            match = re.fullmatch(r"(overall|category|subcategory|coverage):(\d+(?:\.\d+)?)%", raw)
             items = re.fullmatch(r"items:(\d+)", raw)
-            if items:
-                rules["items"] = int(items.group(1))
-                continue
-            raise BaselineError(
-                f"cannot read gate rule {raw!r}: expected overall:N%, category:N%, subcategory:N%, items:N or p<ALPHA",
-                field="--mt-compare-fail")
+            if p_rule:
+                name, value = "alpha", float(p_rule.group(1))
+                if not 0 < value <= 1:
+                    raise BaselineError(f"gate rule {raw!r}: the significance level must be above 0 and at most 1",
+                                        field="--mt-compare-fail")
+            elif match:
+                name, value = match.group(1), float(match.group(2)) / 100
+                if value > 1:
+                    raise BaselineError(f"gate rule {raw!r}: a rate cannot fall by more than 100 points",
+                                        field="--mt-compare-fail")
+            elif items:
+                name, value = "items", int(items.group(1))
+            else:
+                raise BaselineError(f"cannot read gate rule {raw!r}: {expected}", field="--mt-compare-fail")
+            if name in rules:
+                raise BaselineError(f"gate rule {raw!r}: {name} is given twice", field="--mt-compare-fail")
+            rules[name] = value
         if not any(k != "alpha" for k in rules):
-            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:",
+            raise BaselineError("the gate needs at least one of overall:, category:, subcategory:, items:, coverage:",
                                 field="--mt-compare-fail")
         return cls(**rules)  # type: ignore[arg-type]
 
     def violations(self, comparison: Comparison) -> list[str]:
         """Why the gate does not hold for this comparison (empty when it holds)."""
+        missing: list[str] = []
+        if self.coverage is not None and comparison.coverage + 1e-12 < self.coverage:
+            missing.append(f"coverage:{self.coverage:.0%} — the baseline covers {comparison.paired} of "
+                           f"{comparison.items} items of this run ({comparison.coverage:.0%})")
         if self.alpha is not None and comparison.p_value >= self.alpha:
-            return []
+            return missing
         found: list[str] = []
         for level, threshold in (("overall", self.overall), ("category", self.category),
                                  ("subcategory", self.subcategory)):
@@ -242,40 +273,30 @@ class Gate:
                          + ", ".join(comparison.regressions))
         if found and self.alpha is not None:
             found = [f"{v} (McNemar p = {comparison.p_value:.3g} < {self.alpha:g})" for v in found]
-        return found
+        return missing + found
 
 
 # -- known failures (--mt-xfail) ----------------------------------------------------------------
 
 def load_known_failures(path: Path) -> dict[str, set[str]]:
     """System name → ids of items known to fail, from a saved run (JSON) or a YAML mapping
-    ``{SYSTEM: [ID, ...]}``. In a saved run, every item whose outcome was ``fail`` counts."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BaselineError("xfail file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BaselineError(f"cannot read: {exc}", file=path) from None
+    ``{SYSTEM: [ID, ...]}`` (ids read as written: ``010`` is ``"010"``). In a saved run, every item
+    whose outcome was ``fail`` counts."""
+    text = files.read_text(path, error=BaselineError, what="xfail file")
     if path.suffix == ".json" or text.lstrip().startswith("{\""):
-        try:
-            runs = runs_from_document(json.loads(text), origin=str(path))
-        except json.JSONDecodeError as exc:
-            raise BaselineError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+        runs = runs_from_document(files.load_json(text, error=BaselineError, origin=str(path)), origin=str(path))
         known: dict[str, set[str]] = {}
         for run in runs:
             known.setdefault(run.system, set()).update(i for i, o in run.outcomes.items() if o == "fail")
         return known
-    try:
-        document = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise BaselineError(f"invalid YAML: {getattr(exc, 'problem', exc)}", file=path) from None
+    document = files.load_yaml(text, error=BaselineError, origin=str(path))
     if not isinstance(document, dict):
         raise BaselineError("expected a mapping of system name to a list of item ids", file=path)
     known = {}
     for system, ids in document.items():
-        if not isinstance(ids, list) or not all(isinstance(i, (str, int)) for i in ids):
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise BaselineError("expected a list of item ids", file=path, field=str(system))
-        known[str(system)] = {str(i) for i in ids}
+        known[str(system)] = set(ids)
     return known
 
 
@@ -296,28 +317,37 @@ class BaselineOptions:
     strict: bool = False
     xfail_path: Path | None = None
     known_failures: Mapping[str, set[str]] = field(default_factory=lambda: MappingProxyType({}))
+    baseline_runs: tuple[SavedRun, ...] = ()  # read from compare_path when the options are created
 
     @classmethod
     def create(cls, *, base: Path, save: str | None = None, autosave: bool = False, compare: str | None = None,
                gate: str | None = None, strict: bool = False, xfail: str | None = None) -> BaselineOptions:
-        """Resolve the options; raises :class:`BaselineError` with a one-line reason."""
+        """Resolve the options and read (or check) every file they name, before any test runs; raises
+        :class:`BaselineError` with a one-line reason. ``gate=""`` (an empty ``--mt-compare-fail=``)
+        is an error, not "no gate"."""
         folder = base / AUTOSAVE_FOLDER
+        parsed_gate = Gate.parse(gate) if gate is not None else None
         compare_path = resolve_saved(compare, folder, base=base) if compare else None
         if compare_path is not None and not compare_path.is_file():
             raise BaselineError("saved run not found", file=compare_path, field="--mt-compare")
-        if gate and compare_path is None:
+        if parsed_gate is not None and compare_path is None:
             raise BaselineError("a gate needs a baseline: add --mt-compare=PATH", field="--mt-compare-fail")
+        baseline_runs = _read_option_file(load_saved_runs, compare_path, "--mt-compare") if compare_path else []
         xfail_path = (Path(xfail) if Path(xfail).is_absolute() else base / xfail) if xfail else None
+        known = _read_option_file(load_known_failures, xfail_path, "--mt-xfail") if xfail_path else {}
+        save_path = (Path(save) if Path(save).is_absolute() else base / save) if save else None
+        if save_path is not None:
+            files.check_writable(save_path, error=BaselineError, field="--mt-save")
         return cls(
-            base=base, save_path=(Path(save) if Path(save).is_absolute() else base / save) if save else None,
-            autosave=autosave, compare_path=compare_path, gate=Gate.parse(gate) if gate else None, strict=strict,
-            xfail_path=xfail_path,
-            known_failures=MappingProxyType(load_known_failures(xfail_path)) if xfail_path else MappingProxyType({}),
+            base=base, save_path=save_path, autosave=autosave, compare_path=compare_path, gate=parsed_gate,
+            strict=strict, xfail_path=xfail_path, known_failures=MappingProxyType(known),
+            baseline_runs=tuple(baseline_runs),
         )
 
-    def save(self, runs: Sequence[Run]) -> Path | None:
-        """Write the run where --mt-save / --mt-autosave say; return the path written."""
-        from pytest_mtchallenge.reporting.report import write_json
+    def save(self, runs: Sequence[Run], *, environment: Mapping[str, object] | None = None) -> Path | None:
+        """Write the run where --mt-save / --mt-autosave say, with where and how it was made
+        (``environment``); return the path written."""
+        from pytest_mtchallenge.reporting.json import write_json
 
         path = self.save_path
         if path is None and self.autosave:
@@ -325,14 +355,14 @@ class BaselineOptions:
             folder.mkdir(parents=True, exist_ok=True)
             path = autosave_path(folder, (run.system for run in runs))
         if path is not None:
-            write_json(runs, path)
+            write_json(runs, path, environment=environment)
         return path
 
     def compare(self, runs: Sequence[Run]) -> tuple[list[Comparison], list[str]]:
         """Compare with the baseline; the second list says why the gate does not hold."""
         if self.compare_path is None:
             return [], []
-        baseline = load_saved_runs(self.compare_path)
+        baseline = list(self.baseline_runs)
         current = runs_from_document({"runs": [run.to_dict() for run in runs]}, origin="this run")
         comparisons = [compare(now, before) for now, before in pair_runs(current, baseline)]
         violations: list[str] = []
@@ -348,6 +378,14 @@ class BaselineOptions:
         return comparisons, violations
 
 
+def _read_option_file(read: Callable[[Path], _T], path: Path, option: str) -> _T:
+    """``read(path)``, its error naming the option that gave the file."""
+    try:
+        return read(path)
+    except BaselineError as exc:
+        raise BaselineError(exc.message, file=exc.file or path, item=exc.item, field=exc.field or option) from None
+
+
 def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[str], gate: Gate | None, *,
                        width: int = 100) -> str:
     """The comparison section of the terminal summary."""
@@ -357,6 +395,10 @@ def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[s
         lines.append(f"{c.suite} [{c.system}] against [{c.baseline_system}], {c.paired} paired items: "
                      f"{overall.before:.1%} → {overall.after:.1%} ({overall.delta * 100:+.1f} points), "
                      f"McNemar exact p = {c.p_value:.3g} ({len(c.improvements)} improved, {len(c.regressions)} regressed)")
+        if c.paired < c.items:
+            lines.append(f"  WARNING: the baseline covers {c.paired} of {c.items} items of this run "
+                         f"({c.coverage:.0%}); the rates compare those items only (coverage:100% makes the gate "
+                         "require them all)")
         if c.signature_differences:
             lines.append("  WARNING: the signatures differ, so the comparison may not be like for like: "
                          + "; ".join(c.signature_differences))

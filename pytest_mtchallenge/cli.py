@@ -1,4 +1,4 @@
-"""The ``mtchallenge`` command: convert suites from other tools' formats, list bundled suites, cross-judge."""
+"""The ``mtchallenge`` command: convert and list suites, review outputs, measure annotator agreement, cross-judge."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +22,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     convert.add_argument("--format", choices=("yaml", "tq-autotest"), help="The source format (default: detected)")
     convert.add_argument("--name", help="The converted suite's name (default: the source's)")
     commands.add_parser("list", help="List the bundled suites")
+    review = commands.add_parser("review", help="Give the human verdicts a run left open, in a local web page "
+                                                "(or the terminal with --tty)")
+    review.add_argument("run", nargs="?", default="last",
+                        help="A saved run or --mt-report JSON, or a run number in .mtchallenge/runs/, or last "
+                             "(default)")
+    review.add_argument("--suite", metavar="NAME|PATH", help="The run's suite (default: the bundled suite it names)")
+    review.add_argument("--verdicts", metavar="PATH", help="The verdict file to add to (default: the suite's own "
+                                                           "verdicts.yaml; required for bundled suites)")
+    review.add_argument("--annotator", metavar="NAME", help="Your name, recorded with each verdict")
+    review.add_argument("--port", type=int, default=0, help="Port of the page on 127.0.0.1 (default: a free one)")
+    review.add_argument("--no-browser", action="store_true", help="Print the page's address without opening it")
+    review.add_argument("--tty", action="store_true", help="Ask in the terminal instead of a web page")
+    agreement = commands.add_parser("agreement", help="Agreement between annotators (raw, Cohen's κ, Fleiss' κ, "
+                                                      "Gwet's AC1) and of the checkers with their majority")
+    agreement.add_argument("verdicts", type=Path, nargs="+", help="Verdict files (an unnamed verdict's annotator "
+                                                                  "is its file)")
+    agreement.add_argument("--suite", metavar="NAME|PATH", help="The suite (default: the bundled suite the files "
+                                                                "name), for subcategories and checkers")
+    agreement.add_argument("--json", action="store_true", help="Print the figures as JSON")
     cross = commands.add_parser("cross-judge", help="Judge a suite's recorded outputs with two readings of it (e.g. "
                                                     "ctxpro's own rule against the French families) and cross-tabulate")
     cross.add_argument("suite", help="The suite, optionally as FORMAT:PATH (e.g. ctxpro:PATH); its families judge first")
@@ -34,6 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     cross.add_argument("--json", type=Path, help="Also write every doubly judged output and the tables as JSON")
     args = parser.parse_args(argv)
     try:
+        if args.command == "review":
+            return _review(args)
+        if args.command == "agreement":
+            return _agreement(args)
         if args.command == "cross-judge":
             return cross_judge(args)
         if args.command == "list":
@@ -58,6 +81,111 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"wrote {path}: {len(suite.items)} items, {len(suite.subcategories)} subcategories, "
           f"{len(suite.verdicts)} recorded verdicts" + (f", {problems} items with problems (see their notes)"
                                                         if problems else ""))
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.review.tasks import NothingToReview, Review, clean_annotator, plan_review
+    from pytest_mtchallenge.review.verdict_file import VerdictFile
+
+    try:
+        plan = plan_review(run=args.run, suite=args.suite, verdicts=args.verdicts, base=Path.cwd())
+    except NothingToReview as exc:
+        print(f"mtchallenge: {exc.one_line()}")
+        return 0
+    verdict_file = VerdictFile(plan.verdict_path, suite=plan.suite.name, item_ids=(i.id for i in plan.suite.items),
+                               source="mtchallenge review")
+    review = Review(plan.tasks, verdict_file)
+    items = len({task.item for task in plan.tasks})
+    print(f"{len(plan.tasks)} outputs of {items} items of {plan.suite.name} need a verdict (from "
+          f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}", flush=True)
+    try:
+        annotator = clean_annotator(args.annotator) if args.annotator else ""
+    except ValueError as exc:
+        print(f"mtchallenge: --annotator: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if args.tty:
+            from rich.console import Console
+
+            from pytest_mtchallenge.review.terminal import review_in_terminal
+
+            console = Console()
+            while not annotator:
+                try:
+                    annotator = clean_annotator(console.input("your name (recorded with each verdict): "))
+                except ValueError as exc:
+                    console.print(str(exc))
+            review_in_terminal(review, annotator=annotator, console=console)
+        else:
+            from pytest_mtchallenge.review.server import ReviewServer
+
+            try:
+                server = ReviewServer(review, title=plan.suite.title, annotator=annotator, port=args.port)
+            except OSError as exc:
+                raise MTChallengeError(f"cannot serve the review page on port {args.port}: {exc.strerror}",
+                                       field="--port") from None
+            print(f"review page: {server.url} (keys y / n / a / s, arrows; Ctrl-C or Finish to stop)", flush=True)
+            if not args.no_browser:
+                import webbrowser
+
+                webbrowser.open(server.url)
+            with server:
+                server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    recorded = len(verdict_file.read())
+    print(f"{_shown(plan.verdict_path)} holds {recorded} verdicts"
+          + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={_shown(plan.verdict_path)}"))
+    return 0
+
+
+def _shown(path: Path) -> Path:
+    """A path relative to the working directory when inside it, as the user would write it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+
+
+def _agreement(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.agreement import agreement_report, render_agreement, units_of
+    from pytest_mtchallenge.formats import bundled_suites, resolve_suite
+    from pytest_mtchallenge.formats.yaml import load_verdicts, read_yaml
+    from pytest_mtchallenge.review.verdict_file import verdict_file_suite
+
+    suite = None
+    named = {name for path in args.verdicts if (name := verdict_file_suite(path)) is not None}
+    if args.suite:
+        suite = load_any_suite(resolve_suite(args.suite, rootdir=Path.cwd()))
+    elif len(named) == 1 and (name := next(iter(named))) in bundled_suites():
+        suite = load_any_suite(bundled_suites()[name])
+    rated = []
+    for path in args.verdicts:
+        if suite is not None:
+            item_ids: object = {item.id for item in suite.items}
+        else:
+            document = read_yaml(path)
+            entries = document.get("verdicts") if isinstance(document, dict) else None
+            item_ids = {str(e.get("item")) for e in entries or () if isinstance(e, dict)}
+        rated.extend((verdict, path.name) for verdict in load_verdicts(path, item_ids))  # type: ignore[arg-type]
+    checkers = None
+    if suite is not None:
+        families = builtin_checkers()
+        needed = {item.checker for item in suite.items}
+        if needed <= set(families):
+            checkers = {name: families[name]() for name in needed}
+    report = agreement_report(units_of(rated), suite=suite, checkers=checkers)
+    if args.json:
+        import json
+
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        import shutil
+
+        if suite is None:
+            print("no suite named (--suite NAME|PATH): agreement overall only, without the checkers")
+        print(render_agreement(report, width=shutil.get_terminal_size((120, 24)).columns), end="")
     return 0
 
 

@@ -44,3 +44,7 @@ class OutputError(MTChallengeError):
 
 class SystemFailure(MTChallengeError):
     """An MT system that could not translate (crash, non-zero exit, bad reply)."""
+
+
+class JudgingError(MTChallengeError):
+    """An output that cannot be judged: a suite's regular expression ran past its time bound."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.checkers import Checker
-    from pytest_mtchallenge.reporting.report import Run
+    from pytest_mtchallenge.reporting import Run
     from pytest_mtchallenge.systems import System
 
 

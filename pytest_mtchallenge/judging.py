@@ -2,12 +2,19 @@
 from __future__ import annotations
 
 import enum
+import re
+from dataclasses import replace
 from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.errors import JudgingError
+from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
+
+#: Evidence the report aggregates: ``name:value`` entries of the measures it knows.
+_MEASURE = re.compile(r"^(any-connective|coherence-difference|coherence-reference|coherence-output):")
 
 _HUMAN_OUTCOME = {"yes": Outcome.PASS, "no": Outcome.FAIL, "na": Outcome.NA}
 
@@ -27,8 +34,11 @@ class VerdictStore:
             self.add(verdict)
 
     def add(self, verdict: RecordedVerdict) -> None:
-        key = (verdict.item, normalise_text(verdict.output))
-        self._by_output.setdefault(key, []).append(verdict)
+        """Add a verdict; one with an annotator replaces that annotator's earlier verdict on the output."""
+        records = self._by_output.setdefault((verdict.item, normalise_text(verdict.output)), [])
+        if verdict.annotator:
+            records[:] = [r for r in records if r.annotator != verdict.annotator]
+        records.append(verdict)
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._by_output.values())
@@ -53,22 +63,50 @@ class VerdictStore:
         tally = ", ".join(f"{n} {v}" for v, n in sorted(first.annotators.items())) if first.annotators else ""
         systems = sorted({r.system for r in records if r.system and r.verdict == verdict})
         origin = f" on the output of {', '.join(systems)}" if systems else ""
-        return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + origin
+        names = [r.annotator for r in records if r.annotator and r.verdict == verdict]
+        by = f" by {', '.join(names)}" if names else ""
+        return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + by + origin
 
 
 def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-    """Call a checker (with the context translation when it reads one), turning any crash into an
-    undecided verdict that says so."""
+    """Call a checker (with the context translation when it reads one), turning any crash, and an
+    output it cannot judge, into an undecided verdict that says so."""
+    try:
+        return checked(checker, item=item, output=output, context=context)
+    except JudgingError as exc:
+        return Verdict.undecided(exc.one_line())
+
+
+def checked(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    """:func:`run_checker`, except that an output the checker cannot judge (a suite's regular
+    expression past its time bound) raises :class:`~pytest_mtchallenge.errors.JudgingError`."""
     try:
         if checker.reads_context:
             verdict = checker.check(item=item, output=output, context=context)  # type: ignore[call-arg]
         else:
             verdict = checker.check(item=item, output=output)
+    except JudgingError:
+        raise
     except Exception as exc:  # a checker bug must not lose the run
         return Verdict.undecided(f"checker {checker.name!r} crashed: {type(exc).__name__}: {exc}")
     if not isinstance(verdict, Verdict):
         return Verdict.undecided(f"checker {checker.name!r} returned {type(verdict).__name__}, not a Verdict")
     return verdict
+
+
+def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = (),
+                      languages: tuple[str, str] | None = None, errors: bool = False) -> Verdict:
+    """What the automatic judge says: an untranslated output fails before the family reads it
+    (when the suite's ``languages`` are given); otherwise the item's checker decides. With
+    ``errors``, an output the checker cannot judge raises :class:`~pytest_mtchallenge.errors.JudgingError`
+    instead of being undecided."""
+    if languages is not None:
+        why = untranslated(output, source=item.source, source_language=languages[0], target_language=languages[1])
+        if why is not None:
+            return Verdict.failed(why)
+    if errors:
+        return checked(checker, item=item, output=output, context=context)
+    return run_checker(checker, item=item, output=output, context=context)
 
 
 def judge(
@@ -80,30 +118,52 @@ def judge(
     checkers: Mapping[str, Checker],
     verdicts: VerdictStore,
     context: tuple[str, ...] = (),
+    languages: tuple[str, str] | None = None,
 ) -> Judgement:
     """Judge one output of one item under ``mode`` (auto, human or auto+human); ``context`` is the
-    translation of a document-level item's context, when the system gave one."""
+    translation of a document-level item's context, when the system gave one.
+
+    With ``languages`` (the suite's source and target language), an output that is not translated
+    at all fails before any checker reads it (:func:`~pytest_mtchallenge.languages.identify.untranslated`).
+    An output the checker cannot judge (a regular expression past its time bound) makes the item an
+    error, whatever a human recorded for it.
+    """
     reasons: list[str] = []
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
-        verdict = run_checker(checkers[item.checker], item=item, output=output, context=context)
+        try:
+            verdict = automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
+                                        languages=languages, errors=True)
+        except JudgingError as exc:
+            return _judgement(item, system, output, Outcome.ERROR, DecidedBy.NONE,
+                              f"suite {item.suite}: item {item.id}: {exc.one_line()}", context)
+        evidence = tuple(e for e in verdict.evidence if _MEASURE.match(e))
         if verdict.decided:
-            return _judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason)
+            return replace(_judgement(item, system, output, verdict.outcome, DecidedBy.CHECKER, verdict.reason, context),
+                           evidence=evidence)
         reasons.append(f"checker {item.checker!r}: {verdict.reason}")
+        if evidence:  # a scored family (coherence) answers undecided with its scores: keep them
+            recorded = verdicts.lookup(item.id, output) if mode is JudgeMode.AUTO_HUMAN else None
+            if recorded is None:
+                return replace(_judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(
+                    reasons + (["no recorded human verdict for this output"] if mode is JudgeMode.AUTO_HUMAN else [])),
+                    context), evidence=evidence)
     if mode in (JudgeMode.HUMAN, JudgeMode.AUTO_HUMAN):
         recorded = verdicts.lookup(item.id, output)
         if recorded is not None:
             value, why = recorded
-            return _judgement(item, system, output, _HUMAN_OUTCOME[value], DecidedBy.HUMAN, why)
+            return _judgement(item, system, output, _HUMAN_OUTCOME[value], DecidedBy.HUMAN, why, context)
         reasons.append("no recorded human verdict for this output")
-    return _judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(reasons))
+    return _judgement(item, system, output, Outcome.REVIEW, DecidedBy.NONE, "; ".join(reasons), context)
 
 
 def _judgement(
-    item: ChallengeItem, system: str, output: str | None, outcome: Outcome, decided_by: DecidedBy, reason: str
+    item: ChallengeItem, system: str, output: str | None, outcome: Outcome, decided_by: DecidedBy, reason: str,
+    context: tuple[str, ...] = (),
 ) -> Judgement:
     return Judgement(
         suite=item.suite, system=system, item=item.id, category=item.category,
         subcategory=item.subcategory, output=output, outcome=outcome, decided_by=decided_by, reason=reason,
+        context_output=context,
     )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.judging import run_checker
+from pytest_mtchallenge.judging import automatic_verdict
 from pytest_mtchallenge.model import Suite
 
 HUMAN = ("yes", "no", "na")
@@ -122,7 +122,8 @@ def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker]) -> M
         position = {item.id: index for index, item in enumerate(suite.items)}
         for verdict in sorted(suite.verdicts, key=lambda v: position[v.item]):
             item = items[verdict.item]
-            result = run_checker(checkers[item.checker], item=item, output=verdict.output)
+            result = automatic_verdict(checkers[item.checker], item=item, output=verdict.output,
+                                       languages=(suite.source_language, suite.target_language))
             cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, category=item.category,
                               system=verdict.system,
                               output=verdict.output, human=verdict.verdict, auto=result.outcome.value,

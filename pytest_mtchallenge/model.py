@@ -31,6 +31,8 @@ class ChallengeItem:
     context: tuple[str, ...] = ()
     context_references: tuple[str, ...] = ()
     document: str = ""  # the id of the document the item belongs to, when the suite says
+    #: The suite's target language (for families that judge any language, e.g. with a lemmatizer).
+    target_language: str = ""
     explanation: str = ""
     notes: str = ""
     known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)
@@ -94,6 +96,9 @@ class RecordedVerdict:
     system: str = ""
     annotators: Mapping[str, int] = field(default_factory=lambda: _frozen(None))
     source: str = ""
+    #: Who gave this verdict (one person; ``mtchallenge review`` records it). A later verdict of the
+    #: same annotator on the same output replaces an earlier one.
+    annotator: str = ""
 
 
 @dataclass(frozen=True, slots=True)

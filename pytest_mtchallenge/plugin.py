@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_mtchallenge.formats import SUITE_FILE, detect_format
-from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.session import MTChallengeSession
@@ -17,69 +16,12 @@ if TYPE_CHECKING:
 #: projects' runs almost nothing.
 SESSION_KEY = pytest.StashKey["MTChallengeSession"]()
 
-_OPTIONS = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
-            "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail")
-
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("mtchallenge", "machine-translation challenge sets")
-    group.addoption("--mt-suite", action="append", dest="mt_suite", metavar="NAME|PATH",
-                    help="Run a bundled challenge suite by name, or a suite file or directory (repeatable)")
-    group.addoption("--mt-system", action="append", dest="mt_system", metavar="SPEC",
-                    help="MT system to test: recorded:NAME, recorded:*, reference, file:PATH, cmd:COMMAND, "
-                         "python:MODULE:FUNCTION, optionally prefixed with NAME= (repeatable)")
-    group.addoption("--mt-judge", dest="mt_judge", metavar="MODE", choices=("auto", "human", "auto+human"),
-                    help="Who decides: auto (checkers), human (recorded verdicts) or auto+human (default)")
-    group.addoption("--mt-report", dest="mt_report", metavar="PATH",
-                    help="Write the category success report as JSON to PATH")
-    group.addoption("--mt-report-only", dest="mt_report_only", action="store_true", default=None,
-                    help="Judge and report without failing the run on wrong outputs "
-                         "(the exit status is 0 unless an item errors or another test fails)")
-    group.addoption("--mt-meta-eval", dest="mt_meta_eval", action="store_true", default=None,
-                    help="Instead of testing systems, run each checker on every recorded judged output of the "
-                         "selected suites and report coverage and agreement with the human verdicts")
-    group.addoption("--mt-save", dest="mt_save", metavar="PATH",
-                    help="Save this run (outcome and output per item, summary and signature) as JSON to PATH")
-    group.addoption("--mt-autosave", dest="mt_autosave", action="store_true", default=None,
-                    help="Save this run as the next numbered file in .mtchallenge/runs/")
-    group.addoption("--mt-compare", dest="mt_compare", metavar="PATH|NUMBER|last",
-                    help="Compare this run with a saved run: a path, a number in .mtchallenge/runs/, or last")
-    group.addoption("--mt-compare-fail", dest="mt_compare_fail", metavar="EXPR",
-                    help="Release gate, e.g. overall:2%%,category:5%%,items:0,p<0.05: the gate decides the exit status")
-    group.addoption("--mt-compare-strict", dest="mt_compare_strict", action="store_true", default=None,
-                    help="Refuse to compare runs whose suite, checker, lexicon, verdict or judge signatures differ")
-    group.addoption("--mt-xfail", dest="mt_xfail", metavar="PATH",
-                    help="Mark items that failed in a saved run (or a YAML list per system) as strict xfail")
-    group.addoption("--mt-batch-size", dest="mt_batch_size", type=int, metavar="N",
-                    help="Sources per request or generation batch (default 32)")
-    group.addoption("--mt-concurrency", dest="mt_concurrency", type=int, metavar="N",
-                    help="Requests in flight at once for remote systems (default 4)")
-    group.addoption("--mt-timeout", dest="mt_timeout", type=float, metavar="SECONDS",
-                    help="Timeout of one request or command (default 600)")
-    group.addoption("--mt-retries", dest="mt_retries", type=int, metavar="N",
-                    help="Retries after a connection error, 429 or 5xx, with exponential backoff (default 4)")
-    group.addoption("--mt-no-cache", dest="mt_no_cache", action="store_true", default=None,
-                    help="Do not read or write the translation cache")
-    group.addoption("--mt-cache-clear", dest="mt_cache_clear", action="store_true", default=False,
-                    help="Empty the translation cache before the run")
-    parser.addini("mt_no_cache", type="bool", default=False, help="Do not use the translation cache")
-    for name in ("mt_batch_size", "mt_concurrency", "mt_timeout", "mt_retries"):
-        parser.addini(name, default="", help=f"Default of --{name.replace('_', '-')}")
-    for name, help_text in SYSTEM_SETTINGS.items():
-        parser.addini(name, default="", help=help_text)
-    parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
-    parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
-    parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")
-    parser.addini("mt_report", default="", help="Path of the JSON category success report")
-    parser.addini("mt_report_only", type="bool", default=False, help="Do not fail the run on wrong outputs")
-    parser.addini("mt_save", default="", help="Save the run as JSON to this path")
-    parser.addini("mt_autosave", type="bool", default=False, help="Save every run in .mtchallenge/runs/")
-    parser.addini("mt_compare", default="", help="Saved run to compare with")
-    parser.addini("mt_compare_fail", default="", help="Release gate expression")
-    parser.addini("mt_compare_strict", type="bool", default=False, help="Refuse to compare unlike runs")
-    parser.addini("mt_xfail", default="", help="Saved run or YAML of known failures to mark xfail(strict)")
-    parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
+    from pytest_mtchallenge.options import add_options
+
+    add_options(parser)
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -88,38 +30,89 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
+def _suite_arguments(config: pytest.Config) -> list[str]:
+    """Command-line arguments that name suites: suite files, directories holding them, or a bundled
+    suite's name (``isabelle2017-en-fr`` or ``isabelle2017-en-fr::S1a[google-2016]``)."""
+    if config.args_source != pytest.Config.ArgsSource.ARGS:
+        return []
+    found = []
+    for arg in config.args:
+        name = arg.split("::")[0]
+        path = Path(name)
+        if not path.is_absolute():
+            path = config.invocation_params.dir / path
+        if path.is_file() and detect_format(path) is not None:
+            found.append(arg)
+        elif path.is_dir() and ((path / SUITE_FILE).is_file() or next(path.glob(f"*/{SUITE_FILE}"), None)):
+            found.append(arg)
+        elif not path.exists() and name in _bundled_names():
+            found.append(arg)
+    return found
+
+
+def _bundled_names() -> set[str]:
+    from pytest_mtchallenge.formats import bundled_suites
+
+    return set(bundled_suites())
+
+
 def _is_active(config: pytest.Config) -> bool:
-    """The plugin only acts when the run names an --mt-* option, an mt_* ini setting or a suite path."""
-    for name in _OPTIONS:
-        if config.getoption(name) or config.getini(name):
-            return True
-    if config.args_source == pytest.Config.ArgsSource.ARGS:
-        for arg in config.args:
-            path = Path(arg.split("::")[0])
-            if not path.is_absolute():
-                path = config.invocation_params.dir / path
-            if path.is_file() and detect_format(path) is not None:
-                return True
-            if path.is_dir() and (path / SUITE_FILE).is_file() or path.is_dir() and next(path.glob(f"*/{SUITE_FILE}"), None):
-                return True
-    return False
+    """The plugin only acts when the run names an --mt-* option, an mt_* ini setting or a suite."""
+    from pytest_mtchallenge.options import is_active
+
+    return is_active(config) or bool(_suite_arguments(config))
 
 
 def pytest_configure(config: pytest.Config) -> None:
     if not _is_active(config):
         return
+    from pytest_mtchallenge.formats import bundled_suites
     from pytest_mtchallenge.session import MTChallengeSession
 
+    named = _suite_arguments(config)
     session = MTChallengeSession(config)
+    if session.system_specs and not session.suite_paths and not named:
+        known = ", ".join(sorted(bundled_suites())) or "none"
+        raise pytest.UsageError(f"--mt-system needs a suite to translate: name one with --mt-suite=NAME|PATH "
+                                f"(bundled suites: {known})")
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "mtchallenge-session")
-    if session.suite_paths:
-        explicit = config.args_source == pytest.Config.ArgsSource.ARGS
-        args = list(config.args) if explicit else []
+    config.args[:] = _collection_arguments(config, session, named)
+    _condense_failures(config, session, named)
+
+
+def _condense_failures(config: pytest.Config, session: MTChallengeSession, named: list[str]) -> None:
+    """A run of challenge suites alone reports each wrong output in one line (the short summary,
+    verdict first) instead of a block each: with --tb or -v given, pytest's own choice stands."""
+    challenge_only = all(arg in named or arg in map(str, session.suite_paths) for arg in config.args)
+    if challenge_only and config.option.tbstyle == "auto" and config.option.verbose <= 0:
+        config.option.tbstyle = "no"
+        if "f" not in (config.option.reportchars or "") and "a" not in (config.option.reportchars or ""):
+            config.option.reportchars = (config.option.reportchars or "") + "f"
+
+
+def _collection_arguments(config: pytest.Config, session: MTChallengeSession, named: list[str]) -> list[str]:
+    """What pytest collects. Explicit paths on the command line keep their meaning; suites from
+    --mt-suite join them; suites from the ini file (mt_suite) join the project's own test paths
+    (testpaths) but not explicit paths; a bundled suite's name becomes its file's path."""
+    from pytest_mtchallenge.formats import bundled_suites
+
+    explicit = config.args_source == pytest.Config.ArgsSource.ARGS
+    bundled = bundled_suites()
+    args = []
+    for arg in config.args:
+        name, sep, rest = arg.partition("::")
+        if explicit and arg in named and name in bundled and not (config.invocation_params.dir / name).exists():
+            arg = f"{bundled[name]}{sep}{rest}"
+        args.append(arg)
+    from_command_line = bool(config.getoption("mt_suite"))
+    if from_command_line and not explicit:
+        args = []  # `pytest --mt-suite=X` runs the challenge suites, not the project's testpaths
+    if from_command_line or not explicit:
         for path in session.suite_paths:
             if str(path) not in args:
                 args.append(str(path))
-        config.args[:] = args
+    return args
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import warnings
 import gc
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 import pytest
 
@@ -17,44 +18,28 @@ from pytest_mtchallenge.baseline import BaselineOptions, Comparison, render_comp
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.reporting.report import Run, build_runs, render_table, write_json
+from pytest_mtchallenge.options import RunOptions
+from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format, write_report
+from pytest_mtchallenge.reporting.table import error_lines, render_table
+from pytest_mtchallenge.review.verdict_file import overlay_verdicts
+from pytest_mtchallenge.environment import environment
+from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.formats import detect_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
-from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
-from pytest_mtchallenge.translation.translator import Translator
+from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement
 
 RECORD_KEY = "mtchallenge"
 PROBLEMS_KEY = "mtchallenge_problems"
+USAGE_KEY = "mtchallenge_usage"
 META_KEY = "mtchallenge_meta_eval"
 ALL_RECORDED = "recorded:*"
-
-
-def _option(config: pytest.Config, name: str) -> str | bool | None:
-    """A command-line option, or its ini twin."""
-    value = config.getoption(name)
-    return value if value else (config.getini(name) or None)
-
-
-def _number(config: pytest.Config, name: str, kind: type[int] | type[float], default: float) -> Any:
-    """A positive number option (or its ini twin); a bad value is a usage error."""
-    value = config.getoption(name)
-    if value is None:
-        text = str(config.getini(name)).strip()
-        if not text:
-            return kind(default)
-        try:
-            value = kind(text)
-        except ValueError:
-            raise pytest.UsageError(f"ini {name} = {text!r}: expected a number") from None
-    if value < (0 if name == "mt_retries" else 1e-9):
-        raise pytest.UsageError(f"--{name.replace('_', '-')}={value}: must be positive")
-    return value
 
 
 def _registry(builtin: Mapping[str, type], contributions: list[Mapping[str, type]], what: str) -> dict[str, type]:
@@ -72,46 +57,46 @@ class MTChallengeSession:
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
-        self.suite_specs: list[str] = list(config.getoption("mt_suite") or config.getini("mt_suite") or [])
-        self.system_specs: list[str] = list(config.getoption("mt_system") or config.getini("mt_system") or [])
-        judge_text = config.getoption("mt_judge") or config.getini("mt_judge") or JudgeMode.AUTO_HUMAN.value
+        self.run_options = run = RunOptions.from_config(config)
+        self.suite_specs: list[str] = list(run.suites)
+        self.system_specs: list[str] = list(run.systems)
         try:
-            self.mode = JudgeMode(judge_text)
+            self.mode = JudgeMode(run.judge)
         except ValueError:
             known = ", ".join(m.value for m in JudgeMode)
-            raise pytest.UsageError(f"--mt-judge={judge_text!r}: expected one of {known}") from None
-        report = config.getoption("mt_report") or config.getini("mt_report")
-        self.report_path: Path | None = Path(report) if report else None
+            raise pytest.UsageError(f"--mt-judge={run.judge!r}: expected one of {known}") from None
+        self.reports: list[tuple[str, Path]] = []
+        for spec in run.reports:
+            try:
+                fmt, path = report_format(spec)
+            except ValueError as exc:
+                raise pytest.UsageError(str(exc)) from None
+            self.reports.append((fmt, path if path.is_absolute() else run.invocation_dir / path))
         try:
+            for _, path in self.reports:
+                check_writable(path, field="--mt-report")
             self.baseline = BaselineOptions.create(
-                base=config.invocation_params.dir, save=_option(config, "mt_save"),
-                autosave=bool(_option(config, "mt_autosave")), compare=_option(config, "mt_compare"),
-                gate=_option(config, "mt_compare_fail"), strict=bool(_option(config, "mt_compare_strict")),
-                xfail=_option(config, "mt_xfail"))
+                base=run.invocation_dir, save=run.save, autosave=run.autosave, compare=run.compare,
+                gate=run.compare_fail, strict=run.compare_strict, xfail=run.xfail)
         except MTChallengeError as exc:
             raise pytest.UsageError(exc.one_line()) from None
-        self.meta_eval = bool(config.getoption("mt_meta_eval") or config.getini("mt_meta_eval"))
+        self.meta_eval = run.meta_eval
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
-        self.report_only = bool(config.getoption("mt_report_only") or config.getini("mt_report_only"))
+        self.report_only = run.report_only
         self.options = SystemOptions(
-            rootdir=config.rootpath,
-            timeout=_number(config, "mt_timeout", float, 600.0),
-            batch_size=_number(config, "mt_batch_size", int, 32),
-            concurrency=_number(config, "mt_concurrency", int, 4),
-            retries=_number(config, "mt_retries", int, 4),
-            settings=MappingProxyType({name: str(config.getini(name)) for name in SYSTEM_SETTINGS
-                                       if config.getini(name)}),
+            rootdir=run.rootdir, timeout=run.timeout, batch_size=run.batch_size, concurrency=run.concurrency,
+            retries=run.retries, settings=run.settings,
         )
         hook = config.pluginmanager.hook
         self.checker_classes: dict[str, type[Checker]] = _registry(
             builtin_checkers(), hook.pytest_mtchallenge_checkers(), "checker families")
         self.system_kinds: dict[str, type[System]] = _registry(
             builtin_system_kinds(), hook.pytest_mtchallenge_system_kinds(), "system kinds")
-        self.no_cache = bool(config.getoption("mt_no_cache") or config.getini("mt_no_cache"))
+        self.no_cache = run.no_cache
         pytest_cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
         cache_root = pytest_cache.mkdir("mtchallenge") if pytest_cache is not None else config.rootpath / ".mtchallenge"
         self.cache_path = Path(cache_root) / "translations.sqlite"
-        if config.getoption("mt_cache_clear") and not hasattr(config, "workerinput"):
+        if run.cache_clear and not hasattr(config, "workerinput"):
             clear_cache(self.cache_path)
         self.translator = Translator(cache_path=None if self.no_cache else self.cache_path, write_line=self._say,
                                      suspend_capture=self._suspend_capture, interactive=self._interactive)
@@ -127,6 +112,8 @@ class MTChallengeSession:
             if stated:
                 self.suite_formats[path] = stated
         self.systems = self._parse_systems()
+        # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
+        self.translator.redaction = install_redaction(config, self.systems, self.options.settings)
         self._suites: dict[Path, Suite] = {}
         self._checkers: dict[str, Checker] = {}
         self._verdicts: dict[str, VerdictStore] = {}
@@ -136,11 +123,16 @@ class MTChallengeSession:
         self._signatures: dict[tuple[str, str], str] = {}
         self._positions: dict[str, dict[str, int]] = {}
         self._froze_gc = False
-        self.records: list[dict[str, object]] = []
+        self.results: list[ItemResult] = []
         self.saved_path: Path | None = None
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
+        self.collection_errors: list[str] = []  # one line per suite that could not be collected
+        self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
+        self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
+        if getattr(config.option, "markers", False):
+            self.register_markers()
 
     # -- configuration -------------------------------------------------------------------
 
@@ -150,9 +142,11 @@ class MTChallengeSession:
             if spec == ALL_RECORDED:
                 continue  # expanded per suite in systems_for()
             try:
-                systems.append(parse_system_spec(spec, self.system_kinds, self.options))
+                system = parse_system_spec(spec, self.system_kinds, self.options)
+                system.check_usable()
             except ValueError as exc:
                 raise pytest.UsageError(str(exc)) from None
+            systems.append(system)
         names = [s.name for s in systems]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         if duplicates:
@@ -183,8 +177,9 @@ class MTChallengeSession:
     def load_suite(self, path: Path) -> Suite:
         key = path.resolve()
         if key not in self._suites:
-            self._suites[key] = load_any_suite(key, checkers=self.checker_classes, validate_params=self._validate_params,
-                                               format=self.suite_formats.get(key))
+            suite = load_any_suite(key, checkers=self.checker_classes, validate_params=self._validate_params,
+                                   format=self.suite_formats.get(key))
+            self._suites[key] = overlay_verdicts(suite, self.run_options.verdicts)  # --mt-verdicts
         return self._suites[key]
 
     def _validate_params(self, checker: str, params: Mapping[str, object]) -> None:
@@ -211,19 +206,45 @@ class MTChallengeSession:
 
     def markers_for(self, item: ChallengeItem) -> tuple[pytest.MarkDecorator, ...]:
         """The category and subcategory markers of an item, declared once (``--strict-markers``
-        accepts them) and built once per name: suites may hold tens of thousands of items."""
+        accepts them) and built once per name: suites may hold tens of thousands of items. An id
+        that names a marker of pytest, a plugin or the ini file gets a trailing ``_``."""
         key = (item.category, item.subcategory)
         if key not in self._markers:
             from pytest_mtchallenge.nodes import marker_name
 
+            # The markers of pytest, plugins and the ini file are not category markers.
+            taken = {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+            taken -= self._marker_names
             decorators = []
-            for name in (marker_name(item.category), marker_name(item.subcategory)):
+            for name in (marker_name(item.category, taken), marker_name(item.subcategory, taken)):
                 if name not in self._marker_names:
                     self._marker_names.add(name)
-                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory")
+                    title = (suite_title := self._titles().get(name)) and f" ({suite_title})" or ""
+                    self.config.addinivalue_line("markers", f"{name}: a challenge-set category or subcategory{title}")
                 decorators.append(getattr(pytest.mark, name))
             self._markers[key] = tuple(decorators)
         return self._markers[key]
+
+    def _titles(self) -> dict[str, str]:
+        """Marker name → the category's or subcategory's title, for ``pytest --markers``."""
+        from pytest_mtchallenge.nodes import marker_name
+
+        titles: dict[str, str] = {}
+        for suite in self._suites.values():
+            titles.update({marker_name(c.id): c.title for c in suite.categories})
+            titles.update({marker_name(s.id): s.title for s in suite.subcategories.values()})
+        return titles
+
+    def register_markers(self) -> None:
+        """Declare every category and subcategory marker of the run's suites now (``pytest --markers``
+        lists them without collecting); a suite that does not load is left to collection to report."""
+        for path in self.suite_paths:
+            try:
+                suite = self.load_suite(path)
+            except MTChallengeError:
+                continue
+            for item in suite.items:
+                self.markers_for(item)
 
     def checker(self, name: str) -> Checker:
         if name not in self._checkers:
@@ -237,7 +258,7 @@ class MTChallengeSession:
 
     # -- translation and judging -----------------------------------------------------------
 
-    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> tuple[str | None, str | None]:
+    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> SystemOutput:
         """The system's output for an item, translating the whole suite in one batch on first use."""
         return self.translator.output_for(suite, system, item)
 
@@ -259,10 +280,15 @@ class MTChallengeSession:
         if reporter is not None and not hasattr(self.config, "workerinput"):
             reporter.write_line(line)
 
-    def judge(self, item: ChallengeItem, system: System, output: str) -> Judgement:
+    def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = (),
+              note: str = "") -> Judgement:
+        """Judge an output; a ``note`` from the system (what it cleaned from its raw output) joins
+        the reason, so a cleaned output never passes silently."""
         suite = self._suite_named(item.suite)
-        return judge(item=item, system=system.name, output=output, mode=self.mode,
-                     checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+        judgement = judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
+                          languages=(suite.source_language, suite.target_language),
+                          checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+        return dataclasses.replace(judgement, reason=f"{judgement.reason} [{note}]") if note else judgement
 
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:
         return error_judgement(item, system.name, reason)
@@ -292,37 +318,63 @@ class MTChallengeSession:
                 f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
                 *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),
                 f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
-                f"judge:{self.mode.value}", f"system:{system.signature if system else system_name}",
+                f"judge:{self.mode.value}", f"system:{system.identity if system else system_name}",
                 f"version:{__version__}",
             ])
         return self._signatures[key]
 
     def known_failure(self, suite: Suite, item: ChallengeItem, system: System) -> tuple[str, bool] | None:
         """Why this item is expected to fail for this system, and whether an unexpected pass fails the run."""
-        if item.id in self.baseline.known_failures.get(system.name, ()):
+        if item.id in self._known_failures_of(suite, system):
             return (f"{item.id} [{system.name}] failed in {self.baseline.xfail_path}: if it passes now, refresh "
                     "that file to acknowledge the improvement"), True
         if item.known_failure:
             return f"known weakness: {item.known_failure}", False
         return None
 
-    def record(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> dict[str, object]:
-        """The report record of a judgement: what travels with the test report (also under xdist)."""
-        subcategory = suite.subcategories[item.subcategory]
-        return {
-            **judgement.to_dict(),
-            "suite_title": suite.title,
-            "judge": self.mode.value,
-            "position": self._position(suite, item.id),
-            "system_position": self._system_position(suite, system_name=judgement.system),
-            "category_title": suite.category_of(item.subcategory).title,
-            "subcategory_title": subcategory.title,
-            "question": item.question,
-            "source": item.source,
-            "reference": item.reference,
-            "labels": dict(suite.labels),
-            "signature": self.signature(suite, judgement.system),
-        }
+    def _known_failures_of(self, suite: Suite, system: System) -> set[str]:
+        """The --mt-xfail items of a system, paired as --mt-compare pairs runs: by name, or, when the
+        file names one system and the suite has one, whatever their names (a new release against
+        the old one)."""
+        known = self.baseline.known_failures
+        if system.name in known:
+            self._xfail_used.add(system.name)
+            return set(known[system.name])
+        if len(known) == 1 and len(self.systems_for(suite)) == 1:
+            (name, ids), = known.items()
+            self._xfail_used.add(name)
+            return set(ids)
+        return set()
+
+    def _xfail_warnings(self) -> list[str]:
+        """What in the --mt-xfail file applies to nothing: systems no run pairs with, unknown items."""
+        known = self.baseline.known_failures
+        if not known or not self._suites:
+            return []
+        where = f"--mt-xfail={self.baseline.xfail_path}"
+        item_ids = {item.id for suite in self._suites.values() for item in suite.items}
+        found = [f"{where}: system {name!r} matches no system of this run "
+                 f"(systems: {', '.join(sorted({s.name for suite in self._suites.values() for s in self.systems_for(suite)}))})"
+                 for name in sorted(set(known) - self._xfail_used)]
+        for name in sorted(known):
+            unknown = sorted(set(known[name]) - item_ids)
+            if unknown:
+                shown = ", ".join(unknown[:8]) + (", …" if len(unknown) > 8 else "")
+                found.append(f"{where}: {len(unknown)} item(s) of {name!r} are in no suite of this run: {shown}")
+        return found
+
+    def result(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> ItemResult:
+        """A judgement with what the report shows beside it (it travels with the test report, also
+        to the xdist controller)."""
+        return ItemResult(
+            judgement=judgement, suite_title=suite.title, judge=self.mode.value,
+            position=self._position(suite, item.id),
+            system_position=self._system_position(suite, system_name=judgement.system),
+            category_title=suite.category_of(item.subcategory).title,
+            subcategory_title=suite.subcategories[item.subcategory].title,
+            question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
+            rate=suite.rate, signature=self.signature(suite, judgement.system),
+        )
 
     # -- hooks -----------------------------------------------------------------------------
 
@@ -330,18 +382,37 @@ class MTChallengeSession:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
         """Attach the judgement record to the report: it travels to the xdist controller with it."""
         report = yield
-        record = getattr(item, "mt_record", None)
-        if record is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
-            setattr(report, RECORD_KEY, record)
+        result = getattr(item, "mt_result", None)
+        if result is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
+            setattr(report, RECORD_KEY, result.to_dict())  # plain data: xdist serialises reports
         return report
+
+    @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """Keep why a suite could not be collected: with condensed failures (no traceback blocks)
+        the report names it in one line."""
+        if report.failed:
+            self.other_failures += 1
+        if report.failed and report.longrepr is not None:
+            line = str(report.longrepr).strip().splitlines()
+            if line and line[-1] not in self.collection_errors:
+                self.collection_errors.append(line[-1])
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        """A suite that cannot be loaded stops its own collection only: when every collection
+        error is such a suite, the other suites run (as with ``--continue-on-collection-errors``)."""
+        if session.testsfailed and session.testsfailed == len(self.unloadable_suites):
+            session.config.option.continue_on_collection_errors = True
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
         if isinstance(record, dict):
-            self.records.append(record)
-            judged_wrong = report.when == "call" and record.get("outcome") == "fail"
+            result = ItemResult.from_dict(record)
+            self.results.append(result)
+            judged_wrong = report.when == "call" and result.outcome == "fail"
         if report.failed and not judged_wrong:
             self.other_failures += 1
 
@@ -351,12 +422,21 @@ class MTChallengeSession:
         for problem in output.get(PROBLEMS_KEY, []):
             if problem not in self.problems:
                 self.problems.append(problem)
+        for suite, system, counts in output.get(USAGE_KEY, []):
+            totals = self.translator.usage.setdefault((suite, system), {})
+            for key, count in counts.items():
+                totals[key] = totals.get(key, 0) + int(count)
         for suite, cases in (output.get(META_KEY) or {}).items():
             self.meta_cases.setdefault(suite, cases)
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        """In meta-evaluation mode the checkers are judged, not the systems: no challenge test runs."""
+        """Refuse systems that translate none of the run's suites (a mistyped recorded system would
+        otherwise collect nothing, silently). In meta-evaluation mode the checkers are judged, not
+        the systems: no challenge test runs."""
+        self._check_systems_cover_suites()
+        for warning in self._xfail_warnings():
+            warnings.warn(pytest.PytestWarning(warning), stacklevel=1)
         if not self.meta_eval:
             return
         from pytest_mtchallenge.nodes import ChallengeTest
@@ -388,29 +468,56 @@ class MTChallengeSession:
             gc.unfreeze()
             self._froze_gc = False
 
+    def _shown(self, path: Path) -> Path:
+        """A path as the user would write it: relative to where pytest was started, when inside it."""
+        try:
+            return path.relative_to(self.run_options.invocation_dir)
+        except ValueError:
+            return path
+
+    def _check_systems_cover_suites(self) -> None:
+        suites = list(self._suites.values())
+        if not suites:
+            return
+        for system in self.systems:
+            if not any(system.covers(suite) for suite in suites):
+                recorded = sorted({name for suite in suites for name in suite.systems})
+                raise pytest.UsageError(
+                    f"--mt-system={system.kind}:{system.argument}: no suite of this run has a recorded system "
+                    f"{system.argument!r} (recorded systems: {', '.join(recorded) or 'none'})")
+
     def meta_evaluation(self) -> MetaEvaluation | None:
         if not self.meta_eval or not self.meta_cases:
             return None
         return MetaEvaluation(tuple(Case.from_dict(c) for cases in self.meta_cases.values() for c in cases))
 
     def runs(self) -> list[Run]:
-        return build_runs(self.records)
+        """The judged runs, each with the tokens its system reported (LLM systems)."""
+        usage = self.translator.usage
+        return [dataclasses.replace(run, usage=MappingProxyType(usage[(run.suite, run.system)]))
+                if (run.suite, run.system) in usage else run for run in build_runs(self.results)]
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         workeroutput = getattr(self.config, "workeroutput", None)
         if workeroutput is not None:
             workeroutput[PROBLEMS_KEY] = list(self.problems)
+            workeroutput[USAGE_KEY] = [[suite, system, dict(counts)]
+                                       for (suite, system), counts in self.translator.usage.items()]
             workeroutput[META_KEY] = self.meta_cases
             return
         runs = self.runs()
         evaluation = self.meta_evaluation()
-        if self.report_path is not None and (runs or evaluation):
-            path = self.report_path if self.report_path.is_absolute() else self.config.invocation_params.dir / self.report_path
-            write_json(runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None)
-        if runs:
-            self.saved_path = self.baseline.save(runs)
+        if runs:  # compared first, so that the reports can show the comparison
             self.comparisons, self.gate_violations = self.baseline.compare(runs)
+        if runs or evaluation:
+            for fmt, path in self.reports:
+                write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
+                             comparisons=self.comparisons)
+        if runs:
+            self.saved_path = self.baseline.save(runs, environment=environment(
+                directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
+                redact=self.translator.redaction.redact))
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
@@ -425,8 +532,18 @@ class MTChallengeSession:
               and not self.other_failures and not self.problems):
             session.exitstatus = pytest.ExitCode.OK
 
-    @pytest.hookimpl
-    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter):  # type: ignore[no-untyped-def]
+        """The report comes last, after pytest's failures and short summary: what a reader sees first."""
+        result = yield
+        self._write_summary(terminalreporter)
+        return result
+
+    def _write_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self.collection_errors and self.config.option.tbstyle == "no":
+            terminalreporter.section("mtchallenge: suites that could not be collected")
+            for line in self.collection_errors:
+                terminalreporter.write_line(f"ERROR {line}", red=True)
         evaluation = self.meta_evaluation()
         if evaluation is not None:
             terminalreporter.section("mtchallenge: meta-evaluation of the checkers")
@@ -434,17 +551,20 @@ class MTChallengeSession:
                                                           color=terminalreporter.hasmarkup))
         runs = self.runs()
         if not runs and not self.problems:
-            if evaluation is not None and self.report_path is not None:
-                terminalreporter.write_line(f"report written to {self.report_path}")
+            if evaluation is not None:
+                for _, path in self.reports:
+                    terminalreporter.write_line(f"report written to {self._shown(path)}")
             return
         terminalreporter.section("mtchallenge: category success report")
         if runs:
             width = terminalreporter._tw.fullwidth  # noqa: SLF001 - the reporter's own width
             terminalreporter.write(render_table(runs, width=width, color=terminalreporter.hasmarkup))
-        if self.report_path is not None:
-            terminalreporter.write_line(f"report written to {self.report_path}")
+        for _, path in self.reports:
+            terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
+        for line in error_lines(runs):
+            terminalreporter.write_line(line, red=True)
         for problem in self.problems:
             terminalreporter.write_line(f"ERROR {problem}", red=True)
         if self.comparisons or self.baseline.compare_path is not None:

@@ -64,9 +64,13 @@ class Judgement:
     outcome: Outcome
     decided_by: DecidedBy
     reason: str
+    context_output: tuple[str, ...] = ()  # the translation of a document-level item's context
+    #: The checker's machine-readable evidence ("any-connective:yes", "coherence-difference:0.81"…):
+    #: what the report aggregates beside the pass/fail rate (DiP's ANY, coherence rankings).
+    evidence: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        record: dict[str, object] = {
             "suite": self.suite,
             "system": self.system,
             "id": self.item,
@@ -77,6 +81,11 @@ class Judgement:
             "decided_by": self.decided_by.value,
             "reason": self.reason,
         }
+        if self.context_output:
+            record["context_output"] = list(self.context_output)
+        if self.evidence:
+            record["evidence"] = list(self.evidence)
+        return record
 
     @classmethod
     def from_dict(cls, record: dict[str, object]) -> Judgement:
@@ -90,4 +99,6 @@ class Judgement:
             outcome=Outcome(record["outcome"]),
             decided_by=DecidedBy(record["decided_by"]),
             reason=str(record.get("reason", "")),
+            context_output=tuple(str(s) for s in record.get("context_output") or ()),  # type: ignore[union-attr]
+            evidence=tuple(str(s) for s in record.get("evidence") or ()),  # type: ignore[union-attr]
         )

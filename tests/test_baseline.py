@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
 
 import pytest
 
 from pytest_mtchallenge.baseline import (
-    BaselineError, Gate, SavedRun, autosave_path, compare, load_known_failures, load_saved_runs, pair_runs,
-    parse_signature, resolve_saved,
+    BaselineError, BaselineOptions, Gate, SavedRun, autosave_path, compare, load_known_failures, load_saved_runs,
+    pair_runs, parse_signature, resolve_saved,
 )
+from pytest_mtchallenge.reporting import build_runs
+from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
 SIG = "suite:s|suite-hash:h1|checkers:a@1|lexicon:l@1|verdicts-hash:v1|judge:human|system:x|version:1"
 
@@ -117,3 +120,112 @@ def test_autosave_numbering_and_resolution(tmp_path: Path) -> None:
     assert resolve_saved("r.json", folder, base=tmp_path) == tmp_path / "r.json"
     with pytest.raises(BaselineError, match="no saved run number 0009"):
         resolve_saved("9", folder, base=tmp_path)
+
+
+def test_autosave_claims_its_number_before_the_run_is_written(tmp_path: Path) -> None:
+    """Two runs ending together both ask for a number before either has written its file."""
+    folder = tmp_path / ".mtchallenge" / "runs"
+    folder.mkdir(parents=True)
+    first = autosave_path(folder, ["nmt"])
+    second = autosave_path(folder, ["google-2016"])
+    third = autosave_path(folder, ["nmt"])
+    assert [first.name, second.name, third.name] == ["0001_nmt.json", "0002_google-2016.json", "0003_nmt.json"]
+    assert list(folder.iterdir()) == []  # the claims live beside the folder, not in it
+
+
+def _autosave(base: str, system: str) -> str:
+    """One run's --mt-autosave (in a process of its own)."""
+    judgement = Judgement(suite="s", system=system, item="a", category="c", subcategory="x", output="o",
+                          outcome=Outcome.PASS, decided_by=DecidedBy.CHECKER, reason="r")
+    runs = build_runs([{**judgement.to_dict(), "position": 0}])
+    saved = BaselineOptions.create(base=Path(base), autosave=True).save(runs)
+    assert saved is not None
+    return saved.name
+
+
+def test_concurrent_autosaves_get_a_number_each_and_whole_files(tmp_path: Path) -> None:
+    """20 runs saving at once, 4 at a time, some with the same systems: 20 files numbered 1 to 20."""
+    systems = [f"sys{n % 3}" for n in range(20)]
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(4) as pool:
+        names = pool.starmap(_autosave, [(str(tmp_path), system) for system in systems], chunksize=1)
+    folder = tmp_path / ".mtchallenge" / "runs"
+    assert sorted(names) == sorted(p.name for p in folder.iterdir())  # every file is a saved run, no .tmp
+    assert sorted(int(name[:4]) for name in names) == list(range(1, 21))
+    for name, system in zip(names, systems):  # each file holds the whole run that claimed it
+        (saved,) = load_saved_runs(folder / name)
+        assert saved.system == system and name.endswith(f"_{system}.json")
+
+
+@pytest.mark.parametrize(("expression", "reason"), [
+    ("overall:200%", "more than 100 points"),
+    ("category:100.5%", "more than 100 points"),
+    ("overall:2% p<0", "cannot read gate rule"),
+    ("overall:2% p<.0", "above 0 and at most 1"),
+    ("overall:2%,overall:5%", "given twice"),
+    ("   ", "empty gate"),
+])
+def test_a_gate_that_could_never_hold_or_fail_is_refused(expression: str, reason: str) -> None:
+    with pytest.raises(BaselineError, match=reason) as info:
+        Gate.parse(expression)
+    assert "--mt-compare-fail" in str(info.value)
+
+
+def test_an_empty_gate_option_is_an_error_not_no_gate(tmp_path: Path) -> None:
+    base = tmp_path / "base.json"
+    base.write_text(json.dumps({"runs": []}))
+    with pytest.raises(BaselineError, match="empty gate"):
+        BaselineOptions.create(base=tmp_path, compare=str(base), gate="")
+    assert BaselineOptions.create(base=tmp_path, compare=str(base), gate=None).gate is None
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    ('{"runs": [', "invalid JSON"),  # truncated
+    ('{"runs": ' + "[" * 10_000 + "]" * 10_000 + "}", "nested deeper than 100 levels"),
+    ('{"runs": [{"suite": "s", "items": [{"id": ' + "1" * 5000 + ', "outcome": "pass"}]}]}', "invalid JSON"),
+    ('{"runs": [{"suite": "s", "items": [{"id": {"a": 1}, "outcome": "pass"}]}]}', "needs an 'id'"),
+    ("\udcff", "not UTF-8"),
+])
+def test_a_corrupt_baseline_is_refused_when_the_options_are_read(tmp_path: Path, content: str, reason: str) -> None:
+    base = tmp_path / "base.json"
+    base.write_bytes(b"\xff\xfe" if content == "\udcff" else content.encode())
+    with pytest.raises(BaselineError, match=reason) as info:
+        BaselineOptions.create(base=tmp_path, compare=str(base))
+    assert "base.json" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_the_baseline_is_read_once_when_the_options_are_created(tmp_path: Path) -> None:
+    base = tmp_path / "base.json"
+    base.write_text(json.dumps({"runs": [{"suite": "s", "system": "x", "signature": SIG,
+                                          "items": [{"id": "A1", "outcome": "pass"}]}]}))
+    options = BaselineOptions.create(base=tmp_path, compare=str(base))
+    base.unlink()  # what the run compares with is what was checked before it started
+    assert [r.outcomes for r in options.baseline_runs] == [{"A1": "pass"}]
+
+
+def test_an_unreadable_or_hostile_xfail_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "folder.yaml").mkdir()
+    with pytest.raises(BaselineError, match="folder.yaml: field '--mt-xfail': cannot read"):
+        BaselineOptions.create(base=tmp_path, xfail="folder.yaml")
+    (tmp_path / "deep.yaml").write_text("old: " + "[" * 50_000 + "]" * 50_000 + "\n")
+    with pytest.raises(BaselineError, match="deep.yaml:1: field '--mt-xfail': nested deeper"):
+        BaselineOptions.create(base=tmp_path, xfail="deep.yaml")
+    (tmp_path / "twice.yaml").write_text("old: [A1]\nold: [A2]\n")
+    with pytest.raises(BaselineError, match="twice.yaml:2: .*'old' is given twice"):
+        BaselineOptions.create(base=tmp_path, xfail="twice.yaml")
+
+
+def test_xfail_ids_are_read_as_written(tmp_path: Path) -> None:
+    (tmp_path / "known.yaml").write_text("old: [010, 1.10, yes]\n")
+    assert load_known_failures(tmp_path / "known.yaml") == {"old": {"010", "1.10", "yes"}}
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_run(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(BaselineError, match="field '--mt-save': cannot create its folder"):
+        BaselineOptions.create(base=tmp_path, save="a-file/run.json")
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(BaselineError, match="field '--mt-save': is a folder"):
+        BaselineOptions.create(base=tmp_path, save="folder")
+    assert BaselineOptions.create(base=tmp_path, save="new/deeper/run.json").save_path == tmp_path / "new/deeper/run.json"
+    assert not (tmp_path / "new").exists()  # checked, not created

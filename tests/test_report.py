@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.reporting.report import Tally, build_runs, render_table, report_document, write_json
+from pytest_mtchallenge.reporting import Run, Tally, build_runs, report_format
+from pytest_mtchallenge.reporting.json import report_document, write_json
+from pytest_mtchallenge.reporting.table import render_table
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
 # The suite in order: (item id, category, subcategory). Categories are deliberately not alphabetical.
@@ -53,7 +57,7 @@ def test_runs_group_records_by_suite_and_system() -> None:
         ("big", "sysA"), ("big", "sysB"), ("tiny", "sysA"), ("tiny", "sysB"),
     ]
     for run in runs:
-        assert {(r["suite"], r["system"]) for r in run.items} == {(run.suite, run.system)}
+        assert {(r.suite, r.system) for r in run.items} == {(run.suite, run.system)}
         assert run.overall.total == len(SUITE_ORDER)
         assert run.suite_title == f"The {run.suite} suite"
         assert run.judge == "auto+human"
@@ -61,13 +65,13 @@ def test_runs_group_records_by_suite_and_system() -> None:
 
 def test_items_are_in_suite_order_whatever_the_input_order() -> None:
     (run,) = build_runs(list(reversed(all_items())))
-    assert [r["id"] for r in run.items] == [item_id for item_id, _, _ in SUITE_ORDER]
+    assert [r.id for r in run.items] == [item_id for item_id, _, _ in SUITE_ORDER]
 
 
 def test_the_last_record_of_an_item_wins() -> None:
     records = all_items("fail") + [record("s2", "pass"), record("m1", "error"), record("m1", "na")]
     (run,) = build_runs(records)
-    outcomes = {r["id"]: r["outcome"] for r in run.items}
+    outcomes = {r.id: r.outcome for r in run.items}
     assert outcomes == {"s1": "fail", "s2": "pass", "s3": "fail", "m1": "na", "m2": "fail"}
     assert run.overall.counts["fail"] == 3 and run.overall.total == 5
 
@@ -80,7 +84,7 @@ def test_no_records_no_runs() -> None:
 
 def test_tally_counts_each_outcome_and_the_rate_is_pass_over_all_items() -> None:
     outcomes = ["pass", "pass", "fail", "na", "review", "error"]
-    tally = Tally.of({"outcome": o} for o in outcomes)
+    tally = Tally.of_outcomes(outcomes)
     assert tally.counts == {"pass": 2, "fail": 1, "na": 1, "review": 1, "error": 1}
     assert tally.total == 6
     assert tally.rate == pytest.approx(2 / 6)
@@ -89,11 +93,11 @@ def test_tally_counts_each_outcome_and_the_rate_is_pass_over_all_items() -> None
 
 @pytest.mark.parametrize("outcome", ["fail", "na", "review", "error"])
 def test_anything_but_pass_counts_as_not_passed(outcome: str) -> None:
-    assert Tally.of([{"outcome": "pass"}, {"outcome": outcome}]).rate == pytest.approx(0.5)
+    assert Tally.of_outcomes(["pass", outcome]).rate == pytest.approx(0.5)
 
 
 def test_an_empty_tally_has_no_rate() -> None:
-    tally = Tally.of([])
+    tally = Tally.of_outcomes([])
     assert tally.total == 0
     assert tally.rate is None
 
@@ -144,6 +148,59 @@ def test_write_json_writes_the_document_into_a_new_directory(tmp_path: Path) -> 
     assert sorted(p.name for p in path.parent.iterdir()) == ["mt.json"]  # no temporary file left
 
 
+def test_a_lone_surrogate_is_written_as_its_json_escape(tmp_path: Path) -> None:
+    """A suite's "\\ud800" escape reaches the report as a lone surrogate: the file is still UTF-8 and
+    reads back as the same string, and nothing else is escaped."""
+    path = tmp_path / "mt.json"
+    broken = {**record("s1"), "source": "source \ud800 s1"}
+    runs = build_runs([broken, record("s2")])
+    write_json(runs, path)
+    text = path.read_bytes().decode("utf-8")
+    assert '"source": "source \\ud800 s1"' in text and "référence s2" in text
+    assert json.loads(text) == report_document(runs)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mt.json"]
+
+
+def test_a_failed_write_keeps_the_old_report_and_leaves_no_temporary_file(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "mt.json"
+    path.write_text("the previous report\n", encoding="utf-8")
+
+    def full_disk(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        write_json(build_runs(all_items()), path)
+    assert path.read_text(encoding="utf-8") == "the previous report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mt.json"]
+
+
+def test_concurrent_writers_of_one_report_never_collide(tmp_path: Path) -> None:
+    """Runs writing the same --mt-report path at once: each write is whole, none fails."""
+    path = tmp_path / "mt.json"
+    documents = [build_runs([record("s1", system=f"sys{n}")]) for n in range(8)]
+    start = threading.Barrier(len(documents))
+    failures: list[BaseException] = []
+
+    def writer(runs: list[Run]) -> None:
+        start.wait()
+        try:
+            for _ in range(15):
+                write_json(runs, path)
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(runs,)) for runs in documents]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failures == []
+    assert json.loads(path.read_text(encoding="utf-8")) in [report_document(runs) for runs in documents]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mt.json"]
+
+
 # -- terminal table -------------------------------------------------------------------------
 
 def test_table_has_a_column_per_system_a_row_per_subcategory_and_overall() -> None:
@@ -177,3 +234,59 @@ def test_table_shows_subcategory_titles_verbatim() -> None:
     records = [{**r, "subcategory_title": "Mood after [verb] of wishing"} for r in all_items()]
     text = render_table(build_runs(records), width=120, color=False)
     assert "Mood after [verb] of wishing" in text
+
+
+# -- formats and rate bases -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    ("report.json", ("json", "report.json")),
+    ("out/Report.JSON", ("json", "out/Report.JSON")),
+    ("json:report.txt", ("json", "report.txt")),
+])
+def test_the_report_format_comes_from_a_prefix_or_the_extension(spec: str, expected: tuple[str, str]) -> None:
+    fmt, path = report_format(spec)
+    assert (fmt, str(path)) == expected
+
+
+@pytest.mark.parametrize("spec", ["report.txt", "report", "xml:report.xml"])
+def test_an_unknown_report_format_names_the_known_ones(spec: str) -> None:
+    with pytest.raises(ValueError, match=r"known formats: html, json.*FORMAT:PATH"):
+        report_format(spec)
+
+
+def test_a_decided_rate_leaves_na_review_and_error_out() -> None:
+    tally = Tally.of_outcomes(["pass", "pass", "fail", "na", "na", "review", "error"], basis="decided")
+    assert tally.denominator == 3 and tally.rate == pytest.approx(2 / 3)
+    assert Tally.of_outcomes(["na", "na"], basis="decided").rate is None
+
+
+def test_a_suite_with_a_decided_rate_and_labels_shows_them() -> None:
+    records = [{**r, "rate": "decided", "labels": {"pass": "Good", "fail": "Bad", "na": "Unknown"}}
+               for r in [record("s1"), record("s2", "fail"), record("s3", "na"), record("m1"), record("m2")]]
+    (run,) = build_runs(records)
+    assert run.rate == "decided" and run.overall.rate == pytest.approx(3 / 4)
+    assert run.to_dict()["summary"]["rate"] == "decided"
+    text = render_table([run], width=160, color=False)
+    assert "75%" in text and "3/4 1 Unknown" in text
+    assert "Good/(Good + Bad)" in text and "n/a = Unknown" in text and "pass / (pass + fail)" in text
+
+
+def test_dip_measures_any_connective_and_the_coherence_ranking() -> None:
+    def with_evidence(item_id: str, outcome: str, system: str, *evidence: str) -> dict[str, object]:
+        return {**record(item_id, outcome, system=system), "evidence": list(evidence), "rate": "decided"}
+
+    records = [with_evidence("s1", "pass", "A", "any-connective:yes", "coherence-difference:0.5"),
+               with_evidence("s2", "fail", "A", "any-connective:no", "coherence-difference:1.5"),
+               with_evidence("s3", "na", "A", "coherence-difference:0.25"),
+               with_evidence("s1", "fail", "B", "any-connective:yes", "coherence-difference:0.125"),
+               with_evidence("s2", "fail", "B", "any-connective:yes", "coherence-difference:0.125")]
+    run_a, run_b = build_runs(records)
+    assert run_a.any_connective == (1, 2) and run_b.any_connective == (2, 2)
+    assert run_a.coherence == (2.25, 3) and run_b.coherence == (0.25, 2)
+    summary = run_a.to_dict()["summary"]
+    assert summary["measures"] == {"any_connective": {"yes": 1, "total": 2},
+                                   "coherence": {"difference_sum": 2.25, "items": 3}}
+    assert summary["overall"]["full_rate"] == pytest.approx(1 / 3) and summary["overall"]["rate"] == 0.5
+    text = render_table([run_a, run_b], width=160, color=False)
+    assert "ANY A: an explicit connective in 1 of 2 outputs (50%)" in text
+    assert "1. B 0.250 (2 items), 2. A 2.250 (3 items)" in text

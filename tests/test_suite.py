@@ -151,3 +151,74 @@ def test_recorded_system_with_unknown_item(tmp_path: Path) -> None:
 def test_unknown_suite_name_lists_bundled_suites() -> None:
     with pytest.raises(SuiteError, match="isabelle2017-en-fr"):
         resolve_suite("no-such-suite")
+
+
+def test_a_key_given_twice_is_an_error_naming_file_line_and_key(tmp_path: Path) -> None:
+    message = error_of(tmp_path, MINIMAL.replace("      reference: Pleut-il ?\n",
+                                                 "      reference: Pleut-il ?\n      reference: Il pleut ?\n"))
+    assert "suite.yaml:19" in message and "'reference'" in message and "twice" in message
+
+
+def test_a_top_level_key_given_twice_is_an_error_too(tmp_path: Path) -> None:
+    message = error_of(tmp_path, MINIMAL.replace("name: mini\n", "name: mini\nname: other\n"))
+    assert "suite.yaml:3" in message and "'name'" in message
+
+
+@pytest.mark.parametrize(("written", "read"), [("1.10", "1.10"), ("010", "010"), ("1e3", "1e3"), ("yes", "yes"),
+                                              ("2026-01-31", "2026-01-31"), ("0x1F", "0x1F")])
+def test_ids_are_read_as_written(tmp_path: Path, written: str, read: str) -> None:
+    suite = load(write_suite(tmp_path, MINIMAL.replace("id: Q1a", f"id: {written}").replace("id: Q1\n", f"id: {written}x\n")))
+    assert suite.items[0].id == read
+    assert suite.subcategories[f"{read}x"].item_ids[0] == read
+
+
+def test_ids_as_written_tell_apart_items_that_numbers_would_merge(tmp_path: Path) -> None:
+    suite = load(write_suite(tmp_path, MINIMAL.replace("id: Q1a", "id: 1.1").replace("id: Q1b", "id: 1.10")))
+    assert [item.id for item in suite.items] == ["1.1", "1.10"]
+
+
+def test_recorded_outputs_and_verdicts_use_ids_as_written(tmp_path: Path) -> None:
+    write_suite(tmp_path, MINIMAL.replace("id: Q1a", "id: 010"))
+    (tmp_path / "systems").mkdir()
+    (tmp_path / "systems" / "sys.yaml").write_text("name: sys\noutputs:\n  010: Pleut-il ?\n")
+    (tmp_path / "verdicts.yaml").write_text(
+        "verdicts:\n- {item: 010, output: Pleut-il ?, verdict: yes, annotators: {yes: 3, no: 0, na: 1}}\n")
+    suite = load(tmp_path / "suite.yaml")
+    assert dict(suite.systems["sys"].outputs) == {"010": "Pleut-il ?"}
+    assert suite.verdicts[0].item == "010" and suite.verdicts[0].verdict == "yes"
+    assert dict(suite.verdicts[0].annotators) == {"yes": 3, "no": 0, "na": 1}
+
+
+def test_checker_parameters_keep_their_yaml_types(tmp_path: Path) -> None:
+    text = MINIMAL.replace("checker: human", "checker: regex\n    params: {positive: '1.10', ignore_case: no, x: 1.10}")
+    with pytest.raises(SuiteError, match="unknown parameter 'x'"):
+        load(write_suite(tmp_path, text))
+    suite = load(write_suite(tmp_path, text.replace(", x: 1.10", "")))
+    assert dict(suite.item("Q1a").params) == {"positive": "1.10", "ignore_case": False}
+
+
+def test_the_human_family_takes_no_parameters(tmp_path: Path) -> None:
+    message = error_of(tmp_path, MINIMAL.replace("      reference: Pleut-il ?",
+                                                 "      reference: Pleut-il ?\n      params: {positive: oui}"))
+    assert "item Q1a" in message and "field 'params'" in message and "takes no parameters" in message
+
+
+def test_deep_nesting_is_refused_before_parsing(tmp_path: Path) -> None:
+    message = error_of(tmp_path, "[" * 50_000 + "]" * 50_000)
+    assert "suite.yaml:1" in message and "nested deeper than 100 levels" in message
+    message = error_of(tmp_path, MINIMAL + "    - " * 3 + "- " * 200 + "x\n")
+    assert "nested deeper" in message
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mtchallenge import files
+
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)
+    message = error_of(tmp_path, MINIMAL)
+    assert "suite.yaml" in message and "larger than" in message
+
+
+def test_a_huge_number_in_parameters_is_a_one_line_error(tmp_path: Path) -> None:
+    text = MINIMAL.replace("      reference: Pleut-il ?", "      reference: Pleut-il ?\n      params: {n: " + "9" * 5000 + "}")
+    message = error_of(tmp_path, text)
+    assert "suite.yaml" in message and "invalid YAML" in message

@@ -98,3 +98,45 @@ def test_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["convert", str(write_items(tmp_path)), str(tmp_path / "out")]) == 2
     assert "already holds a suite.yaml" in capsys.readouterr().err
     assert main(["convert", str(tmp_path / "missing.json"), str(tmp_path / "x")]) == 2
+
+
+def test_the_format_is_recognised_wherever_its_keys_appear(tmp_path: Path) -> None:
+    late = {"comment": "z" * 6000, "items": [{**ITEMS[0], "source_sentence": "Dann erzählt sie. " * 300}]}
+    path = tmp_path / "late.items.json"
+    path.write_text(json.dumps(late), encoding="utf-8")
+    assert looks_like_tq_autotest(path)
+    from pytest_mtchallenge.formats import detect_format
+
+    assert detect_format(path) == "tq-autotest"
+    assert load_any_suite(path).item("0001").checker == "tq-regex"
+
+
+def test_a_json_file_no_format_recognises_is_read_as_tq_autotest_not_yaml(tmp_path: Path) -> None:
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps({"comment": "not a suite"}))
+    with pytest.raises(SuiteError, match="TQ-AutoTest format"):
+        load_any_suite(path)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "bom.items.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"items": ITEMS}).encode())
+    assert looks_like_tq_autotest(path) and len(load_tq_autotest(path).items) == 3
+
+
+@pytest.mark.parametrize("nesting", ['{"items": ' + "[" * 50_000 + "]" * 50_000 + ', "x_regex": 1}',
+                                     '{"items": [' + '{"a": ' * 200 + "1" + "}" * 200 + "]}"], ids=["lists", "objects"])
+def test_deep_nesting_is_refused_before_parsing(tmp_path: Path, nesting: str) -> None:
+    path = tmp_path / "deep.items.json"
+    path.write_text(nesting)
+    with pytest.raises(SuiteError, match="nested deeper than 100 levels") as info:
+        load_any_suite(path)
+    assert "deep.items.json" in str(info.value)
+
+
+def test_a_number_of_thousands_of_digits_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "long.items.json"
+    path.write_text('{"items": [{"id": ' + "9" * 5000 + ', "x_regex": ""}]}')
+    with pytest.raises(SuiteError, match="invalid JSON") as info:
+        load_any_suite(path)
+    assert "\n" not in str(info.value)

@@ -1,8 +1,8 @@
 """Checker families: the registry, and the interface every family implements."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -51,6 +51,53 @@ def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None
         raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
+def check_keys(params: Mapping[str, object], allowed: Iterable[str],
+               required: Iterable[str] | Mapping[str, str] = ()) -> None:
+    """Reject unknown and missing parameters, naming them; ``required`` may map each required
+    parameter to what it holds, for the message."""
+    reject_unknown(params, allowed)
+    for key in required:
+        if key not in params:
+            what = f": {required[key]}" if isinstance(required, Mapping) else ""
+            raise ValueError(f"missing parameter {key!r}{what}")
+
+
+def flag(params: Mapping[str, object], name: str, default: bool = False) -> bool:
+    """A true/false parameter (``default`` when absent); a ``ValueError`` naming it otherwise."""
+    value = params.get(name, default)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
+    return value
+
+
+P = TypeVar("P")
+
+
+def pattern_list(value: object, name: str, parse: Callable[[object], P], *, required: bool = False) -> tuple[P, ...]:
+    """The patterns of parameter ``name``, each read by ``parse`` (a language's ``Pattern.parse``);
+    a ``ValueError`` naming the parameter when the value is not a list of patterns or one of them
+    is malformed."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, Sequence) and not isinstance(value, str) and (value or not required):
+        try:
+            return tuple(parse(v) for v in value)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+    raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of patterns")
+
+
+#: The parameters of a phrase family (``idiom``, ``en_phrase``): lists of patterns.
+PATTERN_LISTS = ("accepted", "rejected", "doubtful")
+
+
+def pattern_lists(params: Mapping[str, object], parse: Callable[[object], P]) -> dict[str, tuple[P, ...]]:
+    """A phrase family's ``accepted`` (required), ``rejected`` and ``doubtful`` pattern lists, each
+    read by ``parse``; a ``ValueError`` for an unknown parameter or a malformed list."""
+    reject_unknown(params, PATTERN_LISTS)
+    return {name: pattern_list(params.get(name), name, parse, required=name == "accepted") for name in PATTERN_LISTS}
+
+
 def builtin_checkers() -> dict[str, type[Checker]]:
     """The checker families shipped with the plugin, by name: every ``Checker`` subclass with a
     ``name`` defined in a module of this package or its language subpackages (one module per family)."""
@@ -69,4 +116,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["Checker", "builtin_checkers", "reject_unknown"]
+__all__ = ["PATTERN_LISTS", "Checker", "builtin_checkers", "check_keys", "flag", "pattern_list", "pattern_lists", "reject_unknown"]

@@ -64,7 +64,8 @@ def load_any_suite(
     names an unknown family, or a family that cannot judge its target language, fails to load.
     """
     path = Path(path)
-    name = format or detect_format(path) or "yaml"
+    # A file no format takes is read as YAML, except JSON (never this project's YAML format).
+    name = format or detect_format(path) or ("tq-autotest" if path.suffix.lower() == ".json" else "yaml")
     suite = format_module(name).load(path, checkers=checkers, validate_params=validate_params)
     if isinstance(checkers, Mapping):
         check_languages(suite, checkers)

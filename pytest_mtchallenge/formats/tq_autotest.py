@@ -1,27 +1,45 @@
 """Reading TQ-AutoTest test suites (``items.json``, e.g. DFKI's German–English suite) unchanged."""
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from types import MappingProxyType
 
+from pytest_mtchallenge import files
 from pytest_mtchallenge.checkers.generic.tq_regex import compile_pattern
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
 
 NAME = FORMAT = "tq-autotest"
 _LANGPAIR = re.compile(r"^([a-z]{2})([a-z]{2})$")
+_MARKERS = (b'"items"', b'_regex"', b'"source_sentence"')
 _FIELDS = ("id", "category", "phenomenon", "source_sentence", "positive_regex", "negative_regex")
 
 
 def looks_like_tq_autotest(path: Path) -> bool:
-    """Whether ``path`` is a TQ-AutoTest ``items.json`` (decided from its first bytes)."""
+    """Whether ``path`` is a TQ-AutoTest ``items.json``: a JSON object naming ``items`` and
+    TQ-AutoTest's fields anywhere in the file (read until both are seen; a file over the size
+    limit is taken, for the loader to refuse it with its reason)."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
-    with path.open("rb") as handle:
-        head = handle.read(4096).decode("utf-8", errors="ignore")
-    return '"items"' in head and ("_regex" in head or "source_sentence" in head)
+    seen: set[bytes] = set()
+    tail, size = b"", 0
+    try:
+        with path.open("rb") as handle:
+            while chunk := handle.read(1 << 20):
+                if not size and not chunk.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+                    return False
+                size += len(chunk)
+                if size > files.MAX_FILE_BYTES:
+                    return True
+                window = tail + chunk
+                seen.update(marker for marker in _MARKERS if marker in window)
+                if b'"items"' in seen and len(seen) > 1:
+                    return True
+                tail = window[-32:]
+    except OSError:
+        return False
+    return False
 
 
 def looks_like(path: Path) -> bool:
@@ -38,14 +56,7 @@ def load_tq_autotest(path: Path) -> Suite:
     """Categories and phenomena become categories and subcategories; each item keeps its id,
     source and regexes (checker ``tq-regex``); positive and negative tokens become recorded
     human verdicts ("yes" and "no"), one per ``|``-separated alternative."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SuiteError("file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteError(f"cannot read: {exc}", file=path) from None
-    except json.JSONDecodeError as exc:
-        raise SuiteError(f"invalid JSON ({exc.msg})", file=f"{path}:{exc.lineno}:{exc.colno}") from None
+    document = files.read_json(path, error=SuiteError)
     raw_items = document.get("items") if isinstance(document, dict) else None
     if not isinstance(raw_items, list) or not raw_items:
         raise SuiteError("expected an object with a non-empty 'items' list (TQ-AutoTest format)", file=path,

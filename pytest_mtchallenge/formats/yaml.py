@@ -5,7 +5,7 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats import SUITE_FILE
 from pytest_mtchallenge.model import (
@@ -33,30 +33,21 @@ _ITEM_KEYS = {
     "id", "source", "reference", "references", "locus", "source_locus", "context", "context_references", "document",
     "question", "explanation", "checker", "params", "notes", "known_failure",
 }
-_SYSTEM_KEYS = {"name", "description", "date", "outputs"}
-_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "source"}
+_SYSTEM_KEYS = {"name", "description", "date", "outputs", "context_outputs", "mode"}
+SYSTEM_MODES = ("sentence", "document")
+_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "annotator", "source"}
 
 ParamValidator = Callable[[str, Mapping[str, object]], None]
 
 
-def read_yaml(path: Path) -> object:
-    """Parse a YAML file; any problem becomes a one-line :class:`SuiteError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SuiteError("file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteError(f"cannot read: {exc}", file=path) from None
-    import yaml
+#: Keys whose values keep their YAML types (numbers, booleans); every other scalar is read as written.
+TYPED_KEYS = frozenset({"params", "annotators", "verdict"})
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise SuiteError(f"invalid YAML: {problem}", file=where) from None
+
+def read_yaml(path: Path) -> object:
+    """Parse a YAML file (within the size and nesting limits, keys and ids as written, no key twice);
+    any problem becomes a one-line :class:`SuiteError`."""
+    return files.read_yaml(path, error=SuiteError, typed=TYPED_KEYS)
 
 
 class _Reader:
@@ -157,6 +148,7 @@ def load_suite(
         if key not in OUTCOME_LABELS or not isinstance(label, str):
             raise root.error(f"labels.{key}", f"labels map an outcome ({', '.join(OUTCOME_LABELS)}) to a display text")
 
+    target_language = root.text("target_language")
     rate = root.text("rate", required=False, default="items")
     if rate not in RATES:
         raise root.error("rate", f"expected one of {', '.join(RATES)}, found {rate!r}")
@@ -190,7 +182,8 @@ def load_suite(
                 raw_id = i_raw.get("id") if isinstance(i_raw, dict) else None
                 label = str(raw_id) if raw_id is not None else f"#{i_index + 1} of {sub_id}"
                 reader = _Reader(path, i_raw, item=label)
-                item = _read_item(reader, suite=name, category=cat_id, subcategory=sub_id,
+                item = _read_item(reader, suite=name, target_language=target_language, category=cat_id,
+                                  subcategory=sub_id,
                                   question=question, checker=checker, sub_params=sub_params,
                                   checkers=checkers, validate_params=validate_params)
                 if item.id in seen_items:
@@ -240,7 +233,7 @@ def _check_checker_name(reader: _Reader, key: str, checker: str, checkers: Colle
 
 
 def _read_item(
-    reader: _Reader, *, suite: str, category: str, subcategory: str, question: str, checker: str,
+    reader: _Reader, *, suite: str, target_language: str, category: str, subcategory: str, question: str, checker: str,
     sub_params: Mapping[str, object], checkers: Collection[str] | None,
     validate_params: ParamValidator | None,
 ) -> ChallengeItem:
@@ -279,7 +272,7 @@ def _read_item(
         question=reader.text("question", required=False, default=question),
         checker=item_checker, params=MappingProxyType(params), locus=locus,
         source_locus=reader.texts("source_locus"), context=context, context_references=context_references,
-        document=reader.text("document", required=False),
+        document=reader.text("document", required=False), target_language=target_language,
         explanation=reader.text("explanation", required=False),
         notes=reader.text("notes", required=False),
         known_failure=reader.text("known_failure", required=False),
@@ -299,16 +292,39 @@ def load_recorded_system(path: Path, item_ids: Collection[str]) -> RecordedSyste
         outputs[item_id] = output
     if not outputs:
         raise reader.error("outputs", "missing required field")
+    context_outputs: dict[str, tuple[str, ...]] = {}
+    for item_id, sentences in reader.mapping_of("context_outputs").items():
+        if item_id not in outputs:
+            raise SuiteError("a context translation for an item without an output", file=path, item=item_id,
+                             field="context_outputs")
+        if not isinstance(sentences, list) or not all(isinstance(s, str) for s in sentences):
+            raise SuiteError(f"expected a list of translated context sentences, found {_kind(sentences)}",
+                             file=path, item=item_id, field="context_outputs")
+        context_outputs[item_id] = tuple(sentences)
+    mode = reader.text("mode", required=False, default="document" if context_outputs else "sentence")
+    if mode not in SYSTEM_MODES:
+        raise reader.error("mode", f"expected one of {', '.join(SYSTEM_MODES)}, found {mode!r}")
     return RecordedSystem(
         name=reader.text("name"), description=reader.text("description", required=False),
         date=reader.text("date", required=False), outputs=MappingProxyType(outputs), path=path,
+        context_outputs=MappingProxyType(context_outputs), mode=mode,
     )
 
 
 def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
-    """Load recorded human verdicts: item, exact output text, yes / no / na."""
-    reader = _Reader(path, read_yaml(path))
-    reader.check_keys({"verdicts", "source"})
+    """Load recorded human verdicts: item, exact output text, yes / no / na.
+
+    The file may name the suite its verdicts belong to (``suite:``; see
+    :func:`pytest_mtchallenge.review.verdict_file.overlay_verdicts`).
+    """
+    return verdicts_of(read_yaml(path), path, item_ids)
+
+
+def verdicts_of(document: object, path: Path, item_ids: Collection[str]) -> list[RecordedVerdict]:
+    """The verdicts of a parsed verdict file (:func:`load_verdicts` without reading the file)."""
+    reader = _Reader(path, document)
+    reader.check_keys({"verdicts", "source", "suite"})
+    reader.text("suite", required=False)
     default_source = reader.text("source", required=False)
     verdicts: list[RecordedVerdict] = []
     for index, raw in enumerate(reader.listing("verdicts")):
@@ -333,6 +349,7 @@ def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict
             item=item_id, output=entry.text("output"), verdict=str(value),
             system=entry.text("system", required=False), annotators=MappingProxyType(annotators),
             source=entry.text("source", required=False, default=default_source),
+            annotator=entry.text("annotator", required=False),
         ))
     return verdicts
 
@@ -394,13 +411,16 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
     if suite.verdicts:
         _write_yaml(directory / "verdicts.yaml", {"verdicts": [
             {k: v for k, v in (("item", v.item), ("output", v.output), ("verdict", v.verdict), ("system", v.system),
-                               ("annotators", dict(v.annotators)), ("source", v.source)) if v or k == "output"}
+                               ("annotators", dict(v.annotators)), ("annotator", v.annotator), ("source", v.source))
+             if v or k == "output"}
             for v in suite.verdicts]})
     for system in suite.systems.values():
         (directory / "systems").mkdir(exist_ok=True)
         _write_yaml(directory / "systems" / f"{system.name}.yaml",
                     {"name": system.name, "description": system.description, "date": system.date,
-                     "outputs": dict(system.outputs)})
+                     "outputs": dict(system.outputs),
+                     **({"mode": system.mode, "context_outputs": {k: list(v) for k, v in system.context_outputs.items()}}
+                        if system.context_outputs else {})})
     return path
 
 

@@ -22,6 +22,8 @@ class LanguagePack:
     code: str
     name: str
     abbreviations: frozenset[str] = frozenset()
+    #: Function words (articles, pronouns, auxiliaries…): what marks a text as written in the language.
+    stop_words: frozenset[str] = frozenset()
     signature: Callable[[], str] = field(default=lambda: "none")
 
     def split_sentences(self, text: str) -> list[str]:

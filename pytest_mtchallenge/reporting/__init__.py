@@ -1,1 +1,291 @@
-"""The run's results and their report formats: one module per format."""
+"""The run's results, typed: one :class:`ItemResult` per judged test, runs of a suite and system,
+tallies per category and subcategory; and the report formats, chosen in one place.
+
+Report writers live one per module (``reporting.json``, ``reporting.table`` for the terminal…)
+and only render these types. ``--mt-report`` picks a writer by the path's extension or a
+``FORMAT:PATH`` prefix (:func:`report_format`).
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from pytest_mtchallenge.significance import wilson_interval
+from pytest_mtchallenge.verdict import Judgement
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.baseline import Comparison
+
+OUTCOMES = ("pass", "fail", "na", "review", "error")
+
+RATE_FORMULAS = {
+    "items": "success rate = pass / items (n/a, review and error count as not passed, as the papers' ✓ share)",
+    "decided": "success rate = pass / (pass + fail) (n/a, review and error are left out, as Good / (Good + Bad))",
+}
+RATE_FORMULA = RATE_FORMULAS["items"]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemResult:
+    """One judged test: the judgement and what a report shows beside it.
+
+    It crosses process boundaries (pytest-xdist) as a plain mapping (:meth:`to_dict`,
+    :meth:`from_dict`); everywhere else it is this type.
+    """
+
+    judgement: Judgement
+    suite_title: str = ""
+    judge: str = ""
+    position: int = 0  # the item's index in its suite
+    system_position: int = 0  # the system's column
+    category_title: str = ""
+    subcategory_title: str = ""
+    question: str = ""
+    source: str = ""
+    reference: str = ""
+    labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rate: str = "items"  # how the suite computes its success rate
+    signature: str = ""
+
+    @property
+    def suite(self) -> str:
+        return self.judgement.suite
+
+    @property
+    def system(self) -> str:
+        return self.judgement.system
+
+    @property
+    def id(self) -> str:
+        return self.judgement.item
+
+    @property
+    def outcome(self) -> str:
+        return self.judgement.outcome.value
+
+    def to_dict(self) -> dict[str, object]:
+        record = self.judgement.to_dict()
+        for spec in fields(self)[1:]:
+            value = getattr(self, spec.name)
+            record[spec.name] = dict(value) if spec.name == "labels" else value
+        return record
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, object]) -> ItemResult:
+        known = {spec.name: spec.type for spec in fields(cls)[1:]}
+        values: dict[str, object] = {k: record[k] for k in known if k in record}
+        for name in ("position", "system_position"):
+            if name in values:
+                values[name] = int(values[name])  # type: ignore[call-overload]
+        if "labels" in values:
+            values["labels"] = MappingProxyType({str(k): str(v) for k, v in dict(values["labels"]).items()})  # type: ignore[call-overload]
+        return cls(judgement=Judgement.from_dict(dict(record)), **values)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Outcome counts of a group of items and their success rate."""
+
+    counts: Mapping[str, int]
+    basis: str = "items"  # "items": pass / items; "decided": pass / (pass + fail)
+
+    @classmethod
+    def of(cls, results: Iterable[ItemResult], basis: str = "items") -> Tally:
+        return cls.of_outcomes((result.outcome for result in results), basis)
+
+    @classmethod
+    def of_outcomes(cls, outcomes: Iterable[str], basis: str = "items") -> Tally:
+        counts = dict.fromkeys(OUTCOMES, 0)
+        for outcome in outcomes:
+            counts[outcome] += 1
+        return cls(counts, basis)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def denominator(self) -> int:
+        """The items the rate is computed over (all, or only the decided ones)."""
+        return self.counts["pass"] + self.counts["fail"] if self.basis == "decided" else self.total
+
+    @property
+    def rate(self) -> float | None:
+        return self.counts["pass"] / self.denominator if self.denominator else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The Wilson 95% interval of the success rate."""
+        return wilson_interval(self.counts["pass"], self.denominator)
+
+    def to_dict(self) -> dict[str, object]:
+        interval = self.interval
+        document: dict[str, object] = {**self.counts, "total": self.total, "rate": self.rate,
+                                       "ci95": list(interval) if interval else None}
+        if self.basis == "decided":  # DiP's %Full beside %Con: passes over every item
+            document["full_rate"] = self.counts["pass"] / self.total if self.total else None
+        return document
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A category or subcategory row of the report."""
+
+    id: str
+    title: str
+    tally: Tally
+    children: tuple[Group, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        result: dict[str, object] = {"id": self.id, "title": self.title, **self.tally.to_dict()}
+        if self.children:
+            result["subcategories"] = [child.to_dict() for child in self.children]
+        return result
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The judged items of one suite for one system, with its summary."""
+
+    suite: str
+    suite_title: str
+    system: str
+    judge: str
+    items: tuple[ItemResult, ...]
+    overall: Tally
+    categories: tuple[Group, ...]
+    labels: Mapping[str, str] = field(default_factory=dict)
+    rate: str = "items"
+    #: What the system reported spending (LLM systems): prompt_tokens, completion_tokens, requests.
+    usage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def signature(self) -> str:
+        return self.items[0].signature if self.items else ""
+
+    @property
+    def any_connective(self) -> tuple[int, int] | None:
+        """DiP's ANY: (outputs with an explicit connective, outputs the connective family read)."""
+        found = [e for item in self.items for e in item.judgement.evidence if e.startswith("any-connective:")]
+        return (sum(e == "any-connective:yes" for e in found), len(found)) if found else None
+
+    @property
+    def coherence(self) -> tuple[float, int] | None:
+        """DiP's eq. 1 summed over the run: Σ (reference score − output score), and the items scored."""
+        scores = [float(e.split(":", 1)[1]) for item in self.items for e in item.judgement.evidence
+                  if e.startswith("coherence-difference:")]
+        return (sum(scores), len(scores)) if scores else None
+
+    def measures(self) -> dict[str, object]:
+        """The measures beside the success rate that the run's families recorded."""
+        found: dict[str, object] = {}
+        if self.any_connective is not None:
+            found["any_connective"] = {"yes": self.any_connective[0], "total": self.any_connective[1]}
+        if self.coherence is not None:
+            found["coherence"] = {"difference_sum": self.coherence[0], "items": self.coherence[1]}
+        return found
+
+    @property
+    def formula(self) -> str:
+        return RATE_FORMULAS.get(self.rate, RATE_FORMULA)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "suite": self.suite,
+            "signature": self.signature,
+            "suite_title": self.suite_title,
+            "system": self.system,
+            "judge": self.judge,
+            **({"usage": dict(self.usage)} if self.usage else {}),
+            "items": [item.to_dict() for item in self.items],
+            "summary": {
+                "overall": self.overall.to_dict(),
+                "categories": [c.to_dict() for c in self.categories],
+                "formula": self.formula,
+                "rate": self.rate,
+                **({"measures": self.measures()} if self.measures() else {}),
+            },
+        }
+
+
+def build_runs(results: Iterable[ItemResult | Mapping[str, object]]) -> list[Run]:
+    """Group item results by (suite, system) into runs, items in suite order.
+
+    Mappings (results that crossed a process boundary) are read with :meth:`ItemResult.from_dict`.
+    The last result of an (suite, system, id) wins, so a rerun item replaces the earlier one.
+    """
+    latest: dict[tuple[str, str, str], ItemResult] = {}
+    for result in results:
+        if not isinstance(result, ItemResult):
+            result = ItemResult.from_dict(result)
+        latest[(result.suite, result.system, result.id)] = result
+    grouped: dict[tuple[str, str], list[ItemResult]] = {}
+    for (suite, system, _), result in latest.items():
+        grouped.setdefault((suite, system), []).append(result)
+    runs = []
+    for (suite, system), items in grouped.items():
+        items.sort(key=lambda r: r.position)
+        first = items[0]
+        runs.append(Run(
+            suite=suite, suite_title=first.suite_title or suite, system=system, judge=first.judge,
+            items=tuple(items), overall=Tally.of(items, first.rate), categories=_categories(items, first.rate),
+            labels=dict(first.labels), rate=first.rate,
+        ))
+    runs.sort(key=lambda r: (r.suite, r.items[0].system_position, r.system))
+    return runs
+
+
+def _categories(items: Sequence[ItemResult], basis: str) -> tuple[Group, ...]:
+    categories: dict[str, dict[str, list[ItemResult]]] = {}
+    titles: dict[str, str] = {}
+    for result in items:  # items are in suite order, so dict order follows the suite
+        cat, sub = result.judgement.category, result.judgement.subcategory
+        categories.setdefault(cat, {}).setdefault(sub, []).append(result)
+        titles.setdefault(cat, result.category_title or cat)
+        titles.setdefault(f"{cat}/{sub}", result.subcategory_title or sub)
+    return tuple(
+        Group(
+            id=cat, title=titles[cat],
+            tally=Tally.of((r for subs in by_sub.values() for r in subs), basis),
+            children=tuple(Group(id=sub, title=titles[f"{cat}/{sub}"], tally=Tally.of(rs, basis))
+                           for sub, rs in by_sub.items()),
+        )
+        for cat, by_sub in categories.items()
+    )
+
+
+#: Report format name → module with ``write(runs, path, *, meta_evaluation=None, comparisons=())``.
+REPORT_FORMATS: dict[str, str] = {
+    "json": "pytest_mtchallenge.reporting.json",
+    "html": "pytest_mtchallenge.reporting.html",
+}
+
+
+def report_format(spec: str) -> tuple[str, Path]:
+    """``--mt-report`` value → (format, path): a ``FORMAT:PATH`` prefix, else the path's extension.
+
+    Raise ``ValueError`` with a one-line reason for an unknown format.
+    """
+    known = ", ".join(sorted(REPORT_FORMATS))
+    prefix, sep, rest = spec.partition(":")
+    if sep and prefix in REPORT_FORMATS and len(prefix) > 1:
+        return prefix, Path(rest)
+    suffix = Path(spec).suffix.lower().lstrip(".")
+    if suffix in REPORT_FORMATS:
+        return suffix, Path(spec)
+    raise ValueError(f"--mt-report={spec}: cannot tell the report format from {suffix or 'no extension'!r} "
+                     f"(known formats: {known}; name one as FORMAT:PATH)")
+
+
+def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
+                 comparisons: Sequence[Comparison] = ()) -> None:
+    """Write ``runs`` in report format ``fmt`` to ``path``, with the comparisons against a baseline
+    (``--mt-compare``) for the formats that show them."""
+    importlib.import_module(REPORT_FORMATS[fmt]).write(runs, path, meta_evaluation=meta_evaluation,
+                                                       comparisons=comparisons)
+
+

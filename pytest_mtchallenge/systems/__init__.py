@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
@@ -22,7 +22,9 @@ class SystemOptions:
     retries: int = 4  # further attempts after a connection error, 429 or 5xx
     backoff: float = 0.5  # seconds before the first retry; doubles each time
     settings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # system-kind ini settings
-    on_batch: Callable[[int], None] | None = None  # told how many sources each finished batch held
+    #: Told each finished batch's result (an output or an error for each of its items), as soon as
+    #: it is known: the translator shows progress and stores the outputs in the cache at once.
+    on_batch: Callable[[Translations], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,12 @@ class Translations:
     #: For document-level items translated in document mode: the translation of the context
     #: sentences, by item id (the item's own output is in ``outputs``).
     context_outputs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    #: What the system spent on these items, e.g. an LLM's ``{"prompt_tokens": n,
+    #: "completion_tokens": m, "requests": k}`` (empty when the kind counts nothing).
+    usage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: One line per item whose output the system changed before returning it (an LLM reply
+    #: cleaned of a preamble or quotes, say), by item id: meant for the judgement's reason.
+    notes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def failed(cls, items: Sequence[ChallengeItem], reason: str) -> Translations:
@@ -57,6 +65,63 @@ class Translations:
                 return cls.failed(items, f"{origin}: output for item {item.id} is {type(output).__name__}, not text")
         return cls(outputs=MappingProxyType({item.id: out for item, out in zip(items, outputs)}))
 
+    @property
+    def settled(self) -> int:
+        """How many items have an output or an error."""
+        return len(self.outputs) + len(self.errors)
+
+    def screened(self, origin: str) -> Translations:
+        """These translations with each output that is not text (see :func:`not_text`), in the
+        output or in its context translation, turned into an error for its item naming ``origin``."""
+        bad: dict[str, str] = {}
+        for item_id, output in self.outputs.items():
+            why = not_text(output) or next(filter(None, map(not_text, self.context_outputs.get(item_id, ()))), None)
+            if why is not None:
+                bad[item_id] = f"{origin}: the output for item {item_id} {why}"
+        if not bad:
+            return self
+        return replace(
+            self, outputs=MappingProxyType({i: o for i, o in self.outputs.items() if i not in bad}),
+            errors=MappingProxyType({**self.errors, **bad}),
+            context_outputs=MappingProxyType({i: c for i, c in self.context_outputs.items() if i not in bad}),
+            notes=MappingProxyType({i: n for i, n in self.notes.items() if i not in bad}))
+
+
+def not_text(output: object) -> str | None:
+    """Why ``output`` is not text that can be judged, stored and written as UTF-8, or None.
+
+    A lone surrogate (``"\\ud800"`` escaped in JSON or YAML, or produced by a Python function)
+    is a string Python holds but no UTF-8 file can.
+    """
+    if not isinstance(output, str):
+        return f"is {type(output).__name__}, not text"
+    try:
+        output.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return (f"holds a lone surrogate U+{ord(output[exc.start]):04X} at character {exc.start + 1}, "
+                "which is not valid Unicode text")
+    return None
+
+
+SENTENCE, DOCUMENT = "sentence", "document"
+MODES = (SENTENCE, DOCUMENT)
+
+
+def document_text(item: ChallengeItem) -> str:
+    """A document-level item as one text: its context sentences, then its sentence."""
+    return " ".join((*item.context, item.source))
+
+
+def split_document_output(text: str, language: str) -> tuple[str, tuple[str, ...]]:
+    """A document's translation → (the last sentence: the item's output, the sentences before it:
+    the context translation), split by the target language's rules."""
+    from pytest_mtchallenge.languages import split_sentences
+
+    sentences = split_sentences(text, language)
+    if len(sentences) < 2:
+        return text.strip(), ()
+    return sentences[-1], tuple(sentences[:-1])
+
 
 class System:
     """One MT system under test. Subclasses set ``kind`` and implement :meth:`translate`.
@@ -64,16 +129,27 @@ class System:
     ``argument`` is what follows ``KIND:`` in the ``--mt-system`` spec. ``translate`` is called
     once per suite with all of that suite's items and must never raise for a system fault:
     it reports faults in the returned :class:`Translations`.
+
+    ``mode`` says how document-level items are translated: ``sentence`` (the sentence alone) or
+    ``document`` (context and sentence together). A kind that handles documents itself sets
+    ``handles_documents`` and gets items with their context; for other kinds, in document mode,
+    each document-level item reaches :meth:`translate` as one text (:func:`document_text`) and its
+    output is split afterwards (:func:`split_document_output`).
     """
 
     kind: ClassVar[str] = ""
     needs_argument: ClassVar[bool] = True
     #: Whether outputs may be kept in the translation cache (not for outputs read from files).
     cacheable: ClassVar[bool] = True
+    #: Whether ``translate`` reads ``item.context`` itself in document mode (and fills
+    #: ``Translations.context_outputs``) instead of receiving the document as one text.
+    handles_documents: ClassVar[bool] = False
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         self.argument = argument
         self.options = options
+        self.mode = SENTENCE  # set from the spec's ",mode=…" by parse_system_spec
+        self.version = ""  # set from the spec's ",version=…"
         self.name = name or self.default_name()
 
     def default_name(self) -> str:
@@ -83,6 +159,25 @@ class System:
     def signature(self) -> str:
         """What identifies this system's outputs (used in saved runs and caches)."""
         return f"{self.kind}:{self.argument}" if self.argument else self.kind
+
+    @property
+    def identity(self) -> str:
+        """The signature with the run-wide settings that change outputs: the mode (documents) and a
+        version the user states (``,version=2``) when the outputs changed in ways no file shows."""
+        extra = (f",mode={self.mode}" if self.mode != SENTENCE else "") + (f",version={self.version}" if self.version else "")
+        return self.signature + extra
+
+    def check_usable(self) -> None:
+        """Raise ``ValueError`` with a one-line reason when the system cannot work at all (a missing
+        file, a command not found): checked once when the run starts, instead of one error per item."""
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """Values this system takes from the environment that no message may show: the value of each
+        ``${NAME}`` in its argument. Kinds that read a key from the environment add it."""
+        from pytest_mtchallenge.redaction import environment_secrets
+
+        return environment_secrets(self.argument)
 
     def covers(self, suite: Suite) -> bool:
         """Whether this system has anything to say about ``suite`` (recorded systems may not)."""
@@ -105,16 +200,19 @@ def builtin_system_kinds() -> dict[str, type[System]]:
     from pytest_mtchallenge.systems.http import HttpsSystem, HttpSystem
     from pytest_mtchallenge.systems.huggingface import HuggingFaceSystem
     from pytest_mtchallenge.systems.libretranslate import LibreTranslateSystem
+    from pytest_mtchallenge.systems.openai import OpenAISystem
     from pytest_mtchallenge.systems.python import PythonSystem
     from pytest_mtchallenge.systems.recorded import RecordedSystemKind, ReferenceSystem
 
     kinds: list[type[System]] = [RecordedSystemKind, ReferenceSystem, FileSystem, CommandSystem, PythonSystem,
                                  HttpSystem, HttpsSystem, LibreTranslateSystem, DeepLSystem, HuggingFaceSystem,
-                                 CTranslate2System]
+                                 CTranslate2System, OpenAISystem]
     return {kind.kind: kind for kind in kinds}
 
 
 _NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
+_MODE = re.compile(r",mode=([A-Za-z]+)$")
+_VERSION = re.compile(r",version=([A-Za-z0-9_.+-]+)$")
 
 
 class UnknownSystemKind(ValueError):
@@ -127,6 +225,16 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     named = _NAMED.match(spec)
     if named and ":" not in named.group(1):
         name, spec = named.group(1), named.group(2)
+    version = ""
+    stated_version = _VERSION.search(spec)
+    if stated_version:
+        version, spec = stated_version.group(1), spec[:stated_version.start()]
+    mode = SENTENCE
+    stated = _MODE.search(spec)
+    if stated:
+        mode, spec = stated.group(1), spec[:stated.start()]
+        if mode not in MODES:
+            raise ValueError(f"--mt-system={spec}{stated.group(0)!s}: unknown mode {mode!r} (known: {', '.join(MODES)})")
     kind, sep, argument = spec.partition(":")
     if kind not in kinds:
         known = ", ".join(sorted(kinds))
@@ -134,7 +242,12 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     system_class = kinds[kind]
     if system_class.needs_argument and not argument:
         raise ValueError(f"--mt-system={spec!r}: the {kind!r} kind needs an argument ({kind}:...)")
-    return system_class(argument=argument, name=name, options=options)
+    system = system_class(argument=argument, name=name, options=options)
+    if stated:  # else the kind's own choice stands (openai: takes mode= among its parameters)
+        system.mode = mode
+    system.version = version
+    return system
 
 
-__all__ = ["System", "SystemOptions", "Translations", "builtin_system_kinds", "parse_system_spec"]
+__all__ = ["DOCUMENT", "MODES", "SENTENCE", "System", "SystemOptions", "Translations", "builtin_system_kinds",
+           "document_text", "not_text", "parse_system_spec", "split_document_output"]

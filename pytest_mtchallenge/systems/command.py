@@ -1,13 +1,20 @@
 """``cmd:COMMAND`` — a shell command reading sources on stdin and writing outputs on stdout."""
 from __future__ import annotations
 
+import hashlib
 import os
+import shlex
+import shutil
 import signal
 import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import System, Translations
+
+
+_SHELL_WORDS = frozenset({"(", "{", "!", "exec", "env", "time", "nice", "nohup", "cd", "source", ".", "if", "for"})
 
 
 class CommandSystem(System):
@@ -23,6 +30,45 @@ class CommandSystem(System):
     def default_name(self) -> str:
         words = self.argument.split()
         return f"cmd:{words[0]}" if words else "cmd"
+
+    def _files(self) -> list[Path]:
+        """Files the command line names (its script, a model file…), relative to the rootdir."""
+        try:
+            words = shlex.split(self.argument)
+        except ValueError:
+            words = self.argument.split()
+        found = []
+        for word in words:
+            path = Path(word) if Path(word).is_absolute() else self.options.rootdir / word
+            if "=" not in word and path.is_file():
+                found.append(path)
+        return found
+
+    @property
+    def signature(self) -> str:
+        """The command line and a digest of the files it names: editing ``translate.sh`` (or the
+        model file it reads) never serves the previous outputs from the cache."""
+        files = self._files()
+        if not files:
+            return f"cmd:{self.argument}"
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(path.read_bytes())
+        return f"cmd:{self.argument};files={digest.hexdigest()[:12]}".replace("|", "%7C")
+
+    def check_usable(self) -> None:
+        """The command's program must exist: on PATH, or as a file under the rootdir."""
+        try:
+            words = shlex.split(self.argument)
+        except ValueError as exc:
+            raise ValueError(f"--mt-system=cmd:{self.argument}: cannot read the command line: {exc}") from None
+        if not words or "=" in words[0] or words[0] in _SHELL_WORDS:
+            return  # an environment assignment or shell syntax first: the shell will tell
+        program = words[0]
+        local = Path(program) if Path(program).is_absolute() else self.options.rootdir / program
+        if shutil.which(program) is None and not local.exists():
+            raise ValueError(f"--mt-system=cmd:{self.argument}: command {program!r} not found "
+                             f"(not on PATH, nor under {self.options.rootdir})")
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         stdin = "".join(" ".join(item.source.splitlines()) + "\n" for item in items)

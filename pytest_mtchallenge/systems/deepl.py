@@ -79,6 +79,11 @@ class DeepLSystem(System):
         super().__init__(argument=argument, name=name, options=options)
         self.parameters = parse_parameters(argument)
 
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        key = os.environ.get(KEY_ENV, "").strip()
+        return (key,) if key else ()
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         key = os.environ.get(KEY_ENV, "").strip()
         if not key:

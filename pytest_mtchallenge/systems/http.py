@@ -1,6 +1,7 @@
 """``http:URL`` / ``https:URL`` — a JSON service described by ini templates; and the shared HTTP client."""
 from __future__ import annotations
 
+import dataclasses
 import email.utils
 import hashlib
 import json
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 from datetime import timezone
 from types import MappingProxyType, TracebackType
 from typing import TYPE_CHECKING, TypeVar
-from urllib.parse import quote, quote_plus, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.redaction import REDACTED, environment_secrets, redact
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
@@ -30,7 +32,6 @@ Reading = TypeVar("Reading")
 MAX_RETRY_DELAY = 60.0
 #: How much of a reply body a failure message quotes.
 EXCERPT_CHARS = 160
-REDACTED = "***"
 USER_AGENT = f"pytest-mtchallenge/{__version__}"
 
 _ENV_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -38,18 +39,6 @@ _SECRET_QUERY_NAME = re.compile(r"key|token|secret|passw|auth|signature|sig$|cre
 
 
 # -- secrets ---------------------------------------------------------------------------------
-
-def redact(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret, and its URL- and JSON-escaped spellings, replaced by ``***``."""
-    spellings: set[str] = set()
-    for secret in secrets:
-        for value in {secret, secret.strip()}:
-            if value:
-                spellings.update({value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]})
-    for spelling in sorted(spellings, key=len, reverse=True):
-        text = text.replace(spelling, REDACTED)
-    return text
-
 
 def redact_url(url: str) -> str:
     """``url`` without the password of its user part and the values of key-like query parameters."""
@@ -89,14 +78,15 @@ def expand_environment(text: str, *, setting: str, found: list[str],
 
 
 def redact_translations(translations: Translations, secrets: Iterable[str]) -> Translations:
-    """``translations`` with every secret removed from its error messages and problems."""
+    """``translations`` with every secret removed from its error messages, problems and notes (the rest kept)."""
     secrets = tuple(secrets)
     if not secrets:
         return translations
-    return Translations(
-        outputs=translations.outputs,
+    return dataclasses.replace(
+        translations,
         errors=MappingProxyType({item: redact(reason, secrets) for item, reason in translations.errors.items()}),
         problems=tuple(dict.fromkeys(redact(problem, secrets) for problem in translations.problems)),
+        notes=MappingProxyType({item: redact(note, secrets) for item, note in translations.notes.items()}),
     )
 
 
@@ -165,7 +155,8 @@ class HttpClient:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         import requests
-        from requests.adapters import HTTPAdapter
+
+        from pytest_mtchallenge.systems.deadline import DeadlineAdapter
 
         self.timeout = options.timeout
         self.retries = max(0, options.retries)
@@ -174,7 +165,7 @@ class HttpClient:
         self._sleep = sleep
         self._requests = requests
         self.session = requests.Session()
-        adapter = HTTPAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
+        adapter = DeadlineAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
         self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json"})
@@ -223,22 +214,34 @@ class HttpClient:
         ``read`` raises :class:`ReplyError` when the reply does not say what it should; that is
         a failure quoting the reply. ``hints`` add advice to the message of a given status code.
         """
+        from pytest_mtchallenge.systems.deadline import Deadline
+
         requests = self._requests
-        payload = json.dumps(json_body, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        text = json.dumps(json_body, ensure_ascii=False, allow_nan=False)
+        # A lone surrogate in a source cannot be UTF-8: send it as the JSON escape \udXXX, as JSON allows.
+        payload = text.encode("utf-8", "backslashreplace")
         sent_headers = {"Content-Type": "application/json", **(headers or {})}
         attempts = 1 + self.retries
         problem = ""
+        timed_out = f"no reply within {self.timeout:g}s (timeout)"
         for attempt in range(attempts):
             wait: float | None = None
-            try:
-                response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
-            except requests.Timeout:
-                problem = f"no reply within {self.timeout:g}s (timeout)"
-            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
-                problem = f"connection failed: {_connection_problem(exc, self.redact(str(exc)))}"
-            except requests.RequestException as exc:
-                raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
-            else:
+            # The timeout bounds the whole attempt, from connecting to the reply's last byte: requests'
+            # own timeout only bounds each wait for the socket, so the deadline shuts a slow reply down.
+            with Deadline(self.timeout) as deadline:
+                try:
+                    response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
+                except requests.Timeout:
+                    response, problem = None, timed_out
+                except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
+                    response, problem = None, f"connection failed: {_connection_problem(exc, self.redact(str(exc)))}"
+                except requests.RequestException as exc:
+                    if not deadline.expired:
+                        raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
+                    response = None
+            if deadline.expired:
+                problem = timed_out
+            elif response is not None:
                 status = response.status_code
                 body = response.content.decode("utf-8", errors="replace")
                 if status == 429 or status >= 500:
@@ -501,6 +504,11 @@ class HttpSystem(System):
 
     def default_name(self) -> str:
         return redact_url(f"{self.kind}:{self.argument}")
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """The values of the ``${NAME}`` placeholders of the URL, the headers and the request template."""
+        return environment_secrets(self.url, *self.headers.values(), self.request.text)
 
     @property
     def signature(self) -> str:

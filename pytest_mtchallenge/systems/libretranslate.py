@@ -44,6 +44,11 @@ class LibreTranslateSystem(System):
     def key_variable(self) -> str:
         return self.options.settings.get("mt_libretranslate_key_env") or DEFAULT_KEY_ENV
 
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        key = os.environ.get(self.key_variable, "").strip()
+        return (key,) if key else ()
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         variable = self.key_variable
         key = os.environ.get(variable, "").strip()

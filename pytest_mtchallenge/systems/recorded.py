@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, Translations
+from pytest_mtchallenge.systems import DOCUMENT, System, Translations
 
 
 class RecordedSystemKind(System):
@@ -13,6 +13,7 @@ class RecordedSystemKind(System):
 
     kind = "recorded"
     cacheable = False
+    handles_documents = True
 
     def default_name(self) -> str:
         return self.argument
@@ -29,10 +30,13 @@ class RecordedSystemKind(System):
         if recorded is None:
             known = ", ".join(sorted(suite.systems)) or "none"
             return Translations.failed(items, f"suite {suite.name} has no recorded system {self.argument!r} (recorded: {known})")
+        self.mode = recorded.mode  # the recording says how its outputs were obtained
         outputs = {i.id: recorded.outputs[i.id] for i in items if i.id in recorded.outputs}
         where = recorded.path or suite.path
         errors = {i.id: f"{where}: no recorded output for item {i.id}" for i in items if i.id not in recorded.outputs}
-        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors))
+        contexts = {i: recorded.context_outputs[i] for i in outputs if i in recorded.context_outputs}
+        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
+                            context_outputs=MappingProxyType(contexts))
 
 
 class ReferenceSystem(System):
@@ -41,10 +45,15 @@ class ReferenceSystem(System):
     kind = "reference"
     needs_argument = False
     cacheable = False
+    handles_documents = True
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+        """The reference, and in document mode the context's references as its context translation."""
+        contexts = {i.id: i.context_references for i in items if i.references and i.context_references
+                    and self.mode == DOCUMENT}
         return Translations(
             outputs=MappingProxyType({i.id: i.reference for i in items if i.references}),
             errors=MappingProxyType({i.id: f"item {i.id} of {suite.name} has no reference" for i in items
                                      if not i.references}),
+            context_outputs=MappingProxyType(contexts),
         )

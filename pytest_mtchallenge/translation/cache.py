@@ -4,9 +4,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 SCHEMA = """
@@ -17,13 +18,34 @@ CREATE TABLE IF NOT EXISTS translation (
     created REAL NOT NULL
 )
 """
+#: The columns this plugin reads and writes; a ``translation`` table without them is not ours.
+COLUMNS = ("key", "system", "output", "created")
 
 
 def cache_key(signature: str, source_language: str, target_language: str, source: str) -> str:
     """What identifies one translation: the system's signature (kind, argument and every option that
     changes outputs), the language pair and the source text."""
     payload = json.dumps([signature, source_language, target_language, source], ensure_ascii=False)
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+    # surrogatepass: a source may hold a lone surrogate (a "\ud800" escape in a suite file); its key
+    # is still well defined.
+    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file's device and inode (None when it does not exist)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class TranslationCache:
@@ -32,21 +54,82 @@ class TranslationCache:
     SQLite in WAL mode with a busy timeout, so several pytest-xdist workers can read and write
     the same file; :meth:`exclusive` serialises the translation of one suite by one system across
     processes, so a second worker waits and then finds every output cached.
+
+    A file that is not a cache of this plugin (corrupt, truncated, another program's database)
+    is set aside under a new name, with a line through ``warn``, and a fresh cache is made in its
+    place. A row whose output is not text counts as a miss. When the file is deleted or replaced
+    while the cache is open (``--mt-cache-clear`` or ``pytest --cache-clear`` in another run), the
+    next read or write opens the file now at ``path``, so no output is written into a deleted file.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, warn: Callable[[str], None] | None = None) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._connection = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
+        self.warn = warn or (lambda line: None)
+        self._connection: sqlite3.Connection | None = None
+        self._identity: tuple[int, int] | None = None
+        self._open()
+
+    def _open(self) -> None:
+        """Open (or create) the file; set aside a file that is not a usable cache."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         # Switching to WAL and creating the table take locks SQLite does not wait for under its busy
         # timeout ("database is locked" when two xdist workers open the cache at once): do it under
-        # the inter-process lock.
+        # the inter-process lock. Under it, a second process finds the file the first one rebuilt.
         with self.exclusive("schema"):
-            self._connection.execute("PRAGMA journal_mode=WAL")
-            self._connection.execute(SCHEMA)
+            try:
+                self._connection = self._connect()
+            except sqlite3.OperationalError:
+                raise  # locked, read-only, no disk space: the file may be fine, leave it be
+            except sqlite3.DatabaseError as exc:  # not a database, malformed, or not our table
+                aside = self._set_aside()
+                self.warn(f"mtchallenge: the translation cache {self.path} is not usable ({exc}); "
+                          f"moved it to {aside.name} and started a new one")
+                self._connection = self._connect()
+            self._identity = _identity(self.path)
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+        try:
+            # Read before writing anything: another program's database is set aside untouched.
+            tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if tables - {"translation"}:
+                raise sqlite3.DatabaseError(f"it holds other tables ({', '.join(sorted(tables - {'translation'}))})")
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(translation)")}
+            missing = [column for column in COLUMNS if column not in columns]
+            if columns and missing:
+                raise sqlite3.DatabaseError(f"its translation table has no column {missing[0]!r}")
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute(SCHEMA)
+            connection.execute("SELECT key, output FROM translation LIMIT 1").fetchall()
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def _set_aside(self) -> Path:
+        """Rename the file (and its journal files) to ``NAME.unusable-TIMESTAMP``; return the new path."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.unusable-{stamp}-{os.getpid()}")
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            candidate = self.path.with_name(self.path.name + suffix)
+            with contextlib.suppress(FileNotFoundError):
+                candidate.replace(aside.with_name(aside.name + suffix))
+        return aside
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open connection, reopened first if the file was deleted or replaced since."""
+        if self._connection is None or _identity(self.path) != self._identity:
+            if self._connection is not None:
+                self._connection.close()
+            self._open()
+        assert self._connection is not None
+        return self._connection
 
     def close(self) -> None:
-        self._connection.close()
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     def get_many(self, signature: str, source_language: str, target_language: str,
                  sources: Sequence[str]) -> dict[str, str]:
@@ -54,25 +137,45 @@ class TranslationCache:
         keys = {cache_key(signature, source_language, target_language, s): s for s in sources}
         found: dict[str, str] = {}
         names = list(keys)
+        connection = self.connection
         for start in range(0, len(names), 500):
             chunk = names[start:start + 500]
-            rows = self._connection.execute(
-                f"SELECT key, output FROM translation WHERE key IN ({','.join('?' * len(chunk))})", chunk)
-            for key, output in rows:
-                found[keys[key]] = output
+            # Outputs are decoded here, not by sqlite3: a value that is not UTF-8 text is then a miss
+            # (translated again and overwritten), not an error failing the whole lookup.
+            rows = connection.execute(
+                f"SELECT key, typeof(output), CAST(output AS BLOB) FROM translation "
+                f"WHERE key IN ({','.join('?' * len(chunk))})", chunk)
+            for key, kind, output in rows:
+                if kind != "text" or key not in keys:
+                    continue
+                try:
+                    found[keys[key]] = output.decode("utf-8")
+                except UnicodeDecodeError:
+                    continue
         return found
 
     def put_many(self, signature: str, source_language: str, target_language: str,
                  outputs: Mapping[str, str]) -> None:
-        """Store successful outputs (source → output)."""
+        """Store successful outputs (source → output); an output that is not valid text is skipped."""
         now = time.time()
         rows = [(cache_key(signature, source_language, target_language, source), signature, output, now)
-                for source, output in outputs.items()]
-        with self._connection:
-            self._connection.executemany("INSERT OR REPLACE INTO translation VALUES (?, ?, ?, ?)", rows)
+                for source, output in outputs.items() if isinstance(output, str) and _encodable(output)]
+        if not rows:
+            return
+        connection = self.connection
+        with connection:
+            connection.executemany("INSERT OR REPLACE INTO translation VALUES (?, ?, ?, ?)", rows)
+
+    def clear(self) -> None:
+        """Delete every row (other processes with the file open keep writing into it)."""
+        connection = self.connection
+        with connection:
+            connection.execute("DELETE FROM translation")
+        with contextlib.suppress(sqlite3.OperationalError):  # another process is reading: keep the pages
+            connection.execute("VACUUM")
 
     def __len__(self) -> int:
-        return int(self._connection.execute("SELECT COUNT(*) FROM translation").fetchone()[0])
+        return int(self.connection.execute("SELECT COUNT(*) FROM translation").fetchone()[0])
 
     @contextlib.contextmanager
     def exclusive(self, name: str) -> Iterator[None]:
@@ -83,6 +186,7 @@ class TranslationCache:
             yield
             return
         lock_path = self.path.with_name(f"{self.path.name}.{hashlib.sha1(name.encode()).hexdigest()[:16]}.lock")
+        lock_path.parent.mkdir(parents=True, exist_ok=True)  # the folder may have been removed meanwhile
         with open(lock_path, "w") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             try:
@@ -91,7 +195,22 @@ class TranslationCache:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def clear(path: Path) -> None:
-    """Remove the cache file and its lock and journal files."""
-    for candidate in path.parent.glob(f"{path.name}*"):
-        candidate.unlink(missing_ok=True)
+def clear(path: Path, *, warn: Callable[[str], None] | None = None) -> None:
+    """Empty the cache at ``path``.
+
+    Rows are deleted rather than the file removed: a run that has the file open at the same time
+    goes on writing into the file every later run reads. A file that is not a cache of this
+    plugin is set aside (see :class:`TranslationCache`); one that cannot be opened at all (a
+    read-only disk, say) is removed with its journal files.
+    """
+    if not path.exists():
+        return
+    try:
+        cache = TranslationCache(path, warn=warn)
+        try:
+            cache.clear()
+        finally:
+            cache.close()
+    except (sqlite3.Error, OSError):
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            path.with_name(path.name + suffix).unlink(missing_ok=True)

@@ -3,16 +3,39 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
+import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
 from pytest_mtchallenge.translation.cache import TranslationCache
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.redaction import Redaction
 from pytest_mtchallenge.translation.progress import TranslationProgress
-from pytest_mtchallenge.systems import System, Translations
+from pytest_mtchallenge.systems import DOCUMENT, System, Translations, document_text, split_document_output
+
+@dataclass(frozen=True, slots=True)
+class SystemOutput:
+    """What a system gave for one item: its output and the translation of the item's context (for
+    document-level items in document mode), or the error that stands for them."""
+
+    text: str | None = None
+    context: tuple[str, ...] = ()
+    error: str | None = None
+    note: str = ""  # what the system changed in its raw output (an LLM's preamble removed, say)
+
+
+def _cache_text(item: ChallengeItem, document_mode: bool) -> str:
+    """What identifies an item's translation in the cache: its sentence, and in document mode its
+    context too (a system that gets documents as one text has them folded into ``source``)."""
+    if document_mode and item.context:
+        return json.dumps([*item.context, item.source], ensure_ascii=False)
+    return item.source
+
 
 #: System kinds whose outputs are read, not translated: no progress, no capture suspension.
 QUIET_KINDS = frozenset({"recorded", "reference", "file"})
@@ -24,6 +47,7 @@ class Translator:
     ``write_line`` shows progress lines; ``suspend_capture`` returns a context in which the
     terminal may be drawn on (pytest's capture suspended); ``interactive`` says whether a
     progress bar may be drawn. ``problems`` collects the one-line reply-level faults.
+    ``redaction`` hides the run's secrets in every error and problem, whichever system wrote it.
     """
 
     def __init__(self, *, cache_path: Path | None, write_line: Callable[[str], None],
@@ -33,20 +57,38 @@ class Translator:
         self.write_line = write_line
         self.suspend_capture = suspend_capture
         self.interactive = interactive
+        self.redaction = Redaction()
         self.problems: list[str] = []
+        #: Tokens and requests a system reported (LLM systems), by (suite, system): summed over calls.
+        self.usage: dict[tuple[str, str], dict[str, int]] = {}
         self._cache: TranslationCache | None = None
+        self._cache_failed = False
         self._translations: dict[tuple[str, str], Translations] = {}
 
     @property
     def cache(self) -> TranslationCache | None:
-        """The shared translation cache, opened on first use (None when caching is off)."""
-        if self.cache_path is None:
+        """The shared translation cache, opened on first use (None when caching is off or it failed)."""
+        if self.cache_path is None or self._cache_failed:
             return None
         if self._cache is None:
-            self._cache = TranslationCache(self.cache_path)
+            try:
+                self._cache = TranslationCache(self.cache_path, warn=self.write_line)
+            except (sqlite3.Error, OSError) as exc:
+                self._cache_unusable(exc)
         return self._cache
 
-    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> tuple[str | None, str | None]:
+    def _cache_unusable(self, exc: BaseException) -> None:
+        """Go on without the cache, saying why once: outputs are translated, just not kept."""
+        if not self._cache_failed:
+            self._cache_failed = True
+            self.write_line(f"mtchallenge: the translation cache {self.cache_path} cannot be used "
+                            f"({type(exc).__name__}: {exc}); translating without it")
+        if self._cache is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._cache.close()
+            self._cache = None
+
+    def output_for(self, suite: Suite, system: System, item: ChallengeItem) -> SystemOutput:
         """The system's output for an item (or why there is none), translating the whole suite in one
         batch on first use."""
         key = (suite.name, system.name)
@@ -54,40 +96,98 @@ class Translator:
             self._translations[key] = self.translate(suite, system)
         translations = self._translations[key]
         if item.id in translations.outputs:
-            return translations.outputs[item.id], None
-        return None, translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}")
+            return SystemOutput(text=translations.outputs[item.id],
+                                context=translations.context_outputs.get(item.id, ()),
+                                note=translations.notes.get(item.id, ""))
+        return SystemOutput(error=translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}"))
 
     def translate(self, suite: Suite, system: System) -> Translations:
-        """Cached outputs first, the rest through the system; new successful outputs are cached."""
+        """Cached outputs first, the rest through the system; new successful outputs are cached as
+        each batch finishes, so a run killed mid-translation loses only the batches in flight.
+
+        In document mode a document-level item is keyed by its context and sentence; a system that
+        does not handle documents itself receives the document as one text, and its output is split
+        into the item's output (the last sentence) and the context's translation.
+        """
+        self.redaction.add(system.secrets)
+        document_mode = system.mode == DOCUMENT
+        folded = document_mode and not system.handles_documents
+        sent = [replace(item, source=document_text(item), context=()) if folded and item.context else item
+                for item in suite.items]
+        texts = {item.id: _cache_text(item, document_mode) for item in sent}
+        identity = system.signature + ("|mode=document" if document_mode else "") + (
+            f"|version={system.version}" if system.version else "")
         cache = self.cache if system.cacheable else None
-        lock = cache.exclusive(f"{system.signature}|{suite.name}") if cache is not None else contextlib.nullcontext()
-        with lock:
+        store = _CacheWriter(cache, identity, (suite.source_language, suite.target_language), texts,
+                             give_up=self._cache_unusable, redact=self.redaction.redact) if cache is not None else None
+        with contextlib.ExitStack() as held:
+            if store is not None:
+                try:  # one process translates a (system, suite) at a time; the others then read its outputs
+                    held.enter_context(cache.exclusive(f"{identity}|{suite.name}"))
+                except OSError as exc:
+                    self._cache_unusable(exc)
+                    store = None
             cached: dict[str, str] = {}
-            if cache is not None:
-                cached = cache.get_many(system.signature, suite.source_language, suite.target_language,
-                                        [item.source for item in suite.items])
-            todo = [item for item in suite.items if item.source not in cached]
-            translations = self._call_system(suite, system, todo) if todo else Translations()
-            if cache is not None and translations.outputs:
-                sources = {item.id: item.source for item in todo}
-                cache.put_many(system.signature, suite.source_language, suite.target_language,
-                               {sources[i]: output for i, output in translations.outputs.items()})
-        outputs = {item.id: cached[item.source] for item in suite.items if item.source in cached}
+            cached_contexts: dict[str, tuple[str, ...]] = {}
+            cached_notes: dict[str, str] = {}
+            if store is not None:
+                cached, cached_contexts, cached_notes = store.read(list(texts.values()))
+            todo = [item for item in sent if texts[item.id] not in cached]
+            translations = self._call_system(suite, system, todo, store) if todo else Translations()
+            translations = translations.screened(system.name)
+            if store is not None:
+                store.write(translations)  # what no batch reported (kinds that translate in one call)
+        outputs = {i: cached[text] for i, text in texts.items() if text in cached}
+        if outputs and system.cacheable:
+            with self.suspend_capture():  # judged tests capture output: this line is for the terminal
+                self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for "
+                                f"{suite.name} from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
-        for problem in translations.problems:
+        contexts = {i: cached_contexts[text] for i, text in texts.items()
+                    if i in outputs and text in cached_contexts}
+        contexts.update(translations.context_outputs)
+        notes = {i: cached_notes[text] for i, text in texts.items() if i in outputs and text in cached_notes}
+        notes.update(translations.notes)
+        if translations.usage:
+            totals = self.usage.setdefault((suite.name, system.name), {})
+            for key, count in translations.usage.items():
+                totals[key] = totals.get(key, 0) + int(count)
+        if folded:
+            for item in suite.items:
+                if item.context and item.id in outputs:
+                    outputs[item.id], contexts[item.id] = split_document_output(outputs[item.id],
+                                                                                suite.target_language)
+        errors = dict(translations.errors)
+        for item_id in [i for i, output in outputs.items() if not output.strip()]:
+            # An empty output renders nothing: an error that counts against the system, never a skip.
+            del outputs[item_id]
+            errors[item_id] = f"{system.name} returned an empty output for item {item_id}"
+        redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
+        errors = {item_id: redact(reason) for item_id, reason in errors.items()}
+        problems = tuple(dict.fromkeys(redact(problem) for problem in translations.problems))
+        for problem in problems:
             if problem not in self.problems:
                 self.problems.append(problem)
-        return Translations(outputs=MappingProxyType(outputs), errors=translations.errors,
-                            problems=translations.problems)
+        return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
+                            problems=problems, context_outputs=MappingProxyType(contexts), usage=translations.usage,
+                            notes=MappingProxyType({i: redact(note) for i, note in notes.items()}))
 
-    def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem]) -> Translations:
+    def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem],
+                     store: _CacheWriter | None) -> Translations:
         quiet = system.kind in QUIET_KINDS
         progress = None
-        original = system.options
         if not quiet:
             progress = TranslationProgress(f"mtchallenge: {system.name} translating {suite.name}", len(items),
                                            write_line=self.write_line, interactive=self.interactive())
-            system.options = dataclasses.replace(original, on_batch=progress.advance)
+
+        def on_batch(batch: Translations) -> None:
+            if progress is not None:
+                progress.advance(batch.settled)
+            if store is not None:
+                store.write(batch.screened(system.name))
+
+        original = system.options
+        system.options = dataclasses.replace(original, on_batch=on_batch)
         try:
             with contextlib.nullcontext() if quiet else self.suspend_capture():
                 try:
@@ -102,3 +202,74 @@ class Translator:
         finally:
             system.options = original
         return translations
+
+
+class _CacheWriter:
+    """Reads and writes one (system, suite)'s outputs in the cache, keyed by each item's cache text;
+    each output is written once, as soon as its batch is settled. A failing cache is given up
+    (``give_up`` says so), never the translation."""
+
+    def __init__(self, cache: TranslationCache, identity: str, languages: tuple[str, str], texts: dict[str, str],
+                 *, give_up: Callable[[BaseException], None], redact: Callable[[str], str]) -> None:
+        self.cache: TranslationCache | None = cache
+        self.redact = redact
+        self.identity = identity
+        self.languages = languages
+        self.texts = texts
+        self.give_up = give_up
+        self.written: set[str] = set()
+
+    def _fail(self, exc: BaseException) -> None:
+        self.cache = None
+        self.give_up(exc)
+
+    def read(self, texts: list[str]) -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]:
+        """Cached outputs, context translations and notes by cache text; a context that cannot be
+        read is a miss for its item (both are translated again)."""
+        if self.cache is None:
+            return {}, {}, {}
+        try:
+            outputs = self.cache.get_many(self.identity, *self.languages, texts)
+            stored = self.cache.get_many(self.identity + "|context", *self.languages, texts)
+            notes = self.cache.get_many(self.identity + "|note", *self.languages, texts)
+        except (sqlite3.Error, OSError) as exc:
+            self._fail(exc)
+            return {}, {}, {}
+        contexts: dict[str, tuple[str, ...]] = {}
+        for text, value in stored.items():
+            context = _context(value)
+            if context is None:
+                outputs.pop(text, None)
+            else:
+                contexts[text] = context
+        return outputs, contexts, notes
+
+    def write(self, translations: Translations) -> None:
+        new = {i: o for i, o in translations.outputs.items() if i in self.texts and i not in self.written}
+        if self.cache is None or not new:
+            return
+        contexts = {self.texts[i]: json.dumps(list(c), ensure_ascii=False)
+                    for i, c in translations.context_outputs.items() if i in new}
+        notes = {self.texts[i]: self.redact(note) for i, note in translations.notes.items() if i in new and note}
+        try:
+            # Context and note first: an output is never found without what came with it.
+            if contexts:
+                self.cache.put_many(self.identity + "|context", *self.languages, contexts)
+            if notes:
+                self.cache.put_many(self.identity + "|note", *self.languages, notes)
+            self.cache.put_many(self.identity, *self.languages, {self.texts[i]: o for i, o in new.items()})
+        except (sqlite3.Error, OSError) as exc:
+            self._fail(exc)
+            return
+        self.written.update(new)
+
+
+def _context(value: str) -> tuple[str, ...] | None:
+    """A stored context translation (a JSON list of sentences), or None when it is not one."""
+    try:
+        context = json.loads(value)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(context, list) or not all(isinstance(sentence, str) for sentence in context):
+        return None
+    return tuple(context)

@@ -5,12 +5,10 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.en.phrase import (
-    EnglishPhraseChecker,
-    EnglishSentence,
-    Pattern,
-    forms_of,
-)
+from pytest_mtchallenge.checkers.en.phrase import EnglishPhraseChecker
+from pytest_mtchallenge.languages.en.inflection import forms_of
+from pytest_mtchallenge.languages.en.patterns import Pattern
+from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 from suite_items import family_items
@@ -346,7 +344,7 @@ def test_a_match_inside_a_longer_match_of_the_other_list_gives_way() -> None:
     ("=ox", "the plough before the OXEN", "OXEN"),
 ])
 def test_patterns(text: str, output: str, words: str) -> None:
-    span = Pattern.parse(text).find(EnglishSentence.read(output))
+    span = Pattern.parse(text).find(Sentence(output))
     assert span is not None and span.words == words
 
 

@@ -7,15 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.languages.en.reader import (
-    Sentence,
-    inflect,
-    is_past_form,
-    is_regular_past,
-    subject_at,
-    tokenize,
-    verb_group,
-)
+from pytest_mtchallenge.languages.en.inflection import inflect, is_past_form, is_regular_past
+from pytest_mtchallenge.languages.en.reader import Sentence, subject_at, tokenize, verb_group
 
 
 @pytest.mark.parametrize(("text", "tokens"), [

@@ -5,7 +5,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from pytest_mtchallenge.checkers.fr.idiom import IdiomChecker, Pattern
+from pytest_mtchallenge.checkers.fr.idiom import IdiomChecker
+from pytest_mtchallenge.languages.fr.patterns import Pattern
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mtchallenge.checkers.fr.question import QuestionChecker, read_french
+from pytest_mtchallenge.checkers.fr.question import QuestionChecker
+from pytest_mtchallenge.languages.fr.syntax import read_french
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome

@@ -39,3 +39,30 @@ def test_case_and_normalisation_can_be_turned_off() -> None:
 def test_invalid_parameters(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         RegexChecker.validate(params)
+
+
+def test_a_pattern_past_its_time_bound_makes_the_item_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mtchallenge import regexes
+    from pytest_mtchallenge.judging import JudgeMode, VerdictStore, judge
+
+    monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)
+    slow = item(positive=r"^(a|aa)+$", negative="jamais")
+    judgement = judge(item=slow, system="sys", output="a" * 40 + "!", mode=JudgeMode.AUTO_HUMAN,
+                      checkers={"regex": RegexChecker()}, verdicts=VerdictStore())
+    assert judgement.outcome is Outcome.ERROR
+    assert judgement.reason.startswith("suite test: item R1: field 'params.positive': the regular expression "
+                                       "'^(a|aa)+$' ran longer than 0.05 s")
+
+
+def test_nested_repeats_are_judged_without_hanging() -> None:
+    words = item(positive=r"^(\w+\s?)*$")  # backtracks exponentially in re on a long output ending in "!"
+    output = "une sortie assez longue pour faire exploser la recherche avec beaucoup de mots ici et là !"
+    assert RegexChecker().check(item=words, output=output).outcome is Outcome.UNDECIDED
+    assert RegexChecker().check(item=words, output="une sortie sans ponctuation").outcome is Outcome.PASS
+
+
+@pytest.mark.filterwarnings("ignore:Possible nested set:FutureWarning")
+def test_patterns_keep_pythons_meaning() -> None:
+    posix = item(positive="[[:alpha:]]", normalise=False)  # for re: one of '[', ':', 'a', 'l', 'p', 'h', then ']'
+    assert RegexChecker().check(item=posix, output="a").outcome is Outcome.UNDECIDED
+    assert RegexChecker().check(item=posix, output="a]").outcome is Outcome.PASS

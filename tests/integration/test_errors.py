@@ -23,7 +23,9 @@ def test_malformed_suite_gives_one_line(pytester: pytest.Pytester, mini_suite: P
     result = pytester.runpytest(str(mini_suite.parent), "test_other.py", "--mt-system=reference")
     result.stdout.fnmatch_lines([expected])
     assert "Traceback" not in result.stdout.str()
-    assert result.ret == pytest.ExitCode.INTERRUPTED  # a collection error stops the run, as in pytest
+    # the suite's collection error stops that suite only: the other tests run
+    result.assert_outcomes(passed=1, errors=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
 def test_malformed_verdict_file_keeps_the_recorded_data(pytester: pytest.Pytester, mini_suite: Path) -> None:
@@ -33,3 +35,18 @@ def test_malformed_verdict_file_keeps_the_recorded_data(pytester: pytest.Pyteste
     result = pytester.runpytest(str(mini_suite.parent))
     result.stdout.fnmatch_lines(["*verdicts.yaml: item T1a: field 'verdicts[[]1[]].verdict': expected one of yes, no, na, found 'perhaps'"])
     assert verdicts.read_text().startswith(before)
+
+
+@pytest.mark.parametrize(("name", "content"), [
+    ("deep/suite.yaml", "[" * 50_000 + "]" * 50_000),
+    ("deep.items.json", '{"items": ' + "[" * 50_000 + "]" * 50_000 + ', "positive_regex": ""}'),
+], ids=["yaml", "json"])
+def test_deeply_nested_files_are_refused_without_crashing_the_interpreter(pytester: pytest.Pytester, name: str,
+                                                                          content: str) -> None:
+    path = pytester.path / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(content)
+    pytester.makepyfile(test_other="def test_other():\n    pass\n")
+    result = pytester.runpytest_subprocess(str(path), "test_other.py", "--mt-system=reference")
+    result.stdout.fnmatch_lines([f"*{name}*: nested deeper than 100 levels"])
+    result.assert_outcomes(passed=1, errors=1)

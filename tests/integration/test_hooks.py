@@ -74,7 +74,7 @@ def test_a_plugin_adds_a_checker_family_and_a_system_kind(pytester: pytest.Pytes
     pytester.makeconftest(CONFTEST)
     (pytester.path / "plugged").mkdir()
     (pytester.path / "plugged" / "suite.yaml").write_text(textwrap.dedent(SUITE))
-    result = pytester.runpytest("plugged", "--mt-system=shout", "-s")
+    result = pytester.runpytest("plugged", "--mt-system=shout", "-s", "--tb=short")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*3 words, more than 2*"])
     result.stdout.fnmatch_lines(["*REPORTED [[]('shout', 1)[]]"])

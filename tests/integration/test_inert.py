@@ -20,3 +20,18 @@ def test_an_ini_setting_activates_it(pytester: pytest.Pytester, mini_suite: Path
     pytester.makeini(f"[pytest]\nmt_suite = {mini_suite}\nmt_system = reference\n")
     result = pytester.runpytest()
     result.assert_outcomes(passed=4)
+
+
+def test_an_inactive_run_imports_no_yaml_requests_rich_or_lexicon(pytester: pytest.Pytester) -> None:
+    """The plugin is installed into every pytest run of its users: without an --mt-* option it must
+    not import its heavy dependencies (checked in a fresh interpreter)."""
+    pytester.makeconftest(
+        "import sys\n"
+        "def pytest_sessionfinish(session):\n"
+        "    heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'requests', 'rich')\n"
+        "                   or m in ('pytest_mtchallenge.languages.fr.lexicon', 'pytest_mtchallenge.session'))\n"
+        "    print('HEAVY-MODULES', heavy)\n")
+    pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
+    result = pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert "HEAVY-MODULES []" in result.stdout.str()

@@ -1,7 +1,12 @@
-"""--junitxml carries suite, category, subcategory, system, outcome, decided_by and output per test case."""
+"""--junitxml carries suite, category, subcategory, system, outcome, decided_by and output per test case,
+and never a secret of the run, at any log level."""
 from __future__ import annotations
 
+import json
+import threading
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -16,3 +21,108 @@ def test_junit_properties(pytester: pytest.Pytester, mini_suite: Path) -> None:
     assert properties == {"suite": "mini", "category": "syntax", "subcategory": "T1", "system": "old",
                           "outcome": "pass", "decided_by": "human", "output": "Il était en retard, hein ?"}
     assert cases["M1a[old]"].find("failure") is not None
+
+
+def test_junit_failure_message_starts_with_the_verdict(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.runpytest(str(mini_suite.parent), "--junitxml=junit.xml")
+    root = ET.parse(pytester.path / "junit.xml").getroot()
+    failure = next(case for case in root.iter("testcase") if case.get("name") == "M1a[old]").find("failure")
+    assert failure is not None
+    assert failure.get("message", "").startswith("fail (decided by checker): ")
+
+
+# -- no secret in JUnit XML, the terminal or the reports, at any log level -------------------------
+
+class Shouting(BaseHTTPRequestHandler):
+    """A generic JSON service: uppercases ``texts``."""
+
+    def do_POST(self) -> None:  # noqa: N802 - the http.server API
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        reply = json.dumps({"translations": [text.upper() for text in body["texts"]]}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(reply)))
+        self.end_headers()
+        self.wfile.write(reply)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def service(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Shouting)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_a_key_in_an_http_url_is_hidden_in_debug_logs_and_junit_xml(pytester: pytest.Pytester, mini_suite: Path,
+                                                                    service: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """urllib3 logs each request's URL at DEBUG; with the key in the URL (as documented), pytest's log
+    capture would put it in failure reports and, with junit_logging = all, in the XML."""
+    monkeypatch.setenv("MT_URL_KEY", "u7Lk3y-very-secret")
+    pytester.makeini('[pytest]\nmt_http_request = {"texts": "{sources}"}\nmt_http_response = translations\n'
+                     "junit_logging = all\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=shout=" + service + "/t?key=${MT_URL_KEY}",
+                                "--log-level=DEBUG", "--log-cli-level=DEBUG", "--junitxml=junit.xml", "-rA",
+                                "--mt-judge=auto")
+    xml = (pytester.path / "junit.xml").read_text(encoding="utf-8")
+    assert sum(result.parseoutcomes().values()) == 4  # each test ran, its logs captured
+    assert '"POST /t?key=*** HTTP/1.1" 200' in xml  # urllib3's line was captured, redacted
+    assert '"POST /t?key=*** HTTP/1.1" 200' in result.stdout.str()  # live logging, redacted too
+    assert "u7Lk3y-very-secret" not in xml
+    assert "u7Lk3y-very-secret" not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_deepl_key_quoted_by_another_system_is_hidden_everywhere(pytester: pytest.Pytester, mini_suite: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redaction covers every secret of the run in every system's messages, not each system's own."""
+    key = "d33pl-k3y-0123:fx"
+    monkeypatch.setenv("DEEPL_AUTH_KEY", key)
+    monkeypatch.setenv("DEEPL_SERVER_URL", "http://127.0.0.1:9")  # nothing listens: deepl errors at once
+    pytester.makepyfile(leaky_mt="""
+        import os
+
+        def translate(sources):
+            raise RuntimeError("upstream refused Authorization: DeepL-Auth-Key " + os.environ["DEEPL_AUTH_KEY"])
+    """)
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=deepl", "--mt-system=leaky=python:leaky_mt:translate",
+                                "--mt-retries=0", "--mt-report=report.json", "--mt-save=saved.json",
+                                "--junitxml=junit.xml", "-o", "junit_logging=all", "--log-level=DEBUG")
+    result.assert_outcomes(errors=8)
+    shown = {"terminal": result.stdout.str() + result.stderr.str()}
+    shown.update({name: (pytester.path / name).read_text(encoding="utf-8")
+                  for name in ("report.json", "saved.json", "junit.xml")})
+    for where, text in shown.items():
+        assert key not in text, where
+        assert "upstream refused Authorization: DeepL-Auth-Key ***" in text, where
+
+
+def test_variables_named_in_mt_secret_env_are_hidden_too(pytester: pytest.Pytester, mini_suite: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An adapter module reads its endpoint from the environment itself (docs/ci.md's example)."""
+    monkeypatch.setenv("MT_URL", "https://mt.example.com/t0k3n-in-path")
+    pytester.makepyfile(adapter_mt="""
+        import logging
+        import os
+
+        def translate(sources):
+            logging.getLogger("adapter").warning("calling %s", os.environ["MT_URL"])
+            raise ConnectionError("cannot reach " + os.environ["MT_URL"])
+    """)
+    pytester.syspathinsert()
+    pytester.makeini("[pytest]\nmt_secret_env = MT_URL\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=ci=python:adapter_mt:translate",
+                                "--junitxml=junit.xml", "-o", "junit_logging=all")
+    result.assert_outcomes(errors=4)
+    xml = (pytester.path / "junit.xml").read_text(encoding="utf-8")
+    assert "calling ***" in xml and "cannot reach ***" in xml
+    assert "t0k3n-in-path" not in xml and "t0k3n-in-path" not in result.stdout.str()

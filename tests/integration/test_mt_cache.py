@@ -1,6 +1,9 @@
-"""The translation cache: a second identical run translates nothing; --mt-no-cache and --mt-cache-clear."""
+"""The translation cache: a second identical run translates nothing; --mt-no-cache and --mt-cache-clear;
+an unusable file is set aside; a run killed mid-translation keeps its finished batches."""
 from __future__ import annotations
 
+import signal
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -56,3 +59,68 @@ def test_xdist_workers_share_one_translation(pytester: pytest.Pytester, mini_sui
     result = pytester.runpytest_subprocess(str(mini_suite.parent), counting_system, "-n", "2")
     assert result.parseoutcomes().get("errors", 0) == 0
     assert calls(pytester) == ["4"]
+
+
+# -- what the outputs depend on is part of the cache key ------------------------------------
+
+def test_editing_the_command_script_translates_again(pytester: pytest.Pytester, mini_suite: Path,
+                                                     counting_system: str) -> None:
+    first = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only")
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only").stdout.fnmatch_lines(
+        ["*shout: 4 of 4 outputs for mini from the translation cache*"])
+    assert calls(pytester) == ["4"]
+    script = pytester.path / "mt.py"
+    script.write_text(script.read_text() + "\n# a new model\n")
+    again = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only")
+    assert calls(pytester) == ["4", "4"]  # the edited script ran; its old outputs were not reused
+    assert "from the translation cache" not in again.stdout.str()
+    assert first.ret == again.ret
+
+
+def test_editing_the_python_module_translates_again(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    module = pytester.path / "my_mt.py"
+    module.write_text("def translate(sources):\n    return [s.upper() for s in sources]\n")
+    args = [str(mini_suite.parent), "--mt-system=mine=python:my_mt:translate", "--mt-report=r.json", "--mt-report-only"]
+    pytester.runpytest_subprocess(*args)
+    module.write_text("def translate(sources):\n    return [s.lower() for s in sources]\n")
+    result = pytester.runpytest_subprocess(*args)
+    assert "from the translation cache" not in result.stdout.str()
+    import json
+
+    outputs = [item["output"] for item in json.loads((pytester.path / "r.json").read_text())["runs"][0]["items"]]
+    assert all(output == output.lower() for output in outputs)
+
+
+def test_a_stated_version_keeps_runs_apart(pytester: pytest.Pytester, mini_suite: Path, counting_system: str) -> None:
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-report-only")
+    pytester.runpytest(str(mini_suite.parent), counting_system + ",version=2", "--mt-report-only")
+    assert calls(pytester) == ["4", "4"]
+    pytester.runpytest(str(mini_suite.parent), counting_system + ",version=2", "--mt-report-only")
+    assert calls(pytester) == ["4", "4"]
+
+
+def test_an_unusable_cache_file_is_set_aside_and_the_run_passes(pytester: pytest.Pytester, mini_suite: Path,
+                                                                 counting_system: str) -> None:
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    folder.mkdir(parents=True)
+    (folder / "translations.sqlite").write_bytes(b"not a database, whatever wrote it\n" * 100)
+    result = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-judge=auto")
+    assert result.parseoutcomes().get("errors", 0) == 0
+    result.stdout.fnmatch_lines(["mtchallenge: the translation cache *translations.sqlite is not usable (*); "
+                                 "moved it to translations.sqlite.unusable-* and started a new one"])
+    assert len(list(folder.glob("translations.sqlite.unusable-*"))) == 1
+    pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-judge=auto")
+    assert calls(pytester) == ["4"]  # the new cache serves the second run
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_a_run_killed_mid_translation_is_resumed_with_only_the_unfinished_batches() -> None:
+    """benchmarks/kill_mid_translation.py: kill -9 after 7 of 20 batches, then rerun."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "kill_mid_translation.py"
+    done = subprocess.run([sys.executable, str(script), "--items", "40", "--batch-size", "2", "--kill-after", "7"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "killed (SIGKILL) with batch 8 of 20 in flight: 14 sources translated, 14 rows in the cache"
+    assert lines[1].startswith("rerun requested 13 of 20 batches (26 sources); 26 sources were unfinished; "
+                               "pytest: 40 passed")

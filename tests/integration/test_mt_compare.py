@@ -93,3 +93,37 @@ class TestBundledSuite:
                                     "--mt-judge=human", f"--mt-xfail={google_run}")
         assert result.ret == pytest.ExitCode.OK
         result.assert_outcomes(passed=72, xfailed=36)
+
+
+def test_a_partial_baseline_is_reported_with_its_coverage_and_a_gate_can_require_it_all(
+        pytester: pytest.Pytester) -> None:
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-judge=human",
+                       "-m", "S6", "--mt-save=partial.json", "--mt-report-only")
+    args = ["--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-judge=human",
+            "--mt-compare=partial.json"]
+    lenient = pytester.runpytest(*args, "--mt-compare-fail=overall:2%")
+    lenient.stdout.fnmatch_lines(["*WARNING: the baseline covers 3 of 108 items of this run (3%)*", "gate holds"])
+    assert lenient.ret == pytest.ExitCode.OK
+    strict = pytester.runpytest(*args, "--mt-compare-fail=overall:2%,coverage:100%")
+    strict.stdout.fnmatch_lines(["gate FAILED:", "*coverage:100% — the baseline covers 3 of 108 items of this run (3%)*"])
+    assert strict.ret == pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.mark.parametrize(("gate", "message"), [
+    ("", "*field '--mt-compare-fail': empty gate*"),
+    ("overall:200%", "*gate rule 'overall:200%': a rate cannot fall by more than 100 points*"),
+])
+def test_a_gate_that_decides_nothing_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path, gate: str,
+                                                      message: str) -> None:
+    base = saved_reference_run(pytester, mini_suite)
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-compare={base}", f"--mt-compare-fail={gate}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+
+
+def test_a_hostile_baseline_is_a_usage_error_before_any_test(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    (pytester.path / "hostile.json").write_text('{"runs": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), "--mt-compare=hostile.json")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*hostile.json: field '--mt-compare': nested deeper than 100 levels"])
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()

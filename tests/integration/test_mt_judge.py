@@ -30,14 +30,14 @@ def test_human_judge_without_a_verdict_needs_review(pytester: pytest.Pytester, m
 
 
 def test_a_failure_shows_question_source_reference_output_and_reason(pytester: pytest.Pytester, mini_suite: Path) -> None:
-    result = pytester.runpytest(str(mini_suite.parent), "-k", "M1a")
+    result = pytester.runpytest(str(mini_suite.parent), "-k", "M1a", "-v")  # the full block (one line without -v)
     result.stdout.fnmatch_lines([
+        "verdict:   fail (decided by checker): expected agreement with the 3rd person feminine plural subject*",
         "M1a [[]old[]] — Subject-verb agreement (M1, morpho)",
         "question:  Is subject-verb agreement correct?",
         "source:    The letters from my brother should have warned us.",
         "reference: Les lettres de mon frère auraient dû nous prévenir.",
         "output:    Les lettres de mon frère aurait dû nous prévenir.",
-        "verdict:   fail (decided by checker): expected agreement with the 3rd person feminine plural subject*",
     ])
 
 

@@ -61,3 +61,12 @@ def test_report_only_still_fails_on_errors(pytester: pytest.Pytester, mini_suite
     pytester.makepyfile(test_other="def test_other():\n    assert False\n")
     result = pytester.runpytest(str(mini_suite.parent), "test_other.py", "--mt-report-only")
     assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_a_report_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester,
+                                                                               mini_suite: Path) -> None:
+    (pytester.path / "taken").write_text("a file, not a folder")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-report=taken/report.json")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*taken/report.json: field '--mt-report': cannot create its folder: *taken is not a folder"])
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()

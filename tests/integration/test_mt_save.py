@@ -6,13 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mtchallenge.checkers.fr.agreement import AgreementChecker
+from pytest_mtchallenge.checkers.generic.regex import RegexChecker
+
 
 def test_save_writes_outcomes_outputs_summary_and_signature(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-save=runs/old.json")
-    result.stdout.fnmatch_lines(["signature old: suite:mini|suite-hash:*", "*run saved to *runs/old.json*"])
+    result.stdout.fnmatch_lines(["signature: suite:mini|suite-hash:*", "*run saved to *runs/old.json*"])
     (run,) = json.loads((pytester.path / "runs" / "old.json").read_text())["runs"]
     assert run["signature"].startswith("suite:mini|suite-hash:")
-    for part in ("|checkers:agreement@1,regex@1|", "|lexicon:lefff-3.4@", "|verdicts-hash:", "|judge:auto+human|",
+    checkers = f"|checkers:agreement@{AgreementChecker.version},regex@{RegexChecker.version}|"
+    for part in (checkers, "|lexicon:lefff-3.4@", "|verdicts-hash:", "|judge:auto+human|",
                  "|system:recorded:old|", "|version:"):
         assert part in run["signature"]
     assert {i["id"]: i["output"] for i in run["items"]}["M1b"] == "Le chien des voisins aboie."
@@ -26,3 +30,48 @@ def test_autosave_numbers_runs(pytester: pytest.Pytester, mini_suite: Path) -> N
     assert names == ["0001_old.json", "0002_reference.json"]
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "--mt-compare=last")
     result.stdout.fnmatch_lines(["*comparison with *0002_reference.json*", "*100.0% → 100.0%*"])
+
+
+def test_an_output_that_is_not_text_errors_its_item_and_every_report_is_written(
+        pytester: pytest.Pytester, mini_suite: Path) -> None:
+    """A JSONL output escaping half a surrogate pair: that item errors naming the file and line; the
+    report and the saved run are still written, whole, with no temporary file left."""
+    (pytester.path / "out.jsonl").write_text(
+        '{"id": "M1a", "output": "Les lettres de mon fr\\u00e8re auraient d\\u00fb nous pr\\u00e9venir."}\n'
+        '{"id": "M1b", "output": "Le chien \\ud800 aboie."}\n'
+        '{"id": "T1a", "output": "Elle \\u00e9tait parfaite, n\'est-ce pas ?"}\n'
+        '{"id": "T1b", "output": "Il \\u00e9tait en retard, n\'est-ce pas ?"}\n', encoding="utf-8")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=out=file:out.jsonl", "--mt-judge=auto",
+                                "--mt-report=reports/report.json", "--mt-save=runs/out.json")
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(["*out.jsonl:2: item M1b: field 'output': holds a lone surrogate U+D800 at "
+                                 "character 10, which is not valid Unicode text*"])
+    for written in (pytester.path / "reports" / "report.json", pytester.path / "runs" / "out.json"):
+        (run,) = json.loads(written.read_text(encoding="utf-8"))["runs"]
+        assert {i["id"]: i["outcome"] for i in run["items"]} == {"M1a": "pass", "M1b": "error", "T1a": "pass",
+                                                                 "T1b": "pass"}
+        assert sorted(p.name for p in written.parent.iterdir()) == [written.name]
+
+
+def test_a_saved_run_says_when_where_and_how_it_was_made(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q"], cwd=pytester.path, check=True)
+    subprocess.run(["git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "--allow-empty",
+                    "-m", "start"], cwd=pytester.path, check=True)
+    pytester.runpytest(str(mini_suite.parent), "--mt-save=runs/old.json", "--mt-report-only")
+    document = json.loads((pytester.path / "runs" / "old.json").read_text())
+    made = document["environment"]
+    assert made["date"].endswith("+00:00") and made["python"].count(".") == 2
+    assert made["pytest"] == pytest.__version__ and made["pytest_mtchallenge"]
+    assert len(made["commit"]["id"]) == 40 and made["machine"]["cpus"] >= 1
+    assert "--mt-save=runs/old.json" in made["command_line"]
+
+
+def test_a_save_path_that_cannot_be_written_is_a_usage_error_before_any_test(pytester: pytest.Pytester,
+                                                                             mini_suite: Path) -> None:
+    (pytester.path / "runs").mkdir()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-save=runs")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*runs: field '--mt-save': is a folder, not a file"])
+    assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()

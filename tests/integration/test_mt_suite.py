@@ -11,7 +11,7 @@ def test_bundled_suite_by_name_runs_every_item_for_every_recorded_system(pyteste
     assert result.ret == 0
     lines = [line for line in result.outlines if "::" in line]
     assert len(lines) == 108 * 3
-    result.stdout.fnmatch_lines(["*isabelle2017-en-fr/suite.yaml::S1a[[]google-2016[]]*"])
+    result.stdout.fnmatch_lines(["isabelle2017-en-fr::S1a[[]google-2016[]]"])  # short and pasteable
 
 
 def test_suite_file_by_path(pytester: pytest.Pytester, mini_suite: Path) -> None:
@@ -55,3 +55,88 @@ def test_unknown_suite_name_is_a_usage_error(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--mt-suite=no-such-suite")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*no-such-suite*bundled suites: *isabelle2017-en-fr*"])
+
+
+# -- the project's own test paths keep their meaning ----------------------------------------
+
+def test_ini_suites_join_testpaths_instead_of_replacing_them(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.mkdir("tests")
+    pytester.path.joinpath("tests", "test_unit.py").write_text("def test_unit():\n    assert True\n")
+    pytester.makeini(f"[pytest]\ntestpaths = tests\nmt_suite = {mini_suite}\nmt_system = reference\n")
+    result = pytester.runpytest("-q")
+    result.assert_outcomes(passed=5)  # the project's test and the four challenge tests
+    assert "test_unit.py" in result.stdout.str() or result.parseoutcomes()["passed"] == 5
+
+
+def test_an_explicit_test_path_runs_alone_despite_an_ini_suite(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.mkdir("tests")
+    pytester.path.joinpath("tests", "test_unit.py").write_text("def test_unit():\n    assert True\n")
+    pytester.makeini(f"[pytest]\ntestpaths = tests\nmt_suite = {mini_suite}\nmt_system = reference\n")
+    result = pytester.runpytest("tests/test_unit.py", "-q")
+    result.assert_outcomes(passed=1)
+
+
+def test_a_command_line_suite_runs_without_the_testpaths(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.mkdir("tests")
+    pytester.path.joinpath("tests", "test_unit.py").write_text("def test_unit():\n    assert False\n")
+    pytester.makeini("[pytest]\ntestpaths = tests\n")
+    result = pytester.runpytest(f"--mt-suite={mini_suite}", "--mt-system=reference", "-q")
+    result.assert_outcomes(passed=4)
+
+
+# -- pasteable node ids ---------------------------------------------------------------------
+
+def test_bundled_suite_ids_are_short_and_select_when_pasted_back(pytester: pytest.Pytester) -> None:
+    listed = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--co", "-q")
+    assert "isabelle2017-en-fr::S1a[google-2016]" in listed.outlines
+    assert not any("site-packages" in line or "suite.yaml" in line for line in listed.outlines if "::" in line)
+    pasted = pytester.runpytest("isabelle2017-en-fr::S1a[google-2016]", "-q")
+    pasted.assert_outcomes(passed=1)
+    several = pytester.runpytest("isabelle2017-en-fr::S1a", "-q", "--mt-judge=human")
+    several.assert_outcomes(passed=2, failed=1)  # google-2016 and nmt right, pbmt-1 wrong
+
+
+def test_category_and_subcategory_markers_are_listed_by_pytest_markers(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--markers")
+    result.stdout.fnmatch_lines(["@pytest.mark.morpho_syntactic: a challenge-set category or subcategory (Morpho-syntactic)",
+                                 "@pytest.mark.S1: a challenge-set category or subcategory (S-V agreement, across distractors)"])
+
+
+@pytest.mark.parametrize("reserved", ["skip", "skipif", "xfail", "parametrize", "usefixtures", "not"])
+def test_a_subcategory_named_as_a_pytest_marker_is_a_plain_category_marker(
+        pytester: pytest.Pytester, mini_suite: Path, reserved: str) -> None:
+    mini_suite.write_text(mini_suite.read_text().replace("- id: T1\n", f"- id: {reserved}\n"))
+    result = pytester.runpytest(str(mini_suite.parent), "-v", "--strict-markers")
+    # the wrong recorded output of T1a stays a failure (no skip, no xfail, no internal error)
+    result.stdout.fnmatch_lines(["*T1a[[]old[]] FAILED*", "*T1b[[]old[]] PASSED*"])
+    result.assert_outcomes(passed=2, failed=2)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result = pytester.runpytest(str(mini_suite.parent), "-m", f"{reserved}_", "--strict-markers")
+    result.assert_outcomes(passed=1, failed=1, deselected=2)
+
+
+def test_a_category_named_as_a_plugins_marker_gets_its_own_marker(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.makeini("[pytest]\nmarkers =\n    syntax: the project's own syntax tests\n")
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-m", "syntax_")
+    result.assert_outcomes(passed=2, deselected=2)
+
+
+def test_a_digit_only_subcategory_id_is_a_usable_marker(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    mini_suite.write_text(mini_suite.read_text().replace("- id: T1\n", "- id: '2'\n"))
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-m", "2", "--strict-markers")
+    result.assert_outcomes(passed=2, deselected=2)
+
+
+def test_a_suite_that_cannot_load_stops_only_its_own_collection(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    broken = pytester.path / "broken"
+    broken.mkdir()
+    (broken / "suite.yaml").write_text(mini_suite.read_text().replace("name: mini", "name: broken")
+                                       .replace("checker: regex", "checker: telepathy"))
+    result = pytester.runpytest(str(broken), str(mini_suite.parent), "--mt-system=reference", "--mt-report=r.json",
+                                "--mt-report-only")
+    result.assert_outcomes(passed=4, errors=1)
+    result.stdout.fnmatch_lines(["*broken/suite.yaml: field 'subcategories.T1.checker': unknown checker 'telepathy'*"])
+    assert "Interrupted" not in result.stdout.str()
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # --mt-report-only does not hide a broken suite
+    import json
+    assert [run["suite"] for run in json.loads((pytester.path / "r.json").read_text())["runs"]] == ["mini"]

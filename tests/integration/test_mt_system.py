@@ -104,7 +104,7 @@ def test_malformed_output_file_names_file_line_item_and_field(pytester: pytest.P
 def test_unknown_system_kind_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=telepathy:x")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, ct2, deepl, file, hf, http, https, libretranslate, python, recorded, reference*"])
+    result.stderr.fnmatch_lines(["*unknown system kind 'telepathy'*known kinds: cmd, ct2, deepl, file, hf, http, https, libretranslate, openai, python, recorded, reference*"])
 
 
 def test_ini_default_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
@@ -125,3 +125,61 @@ def test_timeout_option_and_bad_numbers(pytester: pytest.Pytester, mini_suite: P
     result = pytester.runpytest(str(mini_suite.parent))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*ini mt_batch_size = 'lots': expected a number*"])
+
+
+def test_an_unknown_recorded_system_is_a_usage_error_listing_the_known_ones(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:gogle")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*recorded:gogle*no suite of this run has a recorded system 'gogle' "
+                                 "(recorded systems: google-2016, nmt, pbmt-1)*"])
+
+
+def test_a_system_without_a_suite_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-system=recorded:google-2016")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mt-system needs a suite to translate*--mt-suite=NAME|PATH*isabelle2017-en-fr*"])
+
+
+# -- a broken spec is one line; python: modules resolve from the rootdir --------------------
+
+@pytest.mark.parametrize("spec", ["file:nowhere.jsonl", "cmd:./no-such-translate.sh", "cmd:no-such-program-xyz --fast",
+                                  "python:no_such_module_xyz:translate"])
+def test_a_broken_system_spec_stops_the_run_in_one_line(pytester: pytest.Pytester, mini_suite: Path, spec: str) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-system={spec}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = [line for line in result.stderr.lines if line.startswith("ERROR:")]
+    assert len(errors) == 1 and spec in errors[0]
+    assert "not found" in errors[0] or "no module" in errors[0]
+
+
+def test_a_python_module_beside_the_suite_is_found_without_pythonpath(pytester: pytest.Pytester,
+                                                                      mini_suite: Path) -> None:
+    pytester.makepyfile(my_mt="def translate(sources):\n    return ['Bonjour.' for _ in sources]\n")
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), "--mt-system=python:my_mt:translate",
+                                           "--mt-report-only")
+    assert result.ret == pytest.ExitCode.OK
+    assert result.parseoutcomes().get("errors", 0) == 0
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_a_timeout_that_is_not_a_finite_number_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path,
+                                                                 value: str) -> None:
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-timeout={value}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*--mt-timeout={float(value)}: must be a finite number*"])
+    pytester.makeini(f"[pytest]\nmt_timeout = {value}\n")
+    result = pytester.runpytest(str(mini_suite.parent))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_a_python_system_calling_sys_exit_is_one_error_line_per_item(pytester: pytest.Pytester,
+                                                                     mini_suite: Path) -> None:
+    calls = pytester.path / "calls.txt"
+    pytester.makepyfile(mt_exiting=f"import sys\ndef translate(sources):\n"
+                                   f"    open({str(calls)!r}, 'a').write('called\\n')\n    sys.exit(3)\n")
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=python:mt_exiting:translate")
+    result.assert_outcomes(errors=4)
+    result.stdout.fnmatch_lines(["*python:mt_exiting:translate: raised SystemExit: sys.exit(3)*"])
+    assert "Traceback" not in result.stdout.str() and len(result.outlines) < 60
+    assert calls.read_text() == "called\n"  # once for the suite, not once per item

@@ -66,8 +66,25 @@ def test_an_uncompilable_regex_errors_that_item_and_is_counted(pytester: pytest.
               "positive_regex": "(broken" if n == 1 else "ok", "negative_regex": "", "positive_tokens": [],
               "negative_tokens": []} for n in range(3)]
     (pytester.path / "x.items.json").write_text(json.dumps({"items": items}))
-    result = pytester.runpytest("x.items.json", "--mt-system=python:builtins:list", "--mt-report=r.json")
-    result.assert_outcomes(errors=1, skipped=2)
+    result = pytester.runpytest("x.items.json", "--mt-system=python:builtins:list", "--mt-report=r.json", "--tb=short")
+    result.assert_outcomes(errors=1, failed=2)  # the other two: a copy of the source is not translated
     result.stdout.fnmatch_lines(["*1 cannot be judged: *x.items.json: item 1: positive_regex '(broken' does not compile*"])
     overall = json.loads((pytester.path / "r.json").read_text())["runs"][0]["summary"]["overall"]
     assert overall["error"] == 1
+
+
+def test_a_catastrophic_regex_errors_its_item_and_the_run_goes_on(pytester: pytest.Pytester,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mtchallenge import regexes
+
+    monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)
+    items = [{"id": str(n), "langpair": "deen", "category": "C", "phenomenon": "P", "source_sentence": f"Satz {n}.",
+              "positive_regex": "^(a|aa)+$" if n == 1 else "(a+)+$" if n == 2 else "a", "negative_regex": "",
+              "positive_tokens": [], "negative_tokens": []} for n in range(3)]
+    (pytester.path / "slow.items.json").write_text(json.dumps({"items": items}))
+    (pytester.path / "out.txt").write_text("a\n" + "a" * 40 + "!\n" + "a" * 34 + "!\n")
+    result = pytester.runpytest("slow.items.json", "--mt-system=file:out.txt", "--mt-judge=auto")
+    result.assert_outcomes(passed=1, failed=1, skipped=1)
+    result.stdout.fnmatch_lines(["*suite slow: item 1: field 'positive_regex': the regular "
+                                 "expression '^(a|aa)+$' ran longer than 0.05 s on this output*"])
+    assert "Traceback" not in result.stdout.str()

@@ -42,6 +42,7 @@ class Reply:
     body: object = None
     headers: Mapping[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds to wait before answering (cut short when the server stops)
+    trickle: float = 0.0  # when set, the whole reply is sent one byte at a time, this many seconds apart
 
 
 Responder = Callable[[ReceivedRequest], Reply]
@@ -80,6 +81,9 @@ class _Handler(BaseHTTPRequestHandler):
             payload = reply.body.encode("utf-8")
         else:
             payload = json.dumps(reply.body).encode("utf-8")
+        if reply.trickle:
+            self._trickle(received, reply, payload)
+            return
         try:
             self.send_response(reply.status)
             headers = {"Content-Type": "application/json", **reply.headers}
@@ -90,6 +94,22 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(payload)
         except OSError:
             pass  # the client gave up (a timeout test)
+
+    def _trickle(self, received: ReceivedRequest, reply: Reply, payload: bytes) -> None:
+        """Send status line, headers and body one byte at a time; note whether the client hung up first."""
+        headers = {"Content-Type": "application/json", **reply.headers, "Content-Length": str(len(payload))}
+        raw = (f"HTTP/1.1 {reply.status} Reply\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+               + "\r\n").encode("latin-1") + payload
+        self.close_connection = True
+        for position in range(len(raw)):
+            if self.server.stopping.wait(reply.trickle):
+                return
+            try:
+                self.wfile.write(raw[position:position + 1])
+                self.wfile.flush()
+            except OSError:
+                self.server.hung_up.append(received.number)
+                return
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -103,6 +123,7 @@ class _Server(ThreadingHTTPServer):
         self.respond = respond
         self.stopping = threading.Event()
         self.requests: list[ReceivedRequest] = []
+        self.hung_up: list[int] = []  # requests whose client closed the connection during a trickled reply
         self._lock = threading.Lock()
 
     def record(self, method: str, path: str, headers: Iterable[tuple[str, str]], body: bytes) -> ReceivedRequest:
@@ -134,6 +155,14 @@ class LoopbackServer:
     @property
     def requests(self) -> list[ReceivedRequest]:
         return list(self._server.requests)
+
+    def hung_up(self, *, within: float = 10.0) -> list[int]:
+        """The requests whose client hung up during a trickled reply (waiting up to ``within`` seconds
+        for the server to notice one)."""
+        deadline = time.monotonic() + within
+        while not self._server.hung_up and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return list(self._server.hung_up)
 
     def stop(self) -> None:
         self._server.stopping.set()

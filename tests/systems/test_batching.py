@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.systems import SystemOptions
+from pytest_mtchallenge.systems import SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 
 ITEMS = [ChallengeItem(id=f"i{n}", suite="s", category="c", subcategory="x", source=f"source {n}",
@@ -19,12 +20,14 @@ def test_batches_of_the_configured_size_in_order() -> None:
         calls.append(sources)
         return [s.upper() for s in sources]
 
-    done: list[int] = []
+    done: list[Translations] = []
     result = translate_in_batches(ITEMS, upper, options=SystemOptions(batch_size=4, on_batch=done.append),
                                   origin="upper", concurrency=1)
     assert [len(c) for c in calls] == [4, 4, 2]
     assert result.outputs["i9"] == "SOURCE 9" and not result.errors
-    assert sorted(done) == [2, 4, 4]
+    assert [batch.settled for batch in done] == [4, 4, 2]
+    assert [sorted(batch.outputs) for batch in done] == [["i0", "i1", "i2", "i3"], ["i4", "i5", "i6", "i7"],
+                                                         ["i8", "i9"]]
 
 
 def test_a_failing_batch_errors_only_its_items() -> None:
@@ -60,3 +63,25 @@ def test_batches_run_concurrently() -> None:
     result = translate_in_batches(ITEMS[:9], wait_for_peers, options=SystemOptions(batch_size=3, concurrency=3),
                                   origin="peers")
     assert len(result.outputs) == 9 and not result.errors
+
+
+def test_a_batch_may_settle_its_items_itself() -> None:
+    """A kind that turns replies into outputs, errors, context translations and notes per item (an
+    LLM's) returns the batch's Translations: merged, and handed whole to on_batch for the cache."""
+    def settle(sources: list[str]) -> Translations:
+        first, second, *_ = sources
+        return Translations(outputs={first: first.upper()}, errors={second: "the model refused"},
+                            context_outputs={first: ("AVANT.",)}, notes={first: "preamble removed"},
+                            usage={"requests": 1, "prompt_tokens": 7})
+
+    done: list[Translations] = []
+    items = [replace(item, source=item.id) for item in ITEMS[:6]]  # sources stand for ids, as openai: does
+    result = translate_in_batches(items, settle, options=SystemOptions(batch_size=3, on_batch=done.append),
+                                  origin="llm", concurrency=1)
+    assert dict(result.outputs) == {"i0": "I0", "i3": "I3"}
+    assert dict(result.errors) == {"i1": "the model refused", "i4": "the model refused",
+                                   "i2": "llm returned no output for item i2", "i5": "llm returned no output for item i5"}
+    assert dict(result.context_outputs) == {"i0": ("AVANT.",), "i3": ("AVANT.",)}
+    assert dict(result.notes) == {"i0": "preamble removed", "i3": "preamble removed"}
+    assert dict(result.usage) == {"requests": 2, "prompt_tokens": 14}
+    assert [dict(batch.context_outputs) for batch in done] == [{"i0": ("AVANT.",)}, {"i3": ("AVANT.",)}]

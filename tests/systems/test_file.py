@@ -91,6 +91,21 @@ def test_jsonl_output_may_contain_unicode_line_separators(suite: Suite, tmp_path
 
 # -- plain text -----------------------------------------------------------------------------
 
+def test_jsonl_output_with_a_lone_surrogate_errors_that_item_naming_its_line(suite: Suite, tmp_path: Path) -> None:
+    """JSON may escape half a surrogate pair ("\\ud800"), which decodes to no valid text: that item
+    errors, naming the file, line, item and field; the others are read."""
+    path = tmp_path / "out.jsonl"
+    lines = [*jsonl(s1=OUTPUTS["s1"]), '{"id": "s2", "output": "Il faut \\ud800 qu\'elle parte."}',
+             '{"id": "p1", "output": "Les chevaux courent.", "context_output": ["ok", "\\udfff"]}']
+    translations = translate(suite, path, lines)
+    assert dict(translations.outputs) == {"s1": OUTPUTS["s1"]}
+    assert translations.errors == {
+        "s2": f"{path}:2: item s2: field 'output': holds a lone surrogate U+D800 at character 9, which is not "
+              "valid Unicode text",
+        "p1": f"{path}:3: item p1: field 'context_output': holds a lone surrogate U+DFFF at character 1, which "
+              "is not valid Unicode text"}
+
+
 def test_plain_text_outputs_follow_suite_order(suite: Suite, tmp_path: Path) -> None:
     translations = translate(suite, tmp_path / "google.txt", [OUTPUTS["s1"], OUTPUTS["s2"], OUTPUTS["p1"], "", ""])
     assert dict(translations.outputs) == OUTPUTS
@@ -107,3 +122,25 @@ def test_missing_file_fails_every_item(suite: Suite, tmp_path: Path) -> None:
     system = parse_system_spec("file:nowhere.jsonl", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
     translations = system.translate(suite=suite, items=suite.items)
     assert_all_failed(suite, translations, str(tmp_path / "nowhere.jsonl"), "not found")
+
+
+def test_jsonl_with_a_byte_order_mark_is_read_as_jsonl(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + "".join(line + "\n" for line in jsonl(**OUTPUTS)).encode("utf-8"))
+    system = parse_system_spec(f"file:{path.name}", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    translations = system.translate(suite=suite, items=suite.items)
+    assert dict(translations.outputs) == OUTPUTS and not translations.errors
+
+
+def test_a_deeply_nested_jsonl_line_fails_every_item_naming_file_and_line(suite: Suite, tmp_path: Path) -> None:
+    deep = '{"id": "s2", "output": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    path = tmp_path / "deep.jsonl"
+    translations = translate(suite, path, [jsonl(**OUTPUTS)[0], deep])
+    assert_all_failed(suite, translations, f"{path}:2", "nested deeper than 100 levels")
+
+
+def test_a_number_of_thousands_of_digits_fails_every_item_in_one_line(suite: Suite, tmp_path: Path) -> None:
+    path = tmp_path / "long.jsonl"
+    translations = translate(suite, path, ['{"id": ' + "7" * 5000 + ', "output": "x"}'])
+    assert_all_failed(suite, translations, f"{path}:1", "invalid JSON")
+    assert all("\n" not in message for message in translations.errors.values())

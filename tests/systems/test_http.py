@@ -118,6 +118,25 @@ def test_a_timeout_fails_naming_the_url_after_the_retries(loopback: Loopback) ->
     assert failure.value.one_line() == f"{server.url}/slow: no reply within 0.3s (timeout) (gave up after 2 attempts)"
 
 
+def test_the_timeout_bounds_the_whole_reply_not_each_byte(loopback: Loopback) -> None:
+    """A server sending its reply a byte every 50 ms (about 7 s in all) never leaves the socket idle
+    for 0.5 s; the request still fails when 0.5 s have passed, and the connection is closed."""
+    server = loopback(lambda r: loopback.Reply(body={"texts": ["tard" * 8]}, trickle=0.05))
+    with HttpClient(options=SystemOptions(timeout=0.5, retries=0)) as client, \
+            pytest.raises(SystemFailure) as failure:
+        client.post(server.url + "/drip", json_body={}, read=_texts)
+    assert failure.value.one_line() == f"{server.url}/drip: no reply within 0.5s (timeout)"
+    assert server.hung_up() == [0]  # the client closed the connection before the reply was complete
+
+
+def test_a_slow_reply_is_retried_as_a_timeout(loopback: Loopback) -> None:
+    replies = iter([loopback.Reply(body={"texts": ["tard" * 8]}, trickle=0.05), loopback.Reply(body={"texts": ["vite"]})])
+    server = loopback(lambda r: next(replies))
+    with HttpClient(options=SystemOptions(timeout=0.5, retries=1, backoff=0.01)) as client:
+        assert client.post(server.url, json_body={}, read=_texts) == ["vite"]
+    assert len(server.requests) == 2
+
+
 def test_a_refused_connection_is_retried_then_named() -> None:
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))

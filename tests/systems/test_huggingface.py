@@ -173,7 +173,7 @@ def five(tmp_path: Path) -> Suite:
 
 
 def hf(argument: str, *, rootdir: Path = Path("."), batch_size: int = 32,
-       on_batch: Callable[[int], None] | None = None) -> HuggingFaceSystem:
+       on_batch: Callable[[Translations], None] | None = None) -> HuggingFaceSystem:
     system = parse_system_spec(f"hf:{argument}", KINDS,
                                SystemOptions(rootdir=rootdir, batch_size=batch_size, on_batch=on_batch))
     assert isinstance(system, HuggingFaceSystem)
@@ -343,7 +343,8 @@ def test_one_output_per_source(marian_dir: Path, five: Suite) -> None:
 def test_batches_of_batch_size_are_generated_one_at_a_time(marian_dir: Path, five: Suite,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     finished: list[int] = []
-    system = hf(f"{marian_dir},beam=1,max_length=8", batch_size=2, on_batch=finished.append)
+    system = hf(f"{marian_dir},beam=1,max_length=8", batch_size=2,
+                on_batch=lambda batch: finished.append(batch.settled))
     calls = spy_on_generate(system, monkeypatch)
     translations = system.translate(suite=five, items=five.items)
     assert len(calls) == 3

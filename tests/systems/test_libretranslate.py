@@ -48,7 +48,7 @@ def _libretranslate(loopback: Loopback, *, fail: Callable[[ReceivedRequest], Rep
 def test_translates_in_batches_of_the_batch_size(loopback: Loopback, make_suite: Callable[..., Suite]) -> None:
     server = loopback(_libretranslate(loopback))
     done: list[int] = []
-    system = _system(server.url + "/", on_batch=done.append)
+    system = _system(server.url + "/", on_batch=lambda batch: done.append(batch.settled))
     suite = make_suite(108)
     translations = system.translate(suite=suite, items=suite.items)
     assert not translations.errors and not translations.problems

@@ -1,7 +1,9 @@
 """Tests of the ``python:module:function`` system: a callable taking the list of sources."""
 from __future__ import annotations
 
+import importlib
 import textwrap
+import threading
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -115,3 +117,84 @@ def test_an_argument_without_a_function_fails_every_item(suite: Suite, module: W
 def test_a_module_failing_to_import_fails_every_item(suite: Suite, module: WriteModule) -> None:
     name = module("import mt_no_such_dependency_xyz\n")
     assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load", "mt_no_such_dependency_xyz")
+
+
+def test_the_function_is_called_once_per_batch(suite: Suite, module: WriteModule) -> None:
+    name = module("""
+        calls = []
+
+        def translate(sources):
+            calls.append(list(sources))
+            return [source.upper() for source in sources]
+    """)
+    system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
+                               SystemOptions(rootdir=suite.path.parent, batch_size=2))
+    translations = system.translate(suite=suite, items=suite.items)
+    assert dict(translations.outputs) == {item.id: item.source.upper() for item in suite.items}
+    assert importlib.import_module(name).calls == [[suite.items[0].source, suite.items[1].source],
+                                                   [suite.items[2].source]]
+
+
+def test_a_call_past_the_timeout_errors_its_batch_and_no_further_call_is_made(suite: Suite, module: WriteModule) -> None:
+    """The first call blocks (up to 10 s, on an event the test sets); the run does not wait for it."""
+    name = module("""
+        import threading
+
+        release = threading.Event()
+        calls = []
+
+        def translate(sources):
+            calls.append(list(sources))
+            release.wait(10)
+            return [source.upper() for source in sources]
+    """)
+    system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
+                               SystemOptions(rootdir=suite.path.parent, batch_size=2, timeout=0.2))
+    translations = system.translate(suite=suite, items=suite.items)
+    user_module = importlib.import_module(name)
+    try:
+        assert not translations.outputs
+        assert translations.errors["s1"] == translations.errors["s2"] == (
+            f"python:{name}:translate: did not return within 0.2s (--mt-timeout); the call goes on in the "
+            "background until it returns")
+        assert translations.errors["p1"] == (
+            f"python:{name}:translate: not called: an earlier call timed out after 0.2s (--mt-timeout) "
+            "and has not returned yet")
+        assert len(user_module.calls) == 1  # the second batch was not started beside the first
+    finally:
+        user_module.release.set()
+    overdue = [thread for thread in threading.enumerate() if thread.name == f"mtchallenge python:{name}:translate"]
+    for thread in overdue:
+        thread.join(10)
+    assert not any(thread.is_alive() for thread in overdue)
+    again = system.translate(suite=suite, items=suite.items)  # once it has returned, calls are made again
+    assert dict(again.outputs) == {item.id: item.source.upper() for item in suite.items}
+
+
+def test_sys_exit_fails_every_item_in_one_line_and_the_function_is_called_once(
+        suite: Suite, module: WriteModule, tmp_path: Path) -> None:
+    calls = tmp_path / "calls.txt"
+    name = module(f"""
+        import sys
+        def translate(sources):
+            with open({str(calls)!r}, "a") as handle:
+                handle.write("called\\n")
+            sys.exit(3)
+    """)
+    system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
+                               SystemOptions(rootdir=tmp_path, batch_size=1))  # one batch per item
+    translations = system.translate(suite=suite, items=suite.items)
+    assert_all_failed(suite, translations, f"python:{name}:translate: ", "raised SystemExit: sys.exit(3)")
+    assert all("\n" not in message for message in translations.errors.values())
+    assert calls.read_text() == "called\n"  # not again for the other batches
+
+
+def test_a_module_exiting_on_import_fails_every_item(suite: Suite, module: WriteModule) -> None:
+    name = module("import sys\nsys.exit('no GPU here')\n")
+    assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load: SystemExit: sys.exit('no GPU here')")
+
+
+def test_ctrl_c_in_the_function_still_stops_the_run(suite: Suite, module: WriteModule) -> None:
+    name = module("def translate(sources):\n    raise KeyboardInterrupt\n")
+    with pytest.raises(KeyboardInterrupt):
+        translate(suite, f"{name}:translate")

@@ -1,9 +1,14 @@
-"""Checker families that judge English outputs, built on the English language pack."""
+"""Checker families that judge English outputs, built on the English language pack, and the parameter helpers they share."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, check_keys, pattern_list
+from pytest_mtchallenge.languages.en.inflection import forms_of
+from pytest_mtchallenge.languages.en.patterns import Pattern
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, fold_word, tokenize
+from pytest_mtchallenge.model import ChallengeItem
 
 
 class EnglishChecker(Checker):
@@ -12,4 +17,69 @@ class EnglishChecker(Checker):
     languages: ClassVar[tuple[str, ...]] = ("en",)
 
 
-__all__ = ["EnglishChecker"]
+def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:
+    """A parameter that is a list of English words or phrases, each tokenised as outputs are and
+    joined by spaces (*can't* → *can n't*)."""
+    if value is None and not required:
+        return ()
+    if isinstance(value, str) or not isinstance(value, Sequence) or (required and not value) or not all(
+            isinstance(v, str) and v.strip() for v in value):
+        raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of English words or phrases")
+    return tuple(" ".join(tokenize(v)[0]) for v in value)
+
+
+def words_param(value: object, name: str, *, required: bool = True) -> frozenset[str]:
+    """A parameter that lists single English words (``=lemma`` allowed), as the forms they stand for."""
+    if value is None and not required:
+        return frozenset()
+    if not isinstance(value, Sequence) or isinstance(value, str) or (required and not value):
+        raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of words")
+    forms: set[str] = set()
+    for entry in value:
+        if not isinstance(entry, str) or not entry.strip() or len(entry.split()) != 1:
+            raise ValueError(f"{name} must list single words; got {entry!r}")
+        forms |= forms_of(entry[1:]) if entry.startswith("=") else {fold_word(entry)}
+    return frozenset(forms)
+
+
+def patterns(value: object, name: str, *, required: bool = False) -> tuple[Pattern, ...]:
+    """The English phrase patterns of parameter ``name``."""
+    return pattern_list(value, name, Pattern.parse, required=required)
+
+
+def check_word_lists(params: Mapping[str, object], *, required: Sequence[str], optional: Sequence[str] = (),
+                     allowed: Iterable[str] = ()) -> None:
+    """Reject unknown and missing parameters, and read the ``required`` and ``optional`` ones as
+    lists of English words or phrases (:func:`words_of`); ``allowed`` names the family's other
+    parameters, which it checks itself."""
+    check_keys(params, {*required, *optional, *allowed}, required)
+    for key in required:
+        words_of(params[key], key)
+    for key in optional:
+        words_of(params.get(key), key, required=False)
+
+
+def tense_lists(params: Mapping[str, object]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ``accept`` and ``reject`` parameters: verb-group tenses (:data:`TENSE_NAMES`), none in both."""
+    accept, reject = _tenses(params.get("accept"), "accept"), _tenses(params.get("reject"), "reject")
+    if set(accept) & set(reject):
+        raise ValueError(f"accept and reject share {min(set(accept) & set(reject))!r}")
+    return accept, reject
+
+
+def _tenses(value: object, name: str) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value \
+            or not all(isinstance(t, str) for t in value):
+        raise ValueError(f"{name} must be a non-empty list of tenses ({', '.join(TENSE_NAMES)})")
+    unknown = [t for t in value if t not in TENSE_NAMES]
+    if unknown:
+        raise ValueError(f"{name} has unknown tense {unknown[0]!r} (tenses: {', '.join(TENSE_NAMES)})")
+    return tuple(value)
+
+
+def source_phrase(item: ChallengeItem) -> str:
+    """The French words an item probes, for reasons: its source locus, else its source."""
+    return " … ".join(item.source_locus) if item.source_locus else item.source
+
+
+__all__ = ["EnglishChecker", "check_word_lists", "patterns", "source_phrase", "tense_lists", "words_of", "words_param"]

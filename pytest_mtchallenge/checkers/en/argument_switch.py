@@ -3,21 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    AUXILIARIES,
-    BE_FORMS,
-    CLAUSE_BREAKS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, CLAUSE_BREAKS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"experiencer", "theme", "verbs", "misreadings"}
 # Degree phrases that may sit between the verb and its object (misses a lot Mary is rare but possible).
 _DEGREE = frozenset({"a", "lot", "great", "deal", "very", "much", "so", "terribly", "badly", "dearly"})
 
@@ -44,10 +35,7 @@ class ArgumentSwitchChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("experiencer", "theme", "verbs"))
-        for key in ("experiencer", "theme", "verbs"):
-            words_of(params[key], key)
-        words_of(params.get("misreadings"), "misreadings", required=False)
+        check_word_lists(params, required=("experiencer", "theme", "verbs"), optional=("misreadings",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

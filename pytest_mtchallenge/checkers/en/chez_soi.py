@@ -3,15 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    PERSONAL_PRONOUNS,
-    POSSESSIVE_DETERMINERS,
-    POSSESSIVE_PRONOUNS,
-    Sentence,
-    check_keys,
-    words_of,
-)
+from pytest_mtchallenge.checkers import check_keys, flag
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, POSSESSIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -45,8 +40,7 @@ class ChezSoiChecker(EnglishChecker):
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
         check_keys(params, _PARAMS, required=("reflexive", "possessor", "pronoun"))
-        if not isinstance(params["reflexive"], bool):
-            raise ValueError("reflexive must be true or false")
+        flag(params, "reflexive")
         if not set(words_of(params["possessor"], "possessor")) <= POSSESSIVE_DETERMINERS:
             raise ValueError("possessor must list English possessive determiners (his, her, their…)")
         if not set(words_of(params["pronoun"], "pronoun")) <= set(PERSONAL_PRONOUNS):
@@ -58,7 +52,7 @@ class ChezSoiChecker(EnglishChecker):
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        reflexive = bool(item.params["reflexive"])
+        reflexive = flag(item.params, "reflexive")
         possessors = words_of(item.params["possessor"], "possessor")
         pronouns = words_of(item.params["pronoun"], "pronoun")
         dwellings = words_of(item.params.get("dwellings"), "dwellings", required=False) or DWELLINGS

@@ -1,32 +1,15 @@
 """The ``en_clause_tense`` family: the tense and mood English requires in a subordinate clause."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    TENSE_NAMES,
-    Sentence,
-    check_keys,
-    subject_at,
-    verb_group,
-    words_of,
-)
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"triggers", "accept", "reject"}
-
-
-def _tenses(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value \
-            or not all(isinstance(t, str) for t in value):
-        raise ValueError(f"{name} must be a non-empty list of tenses ({', '.join(TENSE_NAMES)})")
-    tenses = tuple(value)
-    unknown = [t for t in tenses if t not in TENSE_NAMES]
-    if unknown:
-        raise ValueError(f"{name} has unknown tense {unknown[0]!r} (tenses: {', '.join(TENSE_NAMES)})")
-    return tenses
 
 
 class ClauseTenseChecker(EnglishChecker):
@@ -59,16 +42,13 @@ class ClauseTenseChecker(EnglishChecker):
     def validate(cls, params: Mapping[str, object]) -> None:
         check_keys(params, _PARAMS, required=("triggers", "accept", "reject"))
         words_of(params["triggers"], "triggers")
-        accept, reject = _tenses(params["accept"], "accept"), _tenses(params["reject"], "reject")
-        if set(accept) & set(reject):
-            raise ValueError(f"accept and reject share {min(set(accept) & set(reject))!r}")
+        tense_lists(params)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        accept = _tenses(item.params["accept"], "accept")
-        reject = _tenses(item.params["reject"], "reject")
+        accept, reject = tense_lists(item.params)
         expected = " or ".join(TENSE_NAMES[t] for t in accept)
         found_trigger = ""
         for trigger in words_of(item.params["triggers"], "triggers"):

@@ -3,17 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    Sentence,
-    check_keys,
-    is_adverb,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"nouns", "partitives", "count_nouns"}
 # Determiners and numerals that only combine with count nouns.
 COUNT_DETERMINERS = frozenset({"a", "an", "one", "another", "each", "every", "many", "several", "few", "two", "three",
                                "four", "five", "these", "those", "both", "single"})
@@ -47,10 +41,7 @@ class CountMassChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("nouns",))
-        words_of(params["nouns"], "nouns")
-        words_of(params.get("partitives"), "partitives", required=False)
-        words_of(params.get("count_nouns"), "count_nouns", required=False)
+        check_word_lists(params, required=("nouns",), optional=("partitives", "count_nouns"))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

@@ -3,20 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    AUXILIARIES,
-    DETERMINERS,
-    PERSONAL_PRONOUNS,
-    Sentence,
-    check_keys,
-    is_gerund,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.inflection import is_gerund
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, DETERMINERS, PERSONAL_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"accepted", "prepositions", "literal"}
 _DEFAULT_LITERAL = ("what", "that", "this", "it")
 
 
@@ -43,10 +36,7 @@ class FactInsertionChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("accepted", "prepositions"))
-        words_of(params["accepted"], "accepted")
-        words_of(params["prepositions"], "prepositions")
-        words_of(params.get("literal"), "literal", required=False)
+        check_word_lists(params, required=("accepted", "prepositions"), optional=("literal",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

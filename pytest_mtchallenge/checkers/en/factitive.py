@@ -3,20 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    CLAUSE_BREAKS,
-    DETERMINERS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"verbs", "infinitives", "causatives"}
 # English causative verbs and whether the object stands between them and the verb (make X melt).
 _DEFAULT_CAUSATIVES = ("make", "cause", "get", "have", "let", "force")
 
@@ -47,10 +39,7 @@ class FactitiveChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("verbs", "infinitives"))
-        words_of(params["verbs"], "verbs")
-        words_of(params["infinitives"], "infinitives")
-        words_of(params.get("causatives"), "causatives", required=False)
+        check_word_lists(params, required=("verbs", "infinitives"), optional=("causatives",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

@@ -1,34 +1,17 @@
 """The ``en_finite_clause`` family: a French non-finite clause rendered as an English finite clause."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    BE_FORMS,
-    IRREGULAR_PAST,
-    PERSONAL_PRONOUNS,
-    POSSESSIVE_DETERMINERS,
-    TENSE_NAMES,
-    Sentence,
-    check_keys,
-    is_gerund,
-    is_regular_past,
-    subject_at,
-    verb_group,
-    words_of,
-)
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
+from pytest_mtchallenge.languages.en.inflection import IRREGULAR_PAST, is_gerund, is_regular_past
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.words import BE_FORMS, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"governors", "conjunctions", "subjects", "accept", "reject", "verbs"}
-
-
-def _tenses(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value \
-            or not all(isinstance(t, str) and t in TENSE_NAMES for t in value):
-        raise ValueError(f"{name} must be a non-empty list of tenses ({', '.join(TENSE_NAMES)})")
-    return tuple(value)
 
 
 class FiniteClauseChecker(EnglishChecker):
@@ -63,9 +46,7 @@ class FiniteClauseChecker(EnglishChecker):
             words_of(params.get(key), key, required=False)
         words_of(params["subjects"], "subjects")
         words_of(params.get("verbs"), "verbs", required=False)
-        accept, reject = _tenses(params["accept"], "accept"), _tenses(params["reject"], "reject")
-        if set(accept) & set(reject):
-            raise ValueError(f"accept and reject share {min(set(accept) & set(reject))!r}")
+        tense_lists(params)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
@@ -78,7 +59,7 @@ class FiniteClauseChecker(EnglishChecker):
             return Verdict.undecided("nothing introduces the clause (no governing verb or conjunction of the "
                                      "source found): left to a human")
         subjects = words_of(params["subjects"], "subjects")
-        accept, reject = _tenses(params["accept"], "accept"), _tenses(params["reject"], "reject")
+        accept, reject = tense_lists(params)
         verbs = words_of(params.get("verbs"), "verbs", required=False)
         heads = {hit.index for hit in sentence.verb_hits(verbs, particle_gap=0)} if verbs else None
         for start, end in openers:

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import Sentence, check_keys, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"possessor", "possessed", "prepositions"}
 _DEFAULT_PREPOSITIONS = ("of", "from")
 
 
@@ -36,10 +35,7 @@ class GenitiveChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("possessor", "possessed"))
-        words_of(params["possessor"], "possessor")
-        words_of(params["possessed"], "possessed")
-        words_of(params.get("prepositions"), "prepositions", required=False)
+        check_word_lists(params, required=("possessor", "possessed"), optional=("prepositions",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

@@ -3,19 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    CLAUSE_BREAKS,
-    DETERMINERS,
-    Sentence,
-    check_keys,
-    is_gerund,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.inflection import is_gerund
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"governors", "abilities", "verbs"}
 
 
 class HowInsertionChecker(EnglishChecker):
@@ -37,10 +31,7 @@ class HowInsertionChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("governors", "verbs"))
-        words_of(params["governors"], "governors")
-        words_of(params["verbs"], "verbs")
-        words_of(params.get("abilities"), "abilities", required=False)
+        check_word_lists(params, required=("governors", "verbs"), optional=("abilities",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

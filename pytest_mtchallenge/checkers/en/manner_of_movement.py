@@ -3,19 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    DETERMINERS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.words import DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"manner", "path", "ground", "generic", "locative", "wrong_manner"}
 _PATH_MODIFIERS = frozenset({"right", "straight", "back", "directly"})
 _COME_GO = frozenset({"come", "go"})
 
@@ -43,11 +36,8 @@ class MannerOfMovementChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("manner", "path", "generic"))
-        for key in ("manner", "path", "generic"):
-            words_of(params[key], key)
-        for key in ("ground", "locative", "wrong_manner"):
-            words_of(params.get(key), key, required=False)
+        check_word_lists(params, required=("manner", "path", "generic"),
+                         optional=("ground", "locative", "wrong_manner"))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

@@ -3,22 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    BE_FORMS,
-    DETERMINERS,
-    MODALS,
-    REFLEXIVE_PRONOUNS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS, MODALS, REFLEXIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"verbs", "easy"}
 _DEFAULT_EASY = ("easy", "simple", "straightforward", "quick", "possible", "hard", "difficult", "easier", "simpler")
 _GENERIC_SUBJECTS = frozenset({"you", "one", "people", "we", "anyone", "anybody", "everyone", "someone"})
 _PASSIVE_AUXILIARIES = frozenset(BE_FORMS) | {"'s", "get", "gets", "got", "gotten"}
@@ -48,9 +38,7 @@ class MiddleVoiceChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("verbs",))
-        words_of(params["verbs"], "verbs")
-        words_of(params.get("easy"), "easy", required=False)
+        check_word_lists(params, required=("verbs",), optional=("easy",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

@@ -4,19 +4,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.checkers.en.phrase import (
-    AUXILIARIES,
-    MODALS,
-    NEGATORS,
-    EnglishSentence,
-    Pattern,
-    Span,
-    patterns,
-    source_phrase,
-    words_param,
-)
+from pytest_mtchallenge.checkers import flag, reject_unknown
+from pytest_mtchallenge.checkers.en import EnglishChecker, patterns, source_phrase, words_param
+from pytest_mtchallenge.languages.en.patterns import Pattern, Span
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, MODALS, NEGATIVE_WORDS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -24,11 +16,11 @@ _PARAMS = {"negations", "equivalents", "doubtful", "extra"}
 _GROUP_PARAMS = {"words", "negative", "negated", "intensifiers", "negators"}
 #: Words a negation may stand among before the word it negates (*is not able*, *not to lie*,
 #: *can't possibly*, *has no understanding*).
-_VERBAL_GROUP = AUXILIARIES | NEGATORS | frozenset({"to", "possibly", "really", "even", "ever", "just", "simply",
+_VERBAL_GROUP = AUXILIARIES | NEGATIVE_WORDS | frozenset({"to", "possibly", "really", "even", "ever", "just", "simply",
                                                     "actually", "still", "always", "surely", "certainly", "be"})
 
 #: Negation words that negate an object (*understands nothing*) rather than the verb.
-_OBJECT_NEGATORS = NEGATORS - {"not", "n't", "never"}
+_OBJECT_NEGATORS = NEGATIVE_WORDS - {"not", "n't", "never"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,21 +59,21 @@ def _negations(value: object) -> tuple[Negation, ...]:
     return tuple(Negation.parse(v, f"negations[{i}]") for i, v in enumerate(value))
 
 
-def _negators_of(sentence: EnglishSentence, head: int) -> list[int]:
+def _negators_of(sentence: Sentence, head: int) -> list[int]:
     """The negation words that may negate the word at ``head``: in its verbal group before it
     (*is not able*, *not to lie*, *has no understanding*), or after it when it is itself an
     auxiliary (*can not*)."""
-    tokens = sentence.tokens
+    tokens = sentence.words
     found: list[int] = []
     index = head - 1
     while index >= 0 and (tokens[index] in _VERBAL_GROUP or sentence.adverb_length(index) == 1):
-        if tokens[index] in NEGATORS:
+        if tokens[index] in NEGATIVE_WORDS:
             found.append(index)
         index -= 1
     if tokens[head] in MODALS or tokens[head] in AUXILIARIES:
         index = head + 1
-        while index < len(tokens) and tokens[index] in NEGATORS | {"possibly", "really"}:
-            if tokens[index] in NEGATORS:
+        while index < len(tokens) and tokens[index] in NEGATIVE_WORDS | {"possibly", "really"}:
+            if tokens[index] in NEGATIVE_WORDS:
                 found.append(index)
             index += 1
     return found
@@ -111,6 +103,7 @@ class EnglishNegationChecker(EnglishChecker):
 
     name = "en_negation"
     description = "French negations (expletive ne, ne … nullement, double negation) rendered in English"
+    version = "2"  # a word in single quotes ('come') is read as that word
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -118,13 +111,12 @@ class EnglishNegationChecker(EnglishChecker):
         _negations(params.get("negations"))
         patterns(params.get("equivalents"), "equivalents")
         patterns(params.get("doubtful"), "doubtful")
-        if not isinstance(params.get("extra", True), bool):
-            raise ValueError("extra must be true or false")
+        flag(params, "extra", True)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        sentence = EnglishSentence.read(output)
-        tokens = sentence.tokens
-        if not sentence.words():
+        sentence = Sentence(output)
+        tokens = sentence.words
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         source = source_phrase(item)
         for pattern in patterns(item.params.get("equivalents"), "equivalents"):
@@ -155,10 +147,10 @@ class EnglishNegationChecker(EnglishChecker):
             if not group.negated:
                 if attached:
                     head, negator = next(iter(attached.items()))
-                    problems.append(f"{sentence.surface[head]!r} is negated by {sentence.surface[negator]!r}, but "
+                    problems.append(f"{sentence.cased[head]!r} is negated by {sentence.cased[negator]!r}, but "
                                     "the French 'ne' there is expletive, not a negation")
                 elif heads[number]:
-                    passed.append(f"{sentence.surface[heads[number][0]]!r} is not negated (expletive 'ne')")
+                    passed.append(f"{sentence.cased[heads[number][0]]!r} is not negated (expletive 'ne')")
                 else:
                     unsure.append(f"none of the words of negation {number + 1} is in the output")
                 continue
@@ -170,29 +162,29 @@ class EnglishNegationChecker(EnglishChecker):
                          if i < len(tokens) and tokens[i] in _OBJECT_NEGATORS and i not in consumed]
                 if after:
                     consumed.add(after[0])
-                    unsure.append(f"{sentence.surface[after[0]]!r} after {sentence.surface[after[0] - 1]!r} negates "
+                    unsure.append(f"{sentence.cased[after[0]]!r} after {sentence.cased[after[0] - 1]!r} negates "
                                   "its object, not the verb: for a human to judge")
                 elif heads[number]:
-                    problems.append(f"{sentence.surface[heads[number][0]]!r} is not negated")
+                    problems.append(f"{sentence.cased[heads[number][0]]!r} is not negated")
                 else:
                     unsure.append(f"none of the words of negation {number + 1} is in the output")
                 continue
             head, negator = next(iter(attached.items()))
             if group.negators and tokens[negator] not in group.negators:
-                unsure.append(f"{sentence.surface[head]!r} is negated by {sentence.surface[negator]!r}, another "
+                unsure.append(f"{sentence.cased[head]!r} is negated by {sentence.cased[negator]!r}, another "
                               "negation than the source's")
             elif group.intensifiers and not intensified[number]:
-                problems.append(f"{sentence.surface[negator]!r} negates {sentence.surface[head]!r} without the "
+                problems.append(f"{sentence.cased[negator]!r} negates {sentence.cased[head]!r} without the "
                                 "intensifier the French negation needs (e.g. 'at all')")
             else:
                 boost = f" reinforced by {intensified[number][0].words!r}" if intensified[number] else ""
-                passed.append(f"{sentence.surface[negator]!r} negates {sentence.surface[head]!r}{boost}")
-        if item.params.get("extra", True):
+                passed.append(f"{sentence.cased[negator]!r} negates {sentence.cased[head]!r}{boost}")
+        if flag(item.params, "extra", True):
             used = consumed | set(owner.values())
             for index, word in enumerate(tokens):
-                if word in NEGATORS and index not in used:
-                    problems.append(f"an extra negation {sentence.surface[index]!r} "
-                                    f"({sentence.text(max(0, index - 2), index + 2)!r}) that the source does not have")
+                if word in NEGATIVE_WORDS and index not in used:
+                    problems.append(f"an extra negation {sentence.cased[index]!r} "
+                                    f"({sentence.quote(max(0, index - 2), index + 2)!r}) that the source does not have")
         if problems and not unsure:
             return Verdict.failed(f"for {source!r}: " + "; ".join(problems), *problems)
         if unsure:
@@ -200,7 +192,7 @@ class EnglishNegationChecker(EnglishChecker):
         return Verdict.passed(f"for {source!r}: " + "; ".join(passed), *passed)
 
     @staticmethod
-    def _attach(sentence: EnglishSentence, heads: list[list[int]], consumed: set[int]) -> dict[tuple[int, int], int]:
+    def _attach(sentence: Sentence, heads: list[list[int]], consumed: set[int]) -> dict[tuple[int, int], int]:
         """Give each negation word to the nearest word it may negate, each word at most once:
         (negation number, head index) → negation word index."""
         pairs = sorted((abs(head - negator), number, head, negator)

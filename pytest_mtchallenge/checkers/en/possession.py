@@ -4,24 +4,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.checkers.en.phrase import (
+from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
+from pytest_mtchallenge.languages.en.inflection import forms_of
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import (
     ARTICLES,
     AUXILIARIES,
     DETERMINERS,
-    POSSESSIVES,
+    POSSESSIVE_DETERMINERS,
     PREPOSITIONS,
     REFLEXIVES,
-    EnglishSentence,
-    forms_of,
-    source_phrase,
-    words_param,
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"body_parts", "possessives"}
 MODIFIERS = 2  # the most words (own, left, broken …) between a determiner and the body-part noun
+#: The possessive determiners, *whose* included.
+_POSSESSIVES = POSSESSIVE_DETERMINERS | {"whose"}
 _INDEFINITE = frozenset({"a", "an", "one", "some", "any"})
 
 
@@ -50,14 +50,14 @@ class EnglishPossessionChecker(EnglishChecker):
         reject_unknown(params, _PARAMS)
         words_param(params.get("body_parts"), "body_parts")
         possessives = words_param(params.get("possessives"), "possessives")
-        strange = sorted(possessives - POSSESSIVES)
+        strange = sorted(possessives - _POSSESSIVES)
         if strange:
             raise ValueError(f"possessives: {strange[0]!r} is not an English possessive determiner")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        sentence = EnglishSentence.read(output)
-        tokens = sentence.tokens
-        if not sentence.words():
+        sentence = Sentence(output)
+        tokens = sentence.words
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         nouns = frozenset(f for word in words_param(item.params.get("body_parts"), "body_parts")
                           for f in forms_of(word))
@@ -70,10 +70,10 @@ class EnglishPossessionChecker(EnglishChecker):
         while determiner >= 0 and noun - determiner <= MODIFIERS and sentence.is_word(determiner) and \
                 tokens[determiner] not in DETERMINERS | AUXILIARIES | PREPOSITIONS | REFLEXIVES | {"'s"}:
             determiner -= 1
-        phrase = sentence.text(max(determiner, 0), noun + 1)
+        phrase = sentence.quote(max(determiner, 0), noun + 1)
         word = tokens[determiner] if determiner >= 0 else ""
         if determiner > 0 and tokens[determiner - 1] in REFLEXIVES:
-            return Verdict.failed(f"found {sentence.text(determiner - 1, noun + 1)!r}: the French reflexive clitic "
+            return Verdict.failed(f"found {sentence.quote(determiner - 1, noun + 1)!r}: the French reflexive clitic "
                                   "copied as an English reflexive; expected the possessive alone", phrase)
         if word in REFLEXIVES:
             return Verdict.failed(f"found {phrase!r}: the French reflexive clitic copied as an English reflexive; "
@@ -82,11 +82,11 @@ class EnglishPossessionChecker(EnglishChecker):
             return Verdict.passed(f"found the possessive {phrase!r} for {source!r}", phrase)
         if word == "the":
             return Verdict.failed(f"expected a possessive ({', '.join(sorted(accepted))}) before "
-                                  f"{sentence.surface[noun]!r}; found the article calqued from French ({phrase!r})",
+                                  f"{sentence.cased[noun]!r}; found the article calqued from French ({phrase!r})",
                                   phrase)
-        if word in POSSESSIVES:
+        if word in _POSSESSIVES:
             return Verdict.failed(f"found {phrase!r}: the possessive {word!r} names another possessor than the "
                                   f"source's subject (expected {', '.join(sorted(accepted))})", phrase)
         if word in _INDEFINITE or word in ARTICLES:
             return Verdict.undecided(f"found the indefinite {phrase!r}: for a human to judge")
-        return Verdict.undecided(f"no determiner read before {sentence.surface[noun]!r} ({phrase!r})")
+        return Verdict.undecided(f"no determiner read before {sentence.cased[noun]!r} ({phrase!r})")

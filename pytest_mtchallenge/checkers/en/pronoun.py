@@ -4,19 +4,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
+from pytest_mtchallenge.checkers import check_keys, flag
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.words import (
     CONJUNCTIONS,
     DETERMINERS,
     PERSONAL_PRONOUNS,
     POSSESSIVE_DETERMINERS,
     PREPOSITIONS,
     REFLEXIVE_PRONOUNS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    words_of,
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -87,8 +84,7 @@ class PronounChecker(EnglishChecker):
         if not all(p in _OBJECT_WORDS or p in REFLEXIVE_PRONOUNS for p in words_of(params["pronoun"], "pronoun")):
             raise ValueError("pronoun must list English personal or reflexive pronouns (or 'so')")
         _verbs(params["verbs"])
-        if not isinstance(params.get("any_verb", False), bool):
-            raise ValueError("any_verb must be true or false")
+        flag(params, "any_verb")
         words_of(params.get("misreadings"), "misreadings", required=False)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
@@ -132,7 +128,7 @@ class PronounChecker(EnglishChecker):
         if hits:
             verb = sentence.words[hits[0].index]
             return Verdict.undecided(f"the complement of {verb!r} is a clause: left to a human")
-        if item.params.get("any_verb", False):
+        if flag(item.params, "any_verb"):
             slot = reading.first_anywhere()
             if slot is not None:
                 return reading.judge_form(slot, None)

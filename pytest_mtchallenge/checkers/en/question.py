@@ -3,21 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.checkers.en.phrase import (
-    AUXILIARIES,
-    BE,
-    DO,
-    HAVE,
-    MODALS,
-    SUBJECT_PRONOUNS,
-    EnglishSentence,
-    VerbForms,
-    is_past_form,
-    verb_forms,
-    words_param,
-)
+from pytest_mtchallenge.checkers import flag, reject_unknown
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
+from pytest_mtchallenge.languages.en.inflection import VerbForms, fold, inflect, is_past_or_participle
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, SUBJECT_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -76,24 +66,23 @@ class EnglishQuestionChecker(EnglishChecker):
         if verbs is not None and (not isinstance(verbs, Sequence) or isinstance(verbs, str)
                                   or not all(isinstance(v, str) and v.strip() for v in verbs)):
             raise ValueError("verbs must be a list of English verb lemmas")
-        if not isinstance(params.get("plural", False), bool):
-            raise ValueError("plural must be true or false")
+        flag(params, "plural")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        sentence = EnglishSentence.read(output)
-        tokens = sentence.tokens
-        if not sentence.words():
+        sentence = Sentence(output)
+        tokens = sentence.words
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         subjects = words_param(item.params.get("subject"), "subject")
         lemmas = item.params.get("verbs")
-        verbs = [verb_forms(str(v)) for v in (lemmas if isinstance(lemmas, Sequence) and not isinstance(lemmas, str)
+        verbs = [inflect(fold(str(v))) for v in (lemmas if isinstance(lemmas, Sequence) and not isinstance(lemmas, str)
                                                 else ())]
         verb_words = frozenset(f for v in verbs for f in v.all)
         where = next((i for i, t in enumerate(tokens) if t in subjects), None)
         if where is None:
             return Verdict.undecided(f"the subject ({', '.join(sorted(subjects))}) of the question is not in the output")
         subject = tokens[where]
-        person = _person(subject, bool(item.params.get("plural", False)))
+        person = _person(subject, flag(item.params, "plural"))
         start = where
         while start > 0 and sentence.is_word(start - 1):
             start -= 1
@@ -101,8 +90,8 @@ class EnglishQuestionChecker(EnglishChecker):
             start += 1
         before = list(tokens[start:where])
         after = tokens[where + 1:]
-        quoted = sentence.text(start, min(len(tokens), where + 2))
-        subject_text = sentence.surface[where]
+        quoted = sentence.quote(start, min(len(tokens), where + 2))
+        subject_text = sentence.cased[where]
 
         calque = (bool(after) and after[0] in SUBJECT_PRONOUNS) or (
             not before and len(after) > 1 and after[0] in AUXILIARIES and after[1] in SUBJECT_PRONOUNS)
@@ -115,14 +104,14 @@ class EnglishQuestionChecker(EnglishChecker):
                 return Verdict.undecided(f"the subject {subject_text!r} is set apart by a comma ({quoted!r}): a "
                                          "left dislocation or vocative, for a human to judge", quoted)
             if after[:1] == (",",):
-                quoted = sentence.text(start, min(len(tokens), where + 4))
+                quoted = sentence.quote(start, min(len(tokens), where + 4))
             if self._tagged(tokens):
                 return Verdict.undecided("a statement followed by a tag question: for a human to judge")
             return Verdict.failed(f"expected an English question with an auxiliary before the subject; found the "
                                   f"statement order {quoted!r} (the subject {subject_text!r} comes first)", quoted)
         auxiliary = before[0]
         if auxiliary not in AUXILIARIES:
-            if auxiliary in verb_words or (len(before) == 1 and is_past_form(auxiliary)):
+            if auxiliary in verb_words or (len(before) == 1 and is_past_or_participle(auxiliary)):
                 return Verdict.failed(f"found the lexical verb {auxiliary!r} before the subject {subject_text!r} "
                                       f"({quoted!r}); an English question fronts an auxiliary (do-support)", quoted)
             return Verdict.undecided(f"the words before the subject ({' '.join(before)!r}) are not an auxiliary")
@@ -142,7 +131,7 @@ class EnglishQuestionChecker(EnglishChecker):
         problem = self._verb_form(auxiliary, verbs, sentence, where + 1)
         if problem:
             return Verdict.failed(problem, quoted)
-        return Verdict.passed(f"the auxiliary {sentence.surface[start]!r} is fronted before the subject {subject_text!r} "
+        return Verdict.passed(f"the auxiliary {sentence.cased[start]!r} is fronted before the subject {subject_text!r} "
                               f"({quoted!r}): an English yes/no question", quoted)
 
     @staticmethod
@@ -154,19 +143,19 @@ class EnglishQuestionChecker(EnglishChecker):
 
     @staticmethod
     def _verb_form(auxiliary: str, verbs: Sequence[VerbForms],
-                   sentence: EnglishSentence, start: int) -> str:
+                   sentence: Sentence, start: int) -> str:
         """Why the verb after the subject does not fit the fronted auxiliary ('' when it does)."""
         index = start
-        while index < len(sentence.tokens) and (sentence.tokens[index] in ("not", "n't")
+        while index < len(sentence.words) and (sentence.words[index] in ("not", "n't")
                                                 or sentence.adverb_length(index) == 1):
             index += 1
-        if index >= len(sentence.tokens):
+        if index >= len(sentence.words):
             return ""
-        word = sentence.tokens[index]
-        following = sentence.tokens[index + 1] if index + 1 < len(sentence.tokens) else ""
+        word = sentence.words[index]
+        following = sentence.words[index + 1] if index + 1 < len(sentence.words) else ""
         forms = [v for v in verbs if word in v.all]
-        if auxiliary in DO:
-            if word in MODALS or word in ("been", "being") or (word == "have" and is_past_form(following)):
+        if auxiliary in DO_FORMS:
+            if word in MODALS or word in ("been", "being") or (word == "have" and is_past_or_participle(following)):
                 return f"after the fronted {auxiliary!r} the verb must be a bare infinitive; found {word!r}"
             if forms and not any(word == v.base for v in forms):
                 return f"after the fronted {auxiliary!r} the verb must be a bare infinitive; found {word!r}"
@@ -175,11 +164,11 @@ class EnglishQuestionChecker(EnglishChecker):
             if forms and not any(word == v.base for v in forms):
                 return f"after the fronted modal {auxiliary!r} the verb must be a bare infinitive; found {word!r}"
             return ""
-        if auxiliary in HAVE:
+        if auxiliary in HAVE_FORMS:
             if forms and not any(word in v.participle for v in forms):
                 return f"after the fronted {auxiliary!r} the verb must be a past participle; found {word!r}"
             return ""
-        if auxiliary in BE and forms and any(word == v.base and word not in v.participle for v in forms):
+        if auxiliary in BE_FORMS and forms and any(word == v.base and word not in v.participle for v in forms):
             return f"after the fronted {auxiliary!r} the verb must be a participle; found the bare form {word!r}"
         return ""
 

@@ -4,18 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.checkers.en.phrase import (
-    AUXILIARIES,
-    DETERMINERS,
-    NOUN_MARKERS,
-    PREPOSITIONS,
-    WH_WORDS,
-    EnglishSentence,
-    forms_of,
-    source_phrase,
-    words_param,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
+from pytest_mtchallenge.languages.en.inflection import forms_of
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, DETERMINERS, NOUN_MARKERS, PREPOSITIONS, WH_WORDS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -50,9 +42,9 @@ class EnglishSubjectOrderChecker(EnglishChecker):
         words_param(params.get("verbs"), "verbs")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        sentence = EnglishSentence.read(output)
-        tokens = sentence.tokens
-        if not sentence.words():
+        sentence = Sentence(output)
+        tokens = sentence.words
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         subjects = frozenset(f for w in words_param(item.params.get("subject"), "subject") for f in forms_of(w))
         verbs = frozenset(f for w in words_param(item.params.get("verbs"), "verbs") for f in forms_of(w))
@@ -72,13 +64,13 @@ class EnglishSubjectOrderChecker(EnglishChecker):
             if before in verbs or before in AUXILIARIES or before in PREPOSITIONS or before in WH_WORDS:
                 break
             start -= 1
-        phrase = sentence.text(start, subject + 1)
-        verb_text = sentence.surface[verb]
+        phrase = sentence.quote(start, subject + 1)
+        verb_text = sentence.cased[verb]
         if subject < verb:
             return Verdict.passed(f"the subject {phrase!r} comes before {verb_text!r}, as in English", phrase)
         if start > 0 and tokens[start - 1] == "by":
             return Verdict.passed(f"the subject {phrase!r} is the agent of the passive "
-                                  f"{sentence.text(verb, subject + 1)!r}", phrase)
-        return Verdict.failed(f"found {sentence.text(verb, subject + 1)!r}: the French inverted subject {phrase!r} "
+                                  f"{sentence.quote(verb, subject + 1)!r}", phrase)
+        return Verdict.failed(f"found {sentence.quote(verb, subject + 1)!r}: the French inverted subject {phrase!r} "
                               f"left after {verb_text!r}, where English reads it as the object; expected "
-                              f"{phrase!r} before the verb", sentence.text(verb, subject + 1))
+                              f"{phrase!r} before the verb", sentence.quote(verb, subject + 1))

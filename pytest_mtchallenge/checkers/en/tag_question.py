@@ -5,16 +5,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.checkers.en.phrase import (
-    AUXILIARIES,
-    NEGATORS,
-    OBJECT_PRONOUNS,
-    SUBJECT_PRONOUNS,
-    EnglishSentence,
-    is_past_form,
-    words_param,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
+from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, NEGATIVE_WORDS, OBJECT_PRONOUNS, SUBJECT_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -50,9 +44,9 @@ class Tag:
     text: str
 
 
-def _read_tag(sentence: EnglishSentence, end: int, subjects: frozenset[str]) -> Tag | None:
+def _read_tag(sentence: Sentence, end: int, subjects: frozenset[str]) -> Tag | None:
     """An auxiliary tag ending at ``end``: *didn't he*, *did he not*, *should we*."""
-    tokens = sentence.tokens
+    tokens = sentence.words
     shapes: list[tuple[int, str, str, bool]] = []
     if end >= 3 and tokens[end - 2] == "n't":
         shapes.append((end - 3, tokens[end - 3], tokens[end - 1], True))  # didn't he
@@ -66,14 +60,14 @@ def _read_tag(sentence: EnglishSentence, end: int, subjects: frozenset[str]) -> 
         if auxiliary not in _FAMILIES or pronoun not in SUBJECT_PRONOUNS | OBJECT_PRONOUNS | subjects | {"this", "that"}:
             continue
         if start >= 1 and (tokens[start - 1] in _BREAKS or sum(map(sentence.is_word, range(start))) >= 3):
-            return Tag(auxiliary, pronoun, negative, start, sentence.text(start, end))
+            return Tag(auxiliary, pronoun, negative, start, sentence.quote(start, end))
     return None
 
 
-def _expected_auxiliaries(sentence: EnglishSentence, subject: int, end: int) -> tuple[set[str], str]:
+def _expected_auxiliaries(sentence: Sentence, subject: int, end: int) -> tuple[set[str], str]:
     """The auxiliary families a tag must repeat, read from the clause after its subject, and the
     words they were read from ('' when there is no verb to read)."""
-    tokens = sentence.tokens
+    tokens = sentence.words
     index = subject + 1
     while index < end and (tokens[index] in ("not", "n't") or sentence.adverb_length(index) == 1):
         index += 1
@@ -81,7 +75,7 @@ def _expected_auxiliaries(sentence: EnglishSentence, subject: int, end: int) -> 
         return set(), ""
     word = tokens[index]
     following = tokens[index + 1] if index + 1 < end else ""
-    quoted = sentence.text(subject, min(end, index + (2 if following in ("to", "better", "best", "got") else 1)))
+    quoted = sentence.quote(subject, min(end, index + (2 if following in ("to", "better", "best", "got") else 1)))
     if word == "'s":
         return {"be-present", "have-present"}, quoted
     if word == "'d":
@@ -96,7 +90,7 @@ def _expected_auxiliaries(sentence: EnglishSentence, subject: int, end: int) -> 
     if word in _FAMILIES:
         return {_FAMILIES[word]}, quoted
     if word[0].isalpha() and word not in AUXILIARIES:
-        return ({"do-past"} if is_past_form(word) else {"do-present"}), quoted
+        return ({"do-past"} if is_past_or_participle(word) else {"do-present"}), quoted
     return set(), ""
 
 
@@ -143,9 +137,9 @@ class EnglishTagQuestionChecker(EnglishChecker):
             raise ValueError(f"auxiliaries: {strange[0]!r} is not an English auxiliary")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        sentence = EnglishSentence.read(output)
-        tokens = sentence.tokens
-        if not sentence.words():
+        sentence = Sentence(output)
+        tokens = sentence.words
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         pronouns = words_param(item.params.get("pronouns"), "pronouns")
         subjects = pronouns | words_param(item.params.get("subject"), "subject", required=False)
@@ -161,13 +155,13 @@ class EnglishTagQuestionChecker(EnglishChecker):
         first = next((i for i in range(clause_end) if tokens[i] in SUBJECT_PRONOUNS | subjects), None)
         if first is not None and tokens[first] not in subjects:
             return Verdict.undecided(f"the clause before the tag {tag.text!r} has another subject "
-                                     f"({sentence.surface[first]!r}) than the source's: for a human to judge", tag.text)
+                                     f"({sentence.cased[first]!r}) than the source's: for a human to judge", tag.text)
         problems: list[str] = []
         if tag.pronoun not in pronouns:
             wanted = " or ".join(repr(p) for p in sorted(pronouns))
             calque = " (the invariant calque of 'n'est-ce pas')" if tag.pronoun == "it" else ""
             problems.append(f"its pronoun {tag.pronoun!r} does not refer back to the subject: expected {wanted}{calque}")
-        negative_clause = any(t in NEGATORS for t in tokens[:clause_end])
+        negative_clause = any(t in NEGATIVE_WORDS for t in tokens[:clause_end])
         if tag.negative == negative_clause:
             polarity = "negative" if tag.negative else "positive"
             problems.append(f"a {polarity} tag after a {polarity} statement; expected the "
@@ -194,15 +188,15 @@ class EnglishTagQuestionChecker(EnglishChecker):
                               f"{read_from!r}", tag.text)
 
     @staticmethod
-    def _no_tag(sentence: EnglishSentence, end: int, final: str) -> Verdict:
-        tokens = sentence.tokens
+    def _no_tag(sentence: Sentence, end: int, final: str) -> Verdict:
+        tokens = sentence.words
         start = max((i + 1 for i in range(end) if tokens[i] in _BREAKS), default=0)
         segment = " ".join(tokens[start:end])
         if start and segment in INVARIANT_TAGS:
-            return Verdict.undecided(f"found the invariant tag {sentence.text(start, end)!r}, not an auxiliary tag: "
+            return Verdict.undecided(f"found the invariant tag {sentence.quote(start, end)!r}, not an auxiliary tag: "
                                      "for a human to judge")
         if start and set(tokens[start:end]) & _FRENCH:
-            return Verdict.failed(f"found {sentence.text(start, end)!r}: 'n'est-ce pas' left untranslated; "
+            return Verdict.failed(f"found {sentence.quote(start, end)!r}: 'n'est-ce pas' left untranslated; "
                                   "expected an English tag question")
         if final != "?":
             return Verdict.failed("no tag question: the output is a plain statement and 'n'est-ce pas' is lost")

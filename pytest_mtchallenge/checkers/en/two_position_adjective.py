@@ -3,18 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    BE_FORMS,
-    DETERMINERS,
-    Sentence,
-    check_keys,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"nouns", "accepted", "rejected"}
 
 
 class TwoPositionAdjectiveChecker(EnglishChecker):
@@ -40,9 +34,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("nouns", "accepted", "rejected"))
-        for key in _PARAMS:
-            words_of(params[key], key)
+        check_word_lists(params, required=("nouns", "accepted", "rejected"))
         overlap = set(words_of(params["accepted"], "accepted")) & set(words_of(params["rejected"], "rejected"))
         if overlap:
             raise ValueError(f"accepted and rejected share {min(overlap)!r}")

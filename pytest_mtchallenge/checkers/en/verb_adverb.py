@@ -3,18 +3,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    DETERMINERS,
-    Sentence,
-    VerbHit,
-    check_keys,
-    words_of,
-)
+from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit
+from pytest_mtchallenge.languages.en.words import DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"adverbs", "periphrases", "literal", "verbs"}
 
 
 class VerbAdverbChecker(EnglishChecker):
@@ -38,10 +32,7 @@ class VerbAdverbChecker(EnglishChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("adverbs", "literal", "verbs"))
-        for key in ("adverbs", "literal", "verbs"):
-            words_of(params[key], key)
-        words_of(params.get("periphrases"), "periphrases", required=False)
+        check_word_lists(params, required=("adverbs", "literal", "verbs"), optional=("periphrases",))
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

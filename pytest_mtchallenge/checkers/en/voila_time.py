@@ -3,20 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.languages.en.reader import (
-    AUXILIARIES,
-    BE_FORMS,
-    PERSONAL_PRONOUNS,
-    Sentence,
-    VerbGroup,
-    VerbHit,
-    check_keys,
-    is_adverb,
-    subject_at,
-    verb_group,
-    words_of,
-)
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbGroup, VerbHit, is_adverb, subject_at, verb_group
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, PERSONAL_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

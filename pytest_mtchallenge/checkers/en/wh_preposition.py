@@ -5,19 +5,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
-from pytest_mtchallenge.checkers.en.phrase import (
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
+from pytest_mtchallenge.languages.en.inflection import forms_of
+from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import (
     ADVERBS,
     AUXILIARIES,
     DETERMINERS,
-    NEGATORS,
+    NEGATIVE_WORDS,
     NOUN_MARKERS,
     OBJECT_PRONOUNS,
+    PLACE_ADVERBS,
     PREPOSITIONS,
     SUBJECT_PRONOUNS,
-    EnglishSentence,
-    forms_of,
-    words_param,
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -43,12 +43,12 @@ def _lemmas(value: object, name: str, *, required: bool) -> frozenset[str]:
     return frozenset(f for word in plain for f in forms_of(word))
 
 
-def _starts_noun_phrase(sentence: EnglishSentence, index: int) -> bool:
+def _starts_noun_phrase(sentence: Sentence, index: int) -> bool:
     """Whether the token at ``index`` opens a noun phrase (the object of a preposition)."""
-    if index >= len(sentence.tokens) or not sentence.is_word(index):
+    if index >= len(sentence.words) or not sentence.is_word(index):
         return False
-    word = sentence.tokens[index]
-    if word in AUXILIARIES or word in NEGATORS:
+    word = sentence.words[index]
+    if word in AUXILIARIES or word in NEGATIVE_WORDS:
         return False
     return (word in DETERMINERS or word in OBJECT_PRONOUNS or word.isdigit()
             or (sentence.capitals[index] and index > 0 and word not in SUBJECT_PRONOUNS))
@@ -88,9 +88,9 @@ class EnglishWhPrepositionChecker(EnglishChecker):
         words_param(params.get("subject"), "subject", required=False)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        sentence = EnglishSentence.read(output)
-        tokens = sentence.tokens
-        if not sentence.words():
+        sentence = Sentence(output)
+        tokens = sentence.words
+        if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         verbs = _lemmas(item.params.get("verbs"), "verbs", required=True)
         accepted = words_param(item.params.get("prepositions"), "prepositions")
@@ -102,21 +102,21 @@ class EnglishWhPrepositionChecker(EnglishChecker):
         if verb is None:
             other = next((i for i, t in enumerate(tokens) if t in transitive), None)
             if other is not None:
-                return Verdict.passed(f"rendered with the transitive verb {sentence.surface[other]!r}, which takes "
+                return Verdict.passed(f"rendered with the transitive verb {sentence.cased[other]!r}, which takes "
                                       f"its object without a preposition")
             return Verdict.undecided("the governing verb is not in the output: the clause was rephrased")
-        verb_text = sentence.surface[verb]
+        verb_text = sentence.cased[verb]
         wh = next((i for i in range(verb - 1, max(-1, verb - WINDOW - 1), -1) if tokens[i] in _WH), None)
         found: list[Preposition] = []
         if wh is not None and wh > 0 and tokens[wh - 1] in PREPOSITIONS:
-            found.append(Preposition(tokens[wh - 1], wh - 1, "fronted", sentence.text(wh - 1, wh + 1)))
+            found.append(Preposition(tokens[wh - 1], wh - 1, "fronted", sentence.quote(wh - 1, wh + 1)))
         for index in range(verb + 1, min(len(tokens), verb + 1 + WINDOW)):
             if tokens[index] in _CLAUSE_END:
                 break
             if tokens[index] in PREPOSITIONS and not (tokens[index] == "to" and index + 1 < len(tokens)
                                                       and tokens[index + 1] in verbs):
                 place = "with object" if _starts_noun_phrase(sentence, index + 1) else "stranded"
-                found.append(Preposition(tokens[index], index, place, sentence.text(verb, index + 2 if place ==
+                found.append(Preposition(tokens[index], index, place, sentence.quote(verb, index + 2 if place ==
                                                                                    "with object" else index + 1)))
                 break
         fronted = [p for p in found if p.place == "fronted"]
@@ -142,10 +142,10 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             swapped = next((i for i in range(verb + 1, min(len(tokens), verb + 1 + WINDOW))
                             if tokens[i] in subjects and tokens[i - 1] not in PREPOSITIONS), None)
             if swapped is not None:
-                return Verdict.failed(f"the roles are swapped: {sentence.surface[wh]!r} is now the subject of "
-                                      f"{verb_text!r} and {sentence.surface[swapped]!r}, the source's subject, its "
-                                      "object", sentence.text(wh, swapped + 1))
-            return Verdict.undecided(f"{sentence.surface[wh]!r} is now the subject of {verb_text!r}: the clause "
+                return Verdict.failed(f"the roles are swapped: {sentence.cased[wh]!r} is now the subject of "
+                                      f"{verb_text!r} and {sentence.cased[swapped]!r}, the source's subject, its "
+                                      "object", sentence.quote(wh, swapped + 1))
+            return Verdict.undecided(f"{sentence.cased[wh]!r} is now the subject of {verb_text!r}: the clause "
                                      "was restructured, for a human to judge")
         if with_object and with_object[0].word in accepted and tokens[with_object[0].index + 1] in OBJECT_PRONOUNS:
             return Verdict.failed(f"the preposition keeps an object of its own ({with_object[0].text!r}): a "
@@ -157,14 +157,14 @@ class EnglishWhPrepositionChecker(EnglishChecker):
                               "stranded after the verb; found none (the preposition is lost)", verb_text)
 
     @staticmethod
-    def _is_subject(sentence: EnglishSentence, wh: int, verb: int) -> bool:
+    def _is_subject(sentence: Sentence, wh: int, verb: int) -> bool:
         """Whether the wh-word is the subject of the verb: nothing between them but a noun after
         *which*/*what*, auxiliaries and adverbs (*who gave*, *which company works*)."""
-        if verb + 1 < len(sentence.tokens) and sentence.tokens[verb + 1] in SUBJECT_PRONOUNS - {"you", "it"}:
+        if verb + 1 < len(sentence.words) and sentence.words[verb + 1] in SUBJECT_PRONOUNS - {"you", "it"}:
             return False  # an inverted subject follows the verb (*which company works he*)
         between = list(range(wh + 1, verb))
-        if sentence.tokens[wh] in ("which", "what", "whose") and between and not sentence.capitals[between[0]] \
-                and sentence.tokens[between[0]] not in AUXILIARIES | SUBJECT_PRONOUNS | DETERMINERS:
+        if sentence.words[wh] in ("which", "what", "whose") and between and not sentence.capitals[between[0]] \
+                and sentence.words[between[0]] not in AUXILIARIES | SUBJECT_PRONOUNS | DETERMINERS:
             between = between[1:]
-        return all(sentence.tokens[i] in AUXILIARIES or sentence.tokens[i] in ADVERBS
-                   or sentence.tokens[i] in NEGATORS for i in between)
+        return all(sentence.words[i] in AUXILIARIES or sentence.words[i] in ADVERBS | PLACE_ADVERBS
+                   or sentence.words[i] in NEGATIVE_WORDS for i in between)

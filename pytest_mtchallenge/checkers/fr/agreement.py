@@ -54,6 +54,7 @@ class AgreementChecker(FrenchChecker):
 
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
+    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -73,7 +74,7 @@ class AgreementChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         if "controller" in item.params:
             return self._check_control(reader, _features(item.params["controller"], "controller"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader, tokenize
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -16,7 +16,6 @@ _DEFAULTS: dict[str, tuple[str, ...]] = {"verb": ("manquer",), "alternatives": (
 DATIVE_CLITICS = frozenset({"lui", "leur", "me", "m'", "te", "t'", "nous", "vous"})
 REFLEXIVE_CLITICS = frozenset({"se", "s'", "me", "m'", "te", "t'", "nous", "vous"})
 _CLITICS = DATIVE_CLITICS | REFLEXIVE_CLITICS | {"le", "la", "l'", "les", "y", "en"}
-SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 # Auxiliaries, copulas and modals between the subject and the verb (Jim va lui manquer).
 VERB_CHAIN = frozenset({"avoir", "être", "aller", "pouvoir", "devoir", "sembler", "paraître", "rester",
                         "devenir", "commencer", "continuer", "finir", "risquer"})
@@ -86,10 +85,8 @@ class ArgumentSwitchChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
+        check_keys(params, _PARAMS, ("experiencer", "theme"))
         for key in ("experiencer", "theme"):
-            if key not in params:
-                raise ValueError(f"missing parameter {key!r}")
             _words(params[key], key, required=True)
         for key in _DEFAULTS:
             if key in params:
@@ -97,7 +94,7 @@ class ArgumentSwitchChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         params = item.params
         roles = {"experiencer": _forms(_words(params["experiencer"], "experiencer", required=True)),
@@ -178,7 +175,7 @@ class _Analysis:
                 break
         dative = next((self.span(i, i + 1) for i in clitics if tokens[i] in DATIVE_CLITICS), None)
         subject: Span | None = None
-        if index >= 0 and tokens[index] in SUBJECT_PRONOUNS:
+        if index >= 0 and tokens[index] in SUBJECT_CLITICS:
             subject = self.span(index, index + 1)
         elif index >= 0 and tokens[index] == RELATIVE_SUBJECT:
             start = self._phrase_start(index - 1)
@@ -301,7 +298,7 @@ class _Analysis:
                     start -= 2
                     continue
                 break
-            if not self._is_nominal(start - 1) or tokens[start - 1] in SUBJECT_PRONOUNS:
+            if not self._is_nominal(start - 1) or tokens[start - 1] in SUBJECT_CLITICS:
                 break
             start -= 1
         return start

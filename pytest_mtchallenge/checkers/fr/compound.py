@@ -5,9 +5,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.lexical_choice import lemma_list, readings
-from pytest_mtchallenge.languages.fr.reader import tokenize
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.languages.fr.reader import is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -57,6 +56,7 @@ class CompoundChecker(FrenchChecker):
 
     name = "compound"
     description = "Noun compound N1 N2 rendered as N2 + the right preposition + N1 (lexicon-backed)"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -78,7 +78,7 @@ class CompoundChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
-        if not any(token[0].isalnum() for token in tokens):
+        if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
         params = item.params
         heads = lemma_list(params.get("head"), "head")

@@ -1,12 +1,12 @@
 """The ``conditional`` family: fronted English *should* rendered by a French conditional clause (*si* + imperfect)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.question import describe_readings, is_finite, read_french, skip_preverbal
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
+from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -23,14 +23,6 @@ _SUBJUNCTIVE_SUBORDINATORS = (("à", "supposer", "que"), ("à", "supposer", "qu'
 _AFTER_SI = frozenset({"jamais", "par", "hasard", "malheur", "un", "jour", "d'aventure", "toutefois", "vraiment",
                        "malheureusement", "demain", "effectivement", "cependant", "pourtant", ","})
 _CONCESSIVE = frozenset({"même"})
-
-
-def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
-        raise ValueError(f"{name} must be a non-empty list of strings")
-    if not all(isinstance(v, str) and len(tokenize(v)) == 1 for v in value):
-        raise ValueError(f"{name} must contain only single-word lemmas (infinitives)")
-    return tuple(value)
 
 
 class ConditionalChecker(FrenchChecker):
@@ -58,14 +50,15 @@ class ConditionalChecker(FrenchChecker):
     def validate(cls, params: Mapping[str, object]) -> None:
         reject_unknown(params, _PARAMS)
         if "verbs" in params:
-            _strings(params["verbs"], "verbs")
+            phrase_list(params["verbs"], "verbs", single_words=True)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(t[0].isalpha() for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        lemmas = frozenset(_strings(item.params["verbs"], "verbs")) if "verbs" in item.params else frozenset()
+        verbs = item.params.get("verbs")
+        lemmas = frozenset(phrase_list(verbs, "verbs", single_words=True)) if verbs is not None else frozenset()
         for index, token in enumerate(tokens):
             if token == "si" or (token == "s'" and index + 1 < len(tokens) and tokens[index + 1] in ("il", "ils")):
                 verdict = self._si_clause(reader, index)

@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.lexical_choice import lemma_list, readings
-from pytest_mtchallenge.languages.fr.reader import NEGATION, tokenize
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.languages.fr.reader import NEGATION, is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -40,6 +39,7 @@ class FactitiveChecker(FrenchChecker):
 
     name = "factitive"
     description = "Causative faire + infinitive for agentive verbs (lexicon-backed)"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -54,7 +54,7 @@ class FactitiveChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
-        if not any(token[0].isalnum() for token in tokens):
+        if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
         verb = str(item.params["verb"])
         alternatives = lemma_list(item.params.get("alternatives"), "alternatives", required=False)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
@@ -54,9 +54,7 @@ class FailToChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "verb" not in params:
-            raise ValueError("missing parameter 'verb'")
+        check_keys(params, _PARAMS, ("verb",))
         _lemmas(params["verb"], "verb", required=True)
         for key in ("literal", "accept"):
             if key in params:
@@ -64,7 +62,7 @@ class FailToChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         ordered = _lemmas(item.params["verb"], "verb", required=True)
         verbs = set(ordered)

@@ -71,6 +71,7 @@ class FiniteClauseChecker(FrenchChecker):
 
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
+    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -80,7 +81,7 @@ class FiniteClauseChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalnum() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         subordinators = _elided(_words(item.params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS))
         prepositions = _elided(_words(item.params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
+from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, readings
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -37,7 +38,7 @@ _NOUN_TON_AFTER = frozenset({"de", "d'", "sur", "qui", "que", "qu'", "et", "ou",
 #: pronouns that follow an inverted verb (*pense-t-il*: no imperative).
 IMPERATIVE_CLITICS = frozenset({"moi", "toi", "le", "la", "les", "lui", "leur", "nous", "vous", "y", "en", "m'", "t'",
                                 "l'"})
-INVERTED_SUBJECTS = frozenset({"je", "tu", "il", "elle", "on", "ils", "elles", "ce"})
+INVERTED_SUBJECTS = (SUBJECT_CLITICS - {"j'", "nous", "vous"}) | {"ce"}
 #: Where a clause (and so an imperative) begins, and where one may begin.
 STRONG_BREAKS = frozenset({";", ":", ".", "!", "?", "-", "«", "»", '"', "(", ")"})
 SOFT_BREAKS = frozenset({",", "...", "…", "et", "mais", "ou", "puis", "alors", "donc", "oh", "ah",
@@ -49,7 +50,7 @@ INTERJECTIONS = frozenset({"allez", "tiens"})
 DISCOURSE_IMPERATIVES = frozenset({"écoute", "excuse", "pardonne"})
 #: Exclamations the lexicon also reads as imperatives (of *merder*, *saloper*).
 EXCLAMATIONS = frozenset({"merde", "salope", "putain", "bordel"})
-SUBJECTS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "c'", "ça", "qui"})
+SUBJECTS = SUBJECT_CLITICS | {"ce", "c'", "ça", "qui"}
 _FINITE = frozenset({"indicative", "conditional", "subjunctive"})
 #: Imperatives of être and avoir, never nouns before an adjective (*sois prudent*, *ayez confiance*).
 _AUXILIARY_IMPERATIVES = frozenset({"sois", "soyons", "soyez", "aie", "ayons", "ayez"})
@@ -219,13 +220,13 @@ class FormalityChecker(FrenchChecker):
             return self._readings[word]
         found: tuple[str, bool, bool] | None = None
         if word[:1].isalpha():
-            readings = self.lexicon.analyses(word)
-            numbers = {a.number for a in readings if a.mood == "imperative" and a.person == 2
+            analyses = readings(self.lexicon, word)
+            numbers = {a.number for a in analyses if a.mood == "imperative" and a.person == 2
                        and a.pos in ("verb", "aux")}
             if len(numbers) == 1:
                 found = ("vous" if numbers == {"p"} else "tu",
-                         any(a.pos not in ("verb", "aux", "adj") for a in readings),
-                         any(a.person in (1, 3) for a in readings if a.mood in _FINITE))
+                         any(a.pos not in ("verb", "aux", "adj") for a in analyses),
+                         any(a.person in (1, 3) for a in analyses if a.mood in _FINITE))
         if len(self._readings) < 100_000:
             self._readings[word] = found
         return found
@@ -244,7 +245,7 @@ class FormalityChecker(FrenchChecker):
         if word not in self._finite:
             if len(self._finite) > 100_000:
                 self._finite.clear()
-            self._finite[word] = any(a.mood in _FINITE and a.person for a in self.lexicon.analyses(word)
+            self._finite[word] = any(a.mood in _FINITE and a.person for a in readings(self.lexicon, word)
                                      if a.pos in ("verb", "aux"))
         return self._finite[word]
 
@@ -253,7 +254,7 @@ class FormalityChecker(FrenchChecker):
         a demonstrative or strong pronoun, an infinitive or an adverb of place, manner or negation."""
         if word in _AFTER_IMPERATIVE:
             return True
-        return any(a.mood == "infinitive" for a in self.lexicon.analyses(word))
+        return any(a.mood == "infinitive" for a in readings(self.lexicon, word))
 
 
 _AFTER_IMPERATIVE = frozenset({"ça", "cela", "ceci", "le", "la", "les", "un", "une", "des", "du", "ce", "cette", "ces",

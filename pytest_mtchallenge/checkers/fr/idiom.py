@@ -1,86 +1,14 @@
 """The ``idiom`` family: an English idiom rendered by an accepted French idiom, not word for word."""
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import pattern_lists
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.lexical_choice import readings
-from pytest_mtchallenge.languages.fr.reader import NEGATION, tokenize
+from pytest_mtchallenge.languages.fr.patterns import Pattern, Words
+from pytest_mtchallenge.languages.fr.reader import is_empty
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.languages.pattern import Adverbs, Gap, OptionalWords, parse_elements
 from pytest_mtchallenge.verdict import Verdict
-
-_PARAMS = {"accepted", "rejected", "doubtful"}
-GAP = 4  # the most words a ``*`` in a pattern stands for
-ADVERBS = 2  # the most adverbs a ``~`` stands for
-ADVERB_WORDS = 3  # the longest adverbial locution (*tout à fait*) a ``~`` recognises
-
-
-def fold(word: str) -> str:
-    """A word as patterns compare it: NFC, lowercase, *œ*/*æ* spelled *oe*/*ae* (Lefff spelling)."""
-    return unicodedata.normalize("NFC", word).lower().replace("œ", "oe").replace("æ", "ae")
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    """One word of a pattern: alternatives, each a literal form or ``=lemma`` (any inflected form)."""
-
-    literals: frozenset[str]
-    lemmas: frozenset[str]
-
-
-Element = Word | Gap | Adverbs | OptionalWords[Word]
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """A French expression with its inflectional and word-order freedom, parsed from its text."""
-
-    text: str
-    elements: tuple[Element, ...]
-
-    @classmethod
-    def parse(cls, text: str) -> Pattern:
-        """Parse ``=mettre la charrue * avant|devant les =boeuf``: words are literal forms,
-        ``=lemma`` stands for every inflected form, ``a|b`` for alternatives, ``*`` for a gap of up
-        to four words, ``~`` for up to two adverbs, ``(…)`` for optional words."""
-        return cls(text, parse_elements(text, _words))
-
-
-def _words(chunk: str, pattern: str) -> list[Word]:
-    if "*" in chunk or "~" in chunk:
-        raise ValueError(f"a gap ('*' or '~') must stand alone in pattern {pattern!r}")
-    words: list[Word] = []
-    for part in chunk.split():
-        alternatives = part.split("|")
-        if any(not a or a == "=" for a in alternatives):
-            raise ValueError(f"empty alternative or lemma in pattern {pattern!r}")
-        lemmas = frozenset(fold(a[1:]) for a in alternatives if a.startswith("="))
-        literal_parts = [[t for t in tokenize(a) if t[0].isalnum()] for a in alternatives if not a.startswith("=")]
-        if any(len(p) != 1 for p in literal_parts) and len(alternatives) > 1:
-            raise ValueError(f"alternatives must be single words in pattern {pattern!r}")
-        if any(not p for p in literal_parts):
-            raise ValueError(f"{part!r} is not a word in pattern {pattern!r}")
-        if len(alternatives) == 1 and literal_parts:
-            words.extend(Word(frozenset({fold(token)}), frozenset()) for token in literal_parts[0])
-            continue
-        words.append(Word(frozenset(fold(p[0]) for p in literal_parts), lemmas))
-    return words
-
-
-def _patterns(value: object, name: str, *, required: bool) -> tuple[Pattern, ...]:
-    if value is None and not required:
-        return ()
-    if isinstance(value, Sequence) and not isinstance(value, str) and (value or not required):
-        try:
-            return tuple(Pattern.parse(v) for v in value)  # type: ignore[arg-type]
-        except ValueError as error:
-            raise ValueError(f"{name}: {error}") from None
-    raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of patterns")
-
 
 class IdiomChecker(FrenchChecker):
     """An English idiom (*beat around the bush*) must become a French idiom of the same meaning
@@ -102,24 +30,18 @@ class IdiomChecker(FrenchChecker):
 
     name = "idiom"
     description = "Idioms rendered by an accepted French idiom, not word for word (pattern lists)"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        _patterns(params.get("accepted"), "accepted", required=True)
-        _patterns(params.get("rejected"), "rejected", required=False)
-        _patterns(params.get("doubtful"), "doubtful", required=False)
+        pattern_lists(params, Pattern.parse)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        tokens = [fold(t) for t in tokenize(output) if t[0].isalnum()]
-        if not tokens:
+        words = Words(output, self.lexicon)
+        if is_empty(words.tokens):
             return Verdict.not_applicable("the output is empty")
-        analyses = [readings(self.lexicon, t) for t in tokens]
-        lemmas = [frozenset(fold(a.lemma) for a in found) for found in analyses]
-        adverbs = [self._adverb_lengths(tokens, index) for index in range(len(tokens))]
-        found = {name: [m for p in _patterns(item.params.get(name), name, required=False)
-                        for m in [self._match(p, tokens, lemmas, adverbs)] if m is not None]
-                 for name in ("accepted", "rejected", "doubtful")}
+        found = {name: [m for p in found_patterns for m in [p.find(words)] if m is not None]
+                 for name, found_patterns in pattern_lists(item.params, Pattern.parse).items()}
         good, bad, unsure = found["accepted"], found["rejected"], found["doubtful"]
         if unsure:
             return Verdict.undecided(f"found {', '.join(unsure)}, an expression for a human to judge", *unsure)
@@ -131,54 +53,3 @@ class IdiomChecker(FrenchChecker):
         if good and bad:
             return Verdict.undecided(f"found both the idiom {', '.join(good)} and {', '.join(bad)}", *good, *bad)
         return Verdict.undecided("found neither an accepted French idiom nor a known literal rendering")
-
-    def _adverb_lengths(self, tokens: list[str], index: int) -> tuple[int, ...]:
-        """How many words an adverb starting at ``index`` spans: *vraiment* 1, *sans cesse* 2."""
-        lengths = []
-        for length in range(1, ADVERB_WORDS + 1):
-            words = tokens[index:index + length]
-            if len(words) < length:
-                break
-            text = "".join(w if w.endswith("'") else w + " " for w in words).strip()
-            if (length == 1 and text in NEGATION) or any(a.pos == "adv" for a in readings(self.lexicon, text)):
-                lengths.append(length)
-        return tuple(lengths)
-
-    def _match(self, pattern: Pattern, tokens: list[str], lemmas: list[frozenset[str]],
-               adverbs: list[tuple[int, ...]]) -> str | None:
-        for start in range(len(tokens)):
-            end = _match_at(pattern.elements, 0, start, tokens, lemmas, adverbs)
-            if end is not None:
-                return f"{' '.join(tokens[start:end])!r} ({pattern.text})"
-        return None
-
-
-def _match_at(elements: tuple[Element, ...], position: int, index: int, tokens: list[str],
-              lemmas: list[frozenset[str]], adverbs: list[tuple[int, ...]], budget: int = ADVERBS) -> int | None:
-    """The index after a match of ``elements[position:]`` at ``tokens[index:]``, or None."""
-    if position == len(elements):
-        return index
-    element = elements[position]
-    if isinstance(element, Gap):
-        for skip in range(GAP + 1):
-            if index + skip > len(tokens):
-                break
-            end = _match_at(elements, position + 1, index + skip, tokens, lemmas, adverbs)
-            if end is not None:
-                return end
-        return None
-    if isinstance(element, Adverbs):
-        end = _match_at(elements, position + 1, index, tokens, lemmas, adverbs)
-        if end is not None or not budget or index >= len(tokens):
-            return end
-        for length in adverbs[index]:  # one more adverb, then the rest of the pattern or another adverb
-            end = _match_at(elements, position, index + length, tokens, lemmas, adverbs, budget - 1)
-            if end is not None:
-                return end
-        return None
-    if isinstance(element, OptionalWords):
-        end = _match_at(element.elements + elements[position + 1:], 0, index, tokens, lemmas, adverbs)
-        return end if end is not None else _match_at(elements, position + 1, index, tokens, lemmas, adverbs)
-    if index < len(tokens) and (tokens[index] in element.literals or element.lemmas & lemmas[index]):
-        return _match_at(elements, position + 1, index + 1, tokens, lemmas, adverbs)
-    return None

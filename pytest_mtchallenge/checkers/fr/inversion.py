@@ -3,10 +3,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.question import SUBJECT_CLITICS, Inversion, describe_readings, is_finite, is_known_text, read_french, skip_preverbal
-from pytest_mtchallenge.languages.fr.reader import DEGREE_WORDS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.checkers import check_keys, flag
+from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
+from pytest_mtchallenge.languages.fr.reader import DEGREE_WORDS, SUBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.syntax import (
+    Inversion,
+    describe_readings,
+    is_finite,
+    is_known_text,
+    read_french,
+    skip_preverbal,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -19,14 +26,6 @@ _OPENERS = frozenset({"et", "mais", "or", "car", "donc", "oui", "non"})
 # Words that open a subordinate clause: after the fronted adverb they leave it without a main clause.
 _SUBORDINATORS = frozenset({"si", "s'", "que", "qu'", "où", "quand", "lorsque", "lorsqu'", "comme", "parce",
                             "puisque"})
-
-
-def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
-        raise ValueError(f"{name} must be a non-empty list of strings")
-    if not all(isinstance(v, str) and tokenize(v) for v in value):
-        raise ValueError(f"{name} must contain only non-empty strings")
-    return tuple(value)
 
 
 class InversionChecker(FrenchChecker):
@@ -53,27 +52,22 @@ class InversionChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        for key in ("adverb", "negative", "verbs"):
-            if key not in params:
-                raise ValueError(f"{key} is required")
-        _strings(params["adverb"], "adverb")
-        if not isinstance(params["negative"], bool):
-            raise ValueError("negative must be true or false")
-        if any(len(tokenize(v)) != 1 for v in _strings(params["verbs"], "verbs")):
-            raise ValueError("verbs must be single-word lemmas (infinitives)")
+        check_keys(params, _PARAMS, ("adverb", "negative", "verbs"))
+        phrase_list(params["adverb"], "adverb")
+        flag(params, "negative")
+        phrase_list(params["verbs"], "verbs", single_words=True)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(t[0].isalpha() for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        lemmas = frozenset(_strings(item.params["verbs"], "verbs"))
-        negative = bool(item.params["negative"])
+        lemmas = frozenset(phrase_list(item.params["verbs"], "verbs"))
+        negative = flag(item.params, "negative")
         lemma_text = " / ".join(sorted(lemmas))
         shown = lemmas | {"avoir", "être"}
         has_verb = any(_has_lemma(reader, i, lemmas) for i in range(len(tokens)))
-        adverbs = _strings(item.params["adverb"], "adverb")
+        adverbs = phrase_list(item.params["adverb"], "adverb")
         found = _find_adverb(tokens, adverbs)
         if found is None:
             negated = _negated_with_pas(reader, lemmas) if negative else None

@@ -1,44 +1,16 @@
 """The ``lexical_choice`` family: the right French lexeme (savoir vs connaître), checked by lemma."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
 from pytest_mtchallenge.languages.fr.reader import SentenceReader
-from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"expected", "rejected", "pos"}
 _POS = ("verb", "noun", "adj", "adv", "prep")
-_CIRCUMFLEXED = {"i": "î", "u": "û"}
-
-
-def lemma_list(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:
-    """A parameter holding one lemma or a list of lemmas."""
-    if value is None and not required:
-        return ()
-    if isinstance(value, str) and value.strip():
-        return (value,)
-    if (isinstance(value, Sequence) and not isinstance(value, str) and value
-            and all(isinstance(v, str) and v.strip() for v in value)):
-        return tuple(value)
-    raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
-
-
-def readings(lexicon: Lexicon, token: str) -> tuple[Analysis, ...]:
-    """The lexicon's readings of a token; a form in the 1990 reformed spelling (*connait*,
-    *paraitre*), which the Lefff lacks, is read as its circumflexed form (*connaît*)."""
-    found = lexicon.analyses(token)
-    if found or not token.isalpha():
-        return found
-    for position, letter in enumerate(token):
-        if letter in _CIRCUMFLEXED:
-            found = lexicon.analyses(token[:position] + _CIRCUMFLEXED[letter] + token[position + 1:])
-            if found:
-                return found
-    return ()
 
 
 class LexicalChoiceChecker(FrenchChecker):
@@ -58,6 +30,7 @@ class LexicalChoiceChecker(FrenchChecker):
 
     name = "lexical_choice"
     description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -71,7 +44,7 @@ class LexicalChoiceChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalnum() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         expected = lemma_list(item.params.get("expected"), "expected")
         rejected = lemma_list(item.params.get("rejected"), "rejected")
@@ -94,7 +67,7 @@ class LexicalChoiceChecker(FrenchChecker):
         pos_set = ("verb", "aux") if pos == "verb" else (pos,)
         found: list[str] = []
         for index, token in enumerate(reader.tokens):
-            analyses = readings(self.lexicon, token)
+            analyses = reader.readings(index)
             matches = {a.lemma for a in analyses if a.lemma in lemmas and a.pos in pos_set}
             if pos == "verb" and any(a.pos == "noun" for a in analyses) and reader.is_nominal_context(index):
                 continue  # "le savoir", "un su": the noun

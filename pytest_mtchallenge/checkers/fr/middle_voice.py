@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import NEGATION, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
@@ -58,12 +58,11 @@ class MiddleVoiceChecker(FrenchChecker):
 
     name = "middle_voice"
     description = "Generic passive rendered as the French pronominal middle voice (se + verb)"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "verbs" not in params:
-            raise ValueError("verbs is required: the lemmas of the French verbs that render the English verb")
+        check_keys(params, _PARAMS, {"verbs": "the lemmas of the French verbs that render the English verb"})
         _words(params["verbs"], "verbs", required=True)
         _words(params.get("misreadings"), "misreadings", required=False)
 
@@ -71,7 +70,7 @@ class MiddleVoiceChecker(FrenchChecker):
         verbs = _words(item.params.get("verbs"), "verbs", required=True)
         misreadings = _words(item.params.get("misreadings"), "misreadings", required=False)
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         expected = f"the pronominal middle se + {' / '.join(verbs)} (or generic 'on' + active verb)"
         found = self._constructions(reader, verbs, misreadings)

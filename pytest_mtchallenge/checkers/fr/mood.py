@@ -1,12 +1,20 @@
 """The ``mood`` family: the subjunctive in a clause governed by a French subjunctive trigger."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, SentenceReader, tokenize
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.languages.fr.reader import (
+    CE,
+    DETERMINERS,
+    NEGATION,
+    OBJECT_CLITICS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    tokenize,
+)
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -59,8 +67,7 @@ INTENSIFIERS = frozenset({"bien", "très", "fort", "vraiment", "tout", "franchem
 # Degree words that make "ADJ que" a comparison or a consequence (plus triste que, si content qu'il a …).
 DEGREE = frozenset({"si", "tellement", "tant", "trop", "aussi", "autant", "plus", "moins", "assez"})
 _BOUNDARIES = frozenset({".", ",", ";", ":", "?", "!"})
-_SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "c'",
-                               "cela", "ça", "l'"})
+_SUBJECT_PRONOUNS = SUBJECT_CLITICS | CE | {"cela", "ça", "l'"}
 _MOOD_WORDS = {"indicative": "indicative", "conditional": "conditional", "subjunctive": "subjunctive"}
 
 
@@ -79,14 +86,6 @@ class ClauseVerb:
 
     index: int
     lemmas: frozenset[str]
-
-
-def _lemmas(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
-    return tuple(v.strip().lower() for v in value)
 
 
 _CONJUNCTION_TOKENS: tuple[tuple[str, ...], ...] = tuple(
@@ -116,13 +115,13 @@ class MoodChecker(FrenchChecker):
     def validate(cls, params: Mapping[str, object]) -> None:
         reject_unknown(params, _PARAMS)
         if "verb" in params:
-            _lemmas(params["verb"], "verb")
+            lemma_list(params["verb"], "verb")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        expected = _lemmas(item.params["verb"], "verb") if "verb" in item.params else ()
+        expected = lemma_list(item.params["verb"], "verb") if "verb" in item.params else ()
         triggers = _triggers(reader)
         if not triggers:
             return Verdict.undecided("no subjunctive trigger (conjunction, verb or adjective + que) in the output")

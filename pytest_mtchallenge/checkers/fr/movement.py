@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -88,9 +88,7 @@ class MovementChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "path" not in params:
-            raise ValueError("missing parameter 'path'")
+        check_keys(params, _PARAMS, ("path",))
         if not _words(params["path"], "path"):
             raise ValueError("path must name at least one path verb")
         for key in sorted(_PARAMS - {"path"}):
@@ -100,7 +98,7 @@ class MovementChecker(FrenchChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
-        if not any(token[0].isalpha() for token in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         params = item.params
         path = _path_words(_words(params["path"], "path"))

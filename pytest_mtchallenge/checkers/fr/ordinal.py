@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.lexical_choice import lemma_list, readings
-from pytest_mtchallenge.languages.fr.reader import tokenize
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.languages.fr.reader import is_empty, readings, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -45,6 +44,7 @@ class OrdinalChecker(FrenchChecker):
 
     name = "ordinal"
     description = "Numeral before ordinal: les quatre premiers, not les premiers quatre (lexicon-backed)"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -53,7 +53,7 @@ class OrdinalChecker(FrenchChecker):
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
-        if not any(token[0].isalnum() for token in tokens):
+        if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
         ordinals = lemma_list(item.params.get("ordinal"), "ordinal")
         wanted = " or ".join(ordinals)

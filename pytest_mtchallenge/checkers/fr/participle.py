@@ -1,12 +1,12 @@
 """The ``participle`` family: agreement of a past participle after the auxiliary *avoir*."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, Features, SentenceReader
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, Features, SentenceReader
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -17,7 +17,6 @@ _GENDERS = ("m", "f")
 _NUMBERS = ("s", "p")
 
 RELATIVE_OBJECT = frozenset({"que", "qu'"})
-SUBJECT_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 # Accusative clitics and the features they carry (None: unmarked, taken from the item).
 ACCUSATIVE_CLITICS: dict[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"),
                                                         "les": (None, "p")}
@@ -68,14 +67,6 @@ class CompoundTense:
     participle: int
 
 
-def _lemmas(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
-    return tuple(v.strip().lower() for v in value)
-
-
 def _expected_object(value: object) -> ExpectedObject:
     if value == FOLLOWS:
         return ExpectedObject(follows=True)
@@ -114,18 +105,15 @@ class ParticipleChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        for key in sorted(_PARAMS):
-            if key not in params:
-                raise ValueError(f"missing parameter {key!r}")
-        _lemmas(params["verb"], "verb")
+        check_keys(params, _PARAMS, sorted(_PARAMS))
+        lemma_list(params["verb"], "verb")
         _expected_object(params["object"])
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        lemmas = _lemmas(item.params["verb"], "verb")
+        lemmas = lemma_list(item.params["verb"], "verb")
         expected = _expected_object(item.params["object"])
         tenses = _compound_tenses(reader)
         if not tenses:
@@ -209,7 +197,7 @@ def _compound_tenses(reader: SentenceReader) -> list[CompoundTense]:
             continue
         probe = index + 1
         while probe < len(tokens) and probe - index <= 4 and (
-                tokens[probe] in NEGATION or tokens[probe] in SUBJECT_PRONOUNS or _is_adverb(reader, probe)):
+                tokens[probe] in NEGATION or tokens[probe] in SUBJECT_CLITICS or _is_adverb(reader, probe)):
             probe += 1
         if probe >= len(tokens) or tokens[probe] in ("été", "eu"):
             continue
@@ -281,7 +269,7 @@ def _preceding_object(reader: SentenceReader, auxiliary: int) -> PrecedingObject
 def _skip_subject(reader: SentenceReader, index: int) -> int:
     """The index before the subject that ends at ``index`` (a pronoun or a short noun phrase)."""
     tokens = reader.tokens
-    if tokens[index] in SUBJECT_PRONOUNS:
+    if tokens[index] in SUBJECT_CLITICS:
         return index - 1
     start = index
     while start >= 0 and index - start < 6 and _is_nominal_word(reader, start):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words
 from pytest_mtchallenge.model import ChallengeItem
@@ -63,12 +63,11 @@ class InalienablePossessionChecker(FrenchChecker):
 
     name = "inalienable_possession"
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "body_parts" not in params:
-            raise ValueError("body_parts is required: the body-part noun(s)")
+        check_keys(params, _PARAMS, {"body_parts": "the body-part noun(s)"})
         _body_parts(params["body_parts"])
         if not isinstance(params.get("reflexive"), bool):
             raise ValueError("reflexive must be true (se laver les mains) or false (lever la main)")
@@ -77,7 +76,7 @@ class InalienablePossessionChecker(FrenchChecker):
         body_parts = _body_parts(item.params.get("body_parts"))
         reflexive = bool(item.params.get("reflexive"))
         reader = SentenceReader(output, self.lexicon)
-        if not reader.tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         noun = self._body_part(reader, body_parts)
         if noun is None:

@@ -1,103 +1,24 @@
-"""The ``question`` family: French yes/no question syntax (inversion, *est-ce que*), and the reading of inversions."""
+"""The ``question`` family: French yes/no question syntax (inversion, *est-ce que*)."""
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.languages.fr.lexicon import Lexicon
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, join_words
+from pytest_mtchallenge.languages.fr.syntax import (
+    Inversion,
+    describe_readings,
+    is_finite,
+    is_known_text,
+    read_french,
+    skip_preverbal,
+)
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
 
-SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
-# Subject clitics that cannot also be object clitics: after a verb without a hyphen they are still subjects.
-_UNAMBIGUOUS_SUBJECTS = frozenset({"je", "tu", "il", "elle", "on", "ils", "elles"})
+#: Subject clitics that cannot also be object clitics: after a verb without a hyphen they are still subjects.
+_UNAMBIGUOUS_SUBJECTS = SUBJECT_CLITICS - {"j'", "nous", "vous"}
 _CLAUSE_OPENERS = frozenset({",", "et", "mais", "alors", "donc", "or", "bon", "puis"})
-# Object clitics that are never determiners or subjects: skipped before a verb even without "ne".
-_PLAIN_OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "y", "en", "lui", "leur"})
-# "a-t'il", "a t-il", "a-t il": the euphonic t misspelt; read as "a-t-il".
-_EUPHONIC_T = re.compile(r"(?<=[^\W\d_])[- ]t[-' ](?=(?:il|elle|on|ils|elles)\b)", re.IGNORECASE)
-_WORD = re.compile(r"[^\W\d_]")
-
-
-@dataclass(frozen=True, slots=True)
-class Inversion:
-    """A word joined by a hyphen to the subject pronoun after it (``ont-ils``, ``a-t-il``, ``est-ce``)."""
-
-    verb: int  # token index of the verb
-    pronoun: int  # token index of the subject pronoun
-
-    def text(self, reader: SentenceReader) -> str:
-        verb, pronoun = reader.tokens[self.verb], reader.tokens[self.pronoun]
-        euphonic = "t-" if verb[-1] in "aec" and pronoun in ("il", "elle", "on", "ils", "elles") else ""
-        return f"{verb}-{euphonic}{pronoun}"
-
-
-def read_french(output: str, lexicon: Lexicon) -> tuple[SentenceReader, tuple[Inversion, ...]]:
-    """The output read with the lexicon, and its hyphenated subject–verb inversions.
-
-    :func:`pytest_mtchallenge.languages.fr.reader.tokenize` splits ``ont-ils`` into ``ont`` and ``ils`` and so
-    loses the hyphen; the inversions are recovered here from each space-separated chunk, with the
-    euphonic *t* misspellings (``a-t'il``) repaired first.
-    """
-    text = _EUPHONIC_T.sub("-t-", normalise_text(output))
-    reader = SentenceReader(text, lexicon)
-    inversions: list[Inversion] = []
-    offset = 0
-    for chunk in text.split(" "):
-        pieces = tokenize(chunk)
-        lowered = chunk.lower()
-        for index, piece in enumerate(pieces):
-            if (index > 0 and piece in SUBJECT_CLITICS | {"ce"} and _WORD.match(pieces[index - 1])
-                    and re.search(rf"[^\W\d_]-(?:t-)?{re.escape(piece)}(?![^\W\d_])", lowered)):
-                inversions.append(Inversion(offset + index - 1, offset + index))
-        offset += len(pieces)
-    if offset != len(reader.tokens):  # defensive: never mis-index a token
-        return reader, ()
-    return reader, tuple(inversions)
-
-
-def is_finite(reader: SentenceReader, index: int) -> bool:
-    """Whether the token has a finite verb reading (indicative, subjunctive, conditional)."""
-    return 0 <= index < len(reader.tokens) and bool(reader.finite_readings(index))
-
-
-def describe_readings(reader: SentenceReader, index: int, lemmas: Collection[str] = ()) -> str:
-    """The token and its finite readings in words; only those of ``lemmas`` when it has some."""
-    readings = reader.finite_readings(index)
-    if any(a.lemma in lemmas for a in readings):
-        readings = [a for a in readings if a.lemma in lemmas]
-    seen: dict[tuple[object, ...], str] = {}
-    for analysis in readings:  # "avoir, auxiliary, …" and "avoir, …": one reading in words
-        key = (analysis.lemma, analysis.mood, analysis.tense, analysis.person, analysis.number)
-        if key not in seen or analysis.pos == "verb":
-            seen[key] = analysis.describe()
-    described = sorted(seen.values())
-    return f"{reader.tokens[index]!r} ({'; '.join(described)})" if described else repr(reader.tokens[index])
-
-
-def is_known_text(reader: SentenceReader) -> bool:
-    """Whether every lowercase word is in the lexicon (so a missing finite verb is not a lexicon gap)."""
-    return all(reader.readings(i) for i, t in enumerate(reader.tokens) if _WORD.match(t) and t.isalpha() and i > 0)
-
-
-def skip_preverbal(reader: SentenceReader, index: int) -> int:
-    """The index of the verb after ``index``: past *ne*/*n'* and the object clitics that follow it.
-
-    Without *ne*, only the clitics that cannot be a determiner or a subject (*me, se, y, en, lui*…)
-    are skipped: *le*, *la*, *les*, *nous*, *vous* there open a noun phrase or a subject.
-    """
-    tokens = reader.tokens
-    clitics = _PLAIN_OBJECT_CLITICS
-    if index < len(tokens) and tokens[index] in ("ne", "n'"):
-        index += 1
-        clitics = OBJECT_CLITICS
-    while index < len(tokens) and tokens[index] in clitics:
-        index += 1
-    return index
 
 
 class QuestionChecker(FrenchChecker):
@@ -115,6 +36,7 @@ class QuestionChecker(FrenchChecker):
 
     name = "question"
     description = "Yes/no question syntax: inversion or est-ce que"
+    version = "2"  # words in the 1990 reformed spelling (connait, paraitra) read
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -124,7 +46,7 @@ class QuestionChecker(FrenchChecker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(_WORD.match(t) for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         for index in range(len(tokens) - 2):
             if (tokens[index:index + 2] == ["est", "ce"] and tokens[index + 2] in ("que", "qu'")
@@ -201,6 +123,3 @@ def _starts_with_noun_subject(reader: SentenceReader, verb: int) -> bool:
     phrase = reader.noun_phrase(0)
     return phrase is not None and reader.tokens[0] not in SUBJECT_CLITICS and phrase.end <= verb
 
-
-__all__ = ["Inversion", "QuestionChecker", "SUBJECT_CLITICS", "describe_readings", "is_finite", "is_known_text",
-           "join_words", "read_french", "skip_preverbal"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -68,14 +68,12 @@ class RecipientChecker(FrenchChecker):
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "recipient" not in params:
-            raise ValueError("missing parameter 'recipient'")
+        check_keys(params, _PARAMS, ("recipient",))
         _recipients(params["recipient"])
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
-        if not any(token[0].isalpha() for token in reader.tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         nouns = _recipients(item.params["recipient"])
         verbs = [i for i in range(len(reader.tokens)) if _is_transfer_verb(reader, i)]

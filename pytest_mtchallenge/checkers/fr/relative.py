@@ -1,11 +1,20 @@
 """The ``zero_relative`` family: an English zero relative rendered by an overt French relative pronoun."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, tokenized_phrases
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS,
+    NEGATION,
+    OBJECT_CLITICS,
+    PRONOUNS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    join_words,
+    readings,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -13,19 +22,12 @@ _PARAMS = {"heads", "relatives", "rejected", "rejected_with"}
 RELATIVE_WORDS = frozenset({"que", "qu'", "qui", "dont", "où", "quoi", "lequel", "laquelle", "lesquels",
                             "lesquelles", "duquel", "desquels", "desquelles", "auquel", "auxquels", "auxquelles"})
 # Subject pronouns that cannot be object clitics: after a head noun they open a clause.
-CLAUSE_SUBJECTS = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"})
+CLAUSE_SUBJECTS = SUBJECT_CLITICS - {"nous", "vous"}
 GENITIVE_DE = frozenset({"de", "d'", "du", "des"})
 
 
 def _phrases(value: object, name: str, *, required: bool) -> tuple[tuple[str, ...], ...]:
-    if value is None and not required:
-        return ()
-    if isinstance(value, str):
-        value = [value]
-    if (not isinstance(value, Sequence) or not value
-            or not all(isinstance(phrase, str) and tokenize(phrase) for phrase in value)):
-        raise ValueError(f"{name} must be a word or a non-empty list of words or phrases")
-    phrases = [tuple(tokenize(phrase)) for phrase in value]
+    phrases = list(tokenized_phrases(value, name, required=required))
     # que covers its elided form qu'
     phrases += [("qu'", *phrase[1:]) for phrase in phrases if phrase[0] == "que"]
     return tuple(dict.fromkeys(phrases))
@@ -55,13 +57,12 @@ class ZeroRelativeChecker(FrenchChecker):
 
     name = "zero_relative"
     description = "English zero relative rendered by an overt French relative pronoun"
+    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
+        check_keys(params, _PARAMS, ("heads", "relatives"))
         for key in ("heads", "relatives"):
-            if key not in params:
-                raise ValueError(f"{key} is required")
             _phrases(params[key], key, required=True)
         _phrases(params.get("rejected"), "rejected", required=False)
         _phrases(params.get("rejected_with"), "rejected_with", required=False)
@@ -75,7 +76,7 @@ class ZeroRelativeChecker(FrenchChecker):
         rejected_with = {p[0] for p in _phrases(item.params.get("rejected_with"), "rejected_with", required=False)}
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
-        if not tokens:
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         head = self._head(reader, heads)
         if head is None:
@@ -151,7 +152,7 @@ class ZeroRelativeChecker(FrenchChecker):
             if phrase is None or phrase.head in ("nous", "vous", "lui", "moi", "toi", "eux"):
                 return None
             end = phrase.end
-            if end == start + 1 and not reader.has_pos(start, "noun") and reader.lexicon.analyses(tokens[start]):
+            if end == start + 1 and not reader.has_pos(start, "noun") and readings(reader.lexicon, tokens[start]):
                 return None  # a single known non-noun word is not a subject
         while end < len(tokens) and (tokens[end] in NEGATION or tokens[end] in OBJECT_CLITICS):
             end += 1
@@ -205,5 +206,5 @@ def _match(tokens: list[str], position: int, phrases: tuple[tuple[str, ...], ...
 
 
 def _is_adjective(reader: SentenceReader, index: int) -> bool:
-    readings = reader.readings(index)
-    return bool(readings) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in readings)
+    found = reader.readings(index)
+    return bool(found) and all(a.pos == "adj" or (a.pos == "verb" and a.mood == "participle") for a in found)

@@ -3,10 +3,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.question import SUBJECT_CLITICS, is_finite, read_french
-from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
+from pytest_mtchallenge.languages.fr.reader import (
+    NEGATION,
+    OBJECT_CLITICS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    join_words,
+    tokenize,
+)
+from pytest_mtchallenge.languages.fr.syntax import is_finite, read_french
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -19,17 +26,9 @@ _TAG_FUNCTION_WORDS = NEGATION | OBJECT_CLITICS | {"si", "non", "pas", "ne", "n'
 _FRONTED_TAGS = (("n'", "est", "ce", "pas"), ("pas", "vrai"))
 
 
-def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
-        raise ValueError(f"{name} must be a non-empty list of French strings")
-    if not all(isinstance(v, str) and tokenize(v) for v in value):
-        raise ValueError(f"{name} must contain only non-empty French strings")
-    return tuple(value)
-
-
 def _tokenized(value: object, name: str) -> dict[tuple[str, ...], str]:
     """Each French string by its tokens (the string is kept for the reason text)."""
-    return {tuple(tokenize(v)): v for v in _strings(value, name)}
+    return {tuple(tokenize(v)): v for v in phrase_list(value, name)}
 
 
 def _find(tokens: Sequence[str], needle: Sequence[str]) -> int:
@@ -59,20 +58,19 @@ class TagQuestionChecker(FrenchChecker):
 
     name = "tag_question"
     description = "Tag questions rendered by a French invariable tag"
+    version = "2"  # words in the 1990 reformed spelling (connait, paraitra) read
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "tags" not in params:
-            raise ValueError("tags is required: the accepted French tags")
-        _strings(params["tags"], "tags")
+        check_keys(params, _PARAMS, {"tags": "the accepted French tags"})
+        phrase_list(params["tags"], "tags")
         if "literal" in params:
-            _strings(params["literal"], "literal")
+            phrase_list(params["literal"], "literal")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(t[0].isalpha() for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         tags = _tokenized(item.params["tags"], "tags")
         literal = _tokenized(item.params["literal"], "literal") if "literal" in item.params else {}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
+from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, readings
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -27,7 +28,7 @@ SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(group) for group in
     {"promettre", "jurer"}, {"donner", "offrir"}, {"accepter", "consentir"}, {"marcher", "fonctionner"},
 ))
 AUXILIARIES = frozenset({"avoir", "être"})
-SUBJECTS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "c'", "ce", "ça", "cela",
+SUBJECTS = SUBJECT_CLITICS | frozenset({"c'", "ce", "ça", "cela",
                       "qui"})
 CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "le", "la", "l'", "les", "lui", "leur", "y", "en", "nous",
                      "vous"})
@@ -166,7 +167,7 @@ class VerbEllipsisChecker(FrenchChecker):
         if found is None:
             if len(self._cache) > 100_000:
                 self._cache.clear()
-            found = self._cache[word] = self.lexicon.analyses(word)
+            found = self._cache[word] = readings(self.lexicon, word)
         return found
 
     def _subject_noun(self, word: str) -> bool:

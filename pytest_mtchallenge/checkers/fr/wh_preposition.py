@@ -5,9 +5,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.checkers.fr.question import Inversion, is_finite, read_french, skip_preverbal
+from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
 from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.languages.fr.syntax import Inversion, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -33,16 +33,8 @@ class WhElement:
     kind: str  # "expected" (an accepted pied-piped form), "other" (another preposition), "bare"
 
 
-def _strings(value: object, name: str) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
-        raise ValueError(f"{name} must be a non-empty list of strings")
-    if not all(isinstance(v, str) and tokenize(v) for v in value):
-        raise ValueError(f"{name} must contain only non-empty strings")
-    return tuple(value)
-
-
 def _sequences(value: object, name: str) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(tokenize(v)) for v in _strings(value, name))
+    return tuple(tuple(tokenize(v)) for v in phrase_list(value, name))
 
 
 def _occurrences(tokens: Sequence[str], needle: Sequence[str]) -> list[int]:
@@ -83,21 +75,21 @@ class WhPrepositionChecker(FrenchChecker):
                 raise ValueError(f"{key} is required")
         if params["clause"] not in _CLAUSES:
             raise ValueError(f"clause must be one of: {', '.join(_CLAUSES)}")
-        _strings(params["fronted"], "fronted")
-        _strings(params["stranded"], "stranded")
-        verbs = _strings(params["verbs"], "verbs")
+        phrase_list(params["fronted"], "fronted")
+        phrase_list(params["stranded"], "stranded")
+        verbs = phrase_list(params["verbs"], "verbs")
         if any(len(tokenize(v)) != 1 for v in verbs):
             raise ValueError("verbs must be single-word lemmas (infinitives)")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
-        if not any(t[0].isalpha() for t in tokens):
+        if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
         params = item.params
         fronted = _sequences(params["fronted"], "fronted")
         stranded = _sequences(params["stranded"], "stranded")
-        lemmas = frozenset(_strings(params["verbs"], "verbs"))
+        lemmas = frozenset(phrase_list(params["verbs"], "verbs"))
         verbs = [i for i in range(len(tokens)) if _is_governing_verb(reader, i, lemmas)]
         lemma_text = " / ".join(sorted(lemmas))
         if not verbs:

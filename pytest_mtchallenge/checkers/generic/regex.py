@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from pytest_mtchallenge import regexes
 from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
@@ -29,6 +30,8 @@ class RegexChecker(Checker):
     fails, both or neither leave the output undecided. Patterns are searched anywhere in the
     output; by default the output is normalised first (NFC, apostrophes, quotes, spacing) and
     matching is case-insensitive (``ignore_case: false`` and ``normalise: false`` turn that off).
+    Patterns keep Python's ``re`` meaning and are searched within a time bound
+    (:mod:`pytest_mtchallenge.regexes`): a pattern that runs past it makes the item an error.
     """
 
     name = "regex"
@@ -51,8 +54,8 @@ class RegexChecker(Checker):
         params = item.params
         flags = re.IGNORECASE if params.get("ignore_case", True) else 0
         text = normalise_text(output) if params.get("normalise", True) else output
-        positive = _first_match(_patterns(params.get("positive"), "positive"), text, flags)
-        negative = _first_match(_patterns(params.get("negative"), "negative"), text, flags)
+        positive = _first_match(_patterns(params.get("positive"), "positive"), text, flags, "params.positive")
+        negative = _first_match(_patterns(params.get("negative"), "negative"), text, flags, "params.negative")
         if positive and negative:
             return Verdict.undecided(
                 f"both a correct rendering ({positive!r}) and a known error ({negative!r}) were found", positive, negative
@@ -64,9 +67,9 @@ class RegexChecker(Checker):
         return Verdict.undecided("neither an expected nor a known wrong rendering was found")
 
 
-def _first_match(patterns: tuple[str, ...], text: str, flags: int) -> str | None:
+def _first_match(patterns: tuple[str, ...], text: str, flags: int, field: str) -> str | None:
     for pattern in patterns:
-        match = re.search(pattern, text, flags)
-        if match:
-            return match.group(0)
+        match = regexes.search(pattern, text, flags=flags, field=field)
+        if match is not None:
+            return match
     return None

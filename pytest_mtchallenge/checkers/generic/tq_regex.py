@@ -1,10 +1,10 @@
 """The ``tq-regex`` family: TQ-AutoTest's positive and negative regular expressions, upstream semantics."""
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 
+from pytest_mtchallenge import regexes
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -21,7 +21,9 @@ class TqRegexChecker(Checker):
     recorded human verdicts that apply to the *whole* output (after normalisation), so that
     ``--mt-judge=human`` and the meta-evaluation keep checker and human evidence apart.
     A pattern Python cannot compile is not a parameter error: the suite loader marks the item
-    with a problem, and that item errors while the rest of the run goes on.
+    with a problem, and that item errors while the rest of the run goes on. Patterns keep Python's
+    ``re`` meaning and are searched within a time bound (:mod:`pytest_mtchallenge.regexes`): a
+    pattern that runs past it makes the item an error.
     """
 
     name = "tq-regex"
@@ -39,8 +41,8 @@ class TqRegexChecker(Checker):
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
-        positive = _search(item.params.get("positive"), output)
-        negative = _search(item.params.get("negative"), output)
+        positive = _search(item.params.get("positive"), output, "positive_regex")
+        negative = _search(item.params.get("negative"), output, "negative_regex")
         if positive is not None and negative is not None:
             return Verdict.undecided(f"both the positive pattern ({positive!r}) and the negative pattern "
                                      f"({negative!r}) match", positive, negative)
@@ -51,20 +53,19 @@ class TqRegexChecker(Checker):
         return Verdict.undecided("neither the positive nor the negative pattern matches")
 
 
-def _search(pattern: object, output: str) -> str | None:
+def _search(pattern: object, output: str, field: str) -> str | None:
     if not isinstance(pattern, str) or not pattern:
         return None
     compiled = compile_pattern(pattern)
     if compiled is None:
         return None  # reported by the loader as the item's problem
-    match = compiled.search(output)
-    return match.group(0) if match else None
+    return compiled.search(output, field=field)
 
 
-@functools.lru_cache(maxsize=None)
-def compile_pattern(pattern: str) -> re.Pattern[str] | None:
-    """Compiled once per pattern: a suite has thousands, more than ``re``'s own cache holds."""
+def compile_pattern(pattern: str) -> regexes.SuiteRegex | None:
+    """Compiled once per pattern (a suite has thousands, more than ``re``'s own cache holds); None
+    when Python's ``re`` cannot compile it."""
     try:
-        return re.compile(pattern)
+        return regexes.compile_pattern(pattern)
     except re.error:
         return None

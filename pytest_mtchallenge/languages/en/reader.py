@@ -1,291 +1,94 @@
-"""Reading English outputs for the ``en_*`` families: tokens, closed-class words, verb forms and verb groups."""
+"""Reading English outputs for every ``en_*`` family: tokens, searches, subjects and verb groups."""
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.languages.en.inflection import (
+    IRREGULAR_PARTICIPLES,
+    IRREGULAR_PAST,
+    IRREGULAR_VERBS,
+    fold,
+    inflect,
+    is_gerund,
+    is_participle,
+    is_past_form,
+    is_regular_past,
+)
+from pytest_mtchallenge.languages.en.words import (
+    ADVERB_PHRASES,
+    ADVERBS,
+    AUXILIARIES,
+    BE_FORMS,
+    CLAUSE_BREAKS,
+    CLOSED_CLASS,
+    CONJUNCTIONS,
+    DEMONSTRATIVES,
+    DETERMINERS,
+    DO_FORMS,
+    HAVE_FORMS,
+    MODALS,
+    NEGATION,
+    NOT_ADVERBS_IN_LY,
+    PERSONAL_PRONOUNS,
+    PLACE_ADVERBS,
+    PREPOSITIONS,
+    PronounForm,
+)
 from pytest_mtchallenge.normalise import normalise_text
 
-# --- closed classes -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PronounForm:
-    """A personal or reflexive pronoun: person 1–3, number s/p (None: either), gender m/f/n, case."""
-
-    person: int
-    number: str | None
-    gender: str | None
-    case: str  # "subject", "object", "both", "reflexive"
-
-    def describe(self) -> str:
-        person = {1: "1st person", 2: "2nd person", 3: "3rd person"}[self.person]
-        gender = {"m": "masculine", "f": "feminine", "n": "neuter"}.get(self.gender or "", "")
-        number = {"s": "singular", "p": "plural"}.get(self.number or "", "")
-        return " ".join(part for part in (person, gender, number) if part)
-
-
-PERSONAL_PRONOUNS: Mapping[str, PronounForm] = {
-    "i": PronounForm(1, "s", None, "subject"), "me": PronounForm(1, "s", None, "object"),
-    "you": PronounForm(2, None, None, "both"), "thee": PronounForm(2, "s", None, "object"),
-    "he": PronounForm(3, "s", "m", "subject"), "him": PronounForm(3, "s", "m", "object"),
-    "she": PronounForm(3, "s", "f", "subject"), "her": PronounForm(3, "s", "f", "object"),
-    "it": PronounForm(3, "s", "n", "both"), "one": PronounForm(3, "s", None, "both"),
-    "we": PronounForm(1, "p", None, "subject"), "us": PronounForm(1, "p", None, "object"),
-    "they": PronounForm(3, "p", None, "subject"), "them": PronounForm(3, "p", None, "object"),
-}
-REFLEXIVE_PRONOUNS: Mapping[str, PronounForm] = {
-    "myself": PronounForm(1, "s", None, "reflexive"), "yourself": PronounForm(2, "s", None, "reflexive"),
-    "himself": PronounForm(3, "s", "m", "reflexive"), "herself": PronounForm(3, "s", "f", "reflexive"),
-    "itself": PronounForm(3, "s", "n", "reflexive"), "oneself": PronounForm(3, "s", None, "reflexive"),
-    "themself": PronounForm(3, "s", None, "reflexive"), "ourselves": PronounForm(1, "p", None, "reflexive"),
-    "yourselves": PronounForm(2, "p", None, "reflexive"), "themselves": PronounForm(3, "p", None, "reflexive"),
-    # non-standard forms that outputs may contain
-    "hisself": PronounForm(3, "s", "m", "reflexive"), "theirselves": PronounForm(3, "p", None, "reflexive"),
-}
-POSSESSIVE_DETERMINERS = frozenset({"my", "your", "his", "her", "its", "our", "their", "one's", "thy"})
-POSSESSIVE_PRONOUNS = frozenset({"mine", "yours", "his", "hers", "ours", "theirs"})
-ARTICLES = frozenset({"a", "an", "the"})
-DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
-QUANTIFIERS = frozenset({"some", "any", "no", "every", "each", "all", "both", "many", "much", "several",
-                         "few", "little", "another", "other", "such", "enough", "more", "most"})
-DETERMINERS = ARTICLES | DEMONSTRATIVES | POSSESSIVE_DETERMINERS | QUANTIFIERS
-PREPOSITIONS = frozenset({
-    "about", "above", "across", "after", "against", "along", "among", "around", "as", "at", "before", "behind",
-    "below", "beneath", "beside", "besides", "between", "beyond", "by", "despite", "down", "during", "except",
-    "for", "from", "in", "inside", "into", "like", "near", "of", "off", "on", "onto", "out", "outside", "over",
-    "past", "per", "since", "than", "through", "throughout", "till", "to", "toward", "towards", "under",
-    "underneath", "until", "unto", "up", "upon", "via", "with", "within", "without",
-})
-CONJUNCTIONS = frozenset({"and", "or", "but", "nor", "so", "yet", "because", "although", "though", "while",
-                          "whereas", "if", "unless", "when", "once", "whether", "that", "which", "who"})
-NEGATION = frozenset({"not", "n't", "never"})
-BE_FORMS: Mapping[str, str] = {"am": "present", "is": "present", "are": "present", "'m": "present",
-                               "'re": "present", "was": "past", "were": "past", "be": "base",
-                               "been": "participle", "being": "gerund"}
-HAVE_FORMS: Mapping[str, str] = {"have": "plain", "has": "present", "'ve": "plain", "had": "past",
-                                 "having": "gerund"}
-DO_FORMS: Mapping[str, str] = {"do": "plain", "does": "present", "did": "past"}
-MODALS: Mapping[str, str] = {"will": "future", "'ll": "future", "shall": "future", "wo": "future",
-                             "would": "conditional", "should": "should", "must": "modal", "may": "modal",
-                             "might": "modal", "can": "modal", "could": "modal", "ought": "modal",
-                             "ca": "modal", "sha": "future"}
-AUXILIARIES = frozenset(BE_FORMS) | frozenset(HAVE_FORMS) | frozenset(DO_FORMS) | frozenset(MODALS) | {"'s", "'d"}
-# Adverbs that sit inside a verb group or between a verb and its complement.
-ADVERBS = frozenset({
-    "not", "n't", "never", "also", "always", "already", "still", "just", "even", "ever", "often", "soon",
-    "then", "now", "really", "very", "much", "so", "too", "quite", "rather", "almost", "again", "once",
-    "finally", "eventually", "ultimately", "well", "indeed", "perhaps", "maybe", "probably", "certainly",
-    "sometimes", "usually", "simply", "only", "actually", "truly", "greatly", "dearly", "terribly", "sorely",
-    "badly", "awfully", "enormously", "immensely", "easily", "readily", "quickly", "suddenly", "straight",
-    "right", "all",
-})
-_NOT_ADVERBS_IN_LY = frozenset({"family", "reply", "supply", "apply", "rely", "fly", "ally", "belly", "bully",
-                                "jelly", "lily", "holy", "italy", "july", "only", "early", "ugly", "silly",
-                                "lonely", "lovely", "friendly", "likely", "daily", "weekly", "monthly",
-                                "yearly", "elderly", "comply", "multiply", "imply", "emily", "sally", "molly",
-                                "billy", "polly", "dolly", "kelly", "tally", "rally", "folly"})
-CLAUSE_BREAKS = frozenset({".", ",", ";", ":", "!", "?", "(", ")", '"'})
+_TOKEN = re.compile(
+    r"(?:[^\W\d_]{1,2}\.){2,}"  # an abbreviation written with full stops: U.S., e.g., Ph.D.
+    r"|[A-Z][a-z]?\.(?:[A-Z][a-z]?\.)*[A-Z](?![\w.'])"  # the same without its last one: Ph.D, U.S
+    r"|'(?:s|re|ve|ll|d|m)(?![^\W\d_])"  # a clitic written apart: John 's
+    r"|[^\W\d_]+(?:[-'][^\W\d_]+)*'?"  # a word, hyphens and inner apostrophes kept: rock'n'roll, o'clock
+    r"|\d+(?:[.,]\d+)*|[^\w\s]")
+_CONTRACTION = re.compile(r"^([^\W\d_]+(?:[-'][^\W\d_]+)*?)('s|'re|'ve|'ll|'d|'m|n't|')$")
+#: The stems of *can't, won't, shan't, ain't*.
+_NEGATED = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
+_CONTRACTED_STEMS = {"can": "ca", "will": "wo", "shall": "sha"}
 
 
 def is_adverb(word: str) -> bool:
-    """Closed-list adverbs and -ly adverbs (not *family, reply, only*…)."""
-    return word in ADVERBS or (len(word) > 4 and word.endswith("ly") and word not in _NOT_ADVERBS_IN_LY)
-
-
-# --- verb inflection ------------------------------------------------------------------------------
-
-# lemma, past, past participle ("/" separates variants); prefixed verbs (under-, over-, with-, for(e)-,
-# mis-, re-, un-, out-, be-) are inflected like their stem.
-_IRREGULAR_TABLE = """
-arise arose arisen; awake awoke awoken; be was/were been; bear bore borne/born; beat beat beaten/beat;
-become became become; begin began begun; bend bent bent; bet bet bet; bind bound bound; bite bit bitten;
-bleed bled bled; blow blew blown; break broke broken; breed bred bred; bring brought brought;
-build built built; burn burnt/burned burnt/burned; burst burst burst; buy bought bought; catch caught caught;
-choose chose chosen; cling clung clung; come came come; cost cost cost; creep crept crept; cut cut cut;
-deal dealt dealt; dig dug dug; do did done; draw drew drawn; dream dreamt/dreamed dreamt/dreamed;
-drink drank drunk; drive drove driven; dwell dwelt dwelt; eat ate eaten; fall fell fallen; feed fed fed;
-feel felt felt; fight fought fought; find found found; flee fled fled; fling flung flung; fly flew flown;
-forbid forbade forbidden; forget forgot forgotten; forgive forgave forgiven; freeze froze frozen;
-get got got/gotten; give gave given; go went gone; grind ground ground; grow grew grown; hang hung/hanged hung/hanged;
-have had had; hear heard heard; hide hid hidden; hit hit hit; hold held held; hurt hurt hurt; keep kept kept;
-kneel knelt knelt; know knew known; lay laid laid; lead led led; lean leant/leaned leant/leaned;
-leap leapt/leaped leapt/leaped; learn learnt/learned learnt/learned; leave left left; lend lent lent;
-let let let; lie lay/lied lain/lied; light lit/lighted lit/lighted; lose lost lost; make made made; mean meant meant; meet met met;
-pay paid paid; prove proved proven/proved; put put put; quit quit quit; read read read; ride rode ridden;
-ring rang rung; rise rose risen; run ran run; say said said; see saw seen; seek sought sought;
-sell sold sold; send sent sent; set set set; sew sewed sewn; shake shook shaken; shed shed shed;
-shine shone shone; shoot shot shot; show showed shown/showed; shrink shrank shrunk; shut shut shut;
-sing sang sung; sink sank/sunk sunk; sit sat sat; sleep slept slept; slide slid slid; sling slung slung;
-slit slit slit; smell smelt/smelled smelt/smelled; speak spoke spoken; speed sped sped;
-spell spelt/spelled spelt/spelled; spend spent spent; spill spilt/spilled spilt/spilled; spin spun spun;
-spit spat spat; split split split; spoil spoilt/spoiled spoilt/spoiled; spread spread spread;
-spring sprang sprung; stand stood stood; steal stole stolen; stick stuck stuck; sting stung stung;
-stink stank stunk; stride strode stridden; strike struck struck; string strung strung; strive strove striven;
-swear swore sworn; sweep swept swept; swell swelled swollen; swim swam swum; swing swung swung;
-take took taken; teach taught taught; tear tore torn; tell told told; think thought thought;
-throw threw thrown; thrust thrust thrust; tread trod trodden; wake woke woken; wear wore worn;
-weave wove woven; wed wed wed; weep wept wept; win won won; wind wound wound; wring wrung wrung;
-write wrote written
-"""
-_PREFIXES = ("under", "over", "with", "fore", "for", "mis", "re", "un", "out", "be", "up")
-
-
-@dataclass(frozen=True, slots=True)
-class VerbForms:
-    """The inflected forms of one English verb."""
-
-    lemma: str
-    base: str
-    third: str
-    past: frozenset[str]
-    participle: frozenset[str]
-    gerund: frozenset[str]
-
-    def kinds(self, word: str) -> frozenset[str]:
-        """Which forms ``word`` is: base, third, past, participle, gerund."""
-        kinds = {kind for kind, forms in (("base", {self.base}), ("third", {self.third}), ("past", self.past),
-                                          ("participle", self.participle), ("gerund", self.gerund))
-                 if word in forms}
-        return frozenset(kinds)
-
-
-def _parse_irregular() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-    table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-    for entry in _IRREGULAR_TABLE.replace("\n", " ").split(";"):
-        parts = entry.split()
-        if len(parts) == 3:
-            table[parts[0]] = (tuple(parts[1].split("/")), tuple(parts[2].split("/")))
-    return table
-
-
-IRREGULAR_VERBS = _parse_irregular()
-IRREGULAR_PAST = frozenset(p for past, _ in IRREGULAR_VERBS.values() for p in past)
-IRREGULAR_PARTICIPLES = frozenset(p for _, participle in IRREGULAR_VERBS.values() for p in participle)
-_VOWELS = "aeiou"
-
-
-def _irregular(lemma: str) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
-    if lemma in IRREGULAR_VERBS:
-        return "", *IRREGULAR_VERBS[lemma]
-    for prefix in _PREFIXES:
-        stem = lemma[len(prefix):]
-        if lemma.startswith(prefix) and stem in IRREGULAR_VERBS and len(stem) > 2:
-            past, participle = IRREGULAR_VERBS[stem]
-            return prefix, past, participle
-    return None
-
-
-def _doubles(lemma: str) -> bool:
-    """Whether the final consonant may double (stop → stopped, plan → planned, refer → referred)."""
-    return (len(lemma) >= 3 and lemma[-1] not in _VOWELS + "wxy" and lemma[-2] in _VOWELS
-            and lemma[-3] not in _VOWELS)
-
-
-@lru_cache(maxsize=2048)
-def inflect(lemma: str) -> VerbForms:
-    """The forms of an English verb (one word): regular rules and the table of irregular verbs.
-
-    Where the spelling rule is uncertain (doubling a final consonant in *visit / refer*), both
-    spellings are produced: recognising a misspelling does no harm to a checker.
-    """
-    lemma = lemma.lower()
-    if lemma == "be":
-        return VerbForms("be", "be", "is", frozenset({"was", "were"}), frozenset({"been"}), frozenset({"being"}))
-    if lemma == "have":
-        return VerbForms("have", "have", "has", frozenset({"had"}), frozenset({"had"}), frozenset({"having"}))
-    if lemma.endswith(("s", "x", "z", "ch", "sh")) or (lemma.endswith("o") and not lemma.endswith("oo")):
-        third = lemma + "es"
-    elif lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _VOWELS:
-        third = lemma[:-1] + "ies"
-    else:
-        third = lemma + "s"
-    if lemma.endswith("ie"):
-        gerunds = {lemma[:-2] + "ying"}
-    elif lemma.endswith("e") and not lemma.endswith(("ee", "ye", "oe")) and len(lemma) > 2:
-        gerunds = {lemma[:-1] + "ing"}
-    else:
-        gerunds = {lemma + "ing"}
-    if lemma.endswith("e"):
-        regular = {lemma + "d"}
-    elif lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in _VOWELS:
-        regular = {lemma[:-1] + "ied"}
-    else:
-        regular = {lemma + "ed"}
-    if _doubles(lemma):
-        regular.add(lemma + lemma[-1] + "ed")
-        gerunds.add(lemma + lemma[-1] + "ing")
-    if lemma.endswith("c"):
-        regular.add(lemma + "ked")
-        gerunds.add(lemma + "king")
-    irregular = _irregular(lemma)
-    if irregular is not None:
-        prefix, past, participle = irregular
-        return VerbForms(lemma, lemma, third, frozenset(prefix + p for p in past),
-                         frozenset(prefix + p for p in participle), frozenset(gerunds))
-    return VerbForms(lemma, lemma, third, frozenset(regular), frozenset(regular), frozenset(gerunds))
-
-
-_NOT_PAST_IN_ED = frozenset({"shed", "wed", "bed", "embed", "shred", "red", "bred", "fed", "led", "sped",
-                             "fled", "bled", "need", "feed", "bleed", "breed", "speed", "proceed", "succeed",
-                             "exceed", "seed", "heed", "weed", "steed", "greed", "deed", "reed", "indeed",
-                             "hundred", "sacred", "naked", "wicked", "ragged", "rugged", "jagged", "kindred",
-                             "ted", "ned", "fred", "ed", "sled"})
-_PAST_IN_EED = frozenset({"agreed", "freed", "decreed", "guaranteed", "refereed", "disagreed", "peed"})
-
-
-def is_regular_past(word: str) -> bool:
-    """A regular past or participle in -ed (not *need, proceed, hundred…*)."""
-    if word in _PAST_IN_EED:
-        return True
-    return len(word) > 3 and word.endswith("ed") and not word.endswith("eed") and word not in _NOT_PAST_IN_ED
-
-
-def is_past_form(word: str) -> bool:
-    return word in IRREGULAR_PAST or is_regular_past(word) or word in ("was", "were", "had", "did")
-
-
-def is_participle(word: str) -> bool:
-    return word in IRREGULAR_PARTICIPLES or is_regular_past(word) or word == "been"
-
-
-def is_gerund(word: str) -> bool:
-    return len(word) > 4 and word.endswith("ing") and word not in {"thing", "nothing", "something", "anything",
-                                                                    "everything", "morning", "evening",
-                                                                    "ceiling", "king", "ring", "spring",
-                                                                    "string", "wing", "sing", "bring", "sting"}
-
-
-# --- sentences ------------------------------------------------------------------------------------
-
-_WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*'?|\d+(?:[.,]\d+)*|[^\w\s]", re.UNICODE)
-_CONTRACTION = re.compile(r"^(.+?)('s|'re|'ve|'ll|'d|'m|n't|')$")
-_NEGATED = {"ca": "can", "wo": "will", "sha": "shall", "ai": "ai"}
+    """Closed-list adverbs and -ly adverbs (not *family, reply, early*…)."""
+    return word in ADVERBS or (len(word) > 4 and word.endswith("ly") and word not in NOT_ADVERBS_IN_LY)
 
 
 def tokenize(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Lowercased tokens and the same tokens with their case, contractions split off.
+    """Folded tokens and the same tokens as written, contractions split off.
 
     *didn't* → *did n't*, *I've* → *i 've*, *brother's* → *brother 's*, *brothers'* → *brothers '*;
-    *can't* / *won't* → *can n't* / *will n't*; *cannot* → *can not*. Punctuation marks are tokens.
+    *can't* / *won't* / *ain't* → *can n't* / *will n't* / *is n't*; *cannot* → *can not*. A word
+    keeps its hyphens and inner apostrophes (*rock'n'roll*, *o'clock*); an abbreviation written
+    with full stops is one token, folded without them (*Ph.D.* → *phd*) unless that spells a
+    closed-class word (*U.S.* → *u.s.*, not *us*). Punctuation marks are tokens.
     """
     cased: list[str] = []
-    for token in _WORD.findall(normalise_text(text)):
+    for token in _TOKEN.findall(normalise_text(text)):
         if token.lower() == "cannot":
             cased.extend([token[:3], token[3:]])
             continue
-        match = _CONTRACTION.match(token) if "'" in token else None
-        if match and match.group(1).isalpha():
+        match = _CONTRACTION.match(token) if "'" in token[1:] else None
+        if match:
             stem, clitic = match.group(1), match.group(2)
-            if clitic == "n't":
-                stem = _NEGATED.get(stem.lower(), stem)
+            if clitic.lower() == "n't" and stem.lower() in _NEGATED:
+                full = _NEGATED[stem.lower()]
+                stem = full.capitalize() if stem[:1].isupper() else full
             cased.extend([stem, clitic])
         else:
             cased.append(token)
-    return tuple(t.lower() for t in cased), tuple(cased)
+    return tuple(fold_word(t) for t in cased), tuple(cased)
+
+
+def fold_word(token: str) -> str:
+    """One token as the tokeniser folds it: lowercase, *oe* for *œ*, an abbreviation without its
+    full stops (*Ph.D.* → *phd*) unless that spells a closed-class word (*U.S.*)."""
+    folded = fold(token)
+    if "." in folded and folded[0].isalpha():  # an abbreviation: Ph.D., e.g.
+        letters = folded.replace(".", "")
+        return folded if letters in CLOSED_CLASS else letters
+    return folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +103,16 @@ class VerbHit:
 
 
 class Sentence:
-    """One English output: its tokens, and searches over them."""
+    """One English output as tokens, and searches over them.
+
+    ``words`` are the tokens folded (lowercase, *oe* for *œ*), ``cased`` the same tokens as written
+    and ``capitals`` whether each was written with a capital. Every English family reads its
+    outputs, and its parameters, through this one tokenisation.
+    """
 
     def __init__(self, text: str) -> None:
         self.words, self.cased = tokenize(text)
+        self.capitals = tuple(token[:1].isupper() for token in self.cased)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -312,8 +121,23 @@ class Sentence:
     def is_empty(self) -> bool:
         return not any(word[0].isalnum() for word in self.words)
 
+    def is_word(self, index: int) -> bool:
+        """Whether the token at ``index`` is a word (not punctuation): *'s* and *n't* are words."""
+        token = self.words[index] if 0 <= index < len(self.words) else ""
+        return bool(token) and (token[0].isalnum() or (token[0] == "'" and len(token) > 1))
+
+    def word_indexes(self) -> list[int]:
+        """The indexes of the words (punctuation left out)."""
+        return [i for i in range(len(self.words)) if self.is_word(i)]
+
     def text(self, start: int, end: int) -> str:
+        """The tokens from ``start`` to ``end`` (excluded) as written, punctuation included."""
         return join_words(self.cased[max(0, start):end])
+
+    def quote(self, start: int, end: int) -> str:
+        """The words from ``start`` to ``end`` (excluded) as written, punctuation left out (for quoting
+        what a pattern matched: *much, much better* → *much much better*)."""
+        return join_words([self.cased[i] for i in range(max(0, start), min(end, len(self.words))) if self.is_word(i)])
 
     def find(self, phrase: Sequence[str], start: int = 0, end: int | None = None) -> list[int]:
         """Start indexes of a token sequence (already lowercased and tokenized)."""
@@ -350,14 +174,25 @@ class Sentence:
         return sorted(hits, key=lambda hit: (hit.index, -len(hit.lemma)))
 
     def skip_adverbs(self, index: int) -> int:
+        """The first index at or after ``index`` that is not an adverb."""
         while index < len(self.words) and is_adverb(self.words[index]):
             index += 1
         return index
 
     def skip_adverbs_back(self, index: int) -> int:
+        """The last index at or before ``index`` that is not an adverb."""
         while index >= 0 and is_adverb(self.words[index]):
             index -= 1
         return index
+
+    def adverb_length(self, index: int) -> int:
+        """How many words an adverb starting at ``index`` spans, as a pattern's ``~`` reads it: an
+        adverbial locution (*all the time*), an adverb, or an adverb of place (*back*, *on*); 0: none."""
+        for phrase in ADVERB_PHRASES:
+            if self.words[index:index + len(phrase)] == phrase:
+                return len(phrase)
+        word = self.words[index] if index < len(self.words) else ""
+        return 1 if is_adverb(word) or word in PLACE_ADVERBS else 0
 
     def clause_end(self, index: int) -> int:
         """The first clause break (punctuation) at or after ``index``."""
@@ -367,14 +202,18 @@ class Sentence:
 
 
 def join_words(words: Sequence[str]) -> str:
-    """Tokens shown as text: contractions and possessives attached (*didn't*, *brother's*), punctuation too."""
-    text = ""
+    """Tokens shown as text: contractions and possessives attached (*didn't*, *can't*, *brother's*),
+    punctuation too."""
+    pieces: list[str] = []
     for word in words:
         attached = word.startswith("'") or word.lower() == "n't" or (word[:1] in ".,;:!?)" and len(word) == 1)
-        if text and not attached:
-            text += " "
-        text += word
-    return text
+        if pieces and word.lower() == "n't" and pieces[-1].lower() in _CONTRACTED_STEMS:
+            stem = _CONTRACTED_STEMS[pieces[-1].lower()]
+            pieces[-1] = stem.capitalize() if pieces[-1][:1].isupper() else stem
+        if pieces and not attached:
+            pieces.append(" ")
+        pieces.append(word)
+    return "".join(pieces)
 
 
 # --- subjects and verb groups ---------------------------------------------------------------------
@@ -537,21 +376,3 @@ def verb_group(sentence: Sentence, index: int, *, third_singular: bool | None) -
 
 
 _BASE_FORMS = frozenset(IRREGULAR_VERBS) | {"come", "become", "run", "overcome"}
-
-
-def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:
-    """A parameter that is a list of non-empty strings, lowercased and stripped."""
-    if value is None and not required:
-        return ()
-    if isinstance(value, str) or not isinstance(value, Sequence) or (required and not value) or not all(
-            isinstance(v, str) and v.strip() for v in value):
-        raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of English words or phrases")
-    return tuple(" ".join(tokenize(v)[0]) for v in value)
-
-
-def check_keys(params: Mapping[str, object], allowed: Iterable[str], required: Iterable[str] = ()) -> None:
-    """Reject unknown and missing parameters, naming them."""
-    reject_unknown(params, allowed)
-    for key in required:
-        if key not in params:
-            raise ValueError(f"missing parameter {key!r}")

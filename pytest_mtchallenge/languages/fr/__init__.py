@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pytest_mtchallenge.languages.base import LanguagePack
+from pytest_mtchallenge.languages.fr.stop_words import STOP_WORDS
 
 
 def _signature() -> str:
@@ -11,7 +12,7 @@ def _signature() -> str:
 
 
 PACK = LanguagePack(
-    code="fr", name="French", signature=_signature,
+    code="fr", stop_words=STOP_WORDS, name="French", signature=_signature,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
 )

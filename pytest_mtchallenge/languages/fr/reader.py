@@ -1,7 +1,8 @@
-"""French closed-class words and a shallow reading of a sentence over the lexicon."""
+"""Reading French outputs for every French family: closed-class words, tokens, lexicon readings and a shallow sentence reading."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,13 @@ DETERMINERS: dict[str, tuple[str | None, str | None]] = {
     "chaque": (None, "s"), "tout": ("m", "s"), "toute": ("f", "s"), "tous": ("m", "p"), "toutes": ("f", "p"),
 }
 
+#: The subject clitics (*je, j', tu, il, elle, on, nous, vous, ils, elles*): the one list every family reads.
+SUBJECT_CLITICS = frozenset(PRONOUNS) - {"moi", "toi", "lui", "eux"}
+#: The strong (disjoint) pronouns (*moi, toi, lui, elle, nous, vous, eux, elles*).
+STRONG_PRONOUNS = frozenset({"moi", "toi", "lui", "elle", "nous", "vous", "eux", "elles"})
+#: The demonstrative subject *ce* (*c'est*).
+CE = frozenset({"ce", "c'"})
+
 NEGATION = frozenset({"ne", "n'", "pas", "jamais", "plus", "point", "guère"})
 OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", "le", "la", "l'", "les",
                             "lui", "leur", "y", "en"})
@@ -54,6 +62,33 @@ def tokenize(text: str) -> list[str]:
         else:
             words.append(token)
     return words
+
+
+def is_empty(tokens: Sequence[str]) -> bool:
+    """Whether no token is a word (one that starts with a letter): an empty output for every family."""
+    return not any(token[0].isalpha() for token in tokens)
+
+
+def fold(word: str) -> str:
+    """A word as patterns compare it: NFC, lowercase, *œ*/*æ* spelled *oe*/*ae* (Lefff spelling)."""
+    return unicodedata.normalize("NFC", word).lower().replace("œ", "oe").replace("æ", "ae")
+
+
+_CIRCUMFLEXED = {"i": "î", "u": "û"}
+
+
+def readings(lexicon: Lexicon, token: str) -> tuple[Analysis, ...]:
+    """The lexicon's readings of a token; a form in the 1990 reformed spelling (*connait*,
+    *paraitre*), which the Lefff lacks, is read as its circumflexed form (*connaît*)."""
+    found = lexicon.analyses(token)
+    if found or not token.isalpha():
+        return found
+    for position, letter in enumerate(token):
+        if letter in _CIRCUMFLEXED:
+            found = lexicon.analyses(token[:position] + _CIRCUMFLEXED[letter] + token[position + 1:])
+            if found:
+                return found
+    return ()
 
 
 def join_words(words: Sequence[str]) -> str:
@@ -119,10 +154,16 @@ class SentenceReader:
         self.tokens = tokenize(text)
         self._readings: dict[str, tuple[Analysis, ...]] = {}
 
+    @property
+    def is_empty(self) -> bool:
+        """Whether the sentence has no word (:func:`is_empty`)."""
+        return is_empty(self.tokens)
+
     def readings(self, index: int) -> tuple[Analysis, ...]:
+        """The lexicon's readings of the token at ``index``, reformed spellings included (:func:`readings`)."""
         token = self.tokens[index]
         if token not in self._readings:
-            self._readings[token] = self.lexicon.analyses(token)
+            self._readings[token] = readings(self.lexicon, token)
         return self._readings[token]
 
     def is_adverb(self, index: int) -> bool:

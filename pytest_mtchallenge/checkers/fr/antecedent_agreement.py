@@ -1,0 +1,314 @@
+"""The ``antecedent_agreement`` family: a French pronoun agrees with the rendering of its antecedent in the document."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers.document import blocks
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS,
+    NEGATION,
+    PRONOUNS,
+    Features,
+    SentenceReader,
+    readings,
+)
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = ("pronoun", "antecedent", "role")
+ROLES = ("subject", "object", "disjunctive", "possessive")
+
+#: English pronouns under test: the French roles that can render them, and the number they imply.
+ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
+    "they": (("subject",), "p"), "them": (("object", "disjunctive"), "p"), "their": (("possessive",), "p"),
+    "theirs": (("disjunctive",), "p"), "themselves": (("object", "disjunctive"), "p"),
+    "it": (("subject", "object", "disjunctive"), "s"), "its": (("possessive",), "s"), "itself": (("object",), "s"),
+    "he": (("subject",), "s"), "him": (("object", "disjunctive"), "s"), "his": (("possessive",), "s"),
+    "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
+}
+
+#: French 3rd-person pronouns by role: form → (gender or None, number).
+#: Demonstrative pronouns (*celle-ci a été construite*): subjects, or disjunctive after a preposition.
+DEMONSTRATIVES: Mapping[str, tuple[str | None, str]] = {
+    f"{stem}-{place}": features for stem, features in (("celui", ("m", "s")), ("celle", ("f", "s")),
+                                                       ("ceux", ("m", "p")), ("celles", ("f", "p")))
+    for place in ("ci", "là")}
+SUBJECTS: Mapping[str, tuple[str | None, str]] = {"il": ("m", "s"), "elle": ("f", "s"), "ils": ("m", "p"),
+                                                  "elles": ("f", "p"), **DEMONSTRATIVES}
+OBJECTS: Mapping[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"),
+                                                 "les": (None, "p"), "lui": (None, "s"), "leur": (None, "p")}
+DISJUNCTIVES: Mapping[str, tuple[str | None, str]] = {"lui": ("m", "s"), "elle": ("f", "s"), "eux": ("m", "p"),
+                                                      "elles": ("f", "p"), **DEMONSTRATIVES}
+#: Possessive determiners: the possessor's number (gender is the possessed noun's).
+POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (None, "s"), "ses": (None, "s"),
+                                                     "leur": (None, "p"), "leurs": (None, "p")}
+#: Pronouns with no gender or number to check (*en*, *y*, demonstratives *ce, ça, cela*).
+NEUTRAL = frozenset({"en", "y", "ce", "c'", "ça", "cela", "ceci"})
+_IMPERSONAL_NEXT = frozenset({"y", "faut", "fallait", "faudra", "faudrait", "fallut", "pleut", "pleuvait", "semble",
+                              "semblait", "paraît", "paraissait", "s'", "s", "suffit", "suffisait", "neige"})
+_PREPOSITIONS_BEFORE_INFINITIVE = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par"})
+_GENDER = {"m": "masculine", "f": "feminine"}
+_NUMBER = {"s": "singular", "p": "plural"}
+
+
+def lemmas_of(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
+        raise ValueError("antecedent must be a French noun lemma, or a non-empty list of them")
+    return tuple(v.strip().lower() for v in value)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """The rendering of the antecedent found in the output's document, with its agreement features."""
+
+    form: str
+    lemma: str
+    gender: str | None
+    number: str | None
+    where: str  # "in the sentence" / "in the context translation"
+
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    """The French pronoun taken to render the English one."""
+
+    index: int
+    form: str
+    role: str
+    gender: str | None
+    number: str
+
+
+def _features(gender: str | None, number: str | None) -> str:
+    return Features(3, number, gender).describe().removeprefix("3rd person ")
+
+
+class AntecedentAgreementChecker(FrenchChecker):
+    """Whether the French pronoun rendering an English pronoun agrees with the rendering of its antecedent.
+
+    The English antecedent (*the house … they*) may become one of several French nouns of
+    different genders (*maison*, *immeuble*); the pronoun must agree with the one the output's
+    document uses. Parameters:
+
+    - ``pronoun``: the English pronoun under test (*they, them, their, it, its, he, him, his, she, her*);
+    - ``antecedent``: the French lemmas that can render the antecedent (``[bâtiment, immeuble,
+      maison, résidence]``); a semi-correct choice still passes when the pronoun agrees with it;
+    - ``role``: the role of the pronoun in the source, when it can have several (*it*: ``subject``,
+      ``object`` or ``disjunctive``; *her*: also ``possessive``): only French pronouns in that role
+      are read (*He drives it* → ``object``: *il la conduit*, the subject *il* is someone else).
+
+    The family finds the last mention of one of ``antecedent`` before the pronoun (in the
+    sentence, else in the context translation), takes its gender and number from the lexicon
+    and its determiner, and checks the French pronoun in the role the English pronoun can have:
+    subject (*il, elle, ils, elles*, demonstrative *celle-ci*…), object clitic (*le, la, l', les, lui, leur*), disjunctive
+    (*lui, elle, eux, elles* after a preposition) or possessive (*son/sa/ses* against
+    *leur/leurs*: the possessor's number). It then checks the agreement the pronoun triggers:
+    adjectives and participles after a copula or passive (*elles ont été construites*), and the
+    past participle after *avoir* with a preceding object clitic (*on les a vendues*).
+    Without a mention (the system translated the sentence alone, or used another noun), the
+    number comes from the English pronoun and the gender from the lemmas when they share one;
+    otherwise a gendered pronoun is undecided. No pronoun in those roles (dropped, repeated noun,
+    *ce*, *en*, *y*) is na.
+    """
+
+    name = "antecedent_agreement"
+    description = "a French pronoun (and what agrees with it) agrees with the rendering of its antecedent"
+    reads_context: ClassVar[bool] = True
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        reject_unknown(params, _PARAMS)
+        for key in ("pronoun", "antecedent"):
+            if key not in params:
+                raise ValueError(f"missing parameter {key!r}")
+        pronoun = params["pronoun"]
+        if not isinstance(pronoun, str) or pronoun.strip().lower() not in ENGLISH:
+            raise ValueError(f"pronoun must be one of {', '.join(ENGLISH)}, found {pronoun!r}")
+        lemmas_of(params["antecedent"])
+        if "role" in params and params["role"] not in ENGLISH[pronoun.strip().lower()][0]:
+            roles = ", ".join(ENGLISH[pronoun.strip().lower()][0])
+            raise ValueError(f"role must be one of the roles {pronoun!r} can have ({roles}), found {params['role']!r}")
+
+    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+        reader = SentenceReader(output, self.lexicon)
+        if not any(token[0].isalnum() for token in reader.tokens):
+            return Verdict.not_applicable("the output is empty")
+        english = str(item.params["pronoun"]).strip().lower()
+        roles, english_number = ENGLISH[english]
+        if "role" in item.params:
+            roles = (str(item.params["role"]),)
+        lemmas = lemmas_of(item.params["antecedent"])
+        renderings = self._renderings(reader, roles)
+        if not renderings:
+            neutral = next((t for t in reader.tokens if t in NEUTRAL - {"en", "y"}), None)
+            why = f" ({neutral!r} carries no gender or number)" if neutral else ""
+            return Verdict.not_applicable(f"no French pronoun in the roles of {english!r} "
+                                          f"({', '.join(roles)}){why}: dropped or restructured")
+        document = blocks(item, output, context)
+        verdicts = [self._judge(reader, rendering, english, english_number, lemmas, document.output[:-1])
+                    for rendering in renderings]
+        first = verdicts[0]
+        if first.outcome.value == "fail" and any(v.outcome.value == "pass" for v in verdicts[1:]):
+            return Verdict.undecided(f"{first.reason}; but a later pronoun agrees: which one renders "
+                                     f"{english!r} is left to a human", *first.evidence)
+        return first
+
+    # -- finding the pronoun -------------------------------------------------------------------
+
+    def _renderings(self, reader: SentenceReader, roles: tuple[str, ...]) -> list[Rendering]:
+        tokens = reader.tokens
+        found: list[Rendering] = []
+        for index, token in enumerate(tokens):
+            after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in PRONOUNS
+            if "subject" in roles and token in SUBJECTS and not after_preposition \
+                    and not self._impersonal(reader, index):
+                found.append(Rendering(index, token, "subject", *SUBJECTS[token]))
+            elif "disjunctive" in roles and token in DISJUNCTIVES and after_preposition:
+                found.append(Rendering(index, token, "disjunctive", *DISJUNCTIVES[token]))
+            elif "object" in roles and token in OBJECTS and self._is_clitic(reader, index):
+                found.append(Rendering(index, token, "object", *OBJECTS[token]))
+            elif "possessive" in roles and token in POSSESSIVES and index + 1 < len(tokens) \
+                    and not self._is_clitic(reader, index):
+                found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
+        return found
+
+    def _impersonal(self, reader: SentenceReader, index: int) -> bool:
+        """*il faut, il y a, il est difficile de…*: an *il* that refers to nothing."""
+        tokens = reader.tokens
+        if tokens[index] != "il" or index + 1 >= len(tokens):
+            return False
+        following = tokens[index + 1]
+        if following in _IMPERSONAL_NEXT or following in ("ne", "n'") and index + 2 < len(tokens) \
+                and tokens[index + 2] in _IMPERSONAL_NEXT:
+            return True
+        if following in ("est", "était", "sera", "serait", "fut") and index + 3 < len(tokens):
+            return tokens[index + 3] in ("de", "d'", "que", "qu'") and reader.has_pos(index + 2, "adj")
+        return False
+
+    def _is_clitic(self, reader: SentenceReader, index: int) -> bool:
+        """*le, la, l', les, lui, leur* before a verb (*elle les a vendues*), not a determiner (*les maisons*)."""
+        tokens = reader.tokens
+        probe = index + 1
+        while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
+            probe += 1
+        if probe >= len(tokens):
+            return False
+        verb = any(a.pos in ("verb", "aux") and a.mood not in ("participle",) for a in reader.readings(probe))
+        if not verb:
+            return False
+        previous = tokens[index - 1] if index else ""
+        if previous in PRONOUNS or previous in NEGATION or previous in ("y", "en", "me", "te", "se", "nous", "vous",
+                                                                         "m'", "t'", "s'", "qu'", "que") \
+                or previous in _PREPOSITIONS_BEFORE_INFINITIVE:
+            return True
+        return not reader.has_pos(probe, "noun", "adj")
+
+    # -- the antecedent --------------------------------------------------------------------------
+
+    def _mention(self, reader: SentenceReader, before: int, lemmas: tuple[str, ...],
+                 context: tuple[str, ...]) -> Mention | None:
+        for index in range(before - 1, -1, -1):
+            mention = self._mention_at(reader, index, lemmas, "in the sentence")
+            if mention is not None:
+                return mention
+        for sentence in reversed(context):
+            earlier = SentenceReader(sentence, self.lexicon)
+            for index in range(len(earlier.tokens) - 1, -1, -1):
+                mention = self._mention_at(earlier, index, lemmas, "in the context translation")
+                if mention is not None:
+                    return mention
+        return None
+
+    def _mention_at(self, reader: SentenceReader, index: int, lemmas: tuple[str, ...], where: str) -> Mention | None:
+        nouns = [a for a in reader.readings(index) if a.pos == "noun" and a.lemma.lower() in lemmas]
+        if not nouns:
+            return None
+        genders = {a.gender for a in nouns if a.gender}
+        numbers = {a.number for a in nouns if a.number}
+        determiner = reader.tokens[index - 1] if index else ""
+        det_gender, det_number = DETERMINERS.get(determiner, (None, None))
+        gender = det_gender if len(genders) != 1 and det_gender else (genders.pop() if len(genders) == 1 else None)
+        number = det_number or (numbers.pop() if len(numbers) == 1 else None)
+        return Mention(reader.tokens[index], nouns[0].lemma, gender, number, where)
+
+    def _lemma_gender(self, lemmas: tuple[str, ...]) -> dict[str, str | None]:
+        genders: dict[str, str | None] = {}
+        for lemma in lemmas:
+            found = {a.gender for a in readings(self.lexicon, lemma) if a.pos == "noun" and a.lemma == lemma and a.gender}
+            genders[lemma] = found.pop() if len(found) == 1 else None
+        return genders
+
+    # -- judging -----------------------------------------------------------------------------------
+
+    def _judge(self, reader: SentenceReader, rendering: Rendering, english: str, english_number: str,
+               lemmas: tuple[str, ...], context: tuple[str, ...]) -> Verdict:
+        mention = self._mention(reader, rendering.index, lemmas, context)
+        pronoun = f"{rendering.form!r} ({rendering.role}"
+        pronoun += f", {_features(rendering.gender, rendering.number)})" if rendering.role != "possessive" \
+            else f", possessor {_NUMBER[rendering.number]})"
+        if mention is not None:
+            gender, number = mention.gender, mention.number or english_number
+            antecedent = f"{mention.form!r} ({mention.lemma}, {_features(gender, number)}) {mention.where}"
+        else:
+            genders = self._lemma_gender(lemmas)
+            shared = set(genders.values())
+            gender = shared.pop() if len(shared) == 1 else None
+            number = english_number
+            antecedent = (f"the antecedent ({'/'.join(lemmas)}; no rendering of it found before the pronoun, "
+                          f"number from {english!r})")
+            if rendering.gender is not None and gender is None and rendering.number == number:
+                agreeing = [lemma for lemma, g in genders.items() if g == rendering.gender]
+                others = [lemma for lemma, g in genders.items() if g != rendering.gender]
+                return Verdict.undecided(f"{pronoun} agrees with {', '.join(agreeing) or 'none'} but not with "
+                                         f"{', '.join(others)}; which one renders the antecedent is not in the "
+                                         "output (no context translation or another noun)", rendering.form)
+        evidence = (rendering.form, f"antecedent:{mention.form}") if mention else (rendering.form,)
+        problems: list[str] = []
+        if number and rendering.number != number:
+            problems.append(f"{pronoun} does not agree in number with {antecedent}")
+        elif rendering.gender and gender and rendering.gender != gender and rendering.role != "possessive":
+            problems.append(f"{pronoun} does not agree in gender with {antecedent}")
+        if problems:
+            return Verdict.failed("; ".join(problems), *evidence)
+        for index in self._agreeing_words(reader, rendering):
+            if not self._agrees(reader, index, gender, number):
+                word = reader.tokens[index]
+                readings = sorted({_features(a.gender, a.number) for a in reader.readings(index)
+                                   if a.pos == "adj" or a.mood == "participle"})
+                return Verdict.failed(f"{pronoun} agrees with {antecedent}, but {word!r} "
+                                      f"({' or '.join(readings)}) does not", *evidence, word)
+        agreeing = [reader.tokens[i] for i in self._agreeing_words(reader, rendering)]
+        also = f", as {'does' if len(agreeing) == 1 else 'do'} {', '.join(repr(w) for w in agreeing)}" if agreeing else ""
+        return Verdict.passed(f"{pronoun} agrees with {antecedent}{also}", *evidence)
+
+    def _agreeing_words(self, reader: SentenceReader, rendering: Rendering) -> list[int]:
+        """Adjectives and participles whose agreement the pronoun triggers."""
+        tokens = reader.tokens
+        if rendering.role == "subject":
+            verb = reader.first_finite_verb(rendering.index + 1)
+            return reader.predicates(verb) if verb is not None else []
+        if rendering.role == "object" and rendering.form in ("le", "la", "l'", "les"):
+            probe = rendering.index + 1
+            while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
+                probe += 1
+            if probe < len(tokens) and any(a.lemma == "avoir" and a.pos in ("aux", "verb") and a.mood != "participle"
+                                           for a in reader.readings(probe)):
+                probe += 1
+                while probe < len(tokens) and (tokens[probe] in NEGATION or reader.is_adverb(probe)
+                                               or tokens[probe] in PRONOUNS):
+                    probe += 1  # *ne les a pas vues*, *les a-t-il vues*
+                if probe < len(tokens) and any(a.mood == "participle" for a in reader.readings(probe)):
+                    return [probe]
+        return []
+
+    def _agrees(self, reader: SentenceReader, index: int, gender: str | None, number: str | None) -> bool:
+        return any((a.pos == "adj" or a.mood == "participle")
+                   and (gender is None or a.gender in (None, gender))
+                   and (number is None or a.number in (None, number))
+                   for a in reader.readings(index))

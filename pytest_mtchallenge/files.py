@@ -1,0 +1,186 @@
+"""Reading users' files: size and nesting limits checked before parsing, JSON and YAML read safely.
+
+Every suite, recorded system, verdict, saved-run, xfail and output file is read through here. A
+file larger than :data:`MAX_FILE_BYTES`, or nested deeper than :data:`MAX_DEPTH`, is refused
+before any parser sees it (PyYAML's C composer recurses once per level and crashes the
+interpreter on a few thousand nested brackets). YAML is read with the safe loader, with three
+changes: a key given twice in a mapping is an error naming its line; mapping keys, and every
+scalar outside the keys named ``typed``, are read as written (``id: 010`` is ``"010"``, not 8;
+``1.10`` is ``"1.10"``, not 1.1; ``annotators: {yes: 0}`` has the key ``"yes"``, not True); and
+a problem of any kind is one line naming the file and line.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Collection
+from pathlib import Path
+
+import yaml  # imported with the plugin's session: PyYAML's C loader cannot be imported a second time
+
+from pytest_mtchallenge.errors import MTChallengeError
+
+#: Largest file read (suite, recorded system, verdicts, saved run, xfail list, outputs), in bytes.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Deepest nesting of lists and mappings in a JSON or YAML document (a suite needs about ten).
+MAX_DEPTH = 100
+
+_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+_YAML = "tag:yaml.org,2002:"
+_AS_WRITTEN = {f"{_YAML}{name}" for name in ("int", "float", "bool", "timestamp")}
+
+
+def read_text(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file") -> str:
+    """The text of ``path`` (UTF-8, a byte-order mark dropped); a missing, unreadable or too large
+    file raises ``error`` naming it."""
+    try:
+        with path.open("rb") as handle:
+            content = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise error(f"{what} not found", file=path) from None
+    except OSError as exc:
+        raise error(f"cannot read: {exc.strerror or exc}", file=path) from None
+    if len(content) > MAX_FILE_BYTES:
+        raise error(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the limit of a file read", file=path)
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"not UTF-8 text (byte {exc.start}: {exc.reason})", file=path) from None
+
+
+def check_json_depth(text: str, *, error: type[MTChallengeError] = MTChallengeError, origin: str = "") -> None:
+    """Refuse JSON nested deeper than :data:`MAX_DEPTH`, before parsing it.
+
+    Only brackets outside strings count: escaped backslashes and quotes go first, then every byte
+    but brackets and quotes (UTF-8 never uses those bytes inside a character), then the strings;
+    each pass that removes the innermost ``[]`` pairs is one level.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    structure = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    structure = b"".join(structure.translate(None, _NOT_STRUCTURE).split(b'"')[0::2])
+    structure = structure.translate(_SQUARE)
+    for _ in range(MAX_DEPTH):
+        if b"[]" not in structure:
+            break
+        structure = structure.replace(b"[]", b"")
+    if b"[]" in structure or structure.count(b"[") > MAX_DEPTH:  # deeper, or unclosed brackets
+        raise error(f"nested deeper than {MAX_DEPTH} levels", file=origin or None)
+
+
+def load_json(text: str, *, error: type[MTChallengeError] = MTChallengeError, origin: str = "") -> object:
+    """Parse JSON within the nesting limit; any problem raises ``error`` naming ``origin`` and the line."""
+    check_json_depth(text, error=error, origin=origin)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}" if "\n" in text.rstrip("\n") else f"column {exc.colno}"
+        raise error(f"invalid JSON ({exc.msg} at {where})", file=origin or None) from None
+    except (ValueError, RecursionError) as exc:  # a number of thousands of digits, say
+        raise error(f"invalid JSON ({_first_line(exc)})", file=origin or None) from None
+
+
+def read_json(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file") -> object:
+    return load_json(read_text(path, error=error, what=what), error=error, origin=str(path))
+
+
+def load_yaml(text: str, *, error: type[MTChallengeError] = MTChallengeError, origin: str = "",
+              typed: Collection[str] = ()) -> object:
+    """Parse one YAML document safely, within the nesting limit, without duplicate keys, reading
+    keys and scalars as written except in the values of the keys named ``typed``."""
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        _check_yaml_depth(loader_class(text), error=error, origin=origin)
+        loader = loader_class(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _as_written(node, typed=frozenset(typed), error=error, origin=origin)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        where = f"{origin}:{mark.line + 1}:{mark.column + 1}" if mark and origin else origin or None
+        problem = getattr(exc, "problem", None) or _first_line(exc)
+        raise error(f"invalid YAML: {problem}", file=where) from None
+    except (ValueError, OverflowError, RecursionError) as exc:  # a scalar that cannot be built
+        raise error(f"invalid YAML ({_first_line(exc)})", file=origin or None) from None
+
+
+def read_yaml(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file",
+              typed: Collection[str] = ()) -> object:
+    return load_yaml(read_text(path, error=error, what=what), error=error, origin=str(path), typed=typed)
+
+
+def _check_yaml_depth(loader: object, *, error: type[MTChallengeError], origin: str) -> None:
+    """Walk the document's events (the parser does not recurse, the composer would)."""
+    depth = 0
+    try:
+        while loader.check_event():  # type: ignore[attr-defined]
+            event = loader.get_event()  # type: ignore[attr-defined]
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1
+                    raise error(f"nested deeper than {MAX_DEPTH} levels", file=f"{origin}:{line}" if origin else None)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()  # type: ignore[attr-defined]
+
+
+def _as_written(root: object, *, typed: frozenset[str], error: type[MTChallengeError], origin: str) -> None:
+    """Re-tag plain scalars that YAML would read as numbers, booleans or dates as text (keys
+    always, values outside ``typed`` keys), and refuse a key given twice."""
+    stack: list[tuple[object, bool]] = [(root, False)]
+    seen: set[int] = set()
+    while stack:
+        node, keep_types = stack.pop()
+        if id(node) in seen:  # an alias: the anchored node was visited
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if not keep_types and not node.style and node.tag in _AS_WRITTEN:
+                node.tag = f"{_YAML}str"
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, keep_types) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            keys: set[str] = set()
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.tag != f"{_YAML}merge":
+                    if not key_node.style and key_node.tag != f"{_YAML}null":
+                        key_node.tag = f"{_YAML}str"
+                    if key_node.value in keys:
+                        line = key_node.start_mark.line + 1
+                        raise error(f"the key {key_node.value!r} is given twice in this mapping",
+                                    file=f"{origin}:{line}" if origin else None)
+                    keys.add(key_node.value)
+                stack.append((key_node, keep_types))
+                stack.append((value_node, keep_types or isinstance(key_node, yaml.ScalarNode)
+                              and key_node.value in typed))
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def check_writable(path: Path, *, error: type[MTChallengeError] = MTChallengeError, field: str | None = None) -> None:
+    """Refuse, before a run, a path it could not write its file to: a folder, a file or folder
+    without write permission, or a folder that cannot be created (a file stands in its way)."""
+    if path.is_dir():
+        raise error("is a folder, not a file", file=path, field=field)
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise error("cannot be written (permission denied)", file=path, field=field)
+        return
+    folder = path.parent
+    while not folder.exists() and not folder.is_symlink() and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise error(f"cannot create its folder: {folder} is not a folder", file=path, field=field)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise error(f"cannot be written: the folder {folder} is not writable", file=path, field=field)

@@ -1,0 +1,178 @@
+"""The report as a terminal table: one table per suite, one column per system (rich)."""
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+from pytest_mtchallenge.reporting import Run, Tally
+
+
+def _cell(tally: Tally | None, *, compact: bool = False, labels: Mapping[str, str] | None = None) -> str:
+    """``67% [57–75] 72/108``, with n/a, review and error counts when not zero.
+
+    ``compact`` puts the interval on a second line, for narrow terminals.
+    """
+    if tally is None or not tally.total:
+        return "—"
+    if tally.rate is None:  # nothing decided (a pass / (pass + fail) suite)
+        return f"— {_extras(tally, labels)}".strip()
+    c = tally.counts
+    low, high = tally.interval or (0.0, 0.0)
+    interval = f"[{low * 100:.0f}–{high * 100:.0f}]"
+    extras = _extras(tally, labels)
+    counts = f"{c['pass']}/{tally.denominator}" + (f" {extras}" if extras else "")
+    if compact:
+        return f"{tally.rate:4.0%} {counts}\n{interval}"
+    return f"{tally.rate:4.0%} {interval} {counts}"
+
+
+def _extras(tally: Tally, labels: Mapping[str, str] | None = None) -> str:
+    """Counts outside the rate's fraction: n/a (or the suite's name for it), review and error."""
+    c = tally.counts
+    na = (labels or {}).get("na", "n/a")
+    return " ".join(f"{c[k]} {label}" for k, label in (("na", na), ("review", "?"), ("error", "err")) if c[k])
+
+
+def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) -> str:
+    """The success report as text: one table per suite, one column per system."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, force_terminal=color, color_system="standard" if color else None,
+                      no_color=not color, highlight=False, emoji=False)
+    suites: dict[str, list[Run]] = {}
+    for run in runs:
+        suites.setdefault(run.suite, []).append(run)
+    for suite, suite_runs in suites.items():
+        first = suite_runs[0]
+        judges = sorted({r.judge for r in suite_runs})
+        title = Text(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", style="bold")
+        table = Table(title=title, title_justify="left",
+                      show_edge=False, pad_edge=False, expand=False)
+        labels = suite_runs[0].labels
+        widest = max(len(_cell(t, labels=labels)) for r in suite_runs for t in [r.overall, *_tallies(r)])
+        compact = 34 + len(suite_runs) * (widest + 3) > width
+        if compact:
+            widest = max(len(line) for r in suite_runs for t in [r.overall, *_tallies(r)]
+                         for line in _cell(t, compact=True, labels=labels).split("\n"))
+        cell_width = max(widest, *(len(r.system) for r in suite_runs))
+        table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True,
+                         max_width=max(16, width - len(suite_runs) * (cell_width + 3) - 2))
+        for run in suite_runs:
+            table.add_column(Text(run.system), justify="right", no_wrap=True, min_width=cell_width)
+        layout = _layout(suite_runs)
+        for cat_id, cat_title, subs in layout:
+            table.add_row(Text(cat_title, style="bold"),
+                          *[Text(_cell(_find(r, cat_id), compact=compact, labels=labels), style="bold") for r in suite_runs])
+            for sub_id, sub_title in subs:
+                label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
+                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id), compact=compact, labels=labels) for r in suite_runs])
+        table.add_section()
+        table.add_row(Text("Overall", style="bold"),
+                      *[Text(_cell(r.overall, compact=compact, labels=labels), style="bold") for r in suite_runs])
+        console.print(table)
+        labels = first.labels
+        fraction = ("items" if first.rate == "items"
+                    else f"({labels.get('pass', 'pass')} + {labels.get('fail', 'fail')})")
+        legend = (f"cell: success rate [Wilson 95% interval] {labels.get('pass', 'pass')}/{fraction}; "
+                  f"n/a = {labels.get('na', 'phenomenon absent from the output')}, ? = {labels.get('review', 'needs human verdict')}, err = no output. "
+                  f"{first.formula}")
+        console.print(Text(legend, style="dim"))
+        for line in signature_lines(suite_runs):
+            console.print(Text(line, style="dim"), soft_wrap=True)
+        for line in measure_lines(suite_runs):
+            console.print(Text(line, style="dim"))
+        for run in suite_runs:
+            if run.usage:
+                console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
+    return buffer.getvalue()
+
+
+def measure_lines(runs: Sequence[Run]) -> list[str]:
+    """DiP's measures beside the rate: ANY for connectives, and the coherence ranking of eq. 1."""
+    lines = []
+    for run in runs:
+        found = run.any_connective
+        if found is not None:
+            yes, total = found
+            lines.append(f"ANY {run.system}: an explicit connective in {yes} of {total} outputs ({yes / total:.0%})")
+    scored = [(run.coherence[0], run.system, run.coherence[1]) for run in runs if run.coherence is not None]
+    if scored:
+        ranking = ", ".join(f"{rank}. {system} {total:.3f} ({items} items)"
+                            for rank, (total, system, items) in enumerate(sorted(scored), start=1))
+        lines.append(f"coherence ranking (Σ reference − output score, lower is better): {ranking}")
+    return lines
+
+
+def usage_text(usage: Mapping[str, int]) -> str:
+    """``1,234 prompt tokens, 567 completion tokens, 108 requests``."""
+    names = {"prompt_tokens": "prompt tokens", "completion_tokens": "completion tokens", "requests": "requests"}
+    return ", ".join(f"{usage[key]:,} {label}" for key, label in names.items() if key in usage)
+
+
+def error_lines(runs: Sequence[Run], *, shown: int = 5) -> list[str]:
+    """Items without an output, one line per system and reason (a broken system is one line, not
+    one per item): ``ERROR sys: reason (108 items: S1a, S1b, …)``."""
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for run in runs:
+        for result in run.items:
+            if result.outcome == "error":
+                grouped.setdefault((run.system, result.judgement.reason), []).append(result.id)
+    lines = []
+    for (system, reason), ids in grouped.items():
+        listed = ", ".join(ids[:shown]) + (", …" if len(ids) > shown else "")
+        count = f"{len(ids)} item{'s' if len(ids) > 1 else ''}"
+        lines.append(f"ERROR {system}: {reason} ({count}: {listed})")
+    return lines
+
+
+def short_signature_part(part: str) -> str:
+    """One ``key:value`` of a signature in its short form: the checker list becomes its count and a
+    digest (the full signature stays in saved runs and the JSON report)."""
+    key, _, value = part.partition(":")
+    if key == "checkers" and "," in value:
+        import hashlib
+
+        return f"checkers:{value.count(',') + 1}#{hashlib.sha256(value.encode()).hexdigest()[:8]}"
+    return part
+
+
+def signature_lines(runs: Sequence[Run]) -> list[str]:
+    """The runs' signatures, short: what they share on one line, then what differs per system."""
+    split = {run.system: [short_signature_part(p) for p in run.signature.split("|")] for run in runs if run.signature}
+    if not split:
+        return []
+    shared = [p for p in next(iter(split.values())) if all(p in parts for parts in split.values())]
+    lines = [f"signature: {'|'.join(shared)}"]
+    for system, parts in split.items():
+        own = [p for p in parts if p not in shared]
+        if own:
+            lines.append(f"  {system}: {'|'.join(own)}")
+    return lines
+
+
+def _layout(runs: Sequence[Run]) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    layout: dict[str, tuple[str, dict[str, str]]] = {}
+    for run in runs:
+        for cat in run.categories:
+            entry = layout.setdefault(cat.id, (cat.title, {}))
+            for sub in cat.children:
+                entry[1].setdefault(sub.id, sub.title)
+    return [(cid, title, list(subs.items())) for cid, (title, subs) in layout.items()]
+
+
+def _tallies(run: Run) -> list[Tally]:
+    return [t for cat in run.categories for t in [cat.tally, *(sub.tally for sub in cat.children)]]
+
+
+def _find(run: Run, cat_id: str, sub_id: str | None = None) -> Tally | None:
+    for cat in run.categories:
+        if cat.id == cat_id:
+            if sub_id is None:
+                return cat.tally
+            for sub in cat.children:
+                if sub.id == sub_id:
+                    return sub.tally
+    return None

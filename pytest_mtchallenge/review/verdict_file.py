@@ -1,0 +1,229 @@
+"""Verdict files that only grow: atomic appends under a lock, and user files overlaid on a suite's own."""
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
+from pytest_mtchallenge.model import RecordedVerdict, Suite
+
+HEADER = ("# Human verdicts recorded with `mtchallenge review` (pytest-mtchallenge).\n"
+          "# Append-only: a later verdict of the same annotator on the same output replaces an earlier one.\n")
+
+
+def _named_suite(document: object) -> str | None:
+    if isinstance(document, dict) and document.get("suite") is not None:
+        return str(document["suite"])
+    return None
+
+
+def verdict_file_suite(path: Path) -> str | None:
+    """The suite a verdict file names (its ``suite:`` field), or None when it names none."""
+    return _named_suite(read_yaml(path))
+
+
+def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
+    """``suite`` with the verdicts of user files (``--mt-verdicts``) added to its own.
+
+    A file that names another suite (``suite: NAME``) is left out; a file that names none applies
+    to every suite. A file that does not exist yet holds no verdicts (``mtchallenge review``
+    creates it). The files join the suite's ``verdict_paths``, so a run's signature changes with them.
+    """
+    extra: list[RecordedVerdict] = []
+    used: list[Path] = []
+    item_ids = frozenset(item.id for item in suite.items)
+    for path in paths:
+        if not path.is_file():
+            continue
+        document = read_yaml(path)
+        named = _named_suite(document)
+        if named is not None and named != suite.name:
+            continue
+        extra.extend(verdicts_of(document, path, item_ids))
+        used.append(path)
+    if not used:
+        return suite
+    return replace(suite, verdicts=(*suite.verdicts, *extra), verdict_paths=(*suite.verdict_paths, *used))
+
+
+def render_entries(verdicts: Sequence[RecordedVerdict]) -> str:
+    """Verdicts as entries of a block-style ``verdicts:`` list (``- item: …`` lines)."""
+    import yaml
+
+    entries = []
+    for verdict in verdicts:
+        entry: dict[str, object] = {"item": verdict.item, "output": verdict.output, "verdict": verdict.verdict}
+        for key in ("system", "annotator", "source"):
+            if getattr(verdict, key):
+                entry[key] = getattr(verdict, key)
+        if verdict.annotators:
+            entry["annotators"] = dict(verdict.annotators)
+        entries.append(entry)
+    return yaml.dump(entries, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=1_000_000,
+                     default_flow_style=False)
+
+
+def _needs_escapes(text: str) -> bool:
+    """Whether a text holds characters YAML reads as line breaks or that cannot stand unescaped."""
+    return any(c in "\n\r\t\x85\u2028\u2029\ufeff" or unicodedata.category(c)[0] == "C" for c in text)
+
+
+def _dumper() -> type:
+    """A safe dumper that writes texts with line breaks or control characters double-quoted, with
+    escapes, so that every output reads back exactly (YAML would fold them otherwise)."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        style = '"' if _needs_escapes(value) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
+    return Dumper
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock beside ``path`` (two annotators writing one file take turns)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: one writer at a time is the user's care
+        yield
+        return
+    lock = path.with_name(f".{path.name}.lock")
+    with open(lock, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` in one step: a crash leaves the old file or the new one, never half.
+
+    The bytes go to a temporary file in the same folder, are flushed to disk, and the temporary file
+    is renamed over ``path`` (``os.replace`` is atomic on POSIX and Windows).
+    """
+    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError, AttributeError):  # make the rename itself durable (POSIX)
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def _list_is_last(text: bytes) -> bool:
+    """Whether entries added at the end of ``text`` land in its top-level ``verdicts:`` block list.
+
+    In block YAML, a line at column 0 that is not blank, a comment or a ``- `` entry starts a
+    top-level key (continuation lines of the entries are indented): the last such line must be
+    ``verdicts:``, and the text must end with a line break.
+    """
+    if not text.endswith(b"\n"):
+        return False
+    for line in reversed(text.splitlines()):
+        if not line or line[:1] in (b" ", b"\t", b"#") or line.startswith(b"- "):
+            continue
+        return line.rstrip() == b"verdicts:"
+    return False
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    status = path.stat()
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
+class VerdictFile:
+    """A verdict file of the suite format that ``mtchallenge review`` appends to.
+
+    Every :meth:`append` takes a lock beside the file, adds the new entries after the earlier ones
+    (whose bytes are kept as they are) and replaces the file atomically (:func:`atomic_write`).
+    The file is parsed again only when someone else changed it since this object last read or
+    wrote it; a file whose ``verdicts:`` list is not last is rewritten whole, every verdict kept.
+    Nothing is ever removed.
+    """
+
+    def __init__(self, path: Path, *, suite: str, item_ids: Iterable[str], source: str = "") -> None:
+        self.path = path
+        self.suite = suite
+        self.item_ids = frozenset(item_ids)
+        self.source = source
+        self._known: tuple[int, int, int] | None = None  # the file as this object last read or wrote it
+        self._count = 0
+
+    def read(self) -> list[RecordedVerdict]:
+        """The verdicts in the file (none when it does not exist yet); a bad file is a SuiteError."""
+        if not self.path.exists():
+            self._known, self._count = None, 0
+            return []
+        stamp = _stamp(self.path)
+        document = read_yaml(self.path)
+        named = _named_suite(document)
+        if named is not None and named != self.suite:
+            raise SuiteError(f"holds verdicts of suite {named!r}, not {self.suite!r}: choose another file",
+                             file=self.path, field="suite")
+        verdicts = verdicts_of(document, self.path, self.item_ids)
+        self._known, self._count = stamp, len(verdicts)
+        return verdicts
+
+    def append(self, verdicts: Sequence[RecordedVerdict]) -> int:
+        """Add ``verdicts`` at the end of the file; return how many verdicts it holds now."""
+        for verdict in verdicts:
+            if verdict.item not in self.item_ids:
+                raise SuiteError("verdict for an item the suite does not have", file=self.path, item=verdict.item)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with _locked(self.path):
+            for stale in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"):  # left by a writer that was killed
+                stale.unlink(missing_ok=True)
+            exists = self.path.exists()
+            if exists and self._known != _stamp(self.path):
+                self.read()  # new to this object, or changed by another writer: check it loads
+            if exists:
+                old = self.path.read_bytes()
+                if _list_is_last(old):
+                    text = old + render_entries(verdicts).encode("utf-8")
+                else:  # e.g. a hand-written file with a field after its list: write it again, whole
+                    text = self._document([*self.read(), *verdicts])
+            else:
+                self._count = 0
+                text = self._document(verdicts)
+            atomic_write(self.path, text)
+            self._known = _stamp(self.path)
+            self._count += len(verdicts)
+            return self._count
+
+    def _document(self, verdicts: Sequence[RecordedVerdict]) -> bytes:
+        import yaml
+
+        head: dict[str, str] = {"suite": self.suite}
+        if self.source:
+            head["source"] = self.source
+        fields = yaml.dump(head, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+        return (HEADER + fields + "verdicts:\n" + render_entries(verdicts)).encode("utf-8")

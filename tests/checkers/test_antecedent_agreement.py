@@ -1,0 +1,142 @@
+"""The antecedent_agreement family on hand-written French documents (none an MT output): the four
+gender/number combinations, subject, object-clitic, disjunctive and possessive renderings,
+participle and adjective agreement, semi-correct antecedent choices and the sentence-alone fallback."""
+from __future__ import annotations
+
+import pytest
+
+from pytest_mtchallenge.checkers.fr.antecedent_agreement import AntecedentAgreementChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+CHECKER = AntecedentAgreementChecker()
+BUILDINGS = ["bâtiment", "immeuble", "maison", "résidence"]
+
+
+def item(pronoun: str, antecedent: list[str] | str = BUILDINGS) -> ChallengeItem:
+    params = {"pronoun": pronoun, "antecedent": antecedent}
+    AntecedentAgreementChecker.validate(params)
+    return ChallengeItem(id="F1", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                         source="(source)", references=("(reference)",), question="(question)",
+                         checker="antecedent_agreement", params=params, context=("(context)",),
+                         context_references=("(context reference)",), target_language="fr")
+
+
+THEY, THEM, IT, ITS, THEIR = item("they"), item("them"), item("it"), item("its"), item("their")
+HOUSES_F_P = ("Les maisons de la rue du Port sont anciennes.",)
+HOUSE_F_S = ("La résidence du maire est ancienne.",)
+BUILDINGS_M_P = ("Les immeubles de la rue du Port sont anciens.",)
+BUILDING_M_S = ("Le bâtiment de la mairie est ancien.",)
+
+AGREEING = [
+    # the four gender/number combinations, subject pronoun with participle agreement
+    (THEY, HOUSES_F_P, "Elles ont été construites en 1920."),
+    (THEY, BUILDINGS_M_P, "Ils ont été construits en 1920."),
+    (IT, HOUSE_F_S, "Elle a été construite en 1920."),
+    (IT, BUILDING_M_S, "Il a été construit en 1920."),
+    # adjectives after a copula
+    (THEY, HOUSES_F_P, "Elles sont restées très solides malgré les tempêtes."),
+    # object clitics, with the participle agreeing after avoir
+    (THEM, HOUSES_F_P, "Un promoteur les a achetées en 2019."),
+    (THEM, BUILDINGS_M_P, "La ville ne les a jamais rénovés."),
+    (IT, HOUSE_F_S, "Un promoteur l'a achetée en 2019."),
+    (IT, BUILDING_M_S, "On l'a repeint l'été dernier."),
+    # disjunctive pronouns after a preposition
+    (THEM, HOUSES_F_P, "Le quartier s'est construit autour d'elles."),
+    # possessives: the possessor's number
+    (THEIR, HOUSES_F_P, "Leurs toits ont été refaits."),
+    (ITS, BUILDING_M_S, "Sa façade a été refaite."),
+    # semi-correct choice of noun (résidence for a house): the pronoun agrees with it
+    (THEY, ("Les résidences de la rue du Port sont anciennes.",), "Elles ont été bâties en 1920."),
+    # demonstrative pronouns
+    (THEY, HOUSES_F_P, "Celles-ci ont été construites en 1920."),
+    (THEM, BUILDINGS_M_P, "Le maire a parlé avec ceux-ci."),
+    # the antecedent named in the sentence itself, without a context translation
+    (THEY, (), "Les maisons sont anciennes et elles ont été construites en 1920."),
+]
+
+DISAGREEING = [
+    (THEY, HOUSES_F_P, "Ils ont été construits en 1920."),  # gender
+    (THEY, BUILDINGS_M_P, "Elles ont été construites en 1920."),
+    (THEY, HOUSES_F_P, "Elle a été construite en 1920."),  # number
+    (IT, BUILDING_M_S, "Ils ont été construits en 1920."),
+    (THEY, HOUSES_F_P, "Elles ont été construits en 1920."),  # the participle
+    (IT, HOUSE_F_S, "Elle est devenu trop petit."),  # the adjective
+    (THEM, HOUSES_F_P, "Un promoteur les a achetés en 2019."),  # participle after a clitic
+    (IT, HOUSE_F_S, "Un promoteur l'a acheté en 2019."),
+    (THEM, HOUSE_F_S, "Un promoteur ne les a pas vendues."),  # object clitic number
+    (THEM, HOUSES_F_P, "Le quartier s'est construit autour d'eux."),  # disjunctive gender
+    (THEIR, HOUSES_F_P, "Ses toits ont été refaits."),  # possessor number
+    (ITS, BUILDING_M_S, "Leur façade a été refaite."),
+    (IT, HOUSE_F_S, "Celui-ci a été construit en 1920."),
+]
+
+
+@pytest.mark.parametrize(("probe", "context", "output"), AGREEING)
+def test_agreeing_pronoun_passes(probe: ChallengeItem, context: tuple[str, ...], output: str) -> None:
+    verdict = CHECKER.check(item=probe, output=output, context=context)
+    assert verdict.outcome is Outcome.PASS, verdict.reason
+
+
+@pytest.mark.parametrize(("probe", "context", "output"), DISAGREEING)
+def test_disagreeing_pronoun_fails(probe: ChallengeItem, context: tuple[str, ...], output: str) -> None:
+    verdict = CHECKER.check(item=probe, output=output, context=context)
+    assert verdict.outcome is Outcome.FAIL, verdict.reason
+
+
+def test_the_failure_names_the_antecedent_and_the_word() -> None:
+    verdict = CHECKER.check(item=THEY, output="Elles ont été construits en 1920.", context=HOUSES_F_P)
+    assert verdict.reason == ("'elles' (subject, feminine plural) agrees with 'maisons' (maison, feminine plural) "
+                              "in the context translation, but 'construits' (masculine plural) does not")
+    assert verdict.evidence == ("elles", "antecedent:maisons", "construits")
+
+
+def test_the_latest_mention_decides() -> None:
+    context = ("Les immeubles du port ont été vendus.", "Les maisons de la rue sont anciennes.")
+    assert CHECKER.check(item=THEY, output="Elles datent de 1920.", context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=THEY, output="Ils datent de 1920.", context=context).outcome is Outcome.FAIL
+
+
+def test_without_a_mention_the_lemmas_decide_the_gender_when_they_share_it() -> None:
+    houses = item("they", ["maison", "résidence"])
+    assert CHECKER.check(item=houses, output="Elles datent de 1920.").outcome is Outcome.PASS
+    assert CHECKER.check(item=houses, output="Ils datent de 1920.").outcome is Outcome.FAIL
+    verdict = CHECKER.check(item=THEY, output="Elles datent de 1920.")
+    assert verdict.outcome is Outcome.UNDECIDED
+    assert "maison, résidence" in verdict.reason
+    assert CHECKER.check(item=THEY, output="Elle date de 1920.").outcome is Outcome.FAIL  # number: they
+
+
+@pytest.mark.parametrize("output", [
+    "Les maisons datent de 1920.",  # the noun repeated
+    "Il faut dire que la rue date de 1920.",  # impersonal il, no pronoun for they
+    "C'est en 1920 qu'on a bâti tout cela.",
+])
+def test_no_pronoun_in_the_role_is_na(output: str) -> None:
+    assert CHECKER.check(item=THEY, output=output, context=HOUSES_F_P).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize("params", [
+    {"pronoun": "they"}, {"antecedent": ["maison"]}, {"pronoun": "we", "antecedent": ["maison"]},
+    {"pronoun": "they", "antecedent": []}, {"pronoun": "they", "antecedent": ["maison"], "gender": "f"},
+    {"pronoun": "they", "antecedent": ["maison"], "role": "object"}, {"pronoun": "it", "antecedent": ["x"], "role": "x"},
+])
+def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        AntecedentAgreementChecker.validate(params)
+
+
+def test_the_role_of_it_in_the_source_picks_the_french_pronoun() -> None:
+    """*He drives it* (role: object): the subject *il* is the brother, the object clitic *la* renders *it*."""
+    car = ChallengeItem(id="F2", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                        source="He drives it every day.", references=("Il la conduit tous les jours.",),
+                        question="(question)", checker="antecedent_agreement",
+                        params={"pronoun": "it", "antecedent": ["voiture", "auto"], "role": "object"},
+                        context=("(context)",),
+                        context_references=("(context reference)",), target_language="fr")
+    context = ("Mon frère a acheté une voiture.",)
+    assert CHECKER.check(item=car, output="Il la conduit tous les jours.", context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=car, output="Il le conduit tous les jours.", context=context).outcome is Outcome.FAIL
+    without_role = item("it", ["voiture", "auto"])
+    assert CHECKER.check(item=without_role, output="Il la conduit tous les jours.",
+                         context=context).outcome is Outcome.UNDECIDED

@@ -1,0 +1,51 @@
+"""Broken systems fail the run: empty outputs are errors, copied or untranslated outputs fail."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+
+def _outcomes(pytester: pytest.Pytester) -> list[dict[str, object]]:
+    report = json.loads(pytester.path.joinpath("report.json").read_text(encoding="utf-8"))
+    return [item for run in report["runs"] for item in run["items"]]
+
+
+def test_a_system_of_empty_lines_errors_every_item(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(empty="import sys\nfor line in sys.stdin:\n    print()\n")
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=empty=cmd:{sys.executable} empty.py",
+                                "--mt-no-cache", "--mt-report=report.json", "-q")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.assert_outcomes(errors=108)
+    items = _outcomes(pytester)
+    assert {item["outcome"] for item in items} == {"error"}
+    assert "empty returned an empty output for item S1a" in {item["reason"] for item in items if item["id"] == "S1a"}.pop()
+
+
+def test_an_echo_of_the_source_fails_every_item(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(echo="import sys\nfor line in sys.stdin:\n    print(line, end='')\n")
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=copy=cmd:{sys.executable} echo.py",
+                                "--mt-no-cache", "--mt-report=report.json", "-q")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    items = _outcomes(pytester)
+    assert len(items) == 108
+    assert {item["outcome"] for item in items} <= {"fail", "error"}
+    assert all(str(item["reason"]).startswith("not translated") for item in items if item["outcome"] == "fail")
+
+
+def test_the_reverse_suite_fails_a_copy_too(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(echo="import sys\nfor line in sys.stdin:\n    print(line, end='')\n")
+    pytester.runpytest("--mt-suite=isabelle-kuhn2018-fr-en", f"--mt-system=copy=cmd:{sys.executable} echo.py",
+                       "--mt-no-cache", "--mt-report=report.json", "-q")
+    assert {item["outcome"] for item in _outcomes(pytester)} <= {"fail", "error"}
+
+
+def test_the_gate_fails_on_a_system_of_empty_outputs(pytester: pytest.Pytester) -> None:
+    saved = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016",
+                               "--mt-save=base.json", "--mt-report-only", "-q")
+    assert saved.ret == pytest.ExitCode.OK
+    pytester.makepyfile(empty="import sys\nfor line in sys.stdin:\n    print()\n")
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=cmd:{sys.executable} empty.py",
+                                "--mt-no-cache", "--mt-compare=base.json", "--mt-compare-fail=overall:2%", "-q")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,40 @@
+"""--mt-report=report.html: the HTML report of a real run, with a comparison against a saved run."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+
+def bars(page: str) -> dict[str, list[tuple[str, float]]]:
+    """Chart group → (system, rate) of each bar, in page order."""
+    found: dict[str, list[tuple[str, float]]] = {}
+    for group, body in re.findall(r'<svg class="chart"[^>]*data-group="([^"]+)">(.*?)</svg>', page):
+        found[group] = [(system, float(rate)) for system, rate in
+                        re.findall(r'<rect class="bar"[^>]*data-system="([^"]+)" data-rate="([^"]+)"', body)]
+    return found
+
+
+def test_the_bundled_suite_gives_three_categories_by_three_systems(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-judge=human", "--mt-report=out/r.html")
+    result.stdout.fnmatch_lines(["*report written to out/r.html*"])
+    page = (pytester.path / "out" / "r.html").read_text(encoding="utf-8")
+    charts = bars(page)
+    categories = ["morpho_syntactic", "lexico_syntactic", "syntactic"]
+    assert list(charts)[:4] == ["overall", *categories]
+    assert all([system for system, _ in charts[c]] == ["google-2016", "nmt", "pbmt-1"] for c in categories)
+    assert charts["overall"] == [("google-2016", pytest.approx(72 / 108)), ("nmt", pytest.approx(54 / 108)),
+                                 ("pbmt-1", pytest.approx(32 / 108))]
+    assert len(charts) == 1 + 3 + 26
+    assert page.count('<details class="item"') == 324
+
+
+def test_a_comparison_shows_regressions_and_improvements(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    pytester.runpytest(str(mini_suite.parent), "--mt-save=base.json", "--mt-judge=human")
+    pytester.runpytest(str(mini_suite.parent), "--mt-compare=base.json", "--mt-report=r.html")
+    page = (pytester.path / "r.html").read_text(encoding="utf-8")
+    assert "Against the baseline" in page
+    # human judge: only T1b (recorded yes) passed; the checkers now also pass M1b.
+    assert re.search(r"Improvements \(passed now, not in the baseline\): 1</b> <a href=\"#item-[\d-]+\">M1b</a>", page)
+    assert "Regressions (passed in the baseline, not now): 0</b> none" in page

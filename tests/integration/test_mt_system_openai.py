@@ -1,0 +1,256 @@
+"""``--mt-system=NAME=openai:MODEL`` against a chat-completions server on loopback: one request per
+item, none on a second run, token usage summed, replies cleaned, document mode."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from pytest_mtchallenge.formats import resolve_suite
+from pytest_mtchallenge.formats.yaml import load_suite
+from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.plugin import SESSION_KEY
+from pytest_mtchallenge.systems import Translations
+
+Answer = Callable[[dict[str, object]], str]
+
+
+@dataclass
+class ChatServer:
+    """A chat-completions server on 127.0.0.1: ``answer(request body)`` gives each reply's content;
+    each reply reports as many prompt tokens as the user message has words, completion tokens as
+    the reply has."""
+
+    answer: Answer
+    bodies: list[dict[str, object]] = field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    url: str = ""
+
+
+def _handler(server: ChatServer, lock: threading.Lock) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self) -> None:
+            super().setup()
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+        def do_POST(self) -> None:  # noqa: N802 - the http.server API
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            assert self.path == "/v1/chat/completions"
+            content = server.answer(body)
+            prompt_tokens = len(body["messages"][-1]["content"].split())
+            completion_tokens = len(content.split())
+            with lock:
+                server.bodies.append(body)
+                server.prompt_tokens += prompt_tokens
+                server.completion_tokens += completion_tokens
+            reply = json.dumps({
+                "object": "chat.completion", "model": body["model"],
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": content}}],
+                "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    return Handler
+
+
+@pytest.fixture
+def chat_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Answer], ChatServer]]:
+    """Starts chat servers on loopback (stopped when the test ends) and points OPENAI_BASE_URL at the last."""
+    started: list[ThreadingHTTPServer] = []
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    for variable in ("NO_PROXY", "no_proxy"):
+        monkeypatch.setenv(variable, "127.0.0.1,localhost")
+
+    def start(answer: Answer) -> ChatServer:
+        server = ChatServer(answer)
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(server, threading.Lock()))
+        httpd.daemon_threads = True
+        threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        started.append(httpd)
+        server.url = f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        return server
+
+    yield start
+    for httpd in started:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+class TranslationsRecorder:
+    """A plugin that keeps what each system's ``translate`` returns (wrapping the run's system objects)."""
+
+    def __init__(self) -> None:
+        self.translations: list[tuple[str, Translations]] = []
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_configure(self, config: pytest.Config) -> None:
+        for system in config.stash[SESSION_KEY].systems:
+            def translate(*, suite: Suite, items: list[ChallengeItem], _original=system.translate,
+                          _name: str = system.name) -> Translations:
+                translations = _original(suite=suite, items=items)
+                self.translations.append((_name, translations))
+                return translations
+            system.translate = translate  # type: ignore[method-assign]
+
+
+def _suite() -> Suite:
+    return load_suite(resolve_suite("isabelle2017-en-fr"))
+
+
+def _chatty(references: dict[str, str]) -> Answer:
+    """The reference translation, wrapped three times out of four as chat models wrap theirs."""
+    def answer(body: dict[str, object]) -> str:
+        source = body["messages"][-1]["content"].split("\n\n", 1)[1]  # the default prompt: instruction, blank, source
+        reference = references[source]
+        return [f'Here is the French translation:\n\n"{reference}"', f"```\n{reference}\n```",
+                f"{reference}\n\nNote: I kept the register of the original.", reference][len(source) % 4]
+    return answer
+
+
+def test_one_request_per_item_then_none_with_usage_and_cleaned_replies(
+        pytester: pytest.Pytester, chat_server: Callable[[Answer], ChatServer]) -> None:
+    suite = _suite()
+    references = {item.source: item.reference for item in suite.items}
+    server = chat_server(_chatty(references))
+    args = ["--mt-suite=isabelle2017-en-fr", "--mt-system=gpt=openai:some-model", "--mt-judge=auto"]
+    recorder = TranslationsRecorder()
+    first = pytester.runpytest(*args, plugins=[recorder])
+    outcomes = first.parseoutcomes()
+    assert sum(outcomes.get(name, 0) for name in ("passed", "failed", "skipped", "xfailed", "xpassed")) == 108
+    assert outcomes.get("errors", 0) == 0 and len(server.bodies) == 108
+    assert {body["model"] for body in server.bodies} == {"some-model"}
+    assert {body["temperature"] for body in server.bodies} == {0}
+
+    # the cleaned replies are the references: judged exactly as the reference itself is
+    reference_run = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=gpt=reference", "--mt-judge=auto")
+    assert reference_run.parseoutcomes() == outcomes
+
+    ((name, translations),) = recorder.translations
+    assert name == "gpt" and dict(translations.outputs) == {item.id: item.reference for item in suite.items}
+    assert dict(translations.usage) == {"prompt_tokens": server.prompt_tokens,
+                                        "completion_tokens": server.completion_tokens, "requests": 108}
+    assert server.prompt_tokens > 108 * 10 and server.completion_tokens > 108
+    wrapped = sum(1 for item in suite.items if len(item.source) % 4 != 3)
+    assert len(translations.notes) == wrapped > 50
+    assert all(note.startswith("the model's reply was cleaned: ") for note in translations.notes.values())
+
+    second = pytester.runpytest(*args, plugins=[recorder := TranslationsRecorder()])
+    assert len(server.bodies) == 108  # every output from the cache
+    assert second.parseoutcomes() == outcomes and recorder.translations == []
+
+
+DOCUMENT_SUITE = """\
+format: mtchallenge-suite/1
+name: lamps
+title: Lamps
+citation: The pytest-mtchallenge developers (2026)
+source_language: en
+target_language: fr
+categories:
+- id: discourse
+  title: Discourse
+  subcategories:
+  - id: P1
+    title: Pronoun gender
+    question: Does the pronoun agree with its antecedent?
+    checker: regex
+    params: {positive: "\\\\b[Ee]lle\\\\b", negative: "\\\\b[Ii]l\\\\b"}
+    items:
+    - id: P1a
+      document: lamp
+      context: [The lamp fell off the table., It broke.]
+      source: Then it went out.
+      reference: Puis elle s'est éteinte.
+    - id: P1b
+      document: book
+      context: [The book fell off the table.]
+      source: It was open.
+      reference: Il était ouvert.
+"""
+
+
+def _antecedent_aware(body: dict[str, object]) -> str:
+    """A "model" that translates the pronoun by the gender of the antecedent it is shown."""
+    prompt = body["messages"][-1]["content"]
+    pronoun = "Elle" if "lamp" in prompt else "Il"
+    if "Translate the following English document" in prompt:  # the default prompt of document=whole
+        return f"La lampe est tombée de la table. Elle s'est cassée. Puis {pronoun.lower()} s'est éteinte."
+    return f"Puis {pronoun.lower()} s'est éteinte." if "went out" in prompt else f"{pronoun} était ouvert."
+
+
+@pytest.mark.parametrize("scope", ["last", "whole"])
+def test_document_mode_shows_the_context_to_the_model(pytester: pytest.Pytester,
+                                                      chat_server: Callable[[Answer], ChatServer], scope: str) -> None:
+    server = chat_server(_antecedent_aware)
+    pytester.makefile(".yaml", lamps=DOCUMENT_SUITE)
+    recorder = TranslationsRecorder()
+    result = pytester.runpytest("--mt-suite=lamps.yaml", f"--mt-system=llm=openai:m,mode=document,document={scope}",
+                                "--mt-judge=auto", "--mt-no-cache", plugins=[recorder])
+    result.assert_outcomes(passed=1, failed=1)  # elle for the lamp; il for the book, which the regex does not accept
+    assert len(server.bodies) == 2
+    ((_, translations),) = recorder.translations
+    assert translations.outputs["P1a"] == "Puis elle s'est éteinte."
+    if scope == "whole":
+        assert translations.context_outputs["P1a"] == ("La lampe est tombée de la table.", "Elle s'est cassée.")
+    else:
+        assert not translations.context_outputs and not translations.notes
+    context_shown = [body for body in server.bodies if "The lamp fell off the table. It broke." in
+                     body["messages"][-1]["content"]]
+    assert len(context_shown) == 1
+
+
+def test_the_prompt_file_of_the_ini_reaches_the_model(pytester: pytest.Pytester,
+                                                      chat_server: Callable[[Answer], ChatServer]) -> None:
+    server = chat_server(lambda body: "Il était ouvert.")
+    pytester.makefile(".yaml", lamps=DOCUMENT_SUITE)
+    pytester.makefile(".txt", prompt="[user]\nTranslate into {target_language}, as a novelist would: {source}\n")
+    pytester.makeini("[pytest]\nmt_openai_prompt = prompt.txt\n")
+    pytester.runpytest("--mt-suite=lamps.yaml", "--mt-system=llm=openai:m", "--mt-no-cache")
+    assert sorted(body["messages"][-1]["content"] for body in server.bodies) == [
+        "Translate into French, as a novelist would: It was open.",
+        "Translate into French, as a novelist would: Then it went out."]
+    assert all(len(body["messages"]) == 1 for body in server.bodies)
+
+
+def test_a_bad_spec_stops_the_run_in_one_line(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=openai:m,temprature=0")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --mt-system=openai:m,temprature=0: unknown parameter 'temprature' *"])
+    assert "Traceback" not in result.stderr.str()
+
+
+def test_usage_is_reported_and_cleaned_outputs_say_so_also_from_the_cache(
+        pytester: pytest.Pytester, chat_server: Callable[[Answer], ChatServer]) -> None:
+    suite = _suite()
+    server = chat_server(_chatty({item.source: item.reference for item in suite.items}))
+    args = ["--mt-suite=isabelle2017-en-fr", "--mt-system=gpt=openai:some-model", "--mt-judge=auto",
+            "--mt-report=r.json", "-rA"]
+    first = pytester.runpytest(*args)
+    first.stdout.fnmatch_lines([f"usage gpt: {server.prompt_tokens:,} prompt tokens, "
+                                f"{server.completion_tokens:,} completion tokens, 108 requests"])
+    (run,) = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"]
+    assert run["usage"] == {"prompt_tokens": server.prompt_tokens,
+                            "completion_tokens": server.completion_tokens, "requests": 108}
+    cleaned = [item for item in run["items"] if "the model's reply was cleaned: " in item["reason"]]
+    wrapped = sum(1 for item in suite.items if len(item.source) % 4 != 3)
+    assert len(cleaned) == wrapped
+    pytester.runpytest(*args)  # every output from the cache: the notes too, and no usage spent
+    (again,) = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"]
+    assert len(server.bodies) == 108 and "usage" not in again
+    assert sum("the model's reply was cleaned: " in item["reason"] for item in again["items"]) == wrapped

@@ -1,0 +1,154 @@
+"""--mt-verdicts / ini mt_verdicts: verdicts given with ``mtchallenge review`` decide the next run."""
+from __future__ import annotations
+
+import json
+import textwrap
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.review.server import ReviewServer
+from pytest_mtchallenge.review.tasks import Review, plan_review
+from pytest_mtchallenge.review.verdict_file import VerdictFile
+
+SUITE = """\
+format: mtchallenge-suite/1
+name: idioms
+title: Idioms
+citation: The pytest-mtchallenge developers (2026)
+source_language: en
+target_language: fr
+categories:
+- id: lexical
+  title: Lexical
+  subcategories:
+  - id: H1
+    title: Idioms
+    question: Is the idiom translated by its meaning?
+    checker: human
+    items:
+    - {id: H1a, source: It is raining cats and dogs., reference: Il pleut des cordes., locus: pleut des cordes}
+    - {id: H1b, source: He kicked the bucket., reference: Il a cassé sa pipe., locus: cassé sa pipe}
+    - {id: H1c, source: She spilled the beans., reference: Elle a vendu la mèche., locus: vendu la mèche}
+    - {id: H1d, source: It costs an arm and a leg., reference: Ça coûte les yeux de la tête.}
+"""
+
+SYSTEM = """\
+name: literal
+outputs:
+  H1a: Il pleut des chats et des chiens, n’est-ce pas ?
+  H1b: Il a cassé sa pipe.
+  H1c: Elle a renversé les haricots.
+  H1d: Ça coûte un bras et une jambe.
+"""
+
+
+@pytest.fixture
+def idioms(pytester: pytest.Pytester) -> Path:
+    root = pytester.path / "idioms"
+    (root / "systems").mkdir(parents=True)
+    (root / "suite.yaml").write_text(textwrap.dedent(SUITE), encoding="utf-8")
+    (root / "systems" / "literal.yaml").write_text(SYSTEM, encoding="utf-8")
+    return root
+
+
+def outcomes(path: Path) -> dict[str, tuple[str, str, str]]:
+    (run,) = json.loads(path.read_text())["runs"]
+    return {item["id"]: (item["outcome"], item["decided_by"], item["reason"]) for item in run["items"]}
+
+
+def answer_in_the_page(plan_path: Path, base: Path, verdicts: str | None, answers: dict[str, str],
+                       annotator: str) -> None:
+    """Answer outputs through the review page's HTTP interface, as the page's script does."""
+    plan = plan_review(run=str(plan_path), suite="idioms", verdicts=verdicts, base=base)
+    file = VerdictFile(plan.verdict_path, suite=plan.suite.name, item_ids=[i.id for i in plan.suite.items])
+    server = ReviewServer(Review(plan.tasks, file), title=plan.suite.title)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        state = json.loads(urllib.request.urlopen(server.url + "api/state", timeout=10).read())
+        keys = {task["item"]: task["key"] for task in state["tasks"]}
+        for item, value in answers.items():
+            request = urllib.request.Request(
+                server.url + "api/verdict", method="POST", headers={"X-Review-Token": server.token},
+                data=json.dumps({"key": keys[item], "verdict": value, "annotator": annotator}).encode())
+            assert json.loads(urllib.request.urlopen(request, timeout=10).read())["saved"] is True
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def test_reviewed_outputs_are_decided_by_human_in_the_next_run(pytester: pytest.Pytester, idioms: Path) -> None:
+    first = pytester.runpytest(str(idioms), "--mt-report=first.json")
+    first.assert_outcomes(skipped=4)
+    assert {o for o, _, _ in outcomes(pytester.path / "first.json").values()} == {"review"}
+
+    answer_in_the_page(pytester.path / "first.json", pytester.path, "mine.yaml",
+                       {"H1a": "no", "H1b": "yes", "H1c": "na"}, annotator="Ana")
+
+    second = pytester.runpytest(str(idioms), "--mt-verdicts=mine.yaml", "--mt-report=second.json", "-rs")
+    second.assert_outcomes(passed=1, failed=1, skipped=2)
+    judged = outcomes(pytester.path / "second.json")
+    assert {item: (o, by) for item, (o, by, _) in judged.items()} == {
+        "H1a": ("fail", "human"), "H1b": ("pass", "human"), "H1c": ("na", "human"), "H1d": ("review", "none")}
+    assert "recorded human verdict 'no' by Ana on the output of literal" in judged["H1a"][2]
+    second.stdout.fnmatch_lines(["*FAILED idioms/suite.yaml::H1a[[]literal[]] - fail (decided by human)*"])
+
+
+def test_the_suites_own_verdict_file_needs_no_option(pytester: pytest.Pytester, idioms: Path) -> None:
+    pytester.runpytest(str(idioms), "--mt-report=first.json")
+    answer_in_the_page(pytester.path / "first.json", pytester.path, None, {"H1b": "yes"}, annotator="Ben")
+    assert (idioms / "verdicts.yaml").is_file()
+    result = pytester.runpytest(str(idioms))
+    result.assert_outcomes(passed=1, skipped=3)
+
+
+def test_verdicts_match_outputs_after_normalisation(pytester: pytest.Pytester, idioms: Path) -> None:
+    # The system wrote n’est-ce pas with a typographic apostrophe and a French space.
+    (pytester.path / "mine.yaml").write_text(
+        "suite: idioms\nverdicts:\n"
+        "- {item: H1a, output: \"Il pleut des chats et des chiens, n'est-ce pas?\", verdict: 'no', annotator: Ana}\n")
+    result = pytester.runpytest(str(idioms), "--mt-verdicts=mine.yaml")
+    result.assert_outcomes(failed=1, skipped=3)
+
+
+def test_ini_mt_verdicts_is_read_from_the_ini_files_folder(pytester: pytest.Pytester, idioms: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    (pytester.path / "reviews").mkdir()
+    (pytester.path / "reviews" / "mine.yaml").write_text(
+        "suite: idioms\nverdicts:\n- {item: H1b, output: Il a cassé sa pipe., verdict: 'yes', annotator: Ana}\n")
+    pytester.makeini("[pytest]\nmt_verdicts =\n    reviews/mine.yaml\n    reviews/not-yet-written.yaml\n")
+    (pytester.path / "elsewhere").mkdir()
+    monkeypatch.chdir(pytester.path / "elsewhere")  # started from another folder than the ini file's
+    result = pytester.runpytest(str(idioms))
+    result.assert_outcomes(passed=1, skipped=3)
+
+
+def test_verdicts_of_another_suite_are_left_out(pytester: pytest.Pytester, idioms: Path) -> None:
+    (pytester.path / "other.yaml").write_text(
+        "suite: another\nverdicts:\n- {item: H1b, output: Il a cassé sa pipe., verdict: 'yes'}\n")
+    result = pytester.runpytest(str(idioms), "--mt-verdicts=other.yaml")
+    result.assert_outcomes(skipped=4)
+
+
+def test_a_bad_verdict_file_is_a_one_line_error(pytester: pytest.Pytester, idioms: Path) -> None:
+    (pytester.path / "mine.yaml").write_text("verdicts:\n- {item: H1a, output: x, verdict: maybe}\n")
+    result = pytester.runpytest(str(idioms), "--mt-verdicts=mine.yaml")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # that suite's collection error: other suites would run
+    result.stdout.fnmatch_lines(["*mine.yaml: item H1a: field 'verdicts[[]0[]].verdict': expected one of yes, no, na, "
+                                 "found 'maybe'"])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_the_verdict_files_are_part_of_the_runs_signature(pytester: pytest.Pytester, idioms: Path) -> None:
+    (pytester.path / "mine.yaml").write_text(
+        "suite: idioms\nverdicts:\n- {item: H1b, output: Il a cassé sa pipe., verdict: 'yes', annotator: Ana}\n")
+    pytester.runpytest(str(idioms), "--mt-report=without.json")
+    pytester.runpytest(str(idioms), "--mt-verdicts=mine.yaml", "--mt-report=with.json")
+    signatures = [json.loads((pytester.path / name).read_text())["runs"][0]["signature"]
+                  for name in ("without.json", "with.json")]
+    hashes = [next(part for part in s.split("|") if part.startswith("verdicts-hash:")) for s in signatures]
+    assert hashes[0] == "verdicts-hash:none" and hashes[1] != hashes[0]

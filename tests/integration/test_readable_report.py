@@ -1,0 +1,48 @@
+"""The category report stays readable: last in the output, one line per wrong output by default,
+short signatures, and the full failure block on request."""
+from __future__ import annotations
+
+import pytest
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-judge=human", *args)
+
+
+def test_the_table_is_the_last_thing_before_the_final_line(pytester: pytest.Pytester) -> None:
+    lines = _run(pytester).outlines
+    table = max(i for i, line in enumerate(lines) if line.startswith("Overall"))
+    failed = max(i for i, line in enumerate(lines) if line.startswith("FAILED "))
+    assert failed < table
+    assert lines[-1].startswith("=") and "166 failed, 158 passed" in lines[-1]
+
+
+def test_wrong_outputs_take_one_line_each_by_default(pytester: pytest.Pytester) -> None:
+    result = _run(pytester)
+    text = result.stdout.str()
+    assert "question:" not in text and "_ isabelle2017-en-fr::S1a[pbmt-1] _" not in text
+    result.stdout.fnmatch_lines(["FAILED isabelle2017-en-fr::S1a[[]pbmt-1[]] - fail (decided by human)*"])
+
+
+@pytest.mark.parametrize("flag", ["-v", "--tb=long"])
+def test_the_full_block_on_request(pytester: pytest.Pytester, flag: str) -> None:
+    result = _run(pytester, flag)
+    result.stdout.fnmatch_lines(["*isabelle2017-en-fr::S1a[[]pbmt-1[]]*", "verdict:   fail (decided by human)*",
+                                 "S1a [[]pbmt-1[]] — *", "question:  *", "source:    *"])
+
+
+def test_signatures_are_short_and_shared_parts_printed_once(pytester: pytest.Pytester) -> None:
+    lines = _run(pytester).outlines
+    start = next(i for i, line in enumerate(lines) if line.startswith("signature: "))
+    block = " ".join(lines[start:start + 6])
+    assert block.count("suite-hash:") == 1 and "checkers:22#" in block
+    assert "agreement@" not in block
+    assert any(line.strip() == "pbmt-1: system:recorded:pbmt-1" for line in lines)
+
+
+def test_the_full_signature_stays_in_the_json_report(pytester: pytest.Pytester) -> None:
+    import json
+
+    _run(pytester, "--mt-report=r.json")
+    run = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"][0]
+    assert "agreement@" in run["signature"] and "clitic@" in run["signature"]

@@ -1,0 +1,133 @@
+"""What a person sees in a real browser (headless Chromium): the HTML report's charts and filters,
+and the review page driven by the keyboard. Skipped when no Chromium is installed."""
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from chromium import INSTALL, Browser, Page, find_chromium
+from known_report import ITEMS, OUTCOMES, RATES, known_runs
+from review_suite import run_document, write_suite
+from pytest_mtchallenge.baseline import compare, runs_from_document
+from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
+from pytest_mtchallenge.reporting.html import write
+from pytest_mtchallenge.review.server import ReviewServer
+from pytest_mtchallenge.review.tasks import Review, pending_tasks
+from pytest_mtchallenge.review.verdict_file import VerdictFile
+
+CHROMIUM = find_chromium()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=f"no Chromium to render pages in: {INSTALL}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def report(tmp_path: Path, browser: Browser) -> Page:
+    runs = known_runs()
+    alpha, beta = runs_from_document({"runs": [run.to_dict() for run in runs]}, origin="test")
+    path = tmp_path / "report.html"
+    write(runs, path, comparisons=[compare(alpha, beta)])
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    return page
+
+
+def visible_rows(page: Page) -> list[list[str]]:
+    return page.evaluate("Array.from(document.querySelectorAll('details.item'))"  # type: ignore[return-value]
+                         ".filter(row => row.getClientRects().length > 0)"
+                         ".map(row => [row.dataset.system, row.dataset.outcome, row.querySelector('.id').textContent])")
+
+
+def test_the_bars_have_the_heights_of_the_rates(report: Page) -> None:
+    bars = report.evaluate("""Array.from(document.querySelectorAll('svg.chart')).flatMap(svg => {
+        const plot = svg.querySelector('rect.plot').getBoundingClientRect();
+        return Array.from(svg.querySelectorAll('rect.bar'), bar => {
+            const box = bar.getBoundingClientRect();
+            return [svg.dataset.group, bar.dataset.system, box.height / plot.height, plot.bottom - box.bottom,
+                    getComputedStyle(bar).fill];
+        });
+    })""")
+    assert isinstance(bars, list) and len(bars) == len(RATES)
+    for group, system, share, gap, fill in bars:
+        assert share == pytest.approx(RATES[(system, group)], abs=0.01), (group, system)
+        assert abs(gap) < 0.5  # standing on the axis
+        assert fill != "none"
+    colours = {system: fill for _, system, _, _, fill in bars}
+    assert len(set(colours.values())) == 2
+    assert report.errors == []
+
+
+def test_filters_change_the_visible_rows(report: Page) -> None:
+    assert len(visible_rows(report)) == len(ITEMS) * 2
+    assert report.evaluate("document.querySelector('output.shown').textContent") == "12 of 12 shown"
+    report.click("input[name=outcome][value=fail]")
+    rows = visible_rows(report)
+    assert len(rows) == 12 - sum(outcomes.count("fail") for outcomes in OUTCOMES.values())
+    assert all(outcome != "fail" for _, outcome, _ in rows)
+    report.click("input[name=system][value=beta]")
+    rows = visible_rows(report)
+    assert {system for system, _, _ in rows} == {"alpha"} and len(rows) == 5
+    assert report.evaluate("document.querySelector('output.shown').textContent") == "5 of 12 shown"
+    report.evaluate("(() => { const box = document.querySelector('input[name=q]'); box.value = 'M2';"
+                    " box.dispatchEvent(new Event('input', {bubbles: true})); })()")
+    assert [row[2] for row in visible_rows(report)] == ["M2a"]  # alpha's M2b failed: hidden
+    assert report.errors == []
+
+
+def test_an_item_opens_from_the_comparison(report: Page) -> None:
+    report.click(".changes.down a")  # the regression: alpha's S1b
+    opened = report.wait_until("Array.from(document.querySelectorAll('details.item[open]'), d => "
+                               "[d.dataset.system, d.querySelector('.id').textContent, d.querySelector('dd.reason')"
+                               ".getClientRects().length > 0])")
+    assert opened == [["alpha", "S1b", True]]
+    assert report.errors == []
+
+
+def test_the_page_requests_nothing_but_itself(report: Page) -> None:
+    assert len(report.requests) == 1 and report.requests[0].startswith("file://")
+
+
+def test_a_reviewer_answers_with_the_keyboard(tmp_path: Path, browser: Browser) -> None:
+    suite = load_suite(write_suite(tmp_path))
+    file = VerdictFile(tmp_path / "mine.yaml", suite=suite.name, item_ids=[i.id for i in suite.items])
+    server = ReviewServer(Review(pending_tasks(run_document(), suite), file), title=suite.title)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page = browser.new_page()
+        page.goto(server.url)
+        assert page.wait_until("document.getElementById('item-id').textContent") == "H1a"
+        page.press("y")  # no name yet: nothing is recorded, the page asks for one
+        assert "Type your name" in str(page.evaluate("document.getElementById('status').textContent"))
+        assert not file.path.exists()
+        page.evaluate("(() => { const box = document.getElementById('annotator'); box.value = 'Ana';"
+                      " box.dispatchEvent(new Event('change')); box.blur(); })()")
+        page.wait_until("document.getElementById('progress-text').textContent.startsWith('0 of 5')")
+        for key, item in (("y", "H1b"), ("n", "H1b"), ("s", "H1c"), ("a", "H1d")):
+            page.press(key)
+            assert page.wait_until(f"document.getElementById('item-id').textContent === {json.dumps(item)}"
+                                   " && !document.getElementById('status').textContent.startsWith('saving')")
+        page.wait_until("document.getElementById('progress-text').textContent.startsWith('3 of 5')")
+        assert page.evaluate("document.getElementById('progress-text').textContent") == "3 of 5 answered, 1 skipped"
+        recorded = load_verdicts(file.path, {i.id for i in suite.items})
+        assert [(v.item, v.verdict, v.annotator) for v in recorded] == [
+            ("H1a", "yes", "Ana"), ("H1b", "no", "Ana"), ("H1c", "na", "Ana")]
+        page.press("ArrowLeft")
+        page.press("ArrowLeft")
+        assert page.evaluate("document.getElementById('item-id').textContent") == "H1b"
+        assert page.evaluate("document.querySelector('#references mark').textContent") == "cassé sa pipe"
+        assert page.errors == []
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -1,0 +1,121 @@
+"""The one English reader of the English pack: every ``en_*`` family reads outputs and parameters with its tokens, word lists and verb forms."""
+from __future__ import annotations
+
+import ast
+import inspect
+
+import pytest
+
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.checkers.en import EnglishChecker, words_of, words_param
+from pytest_mtchallenge.checkers.en.phrase import EnglishPhraseChecker
+from pytest_mtchallenge.languages.en.inflection import is_past_form, is_past_or_participle
+from pytest_mtchallenge.languages.en.patterns import Pattern
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb, subject_at, tokenize, verb_group
+from pytest_mtchallenge.languages.en.words import PLACE_ADVERBS
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+ENGLISH_FAMILIES = sorted((family for family in builtin_checkers().values() if issubclass(family, EnglishChecker)),
+                          key=lambda family: family.name)
+
+
+def phrase_item(**params: object) -> ChallengeItem:
+    return ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source="Il a un doctorat.",
+                         references=("He has a PhD.",), question="", checker="en_phrase", params=params)
+
+
+@pytest.mark.parametrize(("text", "words", "cased"), [
+    ("He has a Ph.D. in rock'n'roll.", ("he", "has", "a", "phd", "in", "rock'n'roll", "."),
+     ("He", "has", "a", "Ph.D.", "in", "rock'n'roll", ".")),
+    ("Her Ph.D thesis", ("her", "phd", "thesis"), ("Her", "Ph.D", "thesis")),
+    ("He lives in the U.S. now", ("he", "lives", "in", "the", "u.s.", "now"), ("He", "lives", "in", "the", "U.S.", "now")),
+    ("My mother-in-law's car", ("my", "mother-in-law", "'s", "car"), ("My", "mother-in-law", "'s", "car")),
+    ("Can't, won't, ain't", ("can", "n't", ",", "will", "n't", ",", "is", "n't"),
+     ("Can", "n't", ",", "will", "n't", ",", "is", "n't")),
+    ("John 's book", ("john", "'s", "book"), ("John", "'s", "book")),
+    ("the word 'come' here", ("the", "word", "'", "come", "'", "here"), ("the", "word", "'", "come", "'", "here")),
+    ("a manœuvre at five o'clock", ("a", "manoeuvre", "at", "five", "o'clock"), ("a", "manœuvre", "at", "five", "o'clock")),
+])
+def test_tokens(text: str, words: tuple[str, ...], cased: tuple[str, ...]) -> None:
+    assert tokenize(text) == (words, cased)
+
+
+def test_reasons_quote_contractions_as_written() -> None:
+    sentence = Sentence("You can't, won't and shan't go.")
+    assert sentence.text(0, len(sentence)) == "You can't, won't and shan't go."
+    assert sentence.quote(0, len(sentence)) == "You can't won't and shan't go"
+
+
+def test_every_english_family_reads_with_the_one_reader() -> None:
+    """No ``en_*`` family module defines a tokeniser, a sentence class or a word list of its own
+    kind: each imports the English pack's reader."""
+    assert len(ENGLISH_FAMILIES) >= 20
+    for family in ENGLISH_FAMILIES:
+        module = inspect.getmodule(family)
+        tree = ast.parse(inspect.getsource(module))
+        defined = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        assigned = {target.id for node in tree.body if isinstance(node, ast.Assign)
+                    for target in node.targets if isinstance(target, ast.Name)}
+        assert not defined & {"tokenize", "fold", "inflect", "forms_of", "is_past_form", "is_adverb", "Sentence",
+                              "EnglishSentence", "VerbForms"}, family.name
+        assert not assigned & {"ADVERBS", "AUXILIARIES", "PREPOSITIONS", "DETERMINERS", "MODALS", "NEGATORS",
+                               "SUBJECT_PRONOUNS", "_TOKEN", "_WORD"}, family.name
+        imports = {node.module for node in tree.body if isinstance(node, ast.ImportFrom)}
+        assert imports & {"pytest_mtchallenge.languages.en.reader", "pytest_mtchallenge.checkers.en"}, family.name
+
+
+@pytest.mark.parametrize("output", ["He has a Ph.D. in rock'n'roll.", "He has a PhD in rock'n'roll."])
+def test_ph_d_and_rock_n_roll_read_the_same_in_outputs_patterns_and_parameters(output: str) -> None:
+    sentence = Sentence(output)
+    assert "phd" in sentence.words and "rock'n'roll" in sentence.words
+    span = Pattern.parse("=phd in rock'n'roll").find(sentence)
+    assert span is not None and span.words in ("Ph.D. in rock'n'roll", "PhD in rock'n'roll")
+    assert Pattern.parse("Ph.D. in rock'n'roll").find(sentence) is not None
+    assert words_of(["Ph.D.", "rock'n'roll"], "words") == ("phd", "rock'n'roll")
+    assert {"phd", "rock'n'roll"} <= words_param(["Ph.D.", "rock'n'roll"], "words")
+    item = phrase_item(accepted=["phd in rock'n'roll"], rejected=["doctor"])
+    assert EnglishPhraseChecker().check(item=item, output=output).outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize("word", [
+    # adverbs that only one of the two former readers knew
+    "actually", "certainly", "eventually", "finally", "probably", "suddenly", "usually", "right", "straight",
+    "constantly", "continually", "forever", "therefore", "thus", "twice", "yet", "far",
+])
+def test_one_adverb_list(word: str) -> None:
+    assert is_adverb(word)
+    assert Sentence(f"he {word} said").adverb_length(1) == 1
+    assert Sentence(f"he {word} said").skip_adverbs(1) == 2
+
+
+@pytest.mark.parametrize("word", ["family", "early", "likely", "costly", "assembly", "italy"])
+def test_words_in_ly_that_a_verb_group_does_not_skip(word: str) -> None:
+    assert Sentence(f"he {word} said").skip_adverbs(1) == 1
+
+
+def test_place_adverbs_are_skipped_by_a_pattern_not_by_a_verb_group() -> None:
+    for word in PLACE_ADVERBS:
+        assert not is_adverb(word)
+        assert Sentence(f"go {word} home").adverb_length(1) == 1
+    assert Pattern.parse("=go ~ home").find(Sentence("They went back home.")) is not None
+
+
+def test_adverbs_inside_verb_groups_and_patterns_alike() -> None:
+    sentence = Sentence("that he constantly arrives late")
+    subject = subject_at(sentence, 1)
+    assert subject is not None
+    assert verb_group(sentence, subject.end, third_singular=subject.third_singular).tense == "present"
+    assert Pattern.parse("=be ~ able").find(Sentence("He is certainly able to come.")) is not None
+
+
+def test_each_adverb_slot_of_a_pattern_has_its_own_two_adverbs() -> None:
+    pattern = Pattern.parse("=be ~ not ~ able")
+    assert pattern.find(Sentence("He is really truly not really truly able.")) is not None
+    assert pattern.find(Sentence("He is really truly very not able.")) is None
+
+
+def test_past_forms() -> None:
+    assert is_past_form("swam") and not is_past_form("swum") and is_past_or_participle("swum")
+    assert not is_past_or_participle("jagged") and not is_past_or_participle("tweed")
+    assert is_past_or_participle("agreed") and is_past_or_participle("been")
