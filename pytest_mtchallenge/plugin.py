@@ -30,6 +30,11 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hookspecs)
 
 
+#: Only files with these suffixes can be suites: any other argument (``tests/test_x.py``) is never
+#: opened, so a run of the project's own tests imports none of the format modules.
+_SUITE_SUFFIXES = (".yaml", ".yml", ".json")
+
+
 def _suite_arguments(config: pytest.Config) -> list[str]:
     """Command-line arguments that name suites: suite files, directories holding them, or a bundled
     suite's name (``isabelle2017-en-fr`` or ``isabelle2017-en-fr::S1a[google-2016]``)."""
@@ -41,7 +46,7 @@ def _suite_arguments(config: pytest.Config) -> list[str]:
         path = Path(name)
         if not path.is_absolute():
             path = config.invocation_params.dir / path
-        if path.is_file() and detect_format(path) is not None:
+        if path.is_file() and path.suffix.lower() in _SUITE_SUFFIXES and detect_format(path) is not None:
             found.append(arg)
         elif path.is_dir() and ((path / SUITE_FILE).is_file() or next(path.glob(f"*/{SUITE_FILE}"), None)):
             found.append(arg)

@@ -35,3 +35,6 @@ def test_an_inactive_run_imports_no_yaml_requests_rich_or_lexicon(pytester: pyte
     result = pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
     assert "HEAVY-MODULES []" in result.stdout.str()
+    named = pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider", "test_plain.py")  # an explicit path too
+    named.assert_outcomes(passed=1)
+    assert "HEAVY-MODULES []" in named.stdout.str()
