@@ -29,8 +29,7 @@ from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
 from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
-from pytest_mtchallenge.formats import SUITE_FILE, content_hash, load_any_suite, resolve_suite, split_format
-from pytest_mtchallenge.formats import detect_format
+from pytest_mtchallenge.formats import content_hash, detect_format, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement
