@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judging import automatic_verdict
@@ -11,6 +12,8 @@ from pytest_mtchallenge.model import Suite
 
 HUMAN = ("yes", "no", "na")
 AUTO = ("pass", "fail", "na", "undecided")
+
+K = TypeVar("K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +88,18 @@ class MetaEvaluation:
 
     cases: tuple[Case, ...]
 
-    def by_subcategory(self) -> dict[tuple[str, str], Agreement]:
-        groups: dict[tuple[str, str], list[Case]] = {}
+    def by(self, key: Callable[[Case], K]) -> dict[K, Agreement]:
+        """Coverage and agreement per group of cases, groups named by ``key`` in order of appearance."""
+        groups: dict[K, list[Case]] = {}
         for case in self.cases:
-            groups.setdefault((case.suite, case.subcategory), []).append(case)
-        return {key: Agreement.of(cases) for key, cases in groups.items()}
+            groups.setdefault(key(case), []).append(case)
+        return {name: Agreement.of(cases) for name, cases in groups.items()}
+
+    def by_subcategory(self) -> dict[tuple[str, str], Agreement]:
+        return self.by(lambda case: (case.suite, case.subcategory))
 
     def by_category(self) -> dict[tuple[str, str], Agreement]:
-        groups: dict[tuple[str, str], list[Case]] = {}
-        for case in self.cases:
-            groups.setdefault((case.suite, case.category), []).append(case)
-        return {key: Agreement.of(cases) for key, cases in groups.items()}
+        return self.by(lambda case: (case.suite, case.category))
 
     @property
     def overall(self) -> Agreement:

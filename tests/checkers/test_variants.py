@@ -1,30 +1,25 @@
-"""The checkers on hand-written variants (4 per item) judged by the team: coverage and agreement."""
+"""The checkers on the team's hand-written variants: decided share and agreement per kind of output."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from pytest_mtchallenge.checkers import builtin_checkers
-from pytest_mtchallenge.metaeval import meta_evaluate
-from pytest_mtchallenge.formats import bundled_suites
-from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
-
-import dataclasses
-
 import pytest
+from variants import SUITES, variant_evaluation, variant_files, variant_kind
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 
-
-@pytest.mark.parametrize("suite_name", ["isabelle2017-en-fr", "isabelle-kuhn2018-fr-en"])
+@pytest.mark.parametrize("suite_name", SUITES)
 def test_checkers_decide_and_agree_on_the_teams_variants(suite_name: str) -> None:
-    suite = load_suite(bundled_suites()[suite_name])
-    variants = load_verdicts(DATA / f"{suite_name}-variants.yaml", {item.id for item in suite.items})
-    assert len(variants) == 4 * len(suite.items)
-    evaluation = meta_evaluate([dataclasses.replace(suite, verdicts=tuple(variants))],
-                               {name: family() for name, family in builtin_checkers().items()})
+    evaluation = variant_evaluation(suite_name)
     overall = evaluation.overall
     assert overall.coverage is not None and overall.coverage >= 0.90
     assert overall.accuracy is not None and overall.accuracy >= 0.95, [
         (c.item, c.output, c.human, c.auto) for c in evaluation.disagreements()]
     for (_, subcategory), agreement in evaluation.by_subcategory().items():
         assert agreement.accuracy is None or agreement.accuracy >= 0.85, subcategory
+
+
+@pytest.mark.parametrize("suite_name", SUITES)
+def test_the_fluent_variants_are_four_per_item(suite_name: str) -> None:
+    evaluation = variant_evaluation(suite_name)
+    fluent = [c for c in evaluation.cases if variant_kind(c) != "garbled"]
+    items = {c.item for c in evaluation.cases}
+    assert len(fluent) == 4 * len(items)
+    assert variant_files(suite_name)[0].name == f"{suite_name}-variants.yaml"

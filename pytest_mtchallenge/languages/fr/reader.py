@@ -268,8 +268,9 @@ class SentenceReader:
         return gender, number
 
     def subject(self) -> tuple[list[Phrase], int] | None:
-        """The sentence-initial subject: its conjuncts and the index after it."""
-        first = self.noun_phrase(0)
+        """The sentence-initial subject (after a fronted adverbial: "Demain, mon père et mon frère…"):
+        its conjuncts and the index after it."""
+        first = self.noun_phrase(self.after_fronted_adverbial())
         if first is None:
             return None
         conjuncts = [first]
@@ -281,6 +282,19 @@ class SentenceReader:
             conjuncts.append(following)
             index = self._skip_modifiers(following.end)
         return conjuncts, conjuncts[-1].end
+
+    def after_fronted_adverbial(self) -> int:
+        """The index after a sentence-initial adverbial set off by a comma ("Demain,", "Dans la
+        cuisine,", "Selon lui,"): it opens with an adverb or a preposition, is at most five words
+        long and holds no finite verb; 0 when the sentence opens otherwise."""
+        if not self.tokens or not self.has_pos(0, "adv", "prep") or self.tokens[0] in PRONOUNS:
+            return 0
+        for index in range(1, min(len(self.tokens), 6)):
+            if self.tokens[index] == ",":
+                return index + 1
+            if self.finite_readings(index) and not self.is_nominal_context(index):
+                return 0
+        return 0
 
     def _skip_modifiers(self, index: int) -> int:
         while index < len(self.tokens) and self.tokens[index] == ",":

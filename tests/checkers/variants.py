@@ -1,0 +1,51 @@
+"""The team's hand-written variants of the bundled challenge sets, read as one meta-evaluation per suite.
+
+``tests/data/SUITE-variants.yaml`` holds fluent outputs (2 correct and 2 wrong per item);
+``tests/data/SUITE-garbled*.yaml`` broken ones (word-by-word renderings, untranslated words, dropped
+verbs) with the verdicts the papers' protocol gives them. Shared by tests/checkers/test_variants.py
+and tools/variant_table.py.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from pathlib import Path
+
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
+from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate
+from pytest_mtchallenge.model import RecordedVerdict
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+#: The bundled challenge sets with variant files.
+SUITES = ("isabelle2017-en-fr", "isabelle-kuhn2018-fr-en")
+
+#: The kinds of variant, as the tables name them.
+KINDS = ("fluent-correct", "fluent-wrong", "garbled")
+
+
+def variant_files(suite_name: str) -> list[Path]:
+    return [DATA / f"{suite_name}-variants.yaml", *sorted(DATA.glob(f"{suite_name}-garbled*.yaml"))]
+
+
+def variants(suite_name: str) -> list[RecordedVerdict]:
+    suite = load_suite(bundled_suites()[suite_name])
+    ids = {item.id for item in suite.items}
+    return [v for path in variant_files(suite_name) for v in load_verdicts(path, ids)]
+
+
+def variant_kind(case: Case) -> str:
+    """``garbled`` for the broken outputs; fluent ones by their verdict."""
+    if case.system == "garbled":
+        return "garbled"
+    return {"yes": "fluent-correct", "no": "fluent-wrong"}.get(case.human, f"fluent-{case.human}")
+
+
+@functools.cache
+def variant_evaluation(suite_name: str) -> MetaEvaluation:
+    """Every variant of the suite judged by the built-in checkers."""
+    suite = load_suite(bundled_suites()[suite_name])
+    return meta_evaluate([dataclasses.replace(suite, verdicts=tuple(variants(suite_name)))],
+                         {name: family() for name, family in builtin_checkers().items()})
