@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import JudgingError
+from pytest_mtchallenge.languages.garbling import garbling
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
@@ -105,8 +106,25 @@ def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, con
         if why is not None:
             return Verdict.failed(why)
     if errors:
-        return checked(checker, item=item, output=output, context=context)
-    return run_checker(checker, item=item, output=output, context=context)
+        verdict = checked(checker, item=item, output=output, context=context)
+    else:
+        verdict = run_checker(checker, item=item, output=output, context=context)
+    if languages is not None and (verdict.outcome is Outcome.NA or verdict.missing):
+        return not_rendered(verdict, item=item, output=output, languages=languages)
+    return verdict
+
+
+def not_rendered(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str]) -> Verdict:
+    """A family's "not applicable" or "construction not found" on a broken output (untranslated
+    words, no finite verb: :func:`~pytest_mtchallenge.languages.garbling.garbling`) is a failure:
+    the phenomenon is not rendered, as the papers' annotators answer. On a fluent output the
+    family's verdict stands (a rephrasing that dodges the phenomenon)."""
+    signals = garbling(output, source=item.source, source_language=languages[0], target_language=languages[1])
+    if not signals.broken:
+        return verdict
+    what = verdict.missing or "the phenomenon"
+    return Verdict.failed(f"{what} is not rendered in a broken output ({signals.describe()}); {verdict.reason}",
+                          *verdict.evidence)
 
 
 def judge(

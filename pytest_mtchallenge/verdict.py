@@ -23,6 +23,11 @@ class Verdict:
     outcome: Outcome
     reason: str
     evidence: tuple[str, ...] = ()
+    #: What the family looked for and did not find ("a subjunctive trigger", "a form of manquer"):
+    #: set on an undecided verdict whose construction is absent from the output. In a fluent output
+    #: that is a rephrasing for a human to judge; in a broken one (untranslated words, no verb) the
+    #: phenomenon is not rendered, and the judge fails it (:mod:`pytest_mtchallenge.languages.garbling`).
+    missing: str = ""
 
     @classmethod
     def passed(cls, reason: str, *evidence: str) -> Verdict:
@@ -39,6 +44,11 @@ class Verdict:
     @classmethod
     def undecided(cls, reason: str, *evidence: str) -> Verdict:
         return cls(Outcome.UNDECIDED, reason, evidence)
+
+    @classmethod
+    def not_found(cls, missing: str, reason: str, *evidence: str) -> Verdict:
+        """Undecided because the output has no ``missing`` (the construction the family looks for)."""
+        return cls(Outcome.UNDECIDED, reason, evidence, missing)
 
     @property
     def decided(self) -> bool:

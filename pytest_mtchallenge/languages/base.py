@@ -25,6 +25,11 @@ class LanguagePack:
     #: Function words (articles, pronouns, auxiliaries…): what marks a text as written in the language.
     stop_words: frozenset[str] = frozenset()
     signature: Callable[[], str] = field(default=lambda: "none")
+    #: Whether a lowercased word is a word of the language (its lexicon); None: the pack cannot tell.
+    is_word: Callable[[str], bool] | None = None
+    #: Whether a text has a finite verb (True, False, or None when the pack cannot tell);
+    #: None: the pack has no verb knowledge.
+    has_finite_verb: Callable[[str], bool | None] | None = None
 
     def split_sentences(self, text: str) -> list[str]:
         """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space

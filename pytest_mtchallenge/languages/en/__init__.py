@@ -4,8 +4,20 @@ from __future__ import annotations
 from pytest_mtchallenge.languages.base import LanguagePack
 from pytest_mtchallenge.languages.en.stop_words import STOP_WORDS
 
+def _is_word(word: str) -> bool:
+    from pytest_mtchallenge.languages.en.lexicon import is_english_word
+
+    return is_english_word(word)
+
+
+def _has_finite_verb(text: str) -> bool | None:
+    from pytest_mtchallenge.languages.en.lexicon import has_finite_verb
+
+    return has_finite_verb(text)
+
+
 PACK = LanguagePack(
-    code="en", stop_words=STOP_WORDS, name="English",
+    code="en", stop_words=STOP_WORDS, name="English", is_word=_is_word, has_finite_verb=_has_finite_verb,
     abbreviations=frozenset({"Mr.", "Mrs.", "Ms.", "Dr.", "Prof.", "St.", "Jr.", "Sr.", "vs.", "etc.", "e.g.", "i.e.",
                              "Inc.", "Ltd.", "Co.", "No.", "Mt.", "Ave.", "approx.", "Ph.D.", "U.S.", "a.m.", "p.m."}),
 )

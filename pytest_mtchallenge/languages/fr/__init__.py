@@ -11,8 +11,21 @@ def _signature() -> str:
     return lexicon_signature()
 
 
+def _is_word(word: str) -> bool:
+    from pytest_mtchallenge.languages.fr.words import is_french_word
+
+    return is_french_word(word)
+
+
+def _has_finite_verb(text: str) -> bool:
+    from pytest_mtchallenge.languages.fr.words import has_finite_verb
+
+    return has_finite_verb(text)
+
+
 PACK = LanguagePack(
-    code="fr", stop_words=STOP_WORDS, name="French", signature=_signature,
+    code="fr", stop_words=STOP_WORDS, name="French", signature=_signature, is_word=_is_word,
+    has_finite_verb=_has_finite_verb,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
 )

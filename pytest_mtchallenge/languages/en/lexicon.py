@@ -1,0 +1,72 @@
+"""English word knowledge shared by the pack's signals: is a form English, does a text have a finite verb."""
+from __future__ import annotations
+
+import functools
+
+from pytest_mtchallenge.languages.en.inflection import is_gerund, is_past_form
+from pytest_mtchallenge.languages.en.words import (
+    BE_FORMS, CLAUSE_BREAKS, CLOSED_CLASS, CONJUNCTIONS, DETERMINERS, NEGATION, DO_FORMS, HAVE_FORMS, MODALS, PERSONAL_PRONOUNS, PREPOSITIONS,
+)
+
+#: Finite forms of the auxiliaries and the modals: a clause has a finite verb when one of them stands in it.
+_FINITE_AUXILIARIES = (frozenset(w for w, kind in BE_FORMS.items() if kind in ("present", "past"))
+                       | frozenset(w for w, kind in HAVE_FORMS.items() if kind in ("plain", "present", "past"))
+                       | frozenset(DO_FORMS) | frozenset(MODALS) | {"'s", "'d"})
+_SUBJECTS = frozenset(w for w, form in PERSONAL_PRONOUNS.items() if form.case in ("subject", "both")) | {"who"}
+#: Verb forms that are never finite: the infinitive marker's verb, *be*, *been*, *being*.
+_NON_FINITE = frozenset({"be", "been", "being"})
+#: Words after a subject pronoun that are not its verb.
+_NOT_VERBS = frozenset(PERSONAL_PRONOUNS) | DETERMINERS | NEGATION | CONJUNCTIONS | PREPOSITIONS - {"like"}
+#: What ends a non-finite verb's complement.
+_BREAKS = CLAUSE_BREAKS - {'"'}
+
+
+@functools.lru_cache(maxsize=65536)
+def is_english_word(word: str) -> bool:
+    """A closed-class word of the pack, or a form simplemma's English dictionary knows."""
+    import simplemma
+
+    return word in CLOSED_CLASS or simplemma.is_known(word, lang="en")
+
+
+def has_finite_verb(text: str) -> bool | None:
+    """Whether ``text`` has a finite verb.
+
+    True for a finite auxiliary or modal (*is, had, will*), a simple past (*sank*) or a word right
+    after a subject pronoun (*they go*); False when a plainly non-finite verb (*to go*, *be*, an
+    *-ing* form) comes before any word that could be finite (*He to go home*, *She be tall*);
+    None when the words cannot tell (without parts of speech, *The cats sleep* is unsure).
+    """
+    from pytest_mtchallenge.languages.en.reader import is_adverb, tokenize
+
+    folded, cased = tokenize(text)
+    non_finite = complement = False
+    for index, (word, written) in enumerate(zip(folded, cased)):
+        if not (word[:1].isalpha() or word.startswith("'")):
+            complement = complement and word not in _BREAKS
+            continue
+        previous = folded[index - 1] if index else ""
+        following = folded[index + 1] if index + 1 < len(folded) else ""
+        if word in _FINITE_AUXILIARIES:
+            return True
+        if word in _NON_FINITE or is_gerund(word) or previous == "to" and word not in CLOSED_CLASS:
+            non_finite = complement = True  # its complement runs to the end of the clause
+            continue
+        if complement and word not in CONJUNCTIONS:
+            if is_past_form(word) and previous not in DETERMINERS and previous not in PREPOSITIONS:
+                return True  # "the idea of leaving terrified her"
+            continue
+        complement = False
+        if previous in _SUBJECTS and word not in _NOT_VERBS and not is_adverb(word):
+            return True  # "they go", "I like"
+        if word in CLOSED_CLASS and (following != "to" or word in _NOT_VERBS) or is_adverb(word) or previous in DETERMINERS or (
+                previous in PREPOSITIONS and previous != "to"):
+            continue
+        if is_past_form(word):
+            return True
+        if index and written[:1].isupper():
+            continue  # a name
+        if index == 0 and following[:1].isalpha() and following not in CLOSED_CLASS and not is_gerund(following):
+            continue  # a subject without determiner before its verb ("Max knows")
+        return None  # a word that may be a present-tense or imperative verb
+    return False if non_finite else None

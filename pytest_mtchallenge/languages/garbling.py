@@ -1,0 +1,87 @@
+"""Is an output a broken sentence? Signals every family shares, from the language packs' word knowledge.
+
+A weak engine's output (a word-by-word rendering, words it left untranslated, a dropped verb)
+often does not contain the construction a family looks for. A fluent output without the
+construction is a rephrasing that dodges the phenomenon (the papers' "not applicable"); a broken
+one simply does not render it, and the papers' annotators answer "no". The signals:
+
+- **untranslated words**: words copied from the source that the target language does not have
+  (by its pack's lexicon), the source language's function words, and words an engine marked as
+  unknown (``*guitared``, ``#`` and ``@`` marks of rule-based engines);
+- **a missing verb**: the output has no finite verb although its source has one (by the packs'
+  verb knowledge, where a pack has it).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pytest_mtchallenge.languages import LanguagePack, language_pack
+from pytest_mtchallenge.normalise import normalise_text
+
+#: Words of a text (letters with inner hyphens or apostrophes), with a mark an engine may put before a word.
+_WORD = re.compile(r"(?<![\w*#@])([*#@]?)([^\W\d_]+(?:[-'][^\W\d_]+)*)", re.UNICODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Garbling:
+    """What makes an output a broken sentence: its untranslated words, and a missing verb."""
+
+    untranslated: tuple[str, ...] = ()
+    missing_verb: bool = False
+    source_name: str = "source-language"
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.untranslated) or self.missing_verb
+
+    def describe(self) -> str:
+        """The signals in words: "'calls', 'from' left untranslated; no finite verb"."""
+        parts = []
+        if self.untranslated:
+            words = ", ".join(f"'{w}'" for w in self.untranslated)
+            parts.append(f"{self.source_name} word{'s' if len(self.untranslated) > 1 else ''} {words} left untranslated")
+        if self.missing_verb:
+            parts.append("no finite verb")
+        return "; ".join(parts)
+
+
+def _words(text: str) -> list[tuple[str, str]]:
+    """(mark, word) of each word of ``text``."""
+    return [(m.group(1), m.group(2)) for m in _WORD.finditer(normalise_text(text))]
+
+
+def garbling(output: str, *, source: str, source_language: str, target_language: str) -> Garbling:
+    """The signals of a broken rendering of ``source`` in ``output`` (none for same-language suites)."""
+    source_pack, target_pack = language_pack(source_language), language_pack(target_language)
+    if source_pack.code == target_pack.code:
+        return Garbling()
+    source_words = {word.casefold() for _, word in _words(source)}
+    untranslated: list[str] = []
+    for mark, word in _words(output):
+        folded = word.casefold()
+        if mark:
+            untranslated.append(mark + word)
+        elif folded in source_words and _foreign(word, folded, source_pack, target_pack):
+            untranslated.append(word)
+    missing_verb = False
+    if target_pack.has_finite_verb is not None and source_pack.has_finite_verb is not None:
+        missing_verb = target_pack.has_finite_verb(output) is False and source_pack.has_finite_verb(source) is True
+    return Garbling(untranslated=tuple(dict.fromkeys(untranslated)), missing_verb=missing_verb,
+                    source_name=source_pack.name)
+
+
+def _foreign(word: str, folded: str, source_pack: LanguagePack, target_pack: LanguagePack) -> bool:
+    """Whether a word copied from the source is not a word of the target language: a source function
+    word the target lacks, or a word the target's lexicon does not know. Other capitalised words are
+    names, and names travel unchanged."""
+    if target_pack.stop_words and folded in source_pack.stop_words and folded not in target_pack.stop_words:
+        return True
+    if word[:1].isupper():
+        return False
+    if target_pack.is_word is None or len(folded) < 3:
+        return False
+    return not target_pack.is_word(folded)
+
+
+__all__ = ["Garbling", "garbling"]

@@ -1,0 +1,79 @@
+"""The broken-output signals: untranslated words and a missing verb, from the language packs."""
+from __future__ import annotations
+
+import pytest
+
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
+from pytest_mtchallenge.languages.en.lexicon import has_finite_verb as english_finite_verb
+from pytest_mtchallenge.languages.fr.words import has_finite_verb as french_finite_verb
+from pytest_mtchallenge.languages.garbling import garbling
+
+SUITES = {name: load_suite(path) for name, path in bundled_suites().items()}
+
+
+@pytest.mark.parametrize("name", ["isabelle2017-en-fr", "isabelle-kuhn2018-fr-en", "cinkova-bojar2018-en-cs",
+                                  "dip-discourse-en-fr"])
+def test_no_reference_is_broken(name: str) -> None:
+    suite = SUITES[name]
+    broken = [(item.id, signals.describe()) for item in suite.items for reference in item.references
+              if (signals := garbling(reference, source=item.source, source_language=suite.source_language,
+                                      target_language=suite.target_language)).broken]
+    assert broken == []
+
+
+@pytest.mark.parametrize(("output", "source", "pair", "untranslated"), [
+    ("Les appels répétés de sa mère *should avoir alerté nous.", "The repeated calls from his mother should have "
+     "alerted us.", ("en", "fr"), ("*should",)),
+    ("Les calls répétés de sa mère auraient dû nous alerter.", "The repeated calls from his mother should have "
+     "alerted us.", ("en", "fr"), ("calls",)),  # an English plural the Lefff lists as a loan, unknown to simplemma
+    ("The calls of sa mère should have alerted us.", "Les appels de sa mère auraient dû nous alerter.",
+     ("fr", "en"), ("sa", "mère")),
+    ("He has been warned by Paul.", "Il a été averti par Paul.", ("fr", "en"), ()),  # a name travels unchanged
+    ("John a pris un taxi jusqu'à New York.", "John took a taxi to New York.", ("en", "fr"), ()),  # a shared word
+    ("Il a #venir @hier.", "He came yesterday.", ("en", "fr"), ("#venir", "@hier")),  # an engine's marks
+    ("Je suis heureux.", "Je suis heureux.", ("fr", "fr"), ()),  # a same-language suite decides nothing
+])
+def test_untranslated_words(output: str, source: str, pair: tuple[str, str], untranslated: tuple[str, ...]) -> None:
+    signals = garbling(output, source=source, source_language=pair[0], target_language=pair[1])
+    assert signals.untranslated == untranslated
+    assert signals.broken is bool(untranslated)
+    if untranslated:
+        assert all(f"'{word}'" in signals.describe() for word in untranslated)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Il aller à la maison.", False),
+    ("Nous crier une insulte et laisser abruptement.", False),
+    ("Le bruit soudain dans les chambres.", False),
+    ("Il ne leur parlait pas très souvent.", True),  # leur is a clitic here, not a determiner
+    ("Jamais avant avait-elle été si malheureuse.", True),
+    ("Mettez la charrue avant les bœufs !", True),  # an imperative
+    ("La ferme de mes parents.", False),  # ferme after an article is a noun
+])
+def test_french_finite_verbs(text: str, expected: bool) -> None:
+    assert french_finite_verb(text) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("He to go home.", False),
+    ("She be tall.", False),
+    ("The woman looking at herself in the mirror.", False),
+    ("I spoke to them.", True),
+    ("Being late, he ran.", True),  # a participial clause before the finite verb
+    ("Just the idea of leaving terrified her.", True),
+    ("I like listening to music.", True),
+    ("They will leave.", True),
+    ("The cats sleep.", None),  # no parts of speech: a present tense after a noun is unsure
+    ("The children like to play.", None),
+    ("Stop beating around the bush.", None),  # an imperative or a noun: unsure
+])
+def test_english_finite_verbs(text: str, expected: bool | None) -> None:
+    assert english_finite_verb(text) is expected
+
+
+def test_a_missing_verb_needs_a_verb_in_the_source() -> None:
+    assert garbling("Le chien sur la table.", source="The dog is on the table.", source_language="en",
+                    target_language="fr").missing_verb
+    assert not garbling("Le chien sur la table.", source="The dog on the table.", source_language="en",
+                        target_language="fr").missing_verb
