@@ -30,6 +30,10 @@ class LanguagePack:
     #: Whether a text has a finite verb (True, False, or None when the pack cannot tell);
     #: None: the pack has no verb knowledge.
     has_finite_verb: Callable[[str], bool | None] | None = None
+    #: Constructions of a text that the language's grammar does not allow, each in words (a relative
+    #: clause without a finite verb, an English zero relative in French…): what word-by-word
+    #: rendering makes; None: the pack has no such knowledge.
+    broken_structures: Callable[[str], tuple[str, ...]] | None = None
 
     def split_sentences(self, text: str) -> list[str]:
         """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space

@@ -9,7 +9,9 @@ one simply does not render it, and the papers' annotators answer "no". The signa
   (by its pack's lexicon), the source language's function words, and words an engine marked as
   unknown (``*guitared``, ``#`` and ``@`` marks of rule-based engines);
 - **a missing verb**: the output has no finite verb although its source has one (by the packs'
-  verb knowledge, where a pack has it).
+  verb knowledge, where a pack has it);
+- **broken structures**: constructions the target grammar does not allow, by the target pack's
+  reader (a French relative clause without a finite verb, an English zero relative in French).
 """
 from __future__ import annotations
 
@@ -29,11 +31,13 @@ class Garbling:
 
     untranslated: tuple[str, ...] = ()
     missing_verb: bool = False
+    #: Constructions the target grammar does not allow, in words (the pack's ``broken_structures``).
+    structures: tuple[str, ...] = ()
     source_name: str = "source-language"
 
     @property
     def broken(self) -> bool:
-        return bool(self.untranslated) or self.missing_verb
+        return bool(self.untranslated) or self.missing_verb or bool(self.structures)
 
     def describe(self) -> str:
         """The signals in words: "'calls', 'from' left untranslated; no finite verb"."""
@@ -43,6 +47,7 @@ class Garbling:
             parts.append(f"{self.source_name} word{'s' if len(self.untranslated) > 1 else ''} {words} left untranslated")
         if self.missing_verb:
             parts.append("no finite verb")
+        parts.extend(self.structures)
         return "; ".join(parts)
 
 
@@ -67,8 +72,9 @@ def garbling(output: str, *, source: str, source_language: str, target_language:
     missing_verb = False
     if target_pack.has_finite_verb is not None and source_pack.has_finite_verb is not None:
         missing_verb = target_pack.has_finite_verb(output) is False and source_pack.has_finite_verb(source) is True
+    structures = target_pack.broken_structures(output) if target_pack.broken_structures is not None else ()
     return Garbling(untranslated=tuple(dict.fromkeys(untranslated)), missing_verb=missing_verb,
-                    source_name=source_pack.name)
+                    structures=structures, source_name=source_pack.name)
 
 
 def _foreign(word: str, folded: str, source_pack: LanguagePack, target_pack: LanguagePack) -> bool:

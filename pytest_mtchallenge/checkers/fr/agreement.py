@@ -54,7 +54,7 @@ class AgreementChecker(FrenchChecker):
 
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
-    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
+    version = "3"  # 2: reformed spellings (connait), word-less outputs n/a; 3: fronted adverbials, a noun's own features over a disagreeing determiner, a missing verb or predicate in a broken output fails
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -84,7 +84,8 @@ class AgreementChecker(FrenchChecker):
 
         found = reader.subject()
         if found is None:
-            return Verdict.undecided("could not find the subject at the start of the output")
+            return Verdict.not_found("a subject at the start of the sentence",
+                                     "could not find the subject at the start of the output")
         phrases, after_subject = found
         subject_text = " et ".join(p.head for p in phrases)
         if len(phrases) != len(conjuncts):
@@ -100,7 +101,7 @@ class AgreementChecker(FrenchChecker):
 
         verb = reader.first_finite_verb(after_subject)
         if verb is None:
-            return Verdict.undecided(f"no finite verb found after the subject {subject_text!r}")
+            return Verdict.not_found("a finite verb", f"no finite verb found after the subject {subject_text!r}")
         problems: list[str] = []
         checked: list[str] = []
         if "verb" in check:
@@ -112,7 +113,8 @@ class AgreementChecker(FrenchChecker):
             if not predicates and "predicate" not in item.params.get("optional", ()):  # type: ignore[operator]
                 if problems:
                     return _fail(problems, target, subject_text)
-                return Verdict.undecided(f"no predicate adjective or participle found after {reader.tokens[verb]!r}")
+                return Verdict.not_found("a predicate adjective or participle",
+                                         f"no predicate adjective or participle found after {reader.tokens[verb]!r}")
             for index in predicates:
                 ok, described = self._predicate_agrees(reader, index, target)
                 (checked if ok else problems).append(described)
@@ -130,7 +132,8 @@ class AgreementChecker(FrenchChecker):
             for copula in reader.finite_copulas(verb + 1):
                 predicates.extend(reader.predicates(copula))
         if not predicates:
-            return Verdict.undecided("no predicate adjective found in an infinitive or subordinate clause")
+            return Verdict.not_found("a predicate adjective",
+                                     "no predicate adjective found in an infinitive or subordinate clause")
         problems, checked = [], []
         for index in sorted(set(predicates)):
             ok, described = self._predicate_agrees(reader, index, controller)

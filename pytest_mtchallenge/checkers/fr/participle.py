@@ -101,6 +101,7 @@ class ParticipleChecker(FrenchChecker):
     """
 
     name = "participle"
+    version = "2"  # a missing compound tense or preceding object in a broken output fails
     description = "Past participle agreement after avoir (preceding direct object)"
 
     @classmethod
@@ -117,7 +118,8 @@ class ParticipleChecker(FrenchChecker):
         expected = _expected_object(item.params["object"])
         tenses = _compound_tenses(reader)
         if not tenses:
-            return Verdict.undecided("no past participle after the auxiliary avoir in the output")
+            return Verdict.not_found("a compound tense (avoir + past participle)",
+                                     "no past participle after the auxiliary avoir in the output")
         target = self._target(reader, tenses, lemmas, expected)
         if isinstance(target, Verdict):
             return target
@@ -130,7 +132,8 @@ class ParticipleChecker(FrenchChecker):
 
         if preceding is None:
             if not expected.follows:
-                return Verdict.undecided(
+                return Verdict.not_found(
+                    "a preceding direct object (relative 'que' or accusative clitic)",
                     f"the source's direct object precedes the participle, but in the output no relative 'que' or "
                     f"accusative clitic precedes {compound!r}: another construction, left to a human")
             want = Features(person=None, number="s", gender="m")

@@ -23,9 +23,15 @@ def _has_finite_verb(text: str) -> bool:
     return has_finite_verb(text)
 
 
+def _broken_structures(text: str) -> tuple[str, ...]:
+    from pytest_mtchallenge.languages.fr.words import broken_structures
+
+    return broken_structures(text)
+
+
 PACK = LanguagePack(
     code="fr", stop_words=STOP_WORDS, name="French", signature=_signature, is_word=_is_word,
-    has_finite_verb=_has_finite_verb,
+    has_finite_verb=_has_finite_verb, broken_structures=_broken_structures,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
 )

@@ -209,8 +209,10 @@ class SentenceReader:
             if token in ("de", "d'") and index < len(self.tokens) and self.tokens[index] in ("la", "l'", "les"):
                 det_gender, det_number = DETERMINERS[self.tokens[index]]
                 index += 1
-        # pre-nominal adjectives
-        while index < len(self.tokens) - 1 and self._is_adjective_only(index) and self._is_nounish(index + 1):
+        # pre-nominal adjectives; after a determiner, also a word that may be an adjective (*le soudain
+        # bruit*) or that the lexicon lacks (an untranslated modifier: *ma kitchen table*) before a noun
+        while index < len(self.tokens) - 1 and self._is_nounish(index + 1) and (
+                self._is_adjective_only(index) or index > start and self._prenominal(index)):
             index += 1
         if index >= len(self.tokens):
             return None
@@ -229,6 +231,25 @@ class SentenceReader:
             while end < len(self.tokens) and self._is_adjective_only(end):
                 end += 1
         return Phrase(start, end, head, Features(3, number, gender))
+
+    def _prenominal(self, index: int) -> bool:
+        """After a determiner, a word before a noun that may modify it: one with an adjective reading
+        and no noun reading, or one the lexicon lacks (not a name), when a known noun follows."""
+        if not any(a.pos == "noun" for a in self.readings(index + 1)):
+            return False
+        readings = self.readings(index)
+        if not readings:
+            return self.tokens[index].isalpha()
+        return any(a.pos == "adj" for a in readings) and not any(a.pos == "noun" for a in readings)
+
+    def noun_after_determiner(self, index: int) -> bool:
+        """Whether the word at ``index`` ends a noun phrase that a determiner opens (*la femme*, *les
+        chambres supérieures*), so that a following *qui*/*que* is a relative pronoun."""
+        start = index
+        while start > 0 and self._is_adjective_only(start) and start != index - 3:
+            start -= 1
+        return self._is_nounish(start) and start > 0 and self.tokens[start - 1] in DETERMINERS and (
+            self.noun_phrase(start - 1) is not None)
 
     def _agreeing_adjective(self, index: int, gender: str | None, number: str | None) -> bool:
         """An adjective reading agrees with the head, and no finite reading could be the head's verb
@@ -261,10 +282,12 @@ class SentenceReader:
         nouns = [a for a in self.readings(index) if a.pos == "noun"]
         numbers = {a.number for a in nouns if a.number}
         genders = {a.gender for a in nouns if a.gender}
-        number = det_number or (numbers.pop() if len(numbers) == 1 else None)
+        # The noun's own features where the lexicon gives it only one (a determiner that disagrees,
+        # *leur échecs*, *ma crayon*, is the broken word); the determiner's where the noun has several.
+        number = numbers.pop() if len(numbers) == 1 else det_number
         if not nouns and number is None:
             number = "s"  # proper names
-        gender = det_gender or (genders.pop() if len(genders) == 1 else None)
+        gender = genders.pop() if len(genders) == 1 else det_gender
         return gender, number
 
     def subject(self) -> tuple[list[Phrase], int] | None:

@@ -36,3 +36,66 @@ def has_finite_verb(text: str) -> bool:
         if reader.finite_readings(index) or any(a.mood == "imperative" for a in reader.readings(index)):
             return True
     return False
+
+
+#: Words that open a relative or completive clause, whose verb must be finite.
+_CLAUSE_OPENERS = frozenset({"qui", "que", "qu'"})
+
+
+def broken_structures(text: str) -> tuple[str, ...]:
+    """Constructions French grammar does not allow, as word-by-word renderings of English make them:
+
+    - a relative clause after a noun whose verb is not finite: an infinitive right after *qui* (*la
+      femme qui voir*), or a bare participle with no auxiliary (*la maison que John visité*);
+    - an English zero relative (*la femme votre frère a vu est charmante*): a sentence-initial noun
+      phrase directly followed by another noun phrase and its verb, and then the main verb.
+
+    An indirect question after a verb (*je sais qui inviter*) is not a relative clause.
+    """
+    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
+    from pytest_mtchallenge.languages.fr.reader import SentenceReader
+
+    reader = SentenceReader(text, default_lexicon())
+    tokens = reader.tokens
+    found: list[str] = []
+    for index, token in enumerate(tokens):
+        if token not in _CLAUSE_OPENERS or index == 0 or not reader.noun_after_determiner(index - 1):
+            continue
+        for probe in range(index + 1, min(len(tokens), index + 6)):
+            if not tokens[probe][0].isalpha() or _finite(reader, probe):
+                break
+            moods = {a.mood for a in reader.readings(probe) if a.pos in ("verb", "aux")}
+            if token == "qui" and probe == index + 1 and "infinitive" in moods or (
+                    token != "qui" and probe > index + 1 and "participle" in moods):
+                found.append(f"no finite verb in the relative clause after {token!r} ({tokens[probe]!r})")
+                break
+    zero = _zero_relative(reader)
+    if zero:
+        found.append(zero)
+    return tuple(found)
+
+
+def _finite(reader, index: int) -> bool:  # type: ignore[no-untyped-def]
+    return bool(reader.finite_readings(index))
+
+
+def _zero_relative(reader) -> str | None:  # type: ignore[no-untyped-def]
+    """"the relative pronoun is missing ('femme' 'votre frère' …)" for an English zero relative."""
+    from pytest_mtchallenge.languages.fr.reader import DETERMINERS
+
+    start = reader.after_fronted_adverbial()
+    first = reader.noun_phrase(start)
+    tokens = reader.tokens
+    if first is None or first.end >= len(tokens) or tokens[first.end] not in DETERMINERS or \
+            tokens[first.end] in ("de", "d'", "du", "des"):
+        return None
+    second = reader.noun_phrase(first.end)
+    if second is None or second.end >= len(tokens):
+        return None
+    verbs = [i for i in range(second.end, len(tokens)) if _finite(reader, i) or not reader.readings(i)
+             or any(a.mood == "participle" for a in reader.readings(i))]
+    main = [i for i in verbs[1:] if _finite(reader, i)]
+    if not verbs or verbs[0] != second.end or not main:
+        return None
+    return (f"the relative pronoun is missing between {tokens[first.start:first.end][-1]!r} and "
+            f"{' '.join(tokens[second.start:second.end])!r} (an English zero relative)")
