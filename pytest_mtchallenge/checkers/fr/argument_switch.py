@@ -119,7 +119,8 @@ class ArgumentSwitchChecker(FrenchChecker):
             lemma = sorted({a.lemma for a in reader.readings(index)} & misreadings)[0]
             return Verdict.failed(f"{word!r} ({lemma}) renders another sense of the source verb: the "
                                   "experiencer/theme relation is lost", word)
-        return Verdict.undecided(f"no form of {' / '.join(sorted(verbs))} with both arguments in place, and no "
+        return Verdict.not_found(f"a form of {' / '.join(sorted(verbs))} with both arguments",
+                                 f"no form of {' / '.join(sorted(verbs))} with both arguments in place, and no "
                                  "known alternative or misreading: left to a human")
 
 
@@ -153,6 +154,12 @@ class _Analysis:
 
     def span(self, start: int, end: int) -> Span:
         return Span(start, end, " ".join(self.tokens[start:end]), self.role(start, end))
+
+    def _untranslated_modifier(self, index: int) -> bool:
+        """A word the lexicon lacks right before a dative preposition: an untranslated adverb
+        (*manque sorely à Mary*), not the complement itself."""
+        return (not self.reader.readings(index) and self.tokens[index].isalpha() and index + 1 < len(self.tokens)
+                and self.tokens[index + 1] in _DATIVE_PREPOSITIONS)
 
     def frame(self, predicate: int) -> ArgumentFrame:
         tokens = self.tokens
@@ -188,7 +195,7 @@ class _Analysis:
         probe = predicate + 1
         while probe < len(tokens) and (self._is_adverb(probe) or tokens[probe] in NEGATION or (
                 tokens[probe] in ("le", "la", "les") and probe + 1 < len(tokens)
-                and tokens[probe + 1] in ("plus", "moins"))):
+                and tokens[probe + 1] in ("plus", "moins")) or self._untranslated_modifier(probe)):
             probe += 1
         if probe < len(tokens):
             token = tokens[probe]

@@ -92,8 +92,10 @@ class CompoundChecker(FrenchChecker):
                       for r in [self._rendering(tokens, analyses, index, modifiers, adjectives)] if r is not None]
         if not renderings:
             if not any(_has_lemma(a, heads, "noun") for a in analyses):
-                return Verdict.undecided(f"found no form of the head noun {' or '.join(heads)}")
-            return Verdict.undecided(f"the head noun {' or '.join(heads)} is not linked to a rendering of "
+                return Verdict.not_found(f"the head noun {' or '.join(heads)}",
+                                         f"found no form of the head noun {' or '.join(heads)}")
+            return Verdict.not_found(f"a rendering of {' or '.join(modifiers)} linked to {' or '.join(heads)}",
+                                     f"the head noun {' or '.join(heads)} is not linked to a rendering of "
                                      f"{' or '.join(modifiers)}")
         right = " or ".join(f"{p!r}" for p in sorted(accepted))
         good: list[str] = []

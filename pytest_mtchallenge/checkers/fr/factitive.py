@@ -97,7 +97,8 @@ class FactitiveChecker(FrenchChecker):
         if governed:
             return Verdict.undecided(f"found {', '.join(governed)}: another verb under a causative or perception "
                                      "verb, for a human to judge")
-        return Verdict.undecided(f"found no form of {verb}, {', '.join(alternatives) or 'an alternative'} or a known "
+        return Verdict.not_found(f"a form of {verb} or an alternative",
+                                 f"found no form of {verb}, {', '.join(alternatives) or 'an alternative'} or a known "
                                  "wrong rendering: the output renders the verb some other way")
 
     def _governor(self, tokens: list[str], analyses: list[tuple[Analysis, ...]], index: int) -> str | None:

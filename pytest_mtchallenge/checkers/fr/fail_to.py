@@ -118,7 +118,8 @@ class FailToChecker(FrenchChecker):
                     return Verdict.failed(
                         f"{tokens[index]!r} ({lemma}) is not negated and no other negative word is present: the "
                         "output asserts the event, losing the meaning of 'fail to'", tokens[index])
-            return Verdict.undecided(f"no form of {wanted} and no negation in the output: left to a human")
+            return Verdict.not_found(f"a negated form of {wanted}",
+                                     f"no form of {wanted} and no negation in the output: left to a human")
         return Verdict.undecided(f"negative word(s) {', '.join(repr(c) for c in cues)} but no negated form of "
                                  f"{wanted}: left to a human")
 

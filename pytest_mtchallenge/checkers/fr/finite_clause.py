@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, SentenceReader
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -99,7 +99,8 @@ class FiniteClauseChecker(FrenchChecker):
         if good and bad:
             return Verdict.undecided(f"found a finite clause ({'; '.join(good)}) but also {'; '.join(bad)}",
                                      *good, *bad)
-        return Verdict.undecided("found neither a finite que-clause nor a verb + noun phrase + infinitive: the "
+        return Verdict.not_found("a finite que-clause or a verb + noun phrase + infinitive",
+                                 "found neither a finite que-clause nor a verb + noun phrase + infinitive: the "
                                  "complement is rendered some other way")
 
     # -- the finite clause ------------------------------------------------------------------
@@ -139,6 +140,8 @@ class FiniteClauseChecker(FrenchChecker):
             return False
         if _restrictive(tokens, index):
             return False
+        if not reader.readings(previous) and previous > 0 and tokens[previous - 1] in SUBJECT_CLITICS:
+            return True  # an untranslated verb after its subject pronoun (il *liked que…)
         return any(a.pos in ("verb", "aux", "adj") for a in reader.readings(previous))
 
     def _finite_verb(self, reader: SentenceReader, start: int, end: int) -> int | None:

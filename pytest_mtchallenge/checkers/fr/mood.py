@@ -124,14 +124,15 @@ class MoodChecker(FrenchChecker):
         expected = lemma_list(item.params["verb"], "verb") if "verb" in item.params else ()
         triggers = _triggers(reader)
         if not triggers:
-            return Verdict.undecided("no subjunctive trigger (conjunction, verb or adjective + que) in the output")
+            return self._without_trigger(reader)
         judged: list[tuple[Trigger, ClauseVerb]] = []
         for trigger in triggers:
             verb = _clause_verb(reader, trigger.complementiser)
             if verb is not None:
                 judged.append((trigger, verb))
         if not judged:
-            return Verdict.undecided(f"no finite verb found in the clause after {triggers[0].words!r}")
+            return Verdict.not_found("a finite verb in the clause after the trigger",
+                                     f"no finite verb found in the clause after {triggers[0].words!r}")
         # The flagged clause is the one whose verbal complex has the expected lemma, else the first.
         trigger, verb = next(((t, v) for t, v in judged if v.lemmas & set(expected)), judged[0])
         token = reader.tokens[verb.index]
@@ -151,6 +152,25 @@ class MoodChecker(FrenchChecker):
                 f"{' / '.join(expected)}: the flagged verb was replaced, left to a human")
         chosen = f"{token!r} ({'; '.join(sorted({a.describe() for a in subjunctive}))})"
         return Verdict.passed(f"{chosen} is subjunctive after {trigger.words!r}", chosen)
+
+    def _without_trigger(self, reader: SentenceReader) -> Verdict:
+        """No known trigger: a *que*-clause whose verb can only be subjunctive (*soient*, *fasse*)
+        shows the subjunctive was used (the trigger may be one the list lacks, or left
+        untranslated); otherwise the trigger itself is missing."""
+        for index, token in enumerate(reader.tokens):
+            if token not in ("que", "qu'") or index == 0:
+                continue
+            verb = _clause_verb(reader, index)
+            if verb is None:
+                continue
+            readings = reader.finite_readings(verb.index)
+            if readings and all(a.mood == "subjunctive" for a in readings):
+                word = reader.tokens[verb.index]
+                described = f"{word!r} ({'; '.join(sorted({a.describe() for a in readings}))})"
+                return Verdict.passed(f"{described} can only be subjunctive, in the clause after "
+                                      f"{reader.tokens[index - 1]} {token!r}", described)
+        return Verdict.not_found("a subjunctive trigger",
+                                 "no subjunctive trigger (conjunction, verb or adjective + que) in the output")
 
 
 def _readings_in_context(readings: list[Analysis], expected: tuple[str, ...]) -> list[Analysis]:

@@ -149,7 +149,7 @@ class MovementChecker(FrenchChecker):
                                       "the movement", path_found.text)
             return Verdict.undecided(f"{path_found.text!r} expresses the path; the manner is only suggested by "
                                      f"{', '.join(repr(t) for t in traces)}: left to a human")
-        return Verdict.undecided("no path verb of the item in the output: left to a human")
+        return Verdict.not_found("a path verb of the item", "no path verb of the item in the output: left to a human")
 
 
 def _lemma_in(reader: SentenceReader, index: int, lemmas: set[str], *, verbal: bool) -> str | None:

@@ -78,7 +78,8 @@ class RecipientChecker(FrenchChecker):
         nouns = _recipients(item.params["recipient"])
         verbs = [i for i in range(len(reader.tokens)) if _is_transfer_verb(reader, i)]
         if not verbs:
-            return Verdict.undecided("no French verb of transfer or communication (donner, raconter, envoyer …) "
+            return Verdict.not_found("a French verb of transfer or communication",
+                                     "no French verb of transfer or communication (donner, raconter, envoyer …) "
                                      "in the output")
         found: list[tuple[RecipientPhrase, int]] = []
         for head in range(len(reader.tokens)):
@@ -110,7 +111,8 @@ class RecipientChecker(FrenchChecker):
             if clitic:
                 return Verdict.passed(f"the recipient is the dative clitic {clitic!r} of "
                                       f"{reader.tokens[verb]!r}", clitic)
-        return Verdict.undecided("no recipient noun after a verb of transfer, and no dative clitic: left to a human")
+        return Verdict.not_found("a recipient (à + noun phrase or a dative clitic)",
+                                 "no recipient noun after a verb of transfer, and no dative clitic: left to a human")
 
 
 def _is_transfer_verb(reader: SentenceReader, index: int) -> bool:
