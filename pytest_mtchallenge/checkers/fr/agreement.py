@@ -54,7 +54,9 @@ class AgreementChecker(FrenchChecker):
 
     name = "agreement"
     description = "Subject-verb and predicate agreement (lexicon-backed)"
-    version = "3"  # 2: reformed spellings (connait), word-less outputs n/a; 3: fronted adverbials, a noun's own features over a disagreeing determiner, a missing verb or predicate in a broken output fails
+    # 2: reformed spellings (connait), word-less outputs n/a; 3: fronted adverbials, a noun's own features over a
+    # disagreeing determiner, a missing verb or predicate in a broken output fails
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -81,6 +81,7 @@ class ArgumentSwitchChecker(FrenchChecker):
     """
 
     name = "argument_switch"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Argument switch: experiencer and theme of miss → manquer à"
 
     @classmethod

@@ -109,7 +109,9 @@ class CliticChecker(FrenchChecker):
 
     name = "clitic"
     description = "Object pronouns cliticised before the verb, in the French order"
-    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: reformed spellings
+    # (connait) read; an output without a word is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -166,7 +168,7 @@ class CliticChecker(FrenchChecker):
             return Verdict.failed(f"{expected}; {found}no reflexive clitic se before the verb"
                                   + (f" (only {phrase!r})" if phrase else ""), *(p for p in [phrase] if p))
         if reader.first_finite_verb(0) is None and not clusters:
-            return Verdict.undecided(f"{expected}; found no verb to carry the clitic")
+            return Verdict.not_found("a verb carrying the clitic", f"{expected}; found no verb to carry the clitic")
         substitute = self._substitute(reader, missing)
         if substitute is not None:
             return Verdict.undecided(f"{expected}; {found}the pronoun seems paraphrased by {substitute!r}",

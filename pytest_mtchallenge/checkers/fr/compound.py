@@ -56,7 +56,9 @@ class CompoundChecker(FrenchChecker):
 
     name = "compound"
     description = "Noun compound N1 N2 rendered as N2 + the right preposition + N1 (lexicon-backed)"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
+    # (only punctuation or numbers) is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

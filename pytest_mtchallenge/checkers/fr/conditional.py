@@ -44,6 +44,7 @@ class ConditionalChecker(FrenchChecker):
     """
 
     name = "conditional"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Fronted should: si + imperfect conditional clause"
 
     @classmethod
@@ -95,7 +96,8 @@ class ConditionalChecker(FrenchChecker):
             return Verdict.failed(
                 f"expected a conditional clause (si + imperfect); found {join_words(tokens[opening:first])!r}, "
                 "a phrase with an infinitive and no finite verb", join_words(tokens[opening:first]))
-        return Verdict.undecided("no 'si' clause or conditional subordinator found: left to a human")
+        return Verdict.not_found("a 'si' clause or conditional subordinator",
+                                 "no 'si' clause or conditional subordinator found: left to a human")
 
     def _si_clause(self, reader: SentenceReader, si: int) -> Verdict | None:
         tokens = reader.tokens

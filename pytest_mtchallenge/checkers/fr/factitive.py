@@ -39,7 +39,9 @@ class FactitiveChecker(FrenchChecker):
 
     name = "factitive"
     description = "Causative faire + infinitive for agentive verbs (lexicon-backed)"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
+    # (only punctuation or numbers) is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -50,6 +50,7 @@ class FailToChecker(FrenchChecker):
     """
 
     name = "fail_to"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
 
     @classmethod

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS, NEGATION, OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -71,7 +73,9 @@ class FiniteClauseChecker(FrenchChecker):
 
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
-    version = "2"  # reformed spellings (connait) read; an output without a word is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: reformed spellings
+    # (connait) read; an output without a word is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

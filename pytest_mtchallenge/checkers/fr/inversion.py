@@ -48,6 +48,7 @@ class InversionChecker(FrenchChecker):
     """
 
     name = "inversion"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
 
     @classmethod
@@ -77,7 +78,8 @@ class InversionChecker(FrenchChecker):
                     f"'ne … pas' on {describe_readings(reader, negated, shown)}: the adverb is lost", tokens[negated])
             if not has_verb:
                 return Verdict.undecided(f"the output has no form of {lemma_text}: the clause was rephrased")
-            return Verdict.undecided(
+            return Verdict.not_found(
+                f"the adverb ({' / '.join(adverbs)})",
                 f"the adverb ({' / '.join(adverbs)}) is not in the output: left to a human")
         start, end, adverb = found
         opening = 0
@@ -91,7 +93,8 @@ class InversionChecker(FrenchChecker):
                 return Verdict.failed(
                     f"expected a finite verb in the clause after the fronted {adverb!r}; found none in "
                     f"{join_words(tokens[start:clause_end])!r} (a verbless clause)", adverb)
-            return Verdict.undecided(f"no finite verb after {adverb!r}, and some words are not in the lexicon")
+            return Verdict.not_found(f"a finite verb after {adverb!r}",
+                                     f"no finite verb after {adverb!r}, and some words are not in the lexicon")
         if not has_verb:
             return Verdict.undecided(f"the output has no form of {lemma_text}: the clause was rephrased")
         if start != opening:
@@ -166,7 +169,8 @@ class InversionChecker(FrenchChecker):
                          shown: frozenset[str]) -> Verdict:
         tokens = reader.tokens
         if not finite:
-            return Verdict.undecided(f"no finite verb in the clause with {adverb!r}")
+            return Verdict.not_found(f"a finite verb in the clause with {adverb!r}",
+                                     f"no finite verb in the clause with {adverb!r}")
         verb_text = describe_readings(reader, finite[0], shown)
         if negative and not any(t in ("ne", "n'") for t in tokens[:finite[0]]):
             return Verdict.undecided(

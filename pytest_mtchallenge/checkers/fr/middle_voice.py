@@ -58,7 +58,9 @@ class MiddleVoiceChecker(FrenchChecker):
 
     name = "middle_voice"
     description = "Generic passive rendered as the French pronominal middle voice (se + verb)"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
+    # (only punctuation or numbers) is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -90,8 +92,8 @@ class MiddleVoiceChecker(FrenchChecker):
             reason = ("a middle with another verb than " + " / ".join(verbs)
                       if others[0].kind == "other middle" else "a middle in a compound tense (an event, not a generic)")
             return Verdict.undecided(f"found {others[0].text!r} ({others[0].reading}): {reason}", others[0].text)
-        return Verdict.undecided(f"expected {expected}; found neither a middle, a generic 'on' nor a passive of the "
-                                 "sentence's subject")
+        return Verdict.not_found(expected, f"expected {expected}; found neither a middle, a generic 'on' nor a passive "
+                                           "of the sentence's subject")
 
     def _constructions(self, reader: SentenceReader, verbs: tuple[str, ...],
                        misreadings: tuple[str, ...]) -> list[Construction]:

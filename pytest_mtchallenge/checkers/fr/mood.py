@@ -109,6 +109,7 @@ class MoodChecker(FrenchChecker):
     """
 
     name = "mood"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Subjunctive mood after a subjunctive trigger (lexicon-backed)"
 
     @classmethod

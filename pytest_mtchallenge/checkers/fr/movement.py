@@ -84,6 +84,7 @@ class MovementChecker(FrenchChecker):
     """
 
     name = "movement"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
 
     @classmethod

@@ -44,7 +44,9 @@ class OrdinalChecker(FrenchChecker):
 
     name = "ordinal"
     description = "Numeral before ordinal: les quatre premiers, not les premiers quatre (lexicon-backed)"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
+    # (only punctuation or numbers) is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -61,7 +63,7 @@ class OrdinalChecker(FrenchChecker):
                      if any(a.lemma in ordinals and a.pos in ("adj", "pron", "noun")
                             for a in readings(self.lexicon, token))]
         if not positions:
-            return Verdict.undecided(f"found no form of {wanted}")
+            return Verdict.not_found(f"a form of {wanted}", f"found no form of {wanted}")
         good = [f"{tokens[i - 1]} {tokens[i]}" for i in positions if i > 0 and is_cardinal(tokens[i - 1])]
         bad = [f"{tokens[i]} {tokens[i + 1]}" for i in positions if i + 1 < len(tokens) and is_cardinal(tokens[i + 1])]
         if good and not bad:

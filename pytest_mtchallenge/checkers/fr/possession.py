@@ -63,7 +63,9 @@ class InalienablePossessionChecker(FrenchChecker):
 
     name = "inalienable_possession"
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
+    # (only punctuation or numbers) is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -80,7 +82,8 @@ class InalienablePossessionChecker(FrenchChecker):
             return Verdict.not_applicable("the output is empty")
         noun = self._body_part(reader, body_parts)
         if noun is None:
-            return Verdict.undecided(f"no body-part noun ({', '.join(body_parts)}) found in the output")
+            return Verdict.not_found(f"the body-part noun ({', '.join(body_parts)})",
+                                     f"no body-part noun ({', '.join(body_parts)}) found in the output")
         determiner = self._determiner(reader, noun)
         phrase = join_words(reader.tokens[determiner : noun + 1]) if determiner is not None else reader.tokens[noun]
         verb = self._verb(reader, determiner if determiner is not None else noun)
@@ -156,9 +159,10 @@ class InalienablePossessionChecker(FrenchChecker):
             probe = index - 1
             while probe >= 0 and (reader.is_adverb(probe) or reader.tokens[probe] in NEGATION - NE):
                 probe -= 1
-            if probe < 0 or not any(a.lemma in ("avoir", "être") for a in reader.finite_readings(probe)):
-                return None
-            host = start = probe
+            if probe >= 0 and any(a.lemma in ("avoir", "être") for a in reader.finite_readings(probe)):
+                host = start = probe
+            # else a participle with no auxiliary (a broken verb, *il tourné la tête*): its clitics and
+            # subject still tell whose body part it is
         clitics: list[str] = []
         probe = host - 1
         while probe >= 0 and (reader.tokens[probe] in OBJECT_CLITICS or reader.tokens[probe] in NE):

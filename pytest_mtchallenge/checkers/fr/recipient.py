@@ -64,6 +64,7 @@ class RecipientChecker(FrenchChecker):
     """
 
     name = "recipient"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Recipient of a double-object verb marked with à (or a dative clitic)"
 
     @classmethod

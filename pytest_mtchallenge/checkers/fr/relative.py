@@ -57,7 +57,9 @@ class ZeroRelativeChecker(FrenchChecker):
 
     name = "zero_relative"
     description = "English zero relative rendered by an overt French relative pronoun"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
+    # (only punctuation or numbers) is not applicable
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -80,7 +82,8 @@ class ZeroRelativeChecker(FrenchChecker):
             return Verdict.not_applicable("the output is empty")
         head = self._head(reader, heads)
         if head is None:
-            return Verdict.undecided(f"no head noun ({', '.join(sorted(heads))}) found in the output, and the "
+            return Verdict.not_found(f"the head noun ({', '.join(sorted(heads))})",
+                                     f"no head noun ({', '.join(sorted(heads))}) found in the output, and the "
                                      "output does not open with a noun phrase")
         after = head + 1
         while after < len(tokens) and _is_adjective(reader, after):
@@ -126,7 +129,8 @@ class ZeroRelativeChecker(FrenchChecker):
                     text = join_words(tokens[head : end])
                     return Verdict.failed(f"expected a relative clause introduced by {accepted}; found {text!r}: "
                                           "the clause became a 'de' complement, with no relative pronoun", text)
-        return Verdict.undecided(f"could not find the relative clause after {head_word!r} (expected {accepted})")
+        return Verdict.not_found(f"a relative clause after {head_word!r} ({accepted})",
+                                 f"could not find the relative clause after {head_word!r} (expected {accepted})")
 
     def _head(self, reader: SentenceReader, heads: set[str]) -> int | None:
         """The first of the expected head nouns; else the head of a sentence-initial noun phrase (a synonym)."""

@@ -58,7 +58,9 @@ class TagQuestionChecker(FrenchChecker):
 
     name = "tag_question"
     description = "Tag questions rendered by a French invariable tag"
-    version = "2"  # words in the 1990 reformed spelling (connait, paraitra) read
+    # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: words in the 1990 reformed
+    # spelling (connait, paraitra) read
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -103,9 +105,11 @@ class TagQuestionChecker(FrenchChecker):
                 return _literal_failure(_segment(reader, cut + 1, len(words)),
                                         "a pronoun + verb tag, which French does not have")
         if not statement and not any(is_finite(reader, i) for i in range(len(words))):
-            return Verdict.undecided("no finite verb found: the statement the tag attaches to is missing")
+            return Verdict.not_found("a statement with a finite verb",
+                                     "no finite verb found: the statement the tag attaches to is missing")
         if question_mark:
-            return Verdict.undecided(
+            return Verdict.not_found(
+                "a French question tag",
                 "no French tag found, but the output ends in a question mark (an intonation question, or a negative "
                 "question replacing the tag): left to a human")
         return Verdict.failed(

@@ -1,6 +1,7 @@
 """The ``wh_preposition`` family: a preposition fronted with its relative or interrogative pronoun (*avec qui*, *d'où*)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -65,6 +66,7 @@ class WhPrepositionChecker(FrenchChecker):
     """
 
     name = "wh_preposition"
+    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
 
     @classmethod
@@ -92,13 +94,18 @@ class WhPrepositionChecker(FrenchChecker):
         lemmas = frozenset(phrase_list(params["verbs"], "verbs"))
         verbs = [i for i in range(len(tokens)) if _is_governing_verb(reader, i, lemmas)]
         lemma_text = " / ".join(sorted(lemmas))
+        if not verbs:  # the verb left untranslated (d'où est-il *arriving ?): the preposition is still judged
+            copied = {w for w in re.findall(r"[^\W\d_]+", item.source) if w.islower()}  # not names
+            verbs = [i for i in range(len(tokens)) if not reader.readings(i) and tokens[i] in copied]
         if not verbs:
-            return Verdict.undecided(
+            return Verdict.not_found(
+                f"a form of {lemma_text}",
                 f"the output has no form of {lemma_text}: the clause was rephrased, so the preposition that verb "
                 "governs cannot be judged")
         element = _wh_element(reader, fronted)
         if element is None:
-            return Verdict.undecided(f"no relative or interrogative pronoun found with {lemma_text}")
+            return Verdict.not_found("a relative or interrogative pronoun",
+                                     f"no relative or interrogative pronoun found with {lemma_text}")
         verb = next((v for v in verbs if v > element.start), verbs[0])
         verb_text = tokens[verb]
         if element.kind == "expected":
