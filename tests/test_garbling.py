@@ -77,3 +77,24 @@ def test_a_missing_verb_needs_a_verb_in_the_source() -> None:
                     target_language="fr").missing_verb
     assert not garbling("Le chien sur la table.", source="The dog on the table.", source_language="en",
                         target_language="fr").missing_verb
+
+
+@pytest.mark.parametrize(("output", "structures"), [
+    ("Le garçon qui manger la pomme est mon frère.", ("no finite verb in the relative clause after 'qui' ('manger')",)),
+    ("Le gâteau que ma tante préparé était délicieux.",
+     ("no finite verb in the relative clause after 'que' ('préparé')",)),
+    ("Le livre mon oncle a écrit est long.",
+     ("the relative pronoun is missing between 'livre' and 'mon oncle' (an English zero relative)",)),
+    # well-formed French
+    ("Le garçon qui mange la pomme est mon frère.", ()),
+    ("Le gâteau que ma tante a préparé était délicieux.", ()),
+    ("Je ne sais pas qui appeler.", ()),  # an indirect question after a verb takes an infinitive
+    ("Il ne fait que dormir.", ()),
+    ("Ce matin mon oncle est arrivé.", ()),  # a fronted time phrase, not a zero relative
+    ("Il a offert un livre à mon oncle.", ()),
+])
+def test_french_broken_structures(output: str, structures: tuple[str, ...]) -> None:
+    signals = garbling(output, source="(an English source with a verb: it is.)", source_language="en",
+                       target_language="fr")
+    assert signals.structures == structures
+    assert all(s in signals.describe() for s in structures)

@@ -182,3 +182,31 @@ def test_error_judgement_has_no_output_and_keeps_the_reason() -> None:
     assert (judgement.suite, judgement.system, judgement.item) == ("tiny", "cmd:marian", ITEM.id)
     record = judgement.to_dict()
     assert record["outcome"] == "error" and record["output"] is None
+
+
+@pytest.mark.parametrize("answer, output, outcome", [
+    # a broken output: the construction not found, or n/a, is not rendered
+    (Verdict.not_found("a subjunctive trigger", "no trigger"), "Je *want qu'il vient.", Outcome.FAIL),
+    (Verdict.not_applicable("no clause"), "Je vouloir lui venir.", Outcome.FAIL),
+    # a fluent output: the family's answer stands
+    (Verdict.not_found("a subjunctive trigger", "no trigger"), "J'aimerais le voir arriver.", Outcome.REVIEW),
+    (Verdict.not_applicable("no clause"), "J'aimerais le voir arriver.", Outcome.NA),
+    # found but unsure, or decided: never changed by the signals
+    (Verdict.undecided("the verb is replaced"), "Je *want qu'il vient.", Outcome.REVIEW),
+    (Verdict.passed("subjunctive"), "Je *want qu'il vienne.", Outcome.PASS),
+])
+def test_a_broken_output_without_the_construction_fails_as_not_rendered(
+        answer: Verdict, output: str, outcome: Outcome) -> None:
+    judgement = judge(item=ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
+                      checkers={"fixed": FixedChecker(answer)}, verdicts=VerdictStore(), languages=("en", "fr"))
+    assert judgement.outcome is outcome
+    if outcome is Outcome.FAIL:
+        assert judgement.reason.startswith(f"{answer.missing or 'the phenomenon'} is not rendered in a broken output (")
+        assert answer.reason in judgement.reason
+
+
+def test_without_the_suite_languages_nothing_is_read_as_broken() -> None:
+    judgement = judge(item=ITEM, system="sysA", output="Je *want qu'il vient.", mode=JudgeMode.AUTO,
+                      checkers={"fixed": FixedChecker(Verdict.not_found("a trigger", "no trigger"))},
+                      verdicts=VerdictStore())
+    assert judgement.outcome is Outcome.REVIEW

@@ -1,0 +1,56 @@
+"""French families on broken outputs (team-written, not from the variant files): a family reads past
+damage that leaves its construction intact, and the judge fails a broken output without it."""
+from __future__ import annotations
+
+import pytest
+from suite_items import family_items
+
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.judging import automatic_verdict
+from pytest_mtchallenge.verdict import Outcome
+
+FAMILIES = builtin_checkers()
+SUITE = "isabelle2017-en-fr"
+
+
+def judged(checker: str, item_id: str, output: str) -> tuple[Outcome, str]:
+    item = family_items(checker, SUITE)[item_id]
+    verdict = automatic_verdict(FAMILIES[checker](), item=item, output=output, languages=("en", "fr"))
+    return verdict.outcome, verdict.reason
+
+
+@pytest.mark.parametrize(("checker", "item_id", "output", "expected"), [
+    # agreement: the noun's own features over a determiner that disagrees with it
+    ("agreement", "S1a", "Le appels répétés de sa mère auraient dû nous alerter.", Outcome.PASS),
+    ("agreement", "S1a", "Leur appels répétés de sa mère aurait dû nous alerter.", Outcome.FAIL),
+    # agreement: a fronted adverbial before the subject; a prenominal adjective after the determiner
+    ("agreement", "S4a2", "Hier soir, mon père et mon frère étaient contents.", Outcome.PASS),
+    ("agreement", "S1b", "Le soudain bruit dans les chambres du haut devraient nous alerter.", Outcome.FAIL),
+    # agreement: an untranslated modifier before the noun is not the head
+    ("agreement", "S4c3", "Mon réfrigérateur et ma kitchen table ont été volés.", Outcome.PASS),
+    # no finite verb, or an untranslated verb, in a broken output: not rendered
+    ("agreement", "S4a2", "Mon père et mon frère être heureux demain.", Outcome.FAIL),
+    ("agreement", "S4a2", "Mon père et mon frère *will être heureux demain.", Outcome.FAIL),
+    # mood: a que-clause whose verb can only be subjunctive shows the subjunctive, whatever the trigger
+    ("mood", "S6c", "J'ai *insisted que les familles ne soient pas séparées.", Outcome.PASS),
+    ("mood", "S6c", "J'ai *insisted que les familles ne sont pas séparées.", Outcome.FAIL),
+    # argument switch: an untranslated adverb before à is read past
+    ("argument_switch", "S7a", "Jim manque *badly à Mary.", Outcome.PASS),
+    ("argument_switch", "S7a", "Mary manque *badly Jim.", Outcome.FAIL),
+    # possession: a participle without its auxiliary still carries the reflexive and the article
+    ("inalienable_possession", "S25a", "Il se lavé les mains.", Outcome.PASS),
+    ("inalienable_possession", "S25a", "Il a lavé ses *hands.", Outcome.FAIL),
+    # finite clause: an untranslated governing verb before que
+    ("finite_clause", "S12b", "Il *enjoyed que son père lui lise des histoires.", Outcome.PASS),
+    # a zero relative or a relative without a finite verb
+    ("zero_relative", "S26b", "L'homme votre sœur déteste est méchant.", Outcome.FAIL),
+    ("participle", "S5c", "La maison que John visité est en ruine.", Outcome.FAIL),
+])
+def test_broken_outputs(checker: str, item_id: str, output: str, expected: Outcome) -> None:
+    outcome, reason = judged(checker, item_id, output)
+    assert outcome is expected, reason
+
+
+def test_a_fluent_output_without_the_construction_is_not_failed() -> None:
+    outcome, reason = judged("mood", "S6a", "Il viendra si vous venez aussi.")  # si + indicative: no trigger
+    assert outcome is Outcome.UNDECIDED, reason
