@@ -98,3 +98,14 @@ def test_french_broken_structures(output: str, structures: tuple[str, ...]) -> N
                        target_language="fr")
     assert signals.structures == structures
     assert all(s in signals.describe() for s in structures)
+
+
+@pytest.mark.parametrize(("output", "untranslated"), [
+    ("Odmítl disclose, kolik peněz dostal.", ("disclose",)),
+    ("Odmítl the informace o penězích.", ("the",)),
+    ("Odmítl prozradit, kolik peněz dostal.", ()),
+])
+def test_czech_untranslated_words(output: str, untranslated: tuple[str, ...]) -> None:
+    signals = garbling(output, source="He refused the information to disclose how much money he received.",
+                       source_language="en", target_language="cs")
+    assert signals.untranslated == untranslated
