@@ -45,13 +45,17 @@ def test_untranslated_words(output: str, source: str, pair: tuple[str, str], unt
 @pytest.mark.parametrize(("text", "expected"), [
     ("Il aller à la maison.", False),
     ("Nous crier une insulte et laisser abruptement.", False),
-    ("Le bruit soudain dans les chambres.", False),
+    ("Le bruit soudain dans les chambres.", None),  # no verb at all: a reply or a title, not a broken clause
+    ("Oui, monsieur.", None),
+    ("Avant de partir, hum...", None),  # an infinitive after its preposition
+    ("Il tourné la tête.", False),  # a participle without its auxiliary
+    ("Une fois le travail terminé, Marie est partie.", True),
     ("Il ne leur parlait pas très souvent.", True),  # leur is a clitic here, not a determiner
     ("Jamais avant avait-elle été si malheureuse.", True),
     ("Mettez la charrue avant les bœufs !", True),  # an imperative
-    ("La ferme de mes parents.", False),  # ferme after an article is a noun
+    ("La ferme de mes parents.", None),  # ferme after an article is a noun
 ])
-def test_french_finite_verbs(text: str, expected: bool) -> None:
+def test_french_finite_verbs(text: str, expected: bool | None) -> None:
     assert french_finite_verb(text) is expected
 
 
@@ -73,10 +77,11 @@ def test_english_finite_verbs(text: str, expected: bool | None) -> None:
 
 
 def test_a_missing_verb_needs_a_verb_in_the_source() -> None:
-    assert garbling("Le chien sur la table.", source="The dog is on the table.", source_language="en",
+    assert garbling("Le chien être sur la table.", source="The dog is on the table.", source_language="en",
                     target_language="fr").missing_verb
-    assert not garbling("Le chien sur la table.", source="The dog on the table.", source_language="en",
+    assert not garbling("Le chien être sur la table.", source="The dog to be on the table.", source_language="en",
                         target_language="fr").missing_verb
+    assert not garbling("Oui, monsieur.", source="I do, sir.", source_language="en", target_language="fr").missing_verb
 
 
 @pytest.mark.parametrize(("output", "structures"), [
@@ -91,6 +96,7 @@ def test_a_missing_verb_needs_a_verb_in_the_source() -> None:
     ("Je ne sais pas qui appeler.", ()),  # an indirect question after a verb takes an infinitive
     ("Il ne fait que dormir.", ()),
     ("Ce matin mon oncle est arrivé.", ()),  # a fronted time phrase, not a zero relative
+    ("Une fois la porte ouverte, il n'y a pas de retour.", ()),  # an absolute construction
     ("Il a offert un livre à mon oncle.", ()),
 ])
 def test_french_broken_structures(output: str, structures: tuple[str, ...]) -> None:

@@ -8,8 +8,10 @@ one simply does not render it, and the papers' annotators answer "no". The signa
 - **untranslated words**: words copied from the source that the target language does not have
   (by its pack's lexicon), the source language's function words, and words an engine marked as
   unknown (``*guitared``, ``#`` and ``@`` marks of rule-based engines);
-- **a missing verb**: the output has no finite verb although its source has one (by the packs'
-  verb knowledge, where a pack has it);
+- **a missing verb**: the output has a bare verb where its source has a finite one (an infinitive
+  or a participle standing for the finite verb: *Ma mère être heureuse*, *He to go home*), by the
+  packs' verb knowledge where a pack has it; a text with no verb at all (a reply: *Oui, monsieur.*)
+  is not read as broken;
 - **broken structures**: constructions the target grammar does not allow, by the target pack's
   reader (a French relative clause without a finite verb, an English zero relative in French).
 """
@@ -79,15 +81,19 @@ def garbling(output: str, *, source: str, source_language: str, target_language:
 
 def _foreign(word: str, folded: str, source_pack: LanguagePack, target_pack: LanguagePack) -> bool:
     """Whether a word copied from the source is not a word of the target language: a source function
-    word the target lacks, or a word the target's lexicon does not know. Other capitalised words are
-    names, and names travel unchanged."""
+    word the target lacks, or a word of the source's lexicon that the target's does not know. Other
+    capitalised words are names, and names travel unchanged."""
+    if len(folded) < 2:  # a letter (English *I*, *a*) is too little to tell
+        return False
     if target_pack.stop_words and folded in source_pack.stop_words and folded not in target_pack.stop_words:
         return True
     if word[:1].isupper():
         return False
     if target_pack.is_word is None or len(folded) < 3:
         return False
-    return not target_pack.is_word(folded)
+    # a word of the source language that the target lacks (not an interjection or a loan from a third
+    # language that both may keep: *ohh*, *señor*)
+    return not target_pack.is_word(folded) and (source_pack.is_word is None or source_pack.is_word(folded))
 
 
 __all__ = ["Garbling", "garbling"]

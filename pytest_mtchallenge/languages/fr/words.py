@@ -16,16 +16,22 @@ def is_french_word(word: str) -> bool:
     return bool(readings(default_lexicon(), word)) and simplemma.is_known(word, lang="fr")
 
 
-def has_finite_verb(text: str) -> bool:
-    """Whether a word of ``text`` reads as a finite verb (indicative, conditional, subjunctive or
-    imperative) that no determiner makes a noun (*la ferme*, *mes porte*); after a word that is also
-    a clitic (*le, la, les, leur*), it is a verb when a pronoun or a negation comes before (*il ne
-    leur parlait pas*, *nous les voyons*)."""
+def has_finite_verb(text: str) -> bool | None:
+    """Whether ``text`` has a finite verb: True when a word reads as one (indicative, conditional,
+    subjunctive or imperative) that no determiner makes a noun (*la ferme*, *mes porte*; after a
+    word that is also a clitic, *le, la, les, leur*, it is a verb when a pronoun or a negation comes
+    before: *il ne leur parlait pas*); False when the clause has a bare verb instead, an infinitive
+    right after its subject (*ma mère être heureuse*, *nous crier*) or a participle right after a
+    subject pronoun (*il tourné la tête*); None for a text with no verb at all, as a reply may be
+    (*Oui, monsieur.*, *Tout comme Laura.*)."""
     from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-    from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SentenceReader
+    from pytest_mtchallenge.languages.fr.reader import (
+        DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader,
+    )
 
     reader = SentenceReader(text, default_lexicon())
     tokens = reader.tokens
+    bare = False
     for index in range(len(tokens)):
         previous = tokens[index - 1] if index else ""
         if previous in DETERMINERS:
@@ -33,9 +39,17 @@ def has_finite_verb(text: str) -> bool:
             clitic = previous in OBJECT_CLITICS and (before in PRONOUNS or before in NEGATION or before in OBJECT_CLITICS)
             if not clitic:
                 continue
-        if reader.finite_readings(index) or any(a.mood == "imperative" for a in reader.readings(index)):
+        readings = reader.readings(index)
+        if reader.finite_readings(index) or any(a.mood == "imperative" for a in readings):
             return True
-    return False
+        moods = {a.mood for a in readings if a.pos in ("verb", "aux")}
+        subject = previous in SUBJECT_CLITICS and (previous not in OBJECT_CLITICS or index == 1 or tokens[index - 2]
+                                                   in (",", "et", "mais", "que", "qu'"))
+        after_noun = index > 0 and previous[:1].isalpha() and not reader.readings(index - 1) or any(
+            a.pos == "noun" for a in reader.readings(index - 1)) and not reader.has_pos(index - 1, "prep")
+        if "infinitive" in moods and (subject or after_noun) or "participle" in moods and subject:
+            bare = True
+    return False if bare else None
 
 
 #: Words that open a relative or completive clause, whose verb must be finite.
@@ -95,7 +109,7 @@ def _zero_relative(reader) -> str | None:  # type: ignore[no-untyped-def]
     verbs = [i for i in range(second.end, len(tokens)) if _finite(reader, i) or not reader.readings(i)
              or any(a.mood == "participle" for a in reader.readings(i))]
     main = [i for i in verbs[1:] if _finite(reader, i)]
-    if not verbs or verbs[0] != second.end or not main:
-        return None
+    if not verbs or verbs[0] != second.end or not main or "," in tokens[second.end:main[0]]:
+        return None  # an absolute construction is set off by a comma: *Une fois la porte ouverte, il…*
     return (f"the relative pronoun is missing between {tokens[first.start:first.end][-1]!r} and "
             f"{' '.join(tokens[second.start:second.end])!r} (an English zero relative)")
