@@ -35,6 +35,7 @@ class ChezSoiChecker(EnglishChecker):
     """
 
     name = "en_chez_soi"
+    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
     description = "chez + pronoun: at home only when reflexive, else at his/her place"
 
     @classmethod
@@ -99,4 +100,5 @@ class ChezSoiChecker(EnglishChecker):
                     return Verdict.passed(f"{phrase!r} renders chez + pronoun (at the home of the person)", phrase)
                 return Verdict.failed(f"expected {expected} or with {' / '.join(pronouns)}; found {phrase!r}: the "
                                       "pronoun does not have the features of the pronoun of chez", phrase)
-        return Verdict.undecided("no 'home', possessive + place, or with + pronoun found: left to a human")
+        return Verdict.not_found("an English rendering of 'chez' + pronoun (home, a possessive + place, with + pronoun)",
+                                  "no 'home', possessive + place, or with + pronoun found: left to a human")

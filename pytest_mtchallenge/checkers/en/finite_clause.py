@@ -35,6 +35,7 @@ class FiniteClauseChecker(EnglishChecker):
     """
 
     name = "en_finite_clause"
+    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
     description = "Non-finite to finite clause: the English clause's subject and tense"
 
     @classmethod
@@ -56,7 +57,8 @@ class FiniteClauseChecker(EnglishChecker):
         openers = self._openers(sentence, words_of(params.get("governors"), "governors", required=False),
                                 words_of(params.get("conjunctions"), "conjunctions", required=False))
         if not openers:
-            return Verdict.undecided("nothing introduces the clause (no governing verb or conjunction of the "
+            return Verdict.not_found("the governing verb or conjunction of the source's clause",
+                                     "nothing introduces the clause (no governing verb or conjunction of the "
                                      "source found): left to a human")
         subjects = words_of(params["subjects"], "subjects")
         accept, reject = tense_lists(params)
@@ -67,7 +69,8 @@ class FiniteClauseChecker(EnglishChecker):
             if verdict is not None:
                 return verdict
         opener = sentence.text(*openers[0])
-        return Verdict.undecided(f"no clause with a subject and a verb after {opener!r}: left to a human")
+        return Verdict.not_found(f"a clause with a subject and a finite verb after {opener!r}",
+                                 f"no clause with a subject and a verb after {opener!r}: left to a human")
 
     def _openers(self, sentence: Sentence, governors: tuple[str, ...],
                  conjunctions: tuple[str, ...]) -> list[tuple[int, int]]:

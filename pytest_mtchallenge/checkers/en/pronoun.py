@@ -75,6 +75,7 @@ class PronounChecker(EnglishChecker):
     """
 
     name = "en_pronoun"
+    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
     description = "English rendering of a French clitic pronoun: form, features and preposition"
 
     @classmethod
@@ -117,7 +118,8 @@ class PronounChecker(EnglishChecker):
                                          f"{reading.anywhere()!r} occurs elsewhere: left to a human")
             verb = sentence.words[missing.index]
             if reflexive:
-                return Verdict.undecided(f"no reflexive pronoun after {verb!r}: English may leave a reflexive "
+                return Verdict.not_found(f"a reflexive pronoun after {verb!r}",
+                                         f"no reflexive pronoun after {verb!r}: English may leave a reflexive "
                                          "unexpressed; left to a human")
             possessive = reading.possessive_after(missing)
             if possessive:
@@ -132,7 +134,7 @@ class PronounChecker(EnglishChecker):
             slot = reading.first_anywhere()
             if slot is not None:
                 return reading.judge_form(slot, None)
-        return Verdict.undecided(f"no form of {', '.join(sorted(verbs))} found: left to a human")
+        return Verdict.not_found(f"a form of {', '.join(sorted(verbs))}", f"no form of {', '.join(sorted(verbs))} found: left to a human")
 
 
 class _Reading:

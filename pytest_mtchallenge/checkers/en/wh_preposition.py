@@ -73,6 +73,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     """
 
     name = "en_wh_preposition"
+    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
 
     @classmethod
@@ -104,7 +105,8 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             if other is not None:
                 return Verdict.passed(f"rendered with the transitive verb {sentence.cased[other]!r}, which takes "
                                       f"its object without a preposition")
-            return Verdict.undecided("the governing verb is not in the output: the clause was rephrased")
+            return Verdict.not_found("the governing verb of the wh-word",
+                                      "the governing verb is not in the output: the clause was rephrased")
         verb_text = sentence.cased[verb]
         wh = next((i for i in range(verb - 1, max(-1, verb - WINDOW - 1), -1) if tokens[i] in _WH), None)
         found: list[Preposition] = []
