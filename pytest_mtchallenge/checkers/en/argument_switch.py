@@ -31,7 +31,7 @@ class ArgumentSwitchChecker(EnglishChecker):
     """
 
     name = "en_argument_switch"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
 
     @classmethod

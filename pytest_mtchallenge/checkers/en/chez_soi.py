@@ -35,7 +35,7 @@ class ChezSoiChecker(EnglishChecker):
     """
 
     name = "en_chez_soi"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "chez + pronoun: at home only when reflexive, else at his/her place"
 
     @classmethod
@@ -100,5 +100,5 @@ class ChezSoiChecker(EnglishChecker):
                     return Verdict.passed(f"{phrase!r} renders chez + pronoun (at the home of the person)", phrase)
                 return Verdict.failed(f"expected {expected} or with {' / '.join(pronouns)}; found {phrase!r}: the "
                                       "pronoun does not have the features of the pronoun of chez", phrase)
-        return Verdict.not_found("an English rendering of 'chez' + pronoun (home, a possessive + place, with + pronoun)",
+        return Verdict.not_found("a rendering of 'chez' + pronoun (home, a possessive + place, with + pronoun)",
                                   "no 'home', possessive + place, or with + pronoun found: left to a human")

@@ -36,7 +36,7 @@ class ClauseTenseChecker(EnglishChecker):
     """
 
     name = "en_clause_tense"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
 
     @classmethod
@@ -74,4 +74,5 @@ class ClauseTenseChecker(EnglishChecker):
             return Verdict.not_found(f"a clause with a subject and a finite verb after {found_trigger!r}",
                                      f"no clause with a subject and a verb after {found_trigger!r} (an infinitive or "
                                      "another construction): left to a human")
-        return Verdict.not_found("a clause opener rendering the source's", "none of the expected clause openers found: left to a human")
+        return Verdict.not_found("a clause opener rendering the source's",
+                                 "none of the expected clause openers found: left to a human")

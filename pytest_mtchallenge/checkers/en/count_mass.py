@@ -37,7 +37,7 @@ class CountMassChecker(EnglishChecker):
     """
 
     name = "en_count_mass"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Count vs mass nouns: an English mass noun for a French count noun"
 
     @classmethod

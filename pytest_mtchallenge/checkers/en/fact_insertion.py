@@ -32,7 +32,7 @@ class FactInsertionChecker(EnglishChecker):
     """
 
     name = "en_fact_insertion"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "de/à ce que + clause → from the fact that + clause"
 
     @classmethod

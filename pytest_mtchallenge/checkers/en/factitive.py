@@ -35,7 +35,7 @@ class FactitiveChecker(EnglishChecker):
     """
 
     name = "en_factitive"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Factitives: faire + infinitive as one English transitive verb"
 
     @classmethod

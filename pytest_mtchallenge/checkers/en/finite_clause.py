@@ -35,7 +35,7 @@ class FiniteClauseChecker(EnglishChecker):
     """
 
     name = "en_finite_clause"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Non-finite to finite clause: the English clause's subject and tense"
 
     @classmethod

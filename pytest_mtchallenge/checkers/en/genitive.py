@@ -31,7 +31,7 @@ class GenitiveChecker(EnglishChecker):
     """
 
     name = "en_genitive"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Genitives: de + possessor → possessor's"
 
     @classmethod

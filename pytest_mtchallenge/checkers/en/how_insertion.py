@@ -27,7 +27,7 @@ class HowInsertionChecker(EnglishChecker):
     """
 
     name = "en_how_insertion"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "V1 V2inf → V1 how to V2inf"
 
     @classmethod

@@ -32,7 +32,7 @@ class MannerOfMovementChecker(EnglishChecker):
     """
 
     name = "en_manner_of_movement"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
 
     @classmethod

@@ -34,7 +34,7 @@ class MiddleVoiceChecker(EnglishChecker):
     """
 
     name = "en_middle_voice"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Middle voice: a French pseudo-pronominal verb as an English passive"
 
     @classmethod

@@ -105,7 +105,7 @@ class EnglishNegationChecker(EnglishChecker):
 
     name = "en_negation"
     description = "French negations (expletive ne, ne … nullement, double negation) rendered in English"
-    version = "3"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "3"  # names the construction it did not find (Verdict.not_found)
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:

@@ -36,7 +36,7 @@ class EnglishPhraseChecker(EnglishChecker):
     """
 
     name = "en_phrase"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
 
     @classmethod

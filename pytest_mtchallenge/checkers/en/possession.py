@@ -43,7 +43,7 @@ class EnglishPossessionChecker(EnglishChecker):
     """
 
     name = "en_possession"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Inalienable possession: French definite article → English possessive determiner"
 
     @classmethod

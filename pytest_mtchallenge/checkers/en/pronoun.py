@@ -75,7 +75,7 @@ class PronounChecker(EnglishChecker):
     """
 
     name = "en_pronoun"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "English rendering of a French clitic pronoun: form, features and preposition"
 
     @classmethod
@@ -134,7 +134,8 @@ class PronounChecker(EnglishChecker):
             slot = reading.first_anywhere()
             if slot is not None:
                 return reading.judge_form(slot, None)
-        return Verdict.not_found(f"a form of {', '.join(sorted(verbs))}", f"no form of {', '.join(sorted(verbs))} found: left to a human")
+        listed = ", ".join(sorted(verbs))
+        return Verdict.not_found(f"a form of {listed}", f"no form of {listed} found: left to a human")
 
 
 class _Reading:

@@ -64,7 +64,7 @@ class EnglishQuestionChecker(EnglishChecker):
     """
 
     name = "en_question"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "French yes/no questions rendered as English questions with a fronted auxiliary"
 
     @classmethod
@@ -89,8 +89,9 @@ class EnglishQuestionChecker(EnglishChecker):
         verb_words = frozenset(f for v in verbs for f in v.all)
         where = next((i for i, t in enumerate(tokens) if t in subjects), None)
         if where is None:
+            listed = ", ".join(sorted(subjects))
             return Verdict.not_found("the subject of the question",
-                                     f"the subject ({', '.join(sorted(subjects))}) of the question is not in the output")
+                                     f"the subject ({listed}) of the question is not in the output")
         subject = tokens[where]
         person = _person(subject, flag(item.params, "plural"))
         start = where

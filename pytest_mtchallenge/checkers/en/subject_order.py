@@ -33,7 +33,7 @@ class EnglishSubjectOrderChecker(EnglishChecker):
     """
 
     name = "en_subject_order"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Subject inversion in French relatives: the subject back before the English verb"
 
     @classmethod

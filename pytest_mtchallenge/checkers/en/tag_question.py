@@ -124,7 +124,7 @@ class EnglishTagQuestionChecker(EnglishChecker):
     """
 
     name = "en_tag_question"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "n'est-ce pas rendered as an English tag question (auxiliary, pronoun, polarity)"
 
     @classmethod

@@ -30,7 +30,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     """
 
     name = "en_two_position_adjective"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Two-position adjectives: the sense of the French adjective's position"
 
     @classmethod

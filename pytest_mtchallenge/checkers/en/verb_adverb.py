@@ -28,7 +28,7 @@ class VerbAdverbChecker(EnglishChecker):
     """
 
     name = "en_verb_adverb"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Verb-adverb transposition: a French governing verb as an English adverb"
 
     @classmethod
@@ -59,7 +59,7 @@ class VerbAdverbChecker(EnglishChecker):
             verb = sentence.text(hit.index, hit.end)
             return Verdict.failed(f"{verb!r} is rendered without the meaning of the governing verb (no adverb such "
                                   f"as {words_of(params['adverbs'], 'adverbs')[0]!r})", verb)
-        return Verdict.not_found("an English rendering of the French verb (an adverb, a periphrasis or the governed verb)",
+        return Verdict.not_found("a rendering of the French verb (an adverb, a periphrasis or the governed verb)",
                                   "neither the adverb, a periphrasis, a literal rendering nor the governed verb "
                                   "found: left to a human")
 

@@ -38,7 +38,7 @@ class VoilaTimeChecker(EnglishChecker):
     """
 
     name = "en_voila_time"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "voilà [TIME] que: present perfect with for, past with ago, or since"
 
     @classmethod
@@ -58,7 +58,8 @@ class VoilaTimeChecker(EnglishChecker):
         reading = str(item.params["reading"])
         times = [span for phrase in words_of(item.params["time"], "time") for span in sentence.find_phrase(phrase)]
         if not times:
-            return Verdict.not_found("the time span of the source", "the time span of the source is not found: left to a human")
+            return Verdict.not_found("the time span of the source",
+                                     "the time span of the source is not found: left to a human")
         start, end = times[0]
         time = sentence.text(start, end)
         if words[0] in _LITERAL_OPENERS or (words[0] in _PRESENTATIVES and len(words) > 1

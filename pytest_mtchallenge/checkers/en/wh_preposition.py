@@ -73,7 +73,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     """
 
     name = "en_wh_preposition"
-    version = "2"  # the construction absent from the output is named (Verdict.not_found): a broken output without it fails
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
 
     @classmethod
