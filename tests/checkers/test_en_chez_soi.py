@@ -36,7 +36,7 @@ VARIANTS = [
     (CS1, 'My son has stayed at home.', Outcome.PASS),
     (CS1, 'My son stayed at his house.', Outcome.PASS),
     (CS1, 'My son remained in his home.', Outcome.PASS),
-    (CS1, 'My son stayed with him.', Outcome.UNDECIDED),  # only the non-reflexive reading: for a human
+    (CS1, 'My son stayed with him.', Outcome.FAIL),  # 'him' cannot be the son: only someone else's home
     (CS1, 'My son has remained at his home.', Outcome.PASS),
     (CS1, 'My son stayed at her place.', Outcome.FAIL),
     (CS1, 'My son stayed at their place.', Outcome.FAIL),

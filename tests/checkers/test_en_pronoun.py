@@ -220,7 +220,7 @@ VARIANTS = [
     (CV1, 'Max persuaded his daughter to sacrifice himself.', Outcome.FAIL),
     (CV1, 'Max convinced his daughter to sacrifice itself.', Outcome.FAIL),
     (CV1, 'Max convinced his daughter to sacrifice oneself.', Outcome.FAIL),
-    (CV1, 'Max convinced his daughter to sacrifice.', Outcome.UNDECIDED),
+    (CV1, 'Max convinced his daughter to sacrifice.', Outcome.FAIL),  # sacrifice without its object is not reflexive
     (CV1, 'Max convinced his daughter to sacrifice themselves.', Outcome.FAIL),
     (CV1, 'Max persuaded his daughter to sacrifice herself for him.', Outcome.PASS),
     (CV1, 'Max persuaded his daughter that he would sacrifice himself.', Outcome.FAIL),
@@ -239,7 +239,7 @@ VARIANTS = [
     (CV2, 'Max promised his daughter that she would not sacrifice herself.', Outcome.FAIL),
     (CV2, 'Max promised his daughter not to sacrifice oneself.', Outcome.FAIL),
     (CV2, 'Max promised his daughter not to sacrifice itself.', Outcome.FAIL),
-    (CV2, 'Max promised his daughter not to sacrifice.', Outcome.UNDECIDED),
+    (CV2, 'Max promised his daughter not to sacrifice.', Outcome.FAIL),
     (CV2, 'Max promised his daughter that he would not sacrifice himself.', Outcome.PASS),
     (CV2, "Max promised his daughter she wouldn't sacrifice herself.", Outcome.FAIL),
     (CV2, 'Max promised his daughter not to sacrifice himself for her.', Outcome.PASS),
