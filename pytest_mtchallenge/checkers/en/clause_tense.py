@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -32,11 +33,13 @@ class ClauseTenseChecker(EnglishChecker):
     How it reads an output: after a trigger (and *that*), the clause's subject (a pronoun, a name,
     or a determiner and its noun), then its verb group across adverbs and negation, classified by
     its auxiliaries and the form of the verb (*arrives* after *he* is the present, *arrive* the
-    subjunctive; *'ll get* the future; *'ve got* the present perfect).
+    subjunctive; *'ll get* the future; *'ve got* the present perfect). Where the subjunctive or
+    *should* is accepted (a mandative trigger), *for* + subject + *to*-infinitive (*essential for him
+    to arrive*) is English's other mandative construction and passes.
     """
 
     name = "en_clause_tense"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    version = "2"  # names what it did not find (Verdict.not_found); for + subject + to-infinitive is mandative
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
 
     @classmethod
@@ -58,6 +61,9 @@ class ClauseTenseChecker(EnglishChecker):
                 after = end + 1 if end < len(sentence) and sentence.words[end] == "that" else end
                 subject = subject_at(sentence, after)
                 if subject is None:
+                    verdict = _for_to(sentence, start, end, accept)
+                    if verdict is not None:
+                        return verdict
                     continue
                 group = verb_group(sentence, subject.end, third_singular=subject.third_singular)
                 opener = sentence.text(start, after)
@@ -76,3 +82,23 @@ class ClauseTenseChecker(EnglishChecker):
                                      "another construction): left to a human")
         return Verdict.not_found("a clause opener rendering the source's",
                                  "none of the expected clause openers found: left to a human")
+
+
+def _for_to(sentence: Sentence, start: int, end: int, accept: tuple[str, ...]) -> Verdict | None:
+    """*It is essential for him to arrive*: after a mandative trigger (where the subjunctive or
+    *should* is accepted), *for* + its subject + *to*-infinitive is the English alternative to the
+    mandative subjunctive, and passes."""
+    if "should" not in accept:
+        return None
+    words = sentence.words
+    if end >= len(words) or words[end] != "for":
+        return None
+    for to in range(end + 2, min(len(words), end + 6)):
+        if words[to] in CLAUSE_BREAKS:
+            return None
+        if words[to] == "to" and to + 1 < len(words) and words[to + 1][:1].isalpha() \
+                and words[to + 1] not in DETERMINERS:
+            phrase = sentence.text(start, to + 2)
+            return Verdict.passed(f"{phrase!r}: for + subject + to-infinitive, the English alternative to the "
+                                  "mandative subjunctive after the trigger", phrase)
+    return None

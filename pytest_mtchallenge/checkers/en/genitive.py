@@ -76,6 +76,6 @@ class GenitiveChecker(EnglishChecker):
                     phrase = sentence.text(index, owner + 1)
                     return Verdict.failed(f"{phrase!r}: the genitive is rendered with {words[after]!r}; expected the "
                                           f"possessor with 's before {word!r}", phrase)
-        return Verdict.not_found("the possessor, with 's or in a prepositional genitive",
+        return Verdict.not_found("the possessor (with 's or in a prepositional genitive)",
                                   "no possessor with 's and no prepositional genitive found: left to a human")
 

@@ -190,7 +190,7 @@ class EnglishNegationChecker(EnglishChecker):
         if problems and not unsure:
             return Verdict.failed(f"for {source!r}: " + "; ".join(problems), *problems)
         if unsure and all(u.startswith(_ABSENT) for u in unsure):
-            return Verdict.not_found(f"the words of {source!r} that carry the negation",
+            return Verdict.not_found(f"the verb that {source!r} negates",
                                      f"for {source!r}: " + "; ".join(unsure + problems))
         if unsure:
             return Verdict.undecided(f"for {source!r}: " + "; ".join(unsure + problems))

@@ -78,7 +78,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
                 if words[predicate] in rejected:
                     return Verdict.failed(f"{phrase!r}: the predicative {words[predicate]!r} has the other sense",
                                           phrase)
-        return Verdict.not_found("an English rendering of the adjective next to its noun",
+        return Verdict.not_found("the adjective next to its noun",
                                   "no accepted or rejected adjective next to the noun: left to a human")
 
     @staticmethod
