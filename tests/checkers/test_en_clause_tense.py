@@ -132,6 +132,8 @@ def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
 
 BROKEN_FAILS = [
     ('VT1', 'It is *essentiel he arrives in time.', 'not rendered'),
+    ('TC1', 'Max is going to go from that you will wake.', 'word for word'),
+    ('TC1', 'Max will leave as soon as you yourself will get up.', 'future'),
 ]
 
 
@@ -146,6 +148,7 @@ def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> 
 REPHRASINGS = [
     ('VT1', 'He has to be punctual, that is key.'),
     ('TC1', 'Max will leave as soon as for you to get up.'),
+    ('TC1', 'Max will leave from that you get up.'),  # the present, after a calqued opener
 ]
 
 
@@ -157,6 +160,7 @@ def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
 #: Correct outputs near the new failing patterns (an emphatic reflexive, a fronted preposition…).
 CORRECT = [
     ('VT1', 'It is vital for her brother to come on time.'),
+    ('TC1', 'Max will go as soon as you yourself get up.'),  # the clitic calque is another error
 ]
 
 

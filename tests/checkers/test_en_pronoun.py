@@ -322,6 +322,7 @@ BROKEN_FAILS = [
     ('CV1', 'Max got his daughter to not herself sacrifice.', "reflexive 'herself' stands before"),
     ('CV2', 'Max promised his daughter that he would never sacrifice.', 'has no object'),
     ('PP1', 'This machine se *répare.', 'not rendered'),
+    ('PP1', 'This device is mended itself.', 'a passive verb takes no object'),
 ]
 
 

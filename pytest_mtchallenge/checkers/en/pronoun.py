@@ -82,7 +82,9 @@ class PronounChecker(EnglishChecker):
     """
 
     name = "en_pronoun"
-    version = "2"  # names what it did not find (Verdict.not_found); clitic order read across auxiliaries; a lost reflexive fails
+    #: 2: names what it did not find (Verdict.not_found); a clitic left before the verb group fails across
+    #: auxiliaries and with its preposition; a lost reflexive (before the verb, passive, dropped object) fails
+    version = "2"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
 
     @classmethod
@@ -189,7 +191,8 @@ class _Reading:
             form = REFLEXIVE_PRONOUNS[words[found.index]]
             agreement = "" if pronoun.lower() in self.accepted else f", and as {form.describe()} it does not " \
                 f"suit the antecedent (expected {_either(self.accepted)})"
-            return Verdict.failed(f"the reflexive {pronoun!r} stands before {sentence.text(found.verb_start, hit.end)!r}, "
+            group = sentence.text(found.verb_start, hit.end)
+            return Verdict.failed(f"the reflexive {pronoun!r} stands before {group!r}, "
                                   f"in the French clitic position, not as the object of {verb!r}{agreement}", pronoun)
         auxiliary = passive_auxiliary(sentence, hit.index)
         if auxiliary is not None:
@@ -285,6 +288,11 @@ class _Reading:
         verb = self.sentence.text(hit.index, hit.index + 1)
         if slot.word not in self.accepted:
             return self.judge_form(slot, verb)
+        auxiliary = passive_auxiliary(self.sentence, hit.index)
+        if self.reflexive and not slot.preposition and "" in prepositions and auxiliary is not None:
+            phrase = self.sentence.text(auxiliary, slot.index + 1)
+            return Verdict.failed(f"{phrase!r}: a passive verb takes no object, so {slot.word!r} is not its "
+                                  "complement (the French 'se' rendered as a passive and a reflexive at once)", phrase)
         if slot.preposition not in prepositions:
             wanted = " or ".join(repr(p) if p else "no preposition" for p in prepositions)
             found = repr(slot.preposition) if slot.preposition else "no preposition"
