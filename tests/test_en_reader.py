@@ -11,7 +11,15 @@ from pytest_mtchallenge.checkers.en import EnglishChecker, words_of, words_param
 from pytest_mtchallenge.checkers.en.phrase import EnglishPhraseChecker
 from pytest_mtchallenge.languages.en.inflection import is_past_form, is_past_or_participle
 from pytest_mtchallenge.languages.en.patterns import Pattern
-from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb, subject_at, tokenize, verb_group
+from pytest_mtchallenge.languages.en.reader import (
+    Sentence,
+    is_adverb,
+    passive_auxiliary,
+    pronoun_before_verb,
+    subject_at,
+    tokenize,
+    verb_group,
+)
 from pytest_mtchallenge.languages.en.words import PLACE_ADVERBS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
@@ -119,3 +127,41 @@ def test_past_forms() -> None:
     assert is_past_form("swam") and not is_past_form("swum") and is_past_or_participle("swum")
     assert not is_past_or_participle("jagged") and not is_past_or_participle("tweed")
     assert is_past_or_participle("agreed") and is_past_or_participle("been")
+
+
+@pytest.mark.parametrize(("text", "verb", "pronoun"), [
+    ("We them have phoned.", "phoned", "them"),  # an object pronoun after the subject, before the auxiliary
+    ("They to us have written.", "written", "to us"),  # with the preposition of a French dative clitic
+    ("Anna him never saw.", "saw", "him"),  # after a name, across an adverb
+    ("The dog itself was washing.", "washing", "itself"),  # a reflexive before the verb group
+    ("He decided not himself to defend.", "defend", "himself"),  # before an infinitive
+])
+def test_a_pronoun_left_before_the_verb_group(text: str, verb: str, pronoun: str) -> None:
+    sentence = Sentence(text)
+    found = pronoun_before_verb(sentence, sentence.words.index(verb))
+    assert found is not None and sentence.text(found.start, found.index + 1) == pronoun
+
+
+@pytest.mark.parametrize(("text", "verb"), [
+    ("Let them go.", "go"),  # the object of an imperative verb
+    ("We watched them leave.", "leave"),  # the object of a perception verb
+    ("She allowed herself to rest.", "rest"),  # a reflexive object of the verb before
+    ("He caught himself smiling.", "smiling"),
+    ("They say it works.", "works"),  # a subject pronoun
+    ("I told her that we would phone.", "phone"),
+    ("Give him the book.", "give"),
+])
+def test_no_pronoun_left_before_the_verb_group(text: str, verb: str) -> None:
+    sentence = Sentence(text)
+    assert pronoun_before_verb(sentence, sentence.words.index(verb)) is None
+
+
+@pytest.mark.parametrize(("text", "verb", "passive"), [
+    ("The letter was quickly written.", "written", True),
+    ("The car got repaired.", "repaired", True),
+    ("She has written the letter.", "written", False),
+    ("She wrote the letter.", "wrote", False),
+])
+def test_passive_auxiliary(text: str, verb: str, passive: bool) -> None:
+    sentence = Sentence(text)
+    assert (passive_auxiliary(sentence, sentence.words.index(verb)) is not None) is passive

@@ -31,6 +31,7 @@ class ArgumentSwitchChecker(EnglishChecker):
     """
 
     name = "en_argument_switch"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
 
     @classmethod
@@ -51,7 +52,8 @@ class ArgumentSwitchChecker(EnglishChecker):
             verdict = self._judge(sentence, hit, roles)
             if verdict is not None:
                 return verdict
-        return Verdict.undecided("no form of the expected verbs with its arguments in place: left to a human")
+        return Verdict.not_found("a form of the expected verbs with the experiencer or the thing missed as its subject",
+                                  "no form of the expected verbs with its arguments in place: left to a human")
 
     def _judge(self, sentence: Sentence, hit: VerbHit, roles: Mapping[str, set[str]]) -> Verdict | None:
         words = sentence.words

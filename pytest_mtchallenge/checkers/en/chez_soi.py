@@ -30,11 +30,14 @@ class ChezSoiChecker(EnglishChecker):
 
     How it reads an output: a possessive determiner before a dwelling noun (*at his place*, *in
     her own home*) is judged by its features; *home* without a possessive (*at home*, *stayed
-    home*) passes only when ``reflexive``; *with* + pronoun is judged by its features; *at* +
-    object pronoun (*at him*) is the literal rendering of *chez* and fails.
+    home*) passes only when ``reflexive``; *with* + pronoun is judged by its features, and fails when
+    ``reflexive`` (an object pronoun cannot refer back to the subject of its clause: *stayed with
+    him* loses the subject's own home the item probes); *at* + object pronoun (*at him*) is the
+    literal rendering of *chez* and fails.
     """
 
     name = "en_chez_soi"
+    version = "2"  # names what it did not find (Verdict.not_found); reflexive chez as with + pronoun fails
     description = "chez + pronoun: at home only when reflexive, else at his/her place"
 
     @classmethod
@@ -93,10 +96,12 @@ class ChezSoiChecker(EnglishChecker):
                     continue
                 phrase = sentence.text(index, index + 2)
                 if following in pronouns and reflexive:
-                    return Verdict.undecided(f"{phrase!r} keeps only the reading where the pronoun of chez is someone "
-                                             "else, not the subject's own home: left to a human", phrase)
+                    return Verdict.failed(f"{phrase!r}: an English object pronoun in the subject's own clause cannot "
+                                          "refer back to the subject, so it names someone else's home; the pronoun of "
+                                          f"chez refers back to the subject: expected {expected} or 'at home'", phrase)
                 if following in pronouns:
                     return Verdict.passed(f"{phrase!r} renders chez + pronoun (at the home of the person)", phrase)
                 return Verdict.failed(f"expected {expected} or with {' / '.join(pronouns)}; found {phrase!r}: the "
                                       "pronoun does not have the features of the pronoun of chez", phrase)
-        return Verdict.undecided("no 'home', possessive + place, or with + pronoun found: left to a human")
+        return Verdict.not_found("a rendering of 'chez' + pronoun (home, a possessive + place, with + pronoun)",
+                                  "no 'home', possessive + place, or with + pronoun found: left to a human")

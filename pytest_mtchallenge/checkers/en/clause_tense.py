@@ -6,6 +6,13 @@ from collections.abc import Mapping
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.words import (
+    CLAUSE_BREAKS,
+    DETERMINERS,
+    OBJECT_PRONOUNS,
+    PREPOSITIONS,
+    SUBJECT_PRONOUNS,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -32,10 +39,16 @@ class ClauseTenseChecker(EnglishChecker):
     How it reads an output: after a trigger (and *that*), the clause's subject (a pronoun, a name,
     or a determiner and its noun), then its verb group across adverbs and negation, classified by
     its auxiliaries and the form of the verb (*arrives* after *he* is the present, *arrive* the
-    subjunctive; *'ll get* the future; *'ve got* the present perfect).
+    subjunctive; *'ll get* the future; *'ve got* the present perfect). Where the subjunctive or
+    *should* is accepted (a mandative trigger), *for* + subject + *to*-infinitive (*essential for him
+    to arrive*) is English's other mandative construction and passes.
     """
 
     name = "en_clause_tense"
+    #: 2: names what it did not find (Verdict.not_found); for + subject + to-infinitive after a mandative
+    #: trigger passes; a preposition + that (a calqued French conjunction) is read as an opener; a clitic
+    #: pronoun after the subject is skipped
+    version = "2"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
 
     @classmethod
@@ -57,8 +70,12 @@ class ClauseTenseChecker(EnglishChecker):
                 after = end + 1 if end < len(sentence) and sentence.words[end] == "that" else end
                 subject = subject_at(sentence, after)
                 if subject is None:
+                    verdict = _for_to(sentence, start, end, accept)
+                    if verdict is not None:
+                        return verdict
                     continue
-                group = verb_group(sentence, subject.end, third_singular=subject.third_singular)
+                group = verb_group(sentence, _after_clitic(sentence, subject.end),
+                                   third_singular=subject.third_singular)
                 opener = sentence.text(start, after)
                 clause = f"{subject.text} {group.text}".strip()
                 if group.tense in accept:
@@ -69,7 +86,74 @@ class ClauseTenseChecker(EnglishChecker):
                                           f"({group.describe()})", clause)
                 return Verdict.undecided(f"after {opener!r}, {clause!r} ({group.describe()}) is neither an accepted "
                                          "nor a rejected form: left to a human", clause)
+        if not found_trigger:
+            verdict = _calqued_opener(sentence, accept, reject, expected)
+            if verdict is not None:
+                return verdict
         if found_trigger:
-            return Verdict.undecided(f"no clause with a subject and a verb after {found_trigger!r} (an infinitive or "
+            return Verdict.not_found(f"a clause with a subject and a finite verb after {found_trigger!r}",
+                                     f"no clause with a subject and a verb after {found_trigger!r} (an infinitive or "
                                      "another construction): left to a human")
-        return Verdict.undecided("none of the expected clause openers found: left to a human")
+        return Verdict.not_found("a clause opener rendering the source's",
+                                 "none of the expected clause openers found: left to a human")
+
+
+def _for_to(sentence: Sentence, start: int, end: int, accept: tuple[str, ...]) -> Verdict | None:
+    """*It is essential for him to arrive*: after a mandative trigger (where the subjunctive or
+    *should* is accepted), *for* + its subject + *to*-infinitive is the English alternative to the
+    mandative subjunctive, and passes."""
+    if "should" not in accept:
+        return None
+    words = sentence.words
+    if end >= len(words) or words[end] != "for":
+        return None
+    for to in range(end + 2, min(len(words), end + 6)):
+        if words[to] in CLAUSE_BREAKS:
+            return None
+        if words[to] == "to" and to + 1 < len(words) and words[to + 1][:1].isalpha() \
+                and words[to + 1] not in DETERMINERS:
+            phrase = sentence.text(start, to + 2)
+            return Verdict.passed(f"{phrase!r}: for + subject + to-infinitive, the English alternative to the "
+                                  "mandative subjunctive after the trigger", phrase)
+    return None
+
+
+#: Prepositions that open a clause with *that* in English (*in that, so that, now that*): any other
+#: preposition + *that* + clause is a French conjunction in *que* rendered word for word (*dès que* →
+#: *from that*, *après que* → *after that*).
+_ENGLISH_THAT_OPENERS = frozenset({"in", "so", "now", "except", "but", "save", "given", "provided", "considering"})
+
+
+def _calqued_opener(sentence: Sentence, accept: tuple[str, ...], reject: tuple[str, ...],
+                    expected: str) -> Verdict | None:
+    """With none of the triggers in the output: a clause opened by a preposition + *that* (*Max will
+    leave from that you will rise*), the word-for-word rendering of a French conjunction in *que*,
+    judged by its verb group as a trigger's clause would be (a rejected tense fails; an accepted one
+    is left to a human, since the opener itself is not English)."""
+    words = sentence.words
+    for index in range(1, len(words) - 1):
+        if words[index] != "that" or words[index - 1] not in PREPOSITIONS or words[index - 1] in _ENGLISH_THAT_OPENERS:
+            continue
+        subject = subject_at(sentence, index + 1)
+        if subject is None or subject.pronoun is None:
+            continue  # *after that day*, *of that book*: *that* is a determiner
+        group = verb_group(sentence, _after_clitic(sentence, subject.end), third_singular=subject.third_singular)
+        opener = sentence.text(index - 1, index + 1)
+        clause = f"{subject.text} {group.text}".strip()
+        if group.tense in reject:
+            return Verdict.failed(f"{opener!r} renders a French conjunction in 'que' word for word, and its clause "
+                                  f"{clause!r} is in the {group.describe()}; expected the {expected}", clause)
+        if group.tense in accept:
+            return Verdict.undecided(f"{opener!r} renders a French conjunction in 'que' word for word; its clause "
+                                     f"{clause!r} is in the {group.describe()}: left to a human", clause)
+    return None
+
+
+def _after_clitic(sentence: Sentence, index: int) -> int:
+    """Where the verb group starts after a subject: past an object or reflexive pronoun left there
+    from a French clitic (*you yourself will raise* for *tu te lèveras*), which is not the verb."""
+    words = sentence.words
+    if index + 1 < len(words) and words[index] in OBJECT_PRONOUNS - SUBJECT_PRONOUNS \
+            and words[index + 1][:1].isalpha():
+        return index + 1
+    return index

@@ -37,6 +37,7 @@ class CountMassChecker(EnglishChecker):
     """
 
     name = "en_count_mass"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Count vs mass nouns: an English mass noun for a French count noun"
 
     @classmethod
@@ -82,7 +83,8 @@ class CountMassChecker(EnglishChecker):
             for index in sentence.find([count]) + sentence.find([count + "s"]):
                 phrase = sentence.text(max(index - 1, 0), index + 1)
                 return Verdict.passed(f"{phrase!r}: a count noun of English renders the French count noun", phrase)
-        return Verdict.undecided("none of the expected nouns found (the noun was avoided?): left to a human")
+        return Verdict.not_found("an English rendering of the source noun",
+                                  "none of the expected nouns found (the noun was avoided?): left to a human")
 
 
 def _is_adjective(word: str) -> bool:

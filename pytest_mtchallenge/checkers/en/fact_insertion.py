@@ -32,6 +32,7 @@ class FactInsertionChecker(EnglishChecker):
     """
 
     name = "en_fact_insertion"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "de/à ce que + clause → from the fact that + clause"
 
     @classmethod
@@ -60,7 +61,8 @@ class FactInsertionChecker(EnglishChecker):
             if ing is not None and all(w[0].isalpha() or w in ("'s", "'") for w in words[index + 1:ing]):
                 found = sentence.text(index, ing + 1)
                 return Verdict.passed(f"{found!r}: a gerund clause after the preposition", found)
-        return Verdict.undecided("no 'the fact that', gerund or literal 'what / that' clause found: left to a human")
+        return Verdict.not_found("a rendering of the clause of 'de ce que' (the fact that, a gerund, a that-clause)",
+                                  "no 'the fact that', gerund or literal 'what / that' clause found: left to a human")
 
 
 def _opens_clause(sentence: Sentence, index: int) -> bool:

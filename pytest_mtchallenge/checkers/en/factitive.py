@@ -35,6 +35,7 @@ class FactitiveChecker(EnglishChecker):
     """
 
     name = "en_factitive"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Factitives: faire + infinitive as one English transitive verb"
 
     @classmethod
@@ -70,7 +71,8 @@ class FactitiveChecker(EnglishChecker):
             phrase = sentence.text(hit.index, min(len(words), after + 2))
             return Verdict.passed(f"{phrase!r}: the factitive is rendered by one transitive verb with its object",
                                   phrase)
-        return Verdict.undecided("no transitive rendering and no causative + infinitive found: left to a human")
+        return Verdict.not_found("a transitive verb or a causative + infinitive rendering 'faire' + infinitive",
+                                  "no transitive rendering and no causative + infinitive found: left to a human")
 
 
 def _only_adverbs(sentence: Sentence, causative: VerbHit, hit: VerbHit) -> bool:

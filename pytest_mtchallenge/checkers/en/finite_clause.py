@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
 from pytest_mtchallenge.languages.en.inflection import IRREGULAR_PAST, is_gerund, is_regular_past
-from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, NounPhrase, Sentence, subject_at, verb_group
 from pytest_mtchallenge.languages.en.words import BE_FORMS, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -31,10 +31,16 @@ class FiniteClauseChecker(EnglishChecker):
     - ``accept`` / ``reject``: the verb-group tenses that pass / fail (``present``, ``past``,
       ``past_perfect``, ``nonfinite`` for *to know* / *knowing* / *her work done*, ``none``…).
     - ``verbs``: optional, the English renderings of the French infinitive (*know*): a finite clause
-      whose verb is none of them is left to a human.
+      whose verb is none of them is left to a human; one of them right after the opener, with no
+      subject (*believe know*), is the French infinitive kept bare and fails where ``nonfinite`` is
+      rejected.
+
+    A bare verb after a 3rd person singular subject (*her work terminate*: the ``base`` form) is not
+    a finite indicative clause: it fails unless ``base`` or ``plain`` is accepted.
     """
 
     name = "en_finite_clause"
+    version = "2"  # names what it did not find (Verdict.not_found); a bare verb in the clause fails
     description = "Non-finite to finite clause: the English clause's subject and tense"
 
     @classmethod
@@ -56,7 +62,8 @@ class FiniteClauseChecker(EnglishChecker):
         openers = self._openers(sentence, words_of(params.get("governors"), "governors", required=False),
                                 words_of(params.get("conjunctions"), "conjunctions", required=False))
         if not openers:
-            return Verdict.undecided("nothing introduces the clause (no governing verb or conjunction of the "
+            return Verdict.not_found("the governing verb or conjunction of the source's clause",
+                                     "nothing introduces the clause (no governing verb or conjunction of the "
                                      "source found): left to a human")
         subjects = words_of(params["subjects"], "subjects")
         accept, reject = tense_lists(params)
@@ -67,7 +74,8 @@ class FiniteClauseChecker(EnglishChecker):
             if verdict is not None:
                 return verdict
         opener = sentence.text(*openers[0])
-        return Verdict.undecided(f"no clause with a subject and a verb after {opener!r}: left to a human")
+        return Verdict.not_found(f"a clause with a subject and a finite verb after {opener!r}",
+                                 f"no clause with a subject and a verb after {opener!r}: left to a human")
 
     def _openers(self, sentence: Sentence, governors: tuple[str, ...],
                  conjunctions: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -97,7 +105,12 @@ class FiniteClauseChecker(EnglishChecker):
                 return Verdict.failed(f"after {opener!r}, the non-finite {phrase!r}: English needs a finite clause "
                                       "with its own subject", phrase)
             return None
-        subject = subject_at(sentence, index)
+        if heads is not None and index in heads and "nonfinite" in reject:
+            phrase = sentence.text(start, index + 1)
+            return Verdict.failed(f"{phrase!r}: the verb of the clause follows {opener!r} bare, without a subject "
+                                  "(the French infinitive kept); English needs a finite clause with its own subject",
+                                  phrase)
+        subject = subject_at(sentence, index) or _accepted_subject(sentence, index, subjects)
         if subject is None:
             return None
         found = " ".join(words[subject.start:subject.end])
@@ -121,7 +134,7 @@ class FiniteClauseChecker(EnglishChecker):
         if group.tense in accept:
             return Verdict.passed(f"after {opener!r}, the finite clause {clause!r} has the expected subject and the "
                                   f"{group.describe()}", clause)
-        if group.tense in reject:
+        if group.tense in reject or (group.tense == "base" and "plain" not in accept):
             expected = " or ".join(TENSE_NAMES[t] for t in accept)
             return Verdict.failed(f"after {opener!r}, expected a finite clause in the {expected}; found {clause!r} "
                                   f"({group.describe()})", clause)
@@ -141,3 +154,21 @@ class FiniteClauseChecker(EnglishChecker):
         if len(words) == 1 and words[0] in PERSONAL_PRONOUNS:
             return f"{PERSONAL_PRONOUNS[words[0]].describe()}, not the antecedent's features"
         return ""
+
+
+def _accepted_subject(sentence: Sentence, index: int, subjects: tuple[str, ...]) -> NounPhrase | None:
+    """One of the accepted subjects, as written, at ``index``: read even when the word after it is a
+    bare verb that does not look like a verb group (*her work terminate*)."""
+    for accepted in sorted(subjects, key=lambda s: -len(s.split())):
+        tokens = accepted.split()
+        end = index + len(tokens)
+        if tuple(sentence.words[index:end]) != tuple(tokens) or end >= len(sentence.words) \
+                or not sentence.words[end][:1].isalpha():
+            continue
+        pronoun = PERSONAL_PRONOUNS.get(tokens[-1]) if len(tokens) == 1 else None
+        if pronoun is not None:
+            singular = None if tokens[0] == "you" else (pronoun.person == 3 and pronoun.number == "s")
+        else:
+            singular = not (tokens[-1].endswith("s") and not tokens[-1].endswith("ss"))
+        return NounPhrase(index, end, sentence.text(index, end), singular, pronoun)
+    return None

@@ -31,6 +31,7 @@ class GenitiveChecker(EnglishChecker):
     """
 
     name = "en_genitive"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Genitives: de + possessor → possessor's"
 
     @classmethod
@@ -75,5 +76,6 @@ class GenitiveChecker(EnglishChecker):
                     phrase = sentence.text(index, owner + 1)
                     return Verdict.failed(f"{phrase!r}: the genitive is rendered with {words[after]!r}; expected the "
                                           f"possessor with 's before {word!r}", phrase)
-        return Verdict.undecided("no possessor with 's and no prepositional genitive found: left to a human")
+        return Verdict.not_found("the possessor (with 's or in a prepositional genitive)",
+                                  "no possessor with 's and no prepositional genitive found: left to a human")
 

@@ -27,6 +27,7 @@ class HowInsertionChecker(EnglishChecker):
     """
 
     name = "en_how_insertion"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "V1 V2inf → V1 how to V2inf"
 
     @classmethod
@@ -66,8 +67,9 @@ class HowInsertionChecker(EnglishChecker):
                 if index < len(words) and words[index][0].isalpha() and words[index] not in DETERMINERS:
                     phrase = sentence.text(start, index + 1)
                     return Verdict.passed(f"{phrase!r} renders the ability expressed by the French verb", phrase)
-        return Verdict.undecided("no form of the governing verb or of an ability phrase before the verb: left to "
-                                 "a human")
+        return Verdict.not_found("the governing verb (or an ability phrase) before the infinitive",
+                                  "no form of the governing verb or of an ability phrase before the verb: left to "
+                                  "a human")
 
 
 def _ability_spans(sentence: Sentence, ability: str) -> list[tuple[int, int]]:

@@ -32,6 +32,7 @@ class MannerOfMovementChecker(EnglishChecker):
     """
 
     name = "en_manner_of_movement"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
 
     @classmethod
@@ -81,7 +82,8 @@ class MannerOfMovementChecker(EnglishChecker):
                                       f"({manner_words[0]!r}): English puts the manner in the verb", verb)
             return Verdict.failed(f"the generic movement verb {verb!r}, and no verb of the source's manner: the "
                                   "manner of movement is lost", verb)
-        return Verdict.undecided("no manner verb with a path and no generic movement verb found: left to a human")
+        return Verdict.not_found("an English verb of movement (a manner verb with a path, or a path verb)",
+                                  "no manner verb with a path and no generic movement verb found: left to a human")
 
 
 def _verbs(sentence: Sentence, lemmas: tuple[str, ...]) -> list[VerbHit]:

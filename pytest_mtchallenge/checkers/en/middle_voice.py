@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
-from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb, pronoun_before_verb
 from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS, MODALS, REFLEXIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -29,11 +29,13 @@ class MiddleVoiceChecker(EnglishChecker):
 
     How it reads an output: a form of *be* / *get* (after a modal, across adverbs) followed by the
     participle of a verb passes; an adjective of ``easy`` + *to* + the verb passes; a generic
-    subject (*you, one, people*) + the active verb passes; a reflexive pronoun after the verb fails;
+    subject (*you, one, people*) + the active verb passes; a reflexive pronoun after the verb, or left
+    before it in the French clitic position (*this engine itself repairs*), fails;
     an active intransitive (*repairs easily*, the English middle) is left to a human.
     """
 
     name = "en_middle_voice"
+    version = "2"  # names what it did not find (Verdict.not_found); a reflexive before the verb fails
     description = "Middle voice: a French pseudo-pronominal verb as an English passive"
 
     @classmethod
@@ -54,6 +56,11 @@ class MiddleVoiceChecker(EnglishChecker):
                 phrase = sentence.text(hit.index, after + 1)
                 return Verdict.failed(f"{phrase!r} renders se as a true reflexive (the subject acts on itself); "
                                       "expected a passive such as 'can be repaired'", phrase)
+            before = pronoun_before_verb(sentence, hit.index)
+            if before is not None and words[before.index] in REFLEXIVE_PRONOUNS:
+                phrase = sentence.text(before.index, hit.end)
+                return Verdict.failed(f"{phrase!r} renders se as a reflexive pronoun left before the verb, in the "
+                                      "French clitic position; expected a passive such as 'can be repaired'", phrase)
         for hit in hits:
             verdict = self._judge(sentence, hit, easy)
             if verdict is not None:
@@ -61,7 +68,8 @@ class MiddleVoiceChecker(EnglishChecker):
         if hits:
             return Verdict.undecided(f"{sentence.text(hits[0].index, hits[0].end)!r} is neither a passive nor an "
                                      "'easy to' construction (an English middle?): left to a human")
-        return Verdict.undecided("no form of the source verb's renderings found: left to a human")
+        return Verdict.not_found("an English rendering of the source verb",
+                                  "no form of the source verb's renderings found: left to a human")
 
     @staticmethod
     def _judge(sentence: Sentence, hit: VerbHit, easy: set[str]) -> Verdict | None:

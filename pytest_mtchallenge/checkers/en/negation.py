@@ -21,6 +21,8 @@ _VERBAL_GROUP = AUXILIARIES | NEGATIVE_WORDS | frozenset({"to", "possibly", "rea
 
 #: Negation words that negate an object (*understands nothing*) rather than the verb.
 _OBJECT_NEGATORS = NEGATIVE_WORDS - {"not", "n't", "never"}
+#: How a reason says that a negation's words are absent from the output.
+_ABSENT = "none of the words of negation "
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,7 @@ class EnglishNegationChecker(EnglishChecker):
 
     name = "en_negation"
     description = "French negations (expletive ne, ne … nullement, double negation) rendered in English"
-    version = "2"  # a word in single quotes ('come') is read as that word
+    version = "3"  # names the construction it did not find (Verdict.not_found)
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -152,7 +154,7 @@ class EnglishNegationChecker(EnglishChecker):
                 elif heads[number]:
                     passed.append(f"{sentence.cased[heads[number][0]]!r} is not negated (expletive 'ne')")
                 else:
-                    unsure.append(f"none of the words of negation {number + 1} is in the output")
+                    unsure.append(f"{_ABSENT}{number + 1} is in the output")
                 continue
             if negatives[number]:
                 passed.append(f"{negatives[number][0].words!r} is negative")
@@ -167,7 +169,7 @@ class EnglishNegationChecker(EnglishChecker):
                 elif heads[number]:
                     problems.append(f"{sentence.cased[heads[number][0]]!r} is not negated")
                 else:
-                    unsure.append(f"none of the words of negation {number + 1} is in the output")
+                    unsure.append(f"{_ABSENT}{number + 1} is in the output")
                 continue
             head, negator = next(iter(attached.items()))
             if group.negators and tokens[negator] not in group.negators:
@@ -187,6 +189,9 @@ class EnglishNegationChecker(EnglishChecker):
                                     f"({sentence.quote(max(0, index - 2), index + 2)!r}) that the source does not have")
         if problems and not unsure:
             return Verdict.failed(f"for {source!r}: " + "; ".join(problems), *problems)
+        if unsure and all(u.startswith(_ABSENT) for u in unsure):
+            return Verdict.not_found(f"the verb that {source!r} negates",
+                                     f"for {source!r}: " + "; ".join(unsure + problems))
         if unsure:
             return Verdict.undecided(f"for {source!r}: " + "; ".join(unsure + problems))
         return Verdict.passed(f"for {source!r}: " + "; ".join(passed), *passed)

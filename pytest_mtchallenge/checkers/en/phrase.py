@@ -36,6 +36,7 @@ class EnglishPhraseChecker(EnglishChecker):
     """
 
     name = "en_phrase"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
 
     @classmethod
@@ -67,8 +68,9 @@ class EnglishPhraseChecker(EnglishChecker):
         if unsure:
             return Verdict.undecided(f"found {_describe(unsure)} for {source!r}, a rendering for a human to judge",
                                      *_evidence(unsure))
-        return Verdict.undecided(f"found neither an accepted English rendering of {source!r} nor a known "
-                                 "word-for-word one")
+        return Verdict.not_found(f"an English rendering of {source!r}",
+                                  f"found neither an accepted English rendering of {source!r} nor a known "
+                                  "word-for-word one")
 
 
 def _inside(inner: Span, outer: Span) -> bool:

@@ -43,6 +43,7 @@ class EnglishPossessionChecker(EnglishChecker):
     """
 
     name = "en_possession"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Inalienable possession: French definite article → English possessive determiner"
 
     @classmethod
@@ -65,7 +66,8 @@ class EnglishPossessionChecker(EnglishChecker):
         source = source_phrase(item)
         noun = next((i for i, t in enumerate(tokens) if t in nouns), None)
         if noun is None:
-            return Verdict.undecided(f"the body part of {source!r} ({', '.join(sorted(nouns))}) is not in the output")
+            return Verdict.not_found(f"the body part of {source!r}",
+                                     f"the body part of {source!r} ({', '.join(sorted(nouns))}) is not in the output")
         determiner = noun - 1
         while determiner >= 0 and noun - determiner <= MODIFIERS and sentence.is_word(determiner) and \
                 tokens[determiner] not in DETERMINERS | AUXILIARIES | PREPOSITIONS | REFLEXIVES | {"'s"}:

@@ -6,13 +6,20 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import check_keys, flag
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
-from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
+from pytest_mtchallenge.languages.en.reader import (
+    Sentence,
+    VerbHit,
+    is_adverb,
+    passive_auxiliary,
+    pronoun_before_verb,
+)
 from pytest_mtchallenge.languages.en.words import (
     CONJUNCTIONS,
     DETERMINERS,
     PERSONAL_PRONOUNS,
     POSSESSIVE_DETERMINERS,
     PREPOSITIONS,
+    REFLEXIVE_OPTIONAL_VERBS,
     REFLEXIVE_PRONOUNS,
 )
 from pytest_mtchallenge.model import ChallengeItem
@@ -75,6 +82,9 @@ class PronounChecker(EnglishChecker):
     """
 
     name = "en_pronoun"
+    #: 2: names what it did not find (Verdict.not_found); a clitic left before the verb group fails across
+    #: auxiliaries and with its preposition; a lost reflexive (before the verb, passive, dropped object) fails
+    version = "2"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
 
     @classmethod
@@ -112,12 +122,17 @@ class PronounChecker(EnglishChecker):
                 continue
             return reading.judge(slot, hit, verbs[hit.lemma])
         if missing is not None:
+            if reflexive:
+                verdict = reading.reflexive_lost(missing, verbs[missing.lemma])
+                if verdict is not None:
+                    return verdict
             if reading.anywhere():
                 return Verdict.undecided(f"no pronoun after {sentence.words[missing.index]!r}, but "
                                          f"{reading.anywhere()!r} occurs elsewhere: left to a human")
             verb = sentence.words[missing.index]
             if reflexive:
-                return Verdict.undecided(f"no reflexive pronoun after {verb!r}: English may leave a reflexive "
+                return Verdict.not_found(f"a reflexive pronoun after {verb!r}",
+                                         f"no reflexive pronoun after {verb!r}: English may leave a reflexive "
                                          "unexpressed; left to a human")
             possessive = reading.possessive_after(missing)
             if possessive:
@@ -132,7 +147,8 @@ class PronounChecker(EnglishChecker):
             slot = reading.first_anywhere()
             if slot is not None:
                 return reading.judge_form(slot, None)
-        return Verdict.undecided(f"no form of {', '.join(sorted(verbs))} found: left to a human")
+        listed = ", ".join(sorted(verbs))
+        return Verdict.not_found(f"a form of {listed}", f"no form of {listed} found: left to a human")
 
 
 class _Reading:
@@ -152,13 +168,44 @@ class _Reading:
         return before in ("a", "an", "the", "his", "its", "their", "my", "your", "our")
 
     def clitic_order(self, hit: VerbHit) -> Verdict | None:
-        """*He her sees*: an object pronoun left before the verb, as the French clitic is."""
-        before = self.sentence.skip_adverbs_back(hit.index - 1)
-        if before >= 1 and self.words[before] in _OBJECT_ONLY and self.words[before - 1] in PERSONAL_PRONOUNS \
-                and PERSONAL_PRONOUNS[self.words[before - 1]].case in ("subject", "both"):
-            pronoun, verb = self.words[before], self.words[hit.index]
-            return Verdict.failed(f"the pronoun {pronoun!r} stands before the verb {verb!r}, in the French clitic "
-                                  "position: English needs it in the complement position", pronoun)
+        """*He her sees*, *I them have spoken*, *I to them have borrowed a book*: an object pronoun
+        left after the subject, before the verb group, as the French clitic is."""
+        found = pronoun_before_verb(self.sentence, hit.index)
+        if found is None or self.words[found.index] in REFLEXIVE_PRONOUNS:
+            return None  # a reflexive there may be emphatic (*I myself spoke*): judged with the slot
+        pronoun = self.sentence.text(found.start, found.index + 1)
+        verb = self.sentence.text(found.verb_start, hit.index + 1)
+        return Verdict.failed(f"the pronoun {pronoun!r} stands before the verb {verb!r}, in the French clitic "
+                              "position: English needs it in the complement position", pronoun)
+
+    def reflexive_lost(self, hit: VerbHit, prepositions: tuple[str, ...]) -> Verdict | None:
+        """Why no reflexive follows the verb, when that loses the reflexive: a reflexive left before
+        the verb (*the woman herself is looked*, *of itself to sacrifice*), a passive (*was looked at*:
+        someone else acts on the subject), or a transitive verb left without its object (*to
+        sacrifice.*) that English does not read as reflexive (unlike *shave, dress, hide*)."""
+        sentence, words = self.sentence, self.words
+        verb = sentence.text(hit.index, hit.end)
+        found = pronoun_before_verb(sentence, hit.index)
+        if found is not None and words[found.index] in REFLEXIVE_PRONOUNS:
+            pronoun = sentence.cased[found.index]
+            form = REFLEXIVE_PRONOUNS[words[found.index]]
+            agreement = "" if pronoun.lower() in self.accepted else f", and as {form.describe()} it does not " \
+                f"suit the antecedent (expected {_either(self.accepted)})"
+            group = sentence.text(found.verb_start, hit.end)
+            return Verdict.failed(f"the reflexive {pronoun!r} stands before {group!r}, "
+                                  f"in the French clitic position, not as the object of {verb!r}{agreement}", pronoun)
+        auxiliary = passive_auxiliary(sentence, hit.index)
+        if auxiliary is not None:
+            phrase = sentence.text(auxiliary, hit.end)
+            return Verdict.failed(f"{phrase!r} is a passive: someone else acts on the subject, and the reflexive "
+                                  f"relation of the source is lost (expected {_either(self.accepted)})", phrase)
+        after = sentence.skip_adverbs(hit.end)
+        following = words[after] if after < len(words) else "."
+        if "" in prepositions and hit.particle is None and hit.lemma.split()[0] not in REFLEXIVE_OPTIONAL_VERBS and (
+                not following[0].isalpha() or following in PREPOSITIONS or following in CONJUNCTIONS):
+            return Verdict.failed(f"{verb!r} has no object: the reflexive of the source is dropped, and {hit.lemma!r} "
+                                  f"without an object does not mean acting on oneself (expected "
+                                  f"{_either(self.accepted)})", verb)
         return None
 
     def _is_pronoun_here(self, index: int) -> bool:
@@ -241,6 +288,11 @@ class _Reading:
         verb = self.sentence.text(hit.index, hit.index + 1)
         if slot.word not in self.accepted:
             return self.judge_form(slot, verb)
+        auxiliary = passive_auxiliary(self.sentence, hit.index)
+        if self.reflexive and not slot.preposition and "" in prepositions and auxiliary is not None:
+            phrase = self.sentence.text(auxiliary, slot.index + 1)
+            return Verdict.failed(f"{phrase!r}: a passive verb takes no object, so {slot.word!r} is not its "
+                                  "complement (the French 'se' rendered as a passive and a reflexive at once)", phrase)
         if slot.preposition not in prepositions:
             wanted = " or ".join(repr(p) if p else "no preposition" for p in prepositions)
             found = repr(slot.preposition) if slot.preposition else "no preposition"

@@ -6,8 +6,16 @@ from collections.abc import Mapping, Sequence
 from pytest_mtchallenge.checkers import flag, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import VerbForms, fold, inflect, is_past_or_participle
-from pytest_mtchallenge.languages.en.reader import Sentence
-from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, DO_FORMS, HAVE_FORMS, MODALS, SUBJECT_PRONOUNS
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
+from pytest_mtchallenge.languages.en.words import (
+    AUXILIARIES,
+    BE_FORMS,
+    CLOSED_CLASS,
+    DO_FORMS,
+    HAVE_FORMS,
+    MODALS,
+    SUBJECT_PRONOUNS,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -56,6 +64,7 @@ class EnglishQuestionChecker(EnglishChecker):
     """
 
     name = "en_question"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "French yes/no questions rendered as English questions with a fronted auxiliary"
 
     @classmethod
@@ -80,7 +89,9 @@ class EnglishQuestionChecker(EnglishChecker):
         verb_words = frozenset(f for v in verbs for f in v.all)
         where = next((i for i, t in enumerate(tokens) if t in subjects), None)
         if where is None:
-            return Verdict.undecided(f"the subject ({', '.join(sorted(subjects))}) of the question is not in the output")
+            listed = ", ".join(sorted(subjects))
+            return Verdict.not_found("the subject of the question",
+                                     f"the subject ({listed}) of the question is not in the output")
         subject = tokens[where]
         person = _person(subject, flag(item.params, "plural"))
         start = where
@@ -114,6 +125,10 @@ class EnglishQuestionChecker(EnglishChecker):
             if auxiliary in verb_words or (len(before) == 1 and is_past_or_participle(auxiliary)):
                 return Verdict.failed(f"found the lexical verb {auxiliary!r} before the subject {subject_text!r} "
                                       f"({quoted!r}); an English question fronts an auxiliary (do-support)", quoted)
+            if all(w in CLOSED_CLASS or is_adverb(w) for w in before) and not any(w in AUXILIARIES for w in before):
+                return Verdict.failed(f"found {quoted!r}: no auxiliary before the subject {subject_text!r}, only "
+                                      f"{' '.join(before)!r}, which cannot head an English question; the statement "
+                                      "order is kept", quoted)
             return Verdict.undecided(f"the words before the subject ({' '.join(before)!r}) are not an auxiliary")
         rest = [w for w in before[1:] if w not in ("n't", "not")]
         if rest:

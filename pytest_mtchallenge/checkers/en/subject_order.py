@@ -33,6 +33,7 @@ class EnglishSubjectOrderChecker(EnglishChecker):
     """
 
     name = "en_subject_order"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Subject inversion in French relatives: the subject back before the English verb"
 
     @classmethod
@@ -54,7 +55,8 @@ class EnglishSubjectOrderChecker(EnglishChecker):
         subject = next((i for i, t in enumerate(tokens) if t in subjects), None)
         if verb is None or subject is None:
             missing = "verb" if verb is None else "subject"
-            return Verdict.undecided(f"the {missing} of {source!r} is not in the output: the clause was rephrased")
+            return Verdict.not_found(f"the {missing} of {source!r}",
+                                     f"the {missing} of {source!r} is not in the output: the clause was rephrased")
         start = subject  # the start of the subject's noun phrase: back over modifiers to its determiner
         while start > 0 and subject - start <= MODIFIERS and sentence.is_word(start - 1):
             before = tokens[start - 1]

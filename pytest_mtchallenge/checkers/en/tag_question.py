@@ -124,6 +124,7 @@ class EnglishTagQuestionChecker(EnglishChecker):
     """
 
     name = "en_tag_question"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "n'est-ce pas rendered as an English tag question (auxiliary, pronoun, polarity)"
 
     @classmethod
@@ -200,5 +201,6 @@ class EnglishTagQuestionChecker(EnglishChecker):
                                   "expected an English tag question")
         if final != "?":
             return Verdict.failed("no tag question: the output is a plain statement and 'n'est-ce pas' is lost")
-        return Verdict.undecided("no auxiliary tag, but the output is a question: for a human to judge")
+        return Verdict.not_found("an English tag question (auxiliary + pronoun)",
+                                  "no auxiliary tag, but the output is a question: for a human to judge")
 

@@ -30,6 +30,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     """
 
     name = "en_two_position_adjective"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Two-position adjectives: the sense of the French adjective's position"
 
     @classmethod
@@ -77,7 +78,8 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
                 if words[predicate] in rejected:
                     return Verdict.failed(f"{phrase!r}: the predicative {words[predicate]!r} has the other sense",
                                           phrase)
-        return Verdict.undecided("no accepted or rejected adjective next to the noun: left to a human")
+        return Verdict.not_found("the adjective next to its noun",
+                                  "no accepted or rejected adjective next to the noun: left to a human")
 
     @staticmethod
     def _predicate(sentence: Sentence, noun: int) -> int | None:

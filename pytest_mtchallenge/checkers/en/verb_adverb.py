@@ -28,6 +28,7 @@ class VerbAdverbChecker(EnglishChecker):
     """
 
     name = "en_verb_adverb"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Verb-adverb transposition: a French governing verb as an English adverb"
 
     @classmethod
@@ -58,8 +59,9 @@ class VerbAdverbChecker(EnglishChecker):
             verb = sentence.text(hit.index, hit.end)
             return Verdict.failed(f"{verb!r} is rendered without the meaning of the governing verb (no adverb such "
                                   f"as {words_of(params['adverbs'], 'adverbs')[0]!r})", verb)
-        return Verdict.undecided("neither the adverb, a periphrasis, a literal rendering nor the governed verb "
-                                 "found: left to a human")
+        return Verdict.not_found("a rendering of the French verb (an adverb, a periphrasis or the governed verb)",
+                                  "neither the adverb, a periphrasis, a literal rendering nor the governed verb "
+                                  "found: left to a human")
 
 
 def _verbs(sentence: Sentence, lemmas: tuple[str, ...]) -> list[VerbHit]:

@@ -38,6 +38,7 @@ class VoilaTimeChecker(EnglishChecker):
     """
 
     name = "en_voila_time"
+    version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "voilà [TIME] que: present perfect with for, past with ago, or since"
 
     @classmethod
@@ -57,7 +58,8 @@ class VoilaTimeChecker(EnglishChecker):
         reading = str(item.params["reading"])
         times = [span for phrase in words_of(item.params["time"], "time") for span in sentence.find_phrase(phrase)]
         if not times:
-            return Verdict.undecided("the time span of the source is not found: left to a human")
+            return Verdict.not_found("the time span of the source",
+                                     "the time span of the source is not found: left to a human")
         start, end = times[0]
         time = sentence.text(start, end)
         if words[0] in _LITERAL_OPENERS or (words[0] in _PRESENTATIVES and len(words) > 1
@@ -89,7 +91,8 @@ class VoilaTimeChecker(EnglishChecker):
             verdict = self._judge(sentence, reading, event, time, start, states)
             if verdict is not None:
                 return verdict
-        return Verdict.undecided(f"no verb of the source's event with {time!r} found: left to a human")
+        return Verdict.not_found(f"a verb of the source's event with {time!r}",
+                                  f"no verb of the source's event with {time!r} found: left to a human")
 
     @staticmethod
     def _calque(sentence: Sentence, start: int, end: int) -> tuple[VerbGroup, str] | None:

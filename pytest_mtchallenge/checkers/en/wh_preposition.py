@@ -73,6 +73,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     """
 
     name = "en_wh_preposition"
+    version = "2"  # names what it did not find (Verdict.not_found); a relative "with what" after a noun fails
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
 
     @classmethod
@@ -104,7 +105,8 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             if other is not None:
                 return Verdict.passed(f"rendered with the transitive verb {sentence.cased[other]!r}, which takes "
                                       f"its object without a preposition")
-            return Verdict.undecided("the governing verb is not in the output: the clause was rephrased")
+            return Verdict.not_found("the governing verb of the wh-word",
+                                      "the governing verb is not in the output: the clause was rephrased")
         verb_text = sentence.cased[verb]
         wh = next((i for i in range(verb - 1, max(-1, verb - WINDOW - 1), -1) if tokens[i] in _WH), None)
         found: list[Preposition] = []
@@ -126,6 +128,11 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.failed(f"the preposition is doubled: {fronted[0].text!r} before the clause and "
                                   f"{stranded[0].text!r} after the verb; expected it once", fronted[0].text,
                                   stranded[0].text)
+        if fronted and self._relative_what(sentence, fronted[0].index):
+            phrase = sentence.quote(fronted[0].index - 2, fronted[0].index + 2)
+            return Verdict.failed(f"{phrase!r}: 'what' does not relate a clause to a noun in English (the relative "
+                                  f"after a preposition is 'whom' or 'which'), so the fronted {fronted[0].text!r} does "
+                                  "not form a relative clause", phrase)
         kept = fronted or stranded
         if kept:
             preposition = kept[0]
@@ -155,6 +162,21 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.undecided("both the governing verb and a transitive paraphrase are in the output")
         return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}, fronted with the wh-word or "
                               "stranded after the verb; found none (the preposition is lost)", verb_text)
+
+    @staticmethod
+    def _relative_what(sentence: Sentence, preposition: int) -> bool:
+        """*the girl with what you danced*: a preposition + the pronoun *what* right after a noun
+        phrase (a determiner and its noun), where English needs *whom* or *which*. *What* as a
+        determiner (*for what company*) and in questions (*With what did you…*) is not one."""
+        words = sentence.words
+        wh = preposition + 1
+        if wh >= len(words) or words[wh] != "what" or preposition < 2:
+            return False
+        following = words[wh + 1] if wh + 1 < len(words) else "."
+        pronoun = (following in SUBJECT_PRONOUNS or following in DETERMINERS or following in AUXILIARIES
+                   or not following[0].isalpha() or sentence.capitals[wh + 1])
+        return pronoun and words[preposition - 2] in DETERMINERS and sentence.is_word(preposition - 1) \
+            and words[preposition - 1] not in SUBJECT_PRONOUNS | OBJECT_PRONOUNS | DETERMINERS
 
     @staticmethod
     def _is_subject(sentence: Sentence, wh: int, verb: int) -> bool:

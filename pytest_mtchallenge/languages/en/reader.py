@@ -31,9 +31,13 @@ from pytest_mtchallenge.languages.en.words import (
     MODALS,
     NEGATION,
     NOT_ADVERBS_IN_LY,
+    NOUN_MARKERS,
+    OBJECT_VERB_GOVERNORS,
+    PASSIVE_AUXILIARIES,
     PERSONAL_PRONOUNS,
     PLACE_ADVERBS,
     PREPOSITIONS,
+    REFLEXIVES,
     PronounForm,
 )
 from pytest_mtchallenge.normalise import normalise_text
@@ -199,6 +203,87 @@ class Sentence:
         while index < len(self.words) and self.words[index] not in CLAUSE_BREAKS:
             index += 1
         return index
+
+
+# --- French clitic order and the passive -----------------------------------------------------------
+
+
+#: Every form of the verbs that take an object followed by a verb.
+_GOVERNOR_FORMS = frozenset(form for verb in OBJECT_VERB_GOVERNORS for form in inflect(verb).all)
+#: Object-case pronouns: never the subject of the verb that follows them.
+_OBJECT_CASE = frozenset(w for w, f in PERSONAL_PRONOUNS.items() if f.case == "object")
+
+
+@dataclass(frozen=True, slots=True)
+class PreverbalPronoun:
+    """A pronoun left before a verb group, where the French clitic stands (*I them have spoken*)."""
+
+    index: int  # the pronoun
+    preposition: int | None  # a preposition before it (*I to them have borrowed a book*)
+    verb_start: int  # the first word of the verb group after it
+
+    @property
+    def start(self) -> int:
+        return self.index if self.preposition is None else self.preposition
+
+
+def verb_group_start(sentence: Sentence, index: int) -> int:
+    """The first word of the verb group whose lexical verb is at ``index``: back over auxiliaries,
+    negation, adverbs and the infinitive's *to* (*has not been*, *not to*)."""
+    words = sentence.words
+    start = index
+    to_seen = False
+    while start > 0:
+        word = words[start - 1]
+        if word == "to" and not to_seen and start == index:
+            to_seen = True
+        elif not (word in AUXILIARIES or word in NEGATION or is_adverb(word)):
+            break
+        start -= 1
+    return start
+
+
+def pronoun_before_verb(sentence: Sentence, index: int) -> PreverbalPronoun | None:
+    """A pronoun left before the verb group of the verb at ``index``, in the French clitic position:
+    a reflexive (*this machine itself repairs*, *not herself sacrifice*, *of itself to sacrifice*),
+    or an object pronoun, with or without a preposition, right after the subject (*I them have
+    spoken*, *I to them have borrowed a book*, *Max it sees*). A subject pronoun followed by its verb
+    (*they say it works*) is not one: *it* counts only after a subject pronoun or a name."""
+    words = sentence.words
+    start = verb_group_start(sentence, index)
+    at = start - 1
+    if at < 0:
+        return None
+    word = words[at]
+    if word in REFLEXIVES:
+        governor = words[at - 1] if at else ""
+        if governor in _GOVERNOR_FORMS or is_past_form(governor) or is_gerund(governor):
+            return None  # *let herself go*, *found herself looking*: the object of the verb before
+        return PreverbalPronoun(at, None, start)
+    if word not in _OBJECT_CASE and word != "it":
+        return None
+    preposition = at - 1 if at >= 1 and words[at - 1] in PREPOSITIONS else None
+    subject = (at if preposition is None else preposition) - 1
+    if subject < 0:
+        return None
+    before = words[subject]
+    if before in PERSONAL_PRONOUNS:
+        is_subject = PERSONAL_PRONOUNS[before].case in ("subject", "both") and before != word and before != "it"
+    else:
+        name = sentence.capitals[subject] and before not in CLOSED_CLASS and before not in _GOVERNOR_FORMS
+        noun = word != "it" and subject > 0 and words[subject - 1] in NOUN_MARKERS and before[:1].isalpha() \
+            and before not in CLOSED_CLASS
+        is_subject = name or noun
+    return PreverbalPronoun(at, preposition, start) if is_subject else None
+
+
+def passive_auxiliary(sentence: Sentence, index: int) -> int | None:
+    """The index of the *be* / *get* before a participle at ``index`` (*was looked at*, *got
+    repaired*), across adverbs; None when the participle is not passive."""
+    if not is_participle(sentence.words[index]):
+        return None
+    before = sentence.skip_adverbs_back(index - 1)
+    return before if before >= 0 and sentence.words[before] in PASSIVE_AUXILIARIES else None
 
 
 def join_words(words: Sequence[str]) -> str:

@@ -86,6 +86,23 @@ MODALS: Mapping[str, str] = {"will": "future", "'ll": "future", "shall": "future
                              "could": "modal", "ought": "modal"}
 #: *'s* is *is* or *has*, *'d* is *had* or *would*.
 AUXILIARIES = frozenset(BE_FORMS) | frozenset(HAVE_FORMS) | frozenset(DO_FORMS) | frozenset(MODALS) | {"'s", "'d"}
+#: The auxiliaries of a passive: *be* and *get* (*was looked at*, *got repaired*).
+PASSIVE_AUXILIARIES = frozenset(BE_FORMS) | frozenset({"'s", "'re", "'m", "get", "gets", "got", "gotten", "getting"})
+#: Verbs that take an object followed by a verb (*let herself go*, *allowed himself to rest*, *found
+#: herself looking*): a pronoun after them is their object, not a clitic left before the next verb.
+OBJECT_VERB_GOVERNORS = frozenset({
+    "let", "make", "help", "allow", "force", "teach", "push", "get", "have", "see", "find", "watch", "hear",
+    "feel", "want", "ask", "tell", "convince", "persuade", "prepare", "bring", "order", "expect", "consider",
+    "believe", "imagine", "urge", "encourage", "permit", "remind", "train", "set", "keep", "leave", "catch",
+})
+#: Verbs whose intransitive use keeps the reflexive meaning (*he shaved* is *he shaved himself*): after
+#: them English may leave a reflexive object unexpressed; after other transitive verbs (*sacrifice,
+#: repair, defend*) a dropped reflexive loses the relation of the subject to itself.
+REFLEXIVE_OPTIONAL_VERBS = frozenset({
+    "wash", "shave", "dress", "undress", "bathe", "shower", "behave", "hide", "prepare", "adjust", "change",
+    "relax", "train", "exercise", "stretch", "wake", "retire", "surrender", "withdraw", "move", "settle",
+    "calm", "hurry", "rest", "identify", "apologise", "apologize", "concentrate", "commit", "enlist",
+})
 
 # --- negation and adverbs --------------------------------------------------------------------------
 
