@@ -23,3 +23,16 @@ def test_the_fluent_variants_are_four_per_item(suite_name: str) -> None:
     items = {c.item for c in evaluation.cases}
     assert len(fluent) == 4 * len(items)
     assert variant_files(suite_name)[0].name == f"{suite_name}-variants.yaml"
+
+
+@pytest.mark.parametrize("suite_name", SUITES)
+@pytest.mark.parametrize("kind", ["fluent-correct", "fluent-wrong", "garbled"])
+def test_each_kind_of_output_is_decided_and_agreed(suite_name: str, kind: str) -> None:
+    """Issue 16's bar: ≥ 95 % decided and ≥ 98 % agreed for fluent-correct, fluent-wrong and garbled outputs."""
+    evaluation = variant_evaluation(suite_name)
+    agreement = evaluation.by(variant_kind)[kind]
+    assert agreement.total >= len({c.item for c in evaluation.cases})
+    undecided = [(c.item, c.output, c.reason) for c in evaluation.cases if variant_kind(c) == kind and not c.decided]
+    assert agreement.coverage is not None and agreement.coverage >= 0.95, undecided
+    wrong = [(c.item, c.output, c.human, c.auto, c.reason) for c in evaluation.disagreements() if variant_kind(c) == kind]
+    assert agreement.accuracy is not None and agreement.accuracy >= 0.98, wrong
