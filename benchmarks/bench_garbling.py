@@ -1,17 +1,21 @@
-"""What the broken-output signals cost the automatic judge: the same outputs judged with and without them.
+"""What the broken-output rule costs the automatic judge, and what it changes.
 
     python benchmarks/bench_garbling.py              # the variant files of both challenge sets
     python benchmarks/bench_garbling.py --ctxpro     # and DeepL's ctxpro outputs (../shared/external)
 
-In one process, alternating, each round judges every output twice with the automatic judge
-(`judging.automatic_verdict`, the suite's languages given): once as it is, once with the
-broken-output rule (`judging.not_rendered`) replaced by the family's own verdict. It prints the
-median seconds of each and their ratio, and how many outcomes the rule changed.
+Each round runs in a fresh interpreter (cold caches, as a real run judges each output once) and
+judges every output once with the automatic judge (`judging.automatic_verdict`, the suite's
+languages given), timing the whole and the time spent in the broken-output rule
+(`judging.not_rendered`: the packs' signals for a family's n/a or "not found"). It prints the
+medians, the judge's time without the rule over its time with it (the ratio the rule costs), and
+how many outcomes the rule changed.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -53,37 +57,50 @@ def cases(with_ctxpro: bool) -> list[tuple[ChallengeItem, str, tuple[str, ...], 
     return found
 
 
-def judge_all(checkers, found) -> tuple[float, list[str]]:  # type: ignore[no-untyped-def]
+def one_round(with_ctxpro: bool) -> tuple[float, float, int, int]:
+    """(seconds judging, seconds inside the rule, outputs, outcomes the rule changed) in this process."""
+    checkers = {name: family() for name, family in builtin_checkers().items()}
+    found = cases(with_ctxpro)
+    rule = judging.not_rendered
+    spent = 0.0
+    changed = 0
+
+    def timed(verdict, **arguments):  # type: ignore[no-untyped-def]
+        nonlocal spent, changed
+        start = time.perf_counter()
+        result = rule(verdict, **arguments)
+        spent += time.perf_counter() - start
+        changed += result.outcome is not verdict.outcome
+        return result
+
+    judging.not_rendered = timed  # type: ignore[assignment]
     start = time.perf_counter()
-    outcomes = [judging.automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
-                                          languages=languages).outcome.value
-                for item, output, context, languages in found]
-    return time.perf_counter() - start, outcomes
+    for item, output, context, languages in found:
+        judging.automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
+                                  languages=languages)
+    return time.perf_counter() - start, spent, len(found), changed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--ctxpro", action="store_true", help="add DeepL's ctxpro outputs")
+    parser.add_argument("--one-round", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    checkers = {name: family() for name, family in builtin_checkers().items()}
-    found = cases(args.ctxpro)
-    judge_all(checkers, found)  # warm the lexicon and the lemmatizer caches
-    rule = judging.not_rendered
-    without: list[float] = []
-    with_rule: list[float] = []
+    if args.one_round:
+        print(json.dumps(one_round(args.ctxpro)))
+        return
+    rounds = []
     for _ in range(args.rounds):
-        judging.not_rendered = lambda verdict, **_: verdict  # type: ignore[assignment]
-        seconds, plain = judge_all(checkers, found)
-        without.append(seconds)
-        judging.not_rendered = rule  # type: ignore[assignment]
-        seconds, judged = judge_all(checkers, found)
-        with_rule.append(seconds)
-        print(f"round: without {without[-1]:.2f} s, with {with_rule[-1]:.2f} s", flush=True)
-    changed = sum(a != b for a, b in zip(plain, judged))
-    base, new = statistics.median(without), statistics.median(with_rule)
-    print(f"{len(found)} outputs: without the rule {base:.2f} s, with it {new:.2f} s "
-          f"(ratio {new / base:.3f}); {changed} outcomes changed")
+        command = [sys.executable, __file__, "--one-round"] + (["--ctxpro"] if args.ctxpro else [])
+        total, spent, outputs, changed = json.loads(subprocess.run(command, check=True, capture_output=True,
+                                                                   text=True).stdout)
+        rounds.append((total, spent))
+        print(f"round: judging {total:.2f} s, of which the rule {spent:.3f} s", flush=True)
+    total = statistics.median(t for t, _ in rounds)
+    spent = statistics.median(s for _, s in rounds)
+    print(f"{outputs} outputs: judging {total:.2f} s, the rule {spent:.3f} s "
+          f"(without it / with it = {(total - spent) / total:.3f}); {changed} outcomes changed")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Text normalisation used to compare outputs with recorded verdicts and by checkers."""
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -13,6 +14,7 @@ _SPACE_BEFORE_PUNCT = re.compile(r"\s+([?!:;.,])")
 _SPACE_IN_GUILLEMETS = re.compile(r"(«)\s+|\s+(»)")
 
 
+@functools.lru_cache(maxsize=65536)
 def normalise_text(text: str) -> str:
     """Canonical form for comparing two outputs.
 

@@ -29,6 +29,7 @@ def is_english_word(word: str) -> bool:
     return word in CLOSED_CLASS or simplemma.is_known(word, lang="en")
 
 
+@functools.lru_cache(maxsize=8192)
 def has_finite_verb(text: str) -> bool | None:
     """Whether ``text`` has a finite verb.
 

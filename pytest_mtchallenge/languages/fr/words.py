@@ -16,6 +16,7 @@ def is_french_word(word: str) -> bool:
     return bool(readings(default_lexicon(), word)) and simplemma.is_known(word, lang="fr")
 
 
+@functools.lru_cache(maxsize=8192)
 def has_finite_verb(text: str) -> bool | None:
     """Whether ``text`` has a finite verb: True when a word reads as one (indicative, conditional,
     subjunctive or imperative) that no determiner makes a noun (*la ferme*, *mes porte*; after a
@@ -56,6 +57,7 @@ def has_finite_verb(text: str) -> bool | None:
 _CLAUSE_OPENERS = frozenset({"qui", "que", "qu'"})
 
 
+@functools.lru_cache(maxsize=8192)
 def broken_structures(text: str) -> tuple[str, ...]:
     """Constructions French grammar does not allow, as word-by-word renderings of English make them:
 
