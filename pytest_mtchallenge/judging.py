@@ -123,7 +123,8 @@ def not_rendered(verdict: Verdict, *, item: ChallengeItem, output: str, language
     if not signals.broken:
         return verdict
     what = verdict.missing or "the phenomenon"
-    return Verdict.failed(f"{what} is not rendered in a broken output ({signals.describe()}); {verdict.reason}",
+    return Verdict.failed(f"not rendered: {what} is missing from a broken output ({signals.describe()}); "
+                          f"{verdict.reason}",
                           *verdict.evidence)
 
 

@@ -201,7 +201,8 @@ def test_a_broken_output_without_the_construction_fails_as_not_rendered(
                       checkers={"fixed": FixedChecker(answer)}, verdicts=VerdictStore(), languages=("en", "fr"))
     assert judgement.outcome is outcome
     if outcome is Outcome.FAIL:
-        assert judgement.reason.startswith(f"{answer.missing or 'the phenomenon'} is not rendered in a broken output (")
+        assert judgement.reason.startswith(
+            f"not rendered: {answer.missing or 'the phenomenon'} is missing from a broken output (")
         assert answer.reason in judgement.reason
 
 
