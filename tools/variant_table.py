@@ -3,6 +3,7 @@
     python tools/variant_table.py                      # both bundled challenge sets, every variant file
     python tools/variant_table.py --disagreements      # and list each undecided or disagreeing output
     python tools/variant_table.py --markdown           # the table as Markdown (for notes and docs)
+    python tools/variant_table.py --set garbled-heldout    # one set of variants only
 
 The kinds: ``fluent-correct`` and ``fluent-wrong`` are the fluent variants (tests/data/SUITE-variants.yaml)
 the team judged "yes" and "no"; ``garbled`` are the broken outputs of tests/data/SUITE-garbled*.yaml
@@ -25,10 +26,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("suites", nargs="*", default=list(SUITES), help="bundled suite names")
     parser.add_argument("--disagreements", action="store_true", help="list undecided and disagreeing outputs")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--set", action="append", default=[], dest="sets",
+                        help="measure only tests/data/SUITE-SET.yaml (repeatable), e.g. --set garbled-heldout")
     args = parser.parse_args(argv)
     rows = []
     for name in args.suites:
-        evaluation = variant_evaluation(name)
+        evaluation = variant_evaluation(name, tuple(args.sets))
         for kind, agreement in sorted(evaluation.by(variant_kind).items()):
             rows.append((name, kind, agreement))
         if args.disagreements:

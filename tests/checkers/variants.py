@@ -26,14 +26,18 @@ SUITES = ("isabelle2017-en-fr", "isabelle-kuhn2018-fr-en")
 KINDS = ("fluent-correct", "fluent-wrong", "garbled")
 
 
-def variant_files(suite_name: str) -> list[Path]:
+def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:
+    """The variant files of a suite: ``SUITE-variants.yaml`` and ``SUITE-garbled*.yaml``, or the
+    named sets only (``("heldout2",)`` → ``SUITE-heldout2.yaml``)."""
+    if sets:
+        return [DATA / f"{suite_name}-{name}.yaml" for name in sets]
     return [DATA / f"{suite_name}-variants.yaml", *sorted(DATA.glob(f"{suite_name}-garbled*.yaml"))]
 
 
-def variants(suite_name: str) -> list[RecordedVerdict]:
+def variants(suite_name: str, sets: tuple[str, ...] = ()) -> list[RecordedVerdict]:
     suite = load_suite(bundled_suites()[suite_name])
     ids = {item.id for item in suite.items}
-    return [v for path in variant_files(suite_name) for v in load_verdicts(path, ids)]
+    return [v for path in variant_files(suite_name, sets) for v in load_verdicts(path, ids)]
 
 
 def variant_kind(case: Case) -> str:
@@ -44,8 +48,8 @@ def variant_kind(case: Case) -> str:
 
 
 @functools.cache
-def variant_evaluation(suite_name: str) -> MetaEvaluation:
-    """Every variant of the suite judged by the built-in checkers."""
+def variant_evaluation(suite_name: str, sets: tuple[str, ...] = ()) -> MetaEvaluation:
+    """Every variant of the suite (or of the named sets) judged by the built-in checkers."""
     suite = load_suite(bundled_suites()[suite_name])
-    return meta_evaluate([dataclasses.replace(suite, verdicts=tuple(variants(suite_name)))],
+    return meta_evaluate([dataclasses.replace(suite, verdicts=tuple(variants(suite_name, sets)))],
                          {name: family() for name, family in builtin_checkers().items()})
