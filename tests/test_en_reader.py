@@ -165,3 +165,13 @@ def test_no_pronoun_left_before_the_verb_group(text: str, verb: str) -> None:
 def test_passive_auxiliary(text: str, verb: str, passive: bool) -> None:
     sentence = Sentence(text)
     assert (passive_auxiliary(sentence, sentence.words.index(verb)) is not None) is passive
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("Have-you read this book?", ("have", "you", "read", "this", "book", "?")),
+    ("For which company works-he?", ("for", "which", "company", "works", "he", "?")),
+    ("Has-t-he gone?", ("has", "he", "gone", "?")),
+    ("A well-known it-girl.", ("a", "well-known", "it-girl", ".")),  # hyphenated words stay whole
+])
+def test_a_french_inversion_left_hyphenated_is_read_as_its_words(text: str, words: tuple[str, ...]) -> None:
+    assert tokenize(text)[0] == words

@@ -49,6 +49,9 @@ _TOKEN = re.compile(
     r"|[^\W\d_]+(?:[-'][^\W\d_]+)*'?"  # a word, hyphens and inner apostrophes kept: rock'n'roll, o'clock
     r"|\d+(?:[.,]\d+)*|[^\w\s]")
 _CONTRACTION = re.compile(r"^([^\W\d_]+(?:[-'][^\W\d_]+)*?)('s|'re|'ve|'ll|'d|'m|n't|')$")
+#: Subject pronouns that a French hyphenated inversion leaves after the verb (*has-he*, *have-you*,
+#: *a-t-il* → *has-t-he*): such a token is read as its words.
+_INVERTED_SUBJECTS = frozenset({"i", "you", "he", "she", "it", "we", "they"})
 #: The stems of *can't, won't, shan't, ain't*.
 _NEGATED = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
 _CONTRACTED_STEMS = {"can": "ca", "will": "wo", "shall": "sha"}
@@ -63,8 +66,9 @@ def tokenize(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Folded tokens and the same tokens as written, contractions split off.
 
     *didn't* → *did n't*, *I've* → *i 've*, *brother's* → *brother 's*, *brothers'* → *brothers '*;
-    *can't* / *won't* / *ain't* → *can n't* / *will n't* / *is n't*; *cannot* → *can not*. A word
-    keeps its hyphens and inner apostrophes (*rock'n'roll*, *o'clock*); an abbreviation written
+    *can't* / *won't* / *ain't* → *can n't* / *will n't* / *is n't*; *cannot* → *can not*; a French
+    inversion left hyphenated is split (*have-you* → *have you*). A word keeps its other hyphens and
+    inner apostrophes (*rock'n'roll*, *o'clock*); an abbreviation written
     with full stops is one token, folded without them (*Ph.D.* → *phd*) unless that spells a
     closed-class word (*U.S.* → *u.s.*, not *us*). Punctuation marks are tokens.
     """
@@ -72,6 +76,10 @@ def tokenize(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for token in _TOKEN.findall(normalise_text(text)):
         if token.lower() == "cannot":
             cased.extend([token[:3], token[3:]])
+            continue
+        parts = token.split("-")
+        if len(parts) > 1 and parts[-1].lower() in _INVERTED_SUBJECTS and parts[0].lower() not in ("self", "so"):
+            cased.extend(p for p in parts if p.lower() != "t")  # a French inversion left as it was: works-he
             continue
         match = _CONTRACTION.match(token) if "'" in token[1:] else None
         if match:
