@@ -90,7 +90,14 @@ def test_a_missing_verb_needs_a_verb_in_the_source() -> None:
      ("no finite verb in the relative clause after 'que' ('préparé')",)),
     ("Le livre mon oncle a écrit est long.",
      ("the relative pronoun is missing between 'livre' and 'mon oncle' (an English zero relative)",)),
+    ("Je pense que il viendra.", ("'que il' is not elided",)),
+    ("Il sort de le magasin.", ("'de le' is not contracted to 'du'",)),
+    ("Si il pleut, elle vouloir rester.", ("no finite verb after the subject 'elle' ('vouloir')", "'si il' is not elided")),
     # well-formed French
+    ("Il a décidé de le faire.", ()),  # le is the clitic of faire
+    ("Le héros de un à dix.", ()),  # an aspirated h does not elide; a numeral may keep de
+    ("Dois-je partir ?", ()),  # an inverted subject before the infinitive
+    ("Il lui a parlé.", ()),  # lui is a pronoun, not the participle of luire
     ("Le garçon qui mange la pomme est mon frère.", ()),
     ("Le gâteau que ma tante a préparé était délicieux.", ()),
     ("Je ne sais pas qui appeler.", ()),  # an indirect question after a verb takes an infinitive

@@ -42,6 +42,16 @@ def judged(checker: str, item_id: str, output: str) -> tuple[Outcome, str]:
     ("inalienable_possession", "S25a", "Il a lavé ses *hands.", Outcome.FAIL),
     # finite clause: an untranslated governing verb before que
     ("finite_clause", "S12b", "Il *enjoyed que son père lui lise des histoires.", Outcome.PASS),
+    # agreement: a word after determiner + prenominal adjective is a noun, not the verb
+    ("agreement", "S1b", "Le soudain bruit dans les supérieur chambres devrait nous alerter.", Outcome.PASS),
+    # agreement: a coordination in another order than the source's
+    ("agreement", "S4d2", "Lui et vous pourriez être surpris.", Outcome.PASS),
+    ("agreement", "S4d2", "Lui et vous pourraient être surpris.", Outcome.FAIL),
+    # clitic: a participle that lost its auxiliary still has the clitic before it
+    ("clitic", "S23d", "Il le donné à le homme.", Outcome.PASS),
+    ("clitic", "S23d", "Il donné le à l'homme.", Outcome.FAIL),
+    # wh-preposition: the expected fronted phrase, whatever verb renders the clause
+    ("wh_preposition", "S19b", "Avec qui est-ce qu'elle se promène ces jours-ci ?", Outcome.PASS),
     # a zero relative or a relative without a finite verb
     ("zero_relative", "S26b", "L'homme votre sœur déteste est méchant.", Outcome.FAIL),
     ("participle", "S5c", "La maison que John visité est en ruine.", Outcome.FAIL),

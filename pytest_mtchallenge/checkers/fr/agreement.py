@@ -1,6 +1,7 @@
 """The ``agreement`` family: subject–verb and predicate agreement, checked with the lexicon."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import reject_unknown
@@ -56,7 +57,8 @@ class AgreementChecker(FrenchChecker):
     description = "Subject-verb and predicate agreement (lexicon-backed)"
     # 2: reformed spellings (connait), word-less outputs n/a; 3: fronted adverbials, a noun's own features over a
     # disagreeing determiner, a missing verb or predicate in a broken output fails
-    version = "3"
+    # 4: coordinations in another order, a noun after a prenominal adjective or in English order
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -93,7 +95,11 @@ class AgreementChecker(FrenchChecker):
         if len(phrases) != len(conjuncts):
             return Verdict.undecided(
                 f"the output's subject ({subject_text!r}) has {len(phrases)} conjunct(s), the source {len(conjuncts)}")
-        for phrase, want in zip(phrases, conjuncts):
+        # coordination is unordered for agreement (*lui et vous* renders *you and he*): match each
+        # conjunct of the output with one of the source's
+        order = next((p for p in itertools.permutations(conjuncts)
+                      if all(_compatible(phrase.features, want) for phrase, want in zip(phrases, p))), conjuncts)
+        for phrase, want in zip(phrases, order):
             if not _compatible(phrase.features, want):
                 return Verdict.undecided(
                     f"the output's subject {phrase.head!r} is {phrase.features.describe()}, not {want.describe()} as in "

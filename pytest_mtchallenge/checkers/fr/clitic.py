@@ -111,7 +111,8 @@ class CliticChecker(FrenchChecker):
     description = "Object pronouns cliticised before the verb, in the French order"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: reformed spellings
     # (connait) read; an output without a word is not applicable
-    version = "3"
+    # 4: a participle that lost its auxiliary carries the clitics before it
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -201,7 +202,10 @@ class CliticChecker(FrenchChecker):
             finite = any(a.mood in FINITE_MOODS for a in _verb_readings(reader, host))
             if run and "gerund" in moods and tokens[run[0]] == "en":
                 run = run[1:]  # "en leur parlant": en is the gerund's preposition
-            if not run or not (finite or moods & {"infinitive", "gerund", "imperative"}):
+            # a participle right after subject + clitics has lost its auxiliary (*il le donné*): the
+            # clitics still stand before the verb
+            bare = "participle" in moods and start > 0 and tokens[start - 1] in SUBJECT_PRONOUNS - {"nous", "vous"}
+            if not run or not (finite or bare or moods & {"infinitive", "gerund", "imperative"}):
                 continue
             if not negated and self._determiner_reading(reader, start, run, host):
                 continue  # after ne, le/la/les/leur can only be clitics

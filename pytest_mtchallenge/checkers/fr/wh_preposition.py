@@ -66,7 +66,9 @@ class WhPrepositionChecker(FrenchChecker):
     """
 
     name = "wh_preposition"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found); 3: the expected fronted
+    # phrase passes whatever verb renders the clause
+    version = "3"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
 
     @classmethod
@@ -98,6 +100,12 @@ class WhPrepositionChecker(FrenchChecker):
             copied = {w for w in re.findall(r"[^\W\d_]+", item.source) if w.islower()}  # not names
             verbs = [i for i in range(len(tokens)) if not reader.readings(i) and tokens[i] in copied]
         if not verbs:
+            element = _wh_element(reader, fronted)
+            if element is not None and element.kind == "expected" and _dangling(
+                    reader, stranded, element.end, at_clause_end=True) is None:
+                return Verdict.passed(  # the preposition the item asks about, whatever verb renders the clause
+                    f"the preposition is fronted with the pronoun: {element.text!r} (the verb is not "
+                    f"{lemma_text}, but the fronted phrase is the expected one)", element.text)
             return Verdict.not_found(
                 f"a form of {lemma_text}",
                 f"the output has no form of {lemma_text}: the clause was rephrased, so the preposition that verb "

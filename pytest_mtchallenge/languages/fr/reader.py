@@ -188,7 +188,23 @@ class SentenceReader:
             # "les chambres" (determiner) versus "nous les voyons" (clitic): a clitic follows a subject.
             before = self.tokens[index - 2] if index >= 2 else ""
             return before not in PRONOUNS and before not in NEGATION
-        return self.has_pos(index - 1, "prep") and not self.has_pos(index - 1, "clitic", "pron")
+        if self.has_pos(index - 1, "prep") and not self.has_pos(index - 1, "clitic", "pron"):
+            return True
+        # a word that may be a noun after determiner + prenominal adjective (*les supérieur chambres*),
+        # or after determiner + noun and before a word that can only be the verb, in English order
+        # (*mon cuisine table étaient*): a noun phrase's head
+        if index >= 2 and self.has_pos(index, "noun") and self.tokens[index - 2] in DETERMINERS and (
+                self.tokens[index - 2] not in OBJECT_CLITICS or index < 3 or self.tokens[index - 3] not in PRONOUNS):
+            return self._is_adjective_only(index - 1) or (
+                self.has_pos(index - 1, "noun") and self._only_finite(index + 1))
+        return False
+
+    def _only_finite(self, index: int) -> bool:
+        """Whether the word at ``index`` can only be a finite verb (*étaient*, not *est* or *porte*)."""
+        if index >= len(self.tokens):
+            return False
+        readings = self.readings(index)
+        return bool(readings) and bool(self.finite_readings(index)) and all(a.pos in ("verb", "aux") for a in readings)
 
     # -- noun phrases ------------------------------------------------------------------------
 

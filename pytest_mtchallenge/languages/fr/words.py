@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 
 @functools.lru_cache(maxsize=65536)
@@ -69,7 +70,7 @@ def broken_structures(text: str) -> tuple[str, ...]:
     An indirect question after a verb (*je sais qui inviter*) is not a relative clause.
     """
     from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-    from pytest_mtchallenge.languages.fr.reader import SentenceReader
+    from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, PRONOUNS, SentenceReader
 
     reader = SentenceReader(text, default_lexicon())
     tokens = reader.tokens
@@ -78,17 +79,94 @@ def broken_structures(text: str) -> tuple[str, ...]:
         if token not in _CLAUSE_OPENERS or index == 0 or not reader.noun_after_determiner(index - 1):
             continue
         for probe in range(index + 1, min(len(tokens), index + 6)):
-            if not tokens[probe][0].isalpha() or _finite(reader, probe):
+            if not tokens[probe][0].isalpha() or _finite(reader, probe) or reader.has_pos(probe, "prep"):
                 break
+            if tokens[probe] in PRONOUNS or tokens[probe] in OBJECT_CLITICS:
+                continue  # *lui*, not the participle of luire
             moods = {a.mood for a in reader.readings(probe) if a.pos in ("verb", "aux")}
+            if token != "qui" and "infinitive" in moods:
+                break  # a compound infinitive (*avoir tué*)
             if token == "qui" and probe == index + 1 and "infinitive" in moods or (
-                    token != "qui" and probe > index + 1 and "participle" in moods):
+                    token != "qui" and probe > index + 1 and "participle" in moods
+                    and not reader.has_pos(probe, "noun")):
                 found.append(f"no finite verb in the relative clause after {token!r} ({tokens[probe]!r})")
                 break
     zero = _zero_relative(reader)
     if zero:
         found.append(zero)
+    found.extend(_bare_verbs(reader))
+    found.extend(_missing_elisions(tokenize_plain(text)))
     return tuple(found)
+
+
+#: Subject clitics that are never an object (*nous*, *vous* may be: *il va vous voir*).
+_SUBJECT_ONLY = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"})
+
+
+def _bare_verbs(reader) -> list[str]:  # type: ignore[no-untyped-def]
+    """A subject clitic directly followed by an infinitive or a past participle (*il vouloir venir*,
+    *elle aller*, *je demandé*): the verb the subject needs is not finite."""
+    from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, PRONOUNS
+
+    tokens = reader.tokens
+    found = []
+    for index in range(len(tokens) - 1):
+        if tokens[index] not in _SUBJECT_ONLY or tokens[index + 1] in PRONOUNS or tokens[index + 1] in OBJECT_CLITICS:
+            continue
+        if index and (reader.finite_readings(index - 1) or tokens[index - 1] == "t"):
+            continue  # an inverted subject (*a-t-il couru*, *dois-je faire*): its verb comes before it
+        readings = reader.readings(index + 1)
+        verbal = {a.mood for a in readings if a.pos in ("verb", "aux")}
+        if verbal and verbal <= {"infinitive", "participle"} and not reader.finite_readings(index + 1):
+            found.append(f"no finite verb after the subject {tokens[index]!r} ({tokens[index + 1]!r})")
+    return found
+
+
+#: Words French elides before a vowel (*l'homme*, *qu'il*, *j'ai*, *n'est*) and the contractions of
+#: *de*/*à* with *le*/*les* (*du*, *des*, *au*, *aux*).
+_ELIDED = frozenset({"le", "la", "de", "je", "me", "te", "se", "ne", "que", "ce", "jusque", "lorsque", "puisque"})
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûü")  # not y: *le Yémen*, *le yaourt*
+#: Words before which French does not elide (*le onze*, *le oui*, *le yaourt*, *la ouate*).
+_NO_ELISION = frozenset({"onze", "onzième", "oui", "ouate", "yaourt", "yacht", "yoga", "yeux", "ululement"})
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[^\w\s]", re.UNICODE)
+
+
+def tokenize_plain(text: str) -> list[str]:
+    """Lowercased words and punctuation as written, an apostrophe its own token (*l ' homme*)."""
+    from pytest_mtchallenge.normalise import normalise_text
+
+    return [t.lower() for t in _WORD.findall(normalise_text(text))]
+
+
+def _missing_elisions(tokens: list[str]) -> list[str]:
+    """A mandatory elision or contraction left undone (*que il*, *le homme*, *je ai*, *de le parc*, *si
+    il*), as word-by-word generation leaves it. Not before a word in *h* (*le héros*: an aspirated
+    *h* does not elide), nor *de le*, *à le*, *de les* before a verb (the clitic: *de le faire*)."""
+    found = []
+    for index in range(len(tokens) - 1):
+        word, following = tokens[index], tokens[index + 1]
+        if not following[:1].isalpha():
+            continue
+        if word in _ELIDED and following[0] in _VOWELS and following not in _NO_ELISION and len(following) > 1 and (
+                word != "de" or following not in ("un", "une")):  # *de un à dix*: a numeral may keep *de*
+            found.append(f"'{word} {following}' is not elided")
+        elif word == "si" and following in ("il", "ils"):
+            found.append(f"'si {following}' is not elided")
+        elif (word, following) in _CONTRACTED and not _verb_follows(tokens, index + 2):
+            found.append(f"'{word} {following}' is not contracted to '{_CONTRACTED[word, following]}'")
+    return found
+
+
+def _verb_follows(tokens: list[str], index: int) -> bool:
+    """Whether the word at ``index`` (past other clitics) may be a verb, so that *le*/*les* before it is
+    its object clitic (*de le faire*, *à les voir*)."""
+    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
+    from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, readings
+
+    while index < len(tokens) and tokens[index] in OBJECT_CLITICS:
+        index += 1
+    return index < len(tokens) and any(a.pos in ("verb", "aux") for a in readings(default_lexicon(), tokens[index]))
 
 
 def _finite(reader, index: int) -> bool:  # type: ignore[no-untyped-def]
@@ -102,8 +180,10 @@ def _zero_relative(reader) -> str | None:  # type: ignore[no-untyped-def]
     start = reader.after_fronted_adverbial()
     first = reader.noun_phrase(start)
     tokens = reader.tokens
-    if first is None or first.end >= len(tokens) or tokens[first.end] not in DETERMINERS or \
-            tokens[first.end] in ("de", "d'", "du", "des"):
+    if first is None or tokens[first.start] not in DETERMINERS:  # a noun phrase, not a pronoun (*il le fait*)
+        return None
+    if first.end >= len(tokens) or tokens[first.end] not in DETERMINERS or \
+            tokens[first.end] in ("de", "d'", "du", "des", "au", "aux"):
         return None
     second = reader.noun_phrase(first.end)
     if second is None or second.end >= len(tokens):
