@@ -8,7 +8,6 @@ import pytest
 from pytest_mtchallenge.checkers.en.argument_switch import ArgumentSwitchChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import judged
 
 CHECKER = ArgumentSwitchChecker()
 
@@ -94,28 +93,3 @@ def test_other_arguments_are_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         ArgumentSwitchChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('AS1', 'Mary *manque a lot to John.', 'not rendered'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_argument_switch", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('AS1', 'John is very sad without Mary.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_argument_switch", item_id, output).outcome is Outcome.UNDECIDED

@@ -8,7 +8,6 @@ import pytest
 from pytest_mtchallenge.checkers.en.chez_soi import ChezSoiChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import judged
 
 CHECKER = ChezSoiChecker()
 
@@ -114,41 +113,3 @@ def test_nothing_to_judge() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         ChezSoiChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('CS1', 'My son remained with him.', 'cannot refer back to the subject'),
-    ('CS1', 'My son is stayed *chez lui.', 'not rendered'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_chez_soi", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('CS1', 'My son did not go out.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_chez_soi", item_id, output).outcome is Outcome.UNDECIDED
-
-
-#: Correct outputs near the new failing patterns (an emphatic reflexive, a fronted preposition…).
-CORRECT = [
-    ('CS2', 'My daughter remained with him.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), CORRECT)
-def test_correct_outputs_near_the_new_rules_pass(item_id: str, output: str) -> None:
-    verdict = judged("en_chez_soi", item_id, output)
-    assert verdict.outcome is Outcome.PASS, verdict.reason

@@ -8,7 +8,6 @@ import pytest
 from pytest_mtchallenge.checkers.en.factitive import FactitiveChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import judged
 
 CHECKER = FactitiveChecker()
 
@@ -110,28 +109,3 @@ def test_an_intransitive_use_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         FactitiveChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('FA2', 'Max has made *exploser one rock.', 'not rendered'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_factitive", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('FA2', 'A rock went up because of Max.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_factitive", item_id, output).outcome is Outcome.UNDECIDED

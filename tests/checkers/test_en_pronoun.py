@@ -8,7 +8,6 @@ import pytest
 from pytest_mtchallenge.checkers.en.pronoun import PronounChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import judged
 
 CHECKER = PronounChecker()
 
@@ -309,50 +308,3 @@ def test_empty_output_is_not_applicable() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         PronounChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('PP2', 'We them have talked.', 'French clitic position'),
-    ('PP3', 'I from them have borrowed a pen.', "'from them' stands before"),
-    ('PP4', 'Max her has seen.', 'French clitic position'),
-    ('PP5', 'The lady herself has looked in the glass.', "reflexive 'herself' stands before"),
-    ('PP5', 'The woman was watched in the mirror.', 'passive'),
-    ('CV1', 'Max got his daughter to not herself sacrifice.', "reflexive 'herself' stands before"),
-    ('CV2', 'Max promised his daughter that he would never sacrifice.', 'has no object'),
-    ('PP1', 'This machine se *répare.', 'not rendered'),
-    ('PP1', 'This device is mended itself.', 'a passive verb takes no object'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_pronoun", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('CV1', 'Max talked his daughter into giving her life.'),
-    ('PP4', 'Let her see.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_pronoun", item_id, output).outcome is Outcome.UNDECIDED
-
-
-#: Correct outputs near the new failing patterns (an emphatic reflexive, a fronted preposition…).
-CORRECT = [
-    ('PP2', 'I myself have talked to them.'),
-    ('PP5', 'The woman found herself staring at herself in the mirror.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), CORRECT)
-def test_correct_outputs_near_the_new_rules_pass(item_id: str, output: str) -> None:
-    verdict = judged("en_pronoun", item_id, output)
-    assert verdict.outcome is Outcome.PASS, verdict.reason

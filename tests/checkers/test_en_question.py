@@ -8,7 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.en.question import EnglishQuestionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import family_items, judged
+from suite_items import family_items
 
 CHECKER = EnglishQuestionChecker()
 #: The family's items, as the suite defines them.
@@ -88,30 +88,3 @@ def test_a_left_dislocated_subject_or_a_tag_is_left_to_a_human() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EnglishQuestionChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('YN1', 'As you already read this book?', 'no auxiliary before the subject'),
-    ('YN1', 'If you have read this book?', 'no auxiliary before the subject'),
-    ('YN1', 'This book, *as-tu *lu?', 'not rendered'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_question", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('YN1', 'Is this book familiar to you?'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_question", item_id, output).outcome is Outcome.UNDECIDED

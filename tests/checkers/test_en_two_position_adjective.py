@@ -10,7 +10,6 @@ from pytest_mtchallenge.checkers.en.two_position_adjective import (
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import judged
 
 CHECKER = TwoPositionAdjectiveChecker()
 
@@ -105,28 +104,3 @@ def test_a_noun_without_the_adjective_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         TwoPositionAdjectiveChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('TP2', 'The *simple *idée of to leave her terrorised.', 'not rendered'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_two_position_adjective", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('TP2', 'Just thinking of leaving terrified her.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_two_position_adjective", item_id, output).outcome is Outcome.UNDECIDED

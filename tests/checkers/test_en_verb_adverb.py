@@ -8,7 +8,6 @@ import pytest
 from pytest_mtchallenge.checkers.en.verb_adverb import VerbAdverbChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import judged
 
 CHECKER = VerbAdverbChecker()
 
@@ -93,28 +92,3 @@ def test_nothing_recognisable_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         VerbAdverbChecker.validate(params)
-
-
-# --- Issue 16: broken and calqued outputs, written by hand (none of them a variant file's or a recorded output) ---
-
-BROKEN_FAILS = [
-    ('VA1', 'Max has *fini by *comprendre the difficulty.', 'not rendered'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output", "why"), BROKEN_FAILS)
-def test_broken_or_calqued_outputs_fail(item_id: str, output: str, why: str) -> None:
-    verdict = judged("en_verb_adverb", item_id, output)
-    assert verdict.outcome is Outcome.FAIL, verdict.reason
-    assert why in verdict.reason
-
-
-#: Fluent rephrasings without the construction: the family names what it did not find and a human judges.
-REPHRASINGS = [
-    ('VA1', 'The difficulty became clear to Max.'),
-]
-
-
-@pytest.mark.parametrize(("item_id", "output"), REPHRASINGS)
-def test_fluent_rephrasings_stay_for_a_human(item_id: str, output: str) -> None:
-    assert judged("en_verb_adverb", item_id, output).outcome is Outcome.UNDECIDED
