@@ -65,11 +65,13 @@ def garbling(output: str, *, source: str, source_language: str, target_language:
         return Garbling()
     source_words = {word.casefold() for _, word in _words(source)}
     untranslated: list[str] = []
-    for mark, word in _words(output):
+    words = _words(output)
+    for index, (mark, word) in enumerate(words):
         folded = word.casefold()
         if mark:
             untranslated.append(mark + word)
-        elif folded in source_words and _foreign(word, folded, source_pack, target_pack):
+        elif folded in source_words and not _inside_name(words, index) and _foreign(word, folded, source_pack,
+                                                                                     target_pack):
             untranslated.append(word)
     missing_verb = False
     if target_pack.has_finite_verb is not None and source_pack.has_finite_verb is not None:
@@ -77,6 +79,13 @@ def garbling(output: str, *, source: str, source_language: str, target_language:
     structures = target_pack.broken_structures(output) if target_pack.broken_structures is not None else ()
     return Garbling(untranslated=tuple(dict.fromkeys(untranslated)), missing_verb=missing_verb,
                     structures=structures, source_name=source_pack.name)
+
+
+def _inside_name(words: list[tuple[str, str]], index: int) -> bool:
+    """Whether a lowercase word stands between two capitalised ones, inside a name (*Oil of Olay*,
+    *Bank of America*), which travels unchanged."""
+    return (0 < index < len(words) - 1 and words[index][1][:1].islower()
+            and words[index - 1][1][:1].isupper() and words[index + 1][1][:1].isupper())
 
 
 def _foreign(word: str, folded: str, source_pack: LanguagePack, target_pack: LanguagePack) -> bool:
