@@ -27,8 +27,9 @@ class LanguagePack:
     signature: Callable[[], str] = field(default=lambda: "none")
     #: Whether a lowercased word is a word of the language (its lexicon); None: the pack cannot tell.
     is_word: Callable[[str], bool] | None = None
-    #: Whether a text has a finite verb (True, False, or None when the pack cannot tell);
-    #: None: the pack has no verb knowledge.
+    #: Whether a text has a finite verb: True; False when a bare verb (an infinitive, a participle)
+    #: stands where the finite one is needed; None when it cannot tell, or the text has no verb at all
+    #: (a reply). The field itself is None when the pack has no verb knowledge.
     has_finite_verb: Callable[[str], bool | None] | None = None
     #: Constructions of a text that the language's grammar does not allow, each in words (a relative
     #: clause without a finite verb, an English zero relative in French…): what word-by-word

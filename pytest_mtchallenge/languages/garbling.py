@@ -13,7 +13,8 @@ one simply does not render it, and the papers' annotators answer "no". The signa
   packs' verb knowledge where a pack has it; a text with no verb at all (a reply: *Oui, monsieur.*)
   is not read as broken;
 - **broken structures**: constructions the target grammar does not allow, by the target pack's
-  reader (a French relative clause without a finite verb, an English zero relative in French).
+  reader (in French: a relative clause without a finite verb, an English zero relative, a subject
+  clitic before a bare infinitive, a mandatory elision or contraction left undone).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ _WORD = re.compile(r"(?<![\w*#@])([*#@]?)([^\W\d_]+(?:[-'][^\W\d_]+)*)", re.UNIC
 
 @dataclass(frozen=True, slots=True)
 class Garbling:
-    """What makes an output a broken sentence: its untranslated words, and a missing verb."""
+    """What makes an output a broken sentence: its untranslated words, a missing verb, broken structures."""
 
     untranslated: tuple[str, ...] = ()
     missing_verb: bool = False
@@ -48,7 +49,7 @@ class Garbling:
             words = ", ".join(f"'{w}'" for w in self.untranslated)
             parts.append(f"{self.source_name} word{'s' if len(self.untranslated) > 1 else ''} {words} left untranslated")
         if self.missing_verb:
-            parts.append("no finite verb")
+            parts.append("no finite verb, a bare one in its place")
         parts.extend(self.structures)
         return "; ".join(parts)
 
