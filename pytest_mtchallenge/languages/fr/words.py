@@ -1,18 +1,22 @@
-"""French word knowledge shared by the pack's signals: is a form French, does a text have a finite verb."""
+"""French word knowledge for the pack's broken-output signals: is a form French, does a text have a
+finite verb, which constructions of a text French grammar does not allow."""
 from __future__ import annotations
 
 import functools
 import re
+
+from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, readings,
+)
+from pytest_mtchallenge.normalise import normalise_text
 
 
 @functools.lru_cache(maxsize=65536)
 def is_french_word(word: str) -> bool:
     """A form both the Lefff and simplemma's French dictionary know: the Lefff alone lists English
     loans with their English plurals (*calls*, *rooms*), which a French text rarely means."""
-    import simplemma
-
-    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-    from pytest_mtchallenge.languages.fr.reader import readings
+    import simplemma  # imported at first use, as the lexicon loads
 
     return bool(readings(default_lexicon(), word)) and simplemma.is_known(word, lang="fr")
 
@@ -26,11 +30,6 @@ def has_finite_verb(text: str) -> bool | None:
     right after its subject (*ma mère être heureuse*, *nous crier*) or a participle right after a
     subject pronoun (*il tourné la tête*); None for a text with no verb at all, as a reply may be
     (*Oui, monsieur.*, *Tout comme Laura.*)."""
-    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-    from pytest_mtchallenge.languages.fr.reader import (
-        DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader,
-    )
-
     reader = SentenceReader(text, default_lexicon())
     tokens = reader.tokens
     bare = False
@@ -47,14 +46,15 @@ def has_finite_verb(text: str) -> bool | None:
         moods = {a.mood for a in readings if a.pos in ("verb", "aux")}
         subject = previous in SUBJECT_CLITICS and (previous not in OBJECT_CLITICS or index == 1 or tokens[index - 2]
                                                    in (",", "et", "mais", "que", "qu'"))
-        after_noun = index > 0 and previous[:1].isalpha() and not reader.readings(index - 1) or any(
-            a.pos == "noun" for a in reader.readings(index - 1)) and not reader.has_pos(index - 1, "prep")
+        after_noun = index > 0 and previous[:1].isalpha() and (  # a name, or a noun that is no preposition
+            not reader.readings(index - 1)
+            or reader.has_pos(index - 1, "noun") and not reader.has_pos(index - 1, "prep"))
         if "infinitive" in moods and (subject or after_noun) or "participle" in moods and subject:
             bare = True
     return False if bare else None
 
 
-#: Words that open a relative or completive clause, whose verb must be finite.
+#: Words that open a relative clause, whose verb must be finite.
 _CLAUSE_OPENERS = frozenset({"qui", "que", "qu'"})
 
 
@@ -65,13 +65,12 @@ def broken_structures(text: str) -> tuple[str, ...]:
     - a relative clause after a noun whose verb is not finite: an infinitive right after *qui* (*la
       femme qui voir*), or a bare participle with no auxiliary (*la maison que John visité*);
     - an English zero relative (*la femme votre frère a vu est charmante*): a sentence-initial noun
-      phrase directly followed by another noun phrase and its verb, and then the main verb.
+      phrase directly followed by another noun phrase and its verb, and then the main verb;
+    - a subject clitic directly before an infinitive or a participle (*il vouloir venir*);
+    - a mandatory elision or contraction left undone (*que il*, *de le parc*, *si il*).
 
     An indirect question after a verb (*je sais qui inviter*) is not a relative clause.
     """
-    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-    from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, PRONOUNS, SentenceReader
-
     reader = SentenceReader(text, default_lexicon())
     tokens = reader.tokens
     found: list[str] = []
@@ -103,11 +102,9 @@ def broken_structures(text: str) -> tuple[str, ...]:
 _SUBJECT_ONLY = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"})
 
 
-def _bare_verbs(reader) -> list[str]:  # type: ignore[no-untyped-def]
+def _bare_verbs(reader: SentenceReader) -> list[str]:
     """A subject clitic directly followed by an infinitive or a past participle (*il vouloir venir*,
     *elle aller*, *je demandé*): the verb the subject needs is not finite."""
-    from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, PRONOUNS
-
     tokens = reader.tokens
     found = []
     for index in range(len(tokens) - 1):
@@ -134,8 +131,6 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[^\w\s]", re.UNICODE)
 
 def tokenize_plain(text: str) -> list[str]:
     """Lowercased words and punctuation as written, an apostrophe its own token (*l ' homme*)."""
-    from pytest_mtchallenge.normalise import normalise_text
-
     return [t.lower() for t in _WORD.findall(normalise_text(text))]
 
 
@@ -161,22 +156,17 @@ def _missing_elisions(tokens: list[str]) -> list[str]:
 def _verb_follows(tokens: list[str], index: int) -> bool:
     """Whether the word at ``index`` (past other clitics) may be a verb, so that *le*/*les* before it is
     its object clitic (*de le faire*, *à les voir*)."""
-    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-    from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, readings
-
     while index < len(tokens) and tokens[index] in OBJECT_CLITICS:
         index += 1
     return index < len(tokens) and any(a.pos in ("verb", "aux") for a in readings(default_lexicon(), tokens[index]))
 
 
-def _finite(reader, index: int) -> bool:  # type: ignore[no-untyped-def]
+def _finite(reader: SentenceReader, index: int) -> bool:
     return bool(reader.finite_readings(index))
 
 
-def _zero_relative(reader) -> str | None:  # type: ignore[no-untyped-def]
-    """"the relative pronoun is missing ('femme' 'votre frère' …)" for an English zero relative."""
-    from pytest_mtchallenge.languages.fr.reader import DETERMINERS
-
+def _zero_relative(reader: SentenceReader) -> str | None:
+    """"the relative pronoun is missing between 'femme' and 'votre frère' …" for an English zero relative."""
     start = reader.after_fronted_adverbial()
     first = reader.noun_phrase(start)
     tokens = reader.tokens
