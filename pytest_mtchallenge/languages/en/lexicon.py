@@ -5,7 +5,8 @@ import functools
 
 from pytest_mtchallenge.languages.en.inflection import is_gerund, is_past_form
 from pytest_mtchallenge.languages.en.words import (
-    BE_FORMS, CLAUSE_BREAKS, CLOSED_CLASS, CONJUNCTIONS, DETERMINERS, NEGATION, DO_FORMS, HAVE_FORMS, MODALS, PERSONAL_PRONOUNS, PREPOSITIONS,
+    BE_FORMS, CLAUSE_BREAKS, CLOSED_CLASS, CONJUNCTIONS, DETERMINERS, DO_FORMS, HAVE_FORMS, MODALS, NEGATION,
+    PERSONAL_PRONOUNS, PREPOSITIONS,
 )
 
 #: Finite forms of the auxiliaries and the modals: a clause has a finite verb when one of them stands in it.
@@ -13,10 +14,10 @@ _FINITE_AUXILIARIES = (frozenset(w for w, kind in BE_FORMS.items() if kind in ("
                        | frozenset(w for w, kind in HAVE_FORMS.items() if kind in ("plain", "present", "past"))
                        | frozenset(DO_FORMS) | frozenset(MODALS) | {"'s", "'d"})
 _SUBJECTS = frozenset(w for w, form in PERSONAL_PRONOUNS.items() if form.case in ("subject", "both")) | {"who"}
-#: Verb forms that are never finite: the infinitive marker's verb, *be*, *been*, *being*.
+#: Forms of *be* that are never finite (besides a verb after *to* and an *-ing* form).
 _NON_FINITE = frozenset({"be", "been", "being"})
 #: Words after a subject pronoun that are not its verb.
-_NOT_VERBS = frozenset(PERSONAL_PRONOUNS) | DETERMINERS | NEGATION | CONJUNCTIONS | PREPOSITIONS - {"like"}
+_NOT_VERBS = frozenset(PERSONAL_PRONOUNS) | DETERMINERS | NEGATION | CONJUNCTIONS | (PREPOSITIONS - {"like"})
 #: What ends a non-finite verb's complement.
 _BREAKS = CLAUSE_BREAKS - {'"'}
 
