@@ -12,6 +12,7 @@ from pytest_mtchallenge.verdict import Verdict
 
 
 @functools.cache
+@functools.cache
 def _suite(suite: str) -> Suite:
     families = builtin_checkers()
     return load_suite(bundled_suites()[suite], checkers=families,

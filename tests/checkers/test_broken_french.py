@@ -3,20 +3,11 @@ damage that leaves its construction intact, and the judge fails a broken output 
 from __future__ import annotations
 
 import pytest
-from suite_items import family_items
+from suite_items import judged
 
-from pytest_mtchallenge.checkers import builtin_checkers
-from pytest_mtchallenge.judging import automatic_verdict
 from pytest_mtchallenge.verdict import Outcome
 
-FAMILIES = builtin_checkers()
 SUITE = "isabelle2017-en-fr"
-
-
-def judged(checker: str, item_id: str, output: str) -> tuple[Outcome, str]:
-    item = family_items(checker, SUITE)[item_id]
-    verdict = automatic_verdict(FAMILIES[checker](), item=item, output=output, languages=("en", "fr"))
-    return verdict.outcome, verdict.reason
 
 
 @pytest.mark.parametrize(("checker", "item_id", "output", "expected"), [
@@ -57,10 +48,10 @@ def judged(checker: str, item_id: str, output: str) -> tuple[Outcome, str]:
     ("participle", "S5c", "La maison que John visité est en ruine.", Outcome.FAIL),
 ])
 def test_broken_outputs(checker: str, item_id: str, output: str, expected: Outcome) -> None:
-    outcome, reason = judged(checker, item_id, output)
-    assert outcome is expected, reason
+    verdict = judged(checker, item_id, output, SUITE)
+    assert verdict.outcome is expected, verdict.reason
 
 
 def test_a_fluent_output_without_the_construction_is_not_failed() -> None:
-    outcome, reason = judged("mood", "S6a", "Il viendra si vous venez aussi.")  # si + indicative: no trigger
-    assert outcome is Outcome.UNDECIDED, reason
+    verdict = judged("mood", "S6a", "Il viendra si vous venez aussi.", SUITE)  # si + indicative: no trigger
+    assert verdict.outcome is Outcome.UNDECIDED, verdict.reason
