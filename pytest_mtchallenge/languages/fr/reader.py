@@ -203,8 +203,7 @@ class SentenceReader:
         """Whether the word at ``index`` can only be a finite verb (*étaient*, not *est* or *porte*)."""
         if index >= len(self.tokens):
             return False
-        readings = self.readings(index)
-        return bool(readings) and bool(self.finite_readings(index)) and all(a.pos in ("verb", "aux") for a in readings)
+        return bool(self.finite_readings(index)) and all(a.pos in ("verb", "aux") for a in self.readings(index))
 
     # -- noun phrases ------------------------------------------------------------------------
 
@@ -251,18 +250,17 @@ class SentenceReader:
     def _prenominal(self, index: int) -> bool:
         """After a determiner, a word before a noun that may modify it: one with an adjective reading
         and no noun reading, or one the lexicon lacks (not a name), when a known noun follows."""
-        if not any(a.pos == "noun" for a in self.readings(index + 1)):
+        if not self.has_pos(index + 1, "noun"):
             return False
-        readings = self.readings(index)
-        if not readings:
+        if not self.readings(index):
             return self.tokens[index].isalpha()
-        return any(a.pos == "adj" for a in readings) and not any(a.pos == "noun" for a in readings)
+        return self.has_pos(index, "adj") and not self.has_pos(index, "noun")
 
     def noun_after_determiner(self, index: int) -> bool:
         """Whether the word at ``index`` ends a noun phrase that a determiner opens (*la femme*, *les
         chambres supérieures*), so that a following *qui*/*que* is a relative pronoun."""
         start = index
-        while start > 0 and self._is_adjective_only(start) and start != index - 3:
+        while start > max(0, index - 3) and self._is_adjective_only(start):  # up to three adjectives after it
             start -= 1
         return self._is_nounish(start) and start > 0 and self.tokens[start - 1] in DETERMINERS and (
             self.noun_phrase(start - 1) is not None)
