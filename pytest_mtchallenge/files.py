@@ -90,6 +90,7 @@ def load_yaml(text: str, *, error: type[MTChallengeError] = MTChallengeError, or
     """Parse one YAML document safely, within the nesting limit, without duplicate keys, reading
     keys and scalars as written except in the values of the keys named ``typed``."""
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    check_yaml_flow_depth(text, error=error, origin=origin)
     try:
         _check_yaml_depth(loader_class(text), error=error, origin=origin)
         loader = loader_class(text)
@@ -105,6 +106,8 @@ def load_yaml(text: str, *, error: type[MTChallengeError] = MTChallengeError, or
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         where = f"{origin}:{mark.line + 1}:{mark.column + 1}" if mark and origin else origin or None
         problem = getattr(exc, "problem", None) or _first_line(exc)
+        if "nesting depth" in problem:  # PyYAML >= 6.0.4's own limit, should a structure pass the text check
+            raise error(f"nested deeper than {MAX_DEPTH} levels", file=where) from None
         raise error(f"invalid YAML: {problem}", file=where) from None
     except (ValueError, OverflowError, RecursionError) as exc:  # a scalar that cannot be built
         raise error(f"invalid YAML ({_first_line(exc)})", file=origin or None) from None
@@ -115,8 +118,85 @@ def read_yaml(path: Path, *, error: type[MTChallengeError] = MTChallengeError, w
     return load_yaml(read_text(path, error=error, what=what), error=error, origin=str(path), typed=typed)
 
 
+def check_yaml_flow_depth(text: str, *, error: type[MTChallengeError] = MTChallengeError, origin: str = "") -> None:
+    """Refuse YAML whose flow collections (``[…]``, ``{…}``) nest deeper than :data:`MAX_DEPTH`,
+    before any parser reads it.
+
+    PyYAML's scanner reads a whole flow collection ahead before it yields the first event, and
+    from 6.0.4 raises its own error at 1,000 levels: the limit is checked here, on the text, so
+    that it and its message hold whatever the PyYAML version. Brackets inside quoted scalars and
+    comments do not count; outside a flow collection only a bracket that starts a value does
+    (``key: [``, ``- [``, a line's first character), not one inside plain text (``see [1``).
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth = line = 0
+    quote = ""
+    previous = "\n"  # the last character outside a quoted scalar, spaces skipped at a value's start
+    index, length = 0, len(text)
+    while index < length:
+        char = text[index]
+        if char == "\n":
+            line += 1
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 1
+            elif char == quote:
+                if quote == "'" and text.startswith("''", index):
+                    index += 1
+                else:
+                    quote = ""
+            index += 1
+            continue
+        starts_value = previous in "\n[{,:-?" or previous.isspace()
+        if char == "#" and (previous.isspace() or previous == "\n"):
+            end = text.find("\n", index)
+            index = length if end < 0 else end
+            continue
+        if char in "|>" and not depth and starts_value and _starts_block_value(text, index):
+            after = _after_block_scalar(text, index)  # a literal or folded scalar's lines are text
+            line += text.count("\n", index, after)
+            index = after
+            previous = "\n"
+            continue
+        if char in "'\"" and starts_value:
+            quote = char
+        elif char in "[{" and (depth or starts_value and _starts_block_value(text, index)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise error(f"nested deeper than {MAX_DEPTH} levels", file=f"{origin}:{line + 1}" if origin else None)
+        elif char in "]}" and depth:
+            depth -= 1
+        previous = char
+        index += 1
+
+
+def _after_block_scalar(text: str, index: int) -> int:
+    """The index of the first line after the block scalar whose indicator (``|`` or ``>``) is at
+    ``index``: its lines are those indented deeper than the indicator's line, and blank lines."""
+    start = text.rfind("\n", 0, index) + 1
+    indent = len(text[start:index]) - len(text[start:index].lstrip(" "))
+    end = text.find("\n", index)
+    while end >= 0:
+        line_end = text.find("\n", end + 1)
+        line = text[end + 1: len(text) if line_end < 0 else line_end]
+        if line.strip() and len(line) - len(line.lstrip(" ")) <= indent:
+            return end
+        end = line_end
+    return len(text)
+
+
+def _starts_block_value(text: str, index: int) -> bool:
+    """Whether the bracket at ``index`` (outside any flow collection) starts a value: only spaces,
+    or a ``-``, ``?`` or ``key:`` indicator, stand between it and the start of its line."""
+    start = text.rfind("\n", 0, index) + 1
+    before = text[start:index].rstrip(" \t")
+    return not before or before[-1] == ":" or before[-1] in "-?" and (len(before) == 1 or before[-2] in " \t")
+
+
 def _check_yaml_depth(loader: object, *, error: type[MTChallengeError], origin: str) -> None:
-    """Walk the document's events (the parser does not recurse, the composer would)."""
+    """Walk the document's events (the parser does not recurse, the composer would); the block
+    nesting is counted here, the flow nesting was checked on the text."""
     depth = 0
     try:
         while loader.check_event():  # type: ignore[attr-defined]

@@ -1,0 +1,48 @@
+"""Reading users' files: the size and nesting limits hold whatever the installed PyYAML version."""
+from __future__ import annotations
+
+import pytest
+
+from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import MAX_DEPTH, check_yaml_flow_depth, load_json, load_yaml
+
+DEEP = MAX_DEPTH + 1
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("[" * 50_000 + "]" * 50_000, 1),                      # PyYAML >= 6.0.4 stops flow collections at 1,000 itself
+    ("[" * 1_001 + "]" * 1_001, 1),
+    ("{a: " * DEEP + "1" + "}" * DEEP, 1),
+    ("old: " + "[" * 5_000 + "]" * 5_000 + "\n", 1),
+    ("a: 1\n- [" + "[" * DEEP + "]" * (DEEP + 1), 2),
+    ("- " * 1_500 + "x", 1),                                 # compact block sequences: the event walk
+    ("".join("  " * depth + "-\n" for depth in range(1_500)), DEEP),
+], ids=["flow-50000", "flow-1001", "flow-mappings", "flow-value", "flow-in-block-sequence", "compact-block",
+        "indented-block"])
+def test_yaml_nested_deeper_than_the_limit_is_refused_with_the_plugins_message(text: str, line: int) -> None:
+    with pytest.raises(MTChallengeError) as raised:
+        load_yaml(text, origin="suite.yaml")
+    assert raised.value.one_line() == f"suite.yaml:{line}: nested deeper than {MAX_DEPTH} levels"
+
+
+def test_the_flow_depth_is_checked_on_the_text_before_any_parser() -> None:
+    with pytest.raises(MTChallengeError, match="nested deeper than 100 levels"):
+        check_yaml_flow_depth("[" * 101 + "]" * 101, origin="x.yaml")
+
+
+@pytest.mark.parametrize("text", [
+    "a: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1),                       # at the limit (the mapping is one)
+    "a: '" + "[" * 500 + "'\nb: \"" + "{" * 500 + "\"\n",                       # inside quoted scalars
+    "# " + "[" * 500 + "\nc: 1\n",                                               # inside a comment
+    "c: see [1 and " + "[" * 500 + "\n",                                         # inside plain text
+    "d: |\n  " + "{" * 500 + "\n",                                                # inside a block scalar
+    "e: [" + ", ".join("'[x'" for _ in range(300)) + "]",                       # quoted brackets in a flow list
+    'f: ["a \\" [[", ' + ", ".join('"]"' for _ in range(200)) + "]",            # escaped quotes
+], ids=["at-limit", "quoted", "comment", "plain-text", "block-scalar", "quoted-in-flow", "escaped-quote"])
+def test_brackets_that_are_text_do_not_count(text: str) -> None:
+    assert load_yaml(text, origin="ok.yaml") is not None
+
+
+def test_json_nested_deeper_than_the_limit_is_refused() -> None:
+    with pytest.raises(MTChallengeError, match=r"^runs.json: nested deeper than 100 levels$"):
+        load_json('{"runs": ' + "[" * 10_000 + "]" * 10_000 + "}", origin="runs.json")
