@@ -114,10 +114,24 @@ def _collection_arguments(config: pytest.Config, session: MTChallengeSession, na
     if from_command_line and not explicit:
         args = []  # `pytest --mt-suite=X` runs the challenge suites, not the project's testpaths
     if from_command_line or not explicit:
+        # A suite some argument already names (its file, or a test id in it) is not added whole:
+        # `pytest --mt-suite=X "X::S1a[nmt]"` runs that one test, as pytest would.
+        named_paths = {_argument_path(config, arg) for arg in args}
         for path in session.suite_paths:
-            if str(path) not in args:
+            if path not in named_paths:
                 args.append(str(path))
     return args
+
+
+def _argument_path(config: pytest.Config, arg: str) -> Path:
+    """The file or folder a collection argument names (its part before ``::``), resolved."""
+    path = Path(arg.partition("::")[0])
+    if not path.is_absolute():
+        path = config.invocation_params.dir / path
+    try:
+        return path.resolve()
+    except OSError:
+        return path
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -1,7 +1,9 @@
-"""Every package of the source tree is shipped: a folder missing from pyproject.toml's list would be
-left out of the wheel (the German pack once was)."""
+"""Packaging and the first commands of a checkout: every package of the source tree is shipped (a folder
+missing from pyproject.toml's list would be left out of the wheel, as the German pack once was), and the
+README's first command runs without the test extra."""
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -12,3 +14,20 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     found = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "pytest_mtchallenge").rglob("__init__.py")}
     assert found - listed == set()
+
+
+def test_the_readmes_first_command_runs_in_the_checkout_without_the_test_extra(tmp_path: Path) -> None:
+    """`pip install . && pytest --mt-suite=…` from the repository root: no conftest may import what only
+    the test extra installs (Hypothesis, pytest-xdist), here made unimportable."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    run = ("import sys; sys.modules['hypothesis'] = None; sys.modules['xdist'] = None; import pytest; "
+           "raise SystemExit(pytest.main(['-p', 'mtchallenge', '-p', 'no:cacheprovider', '-q', "
+           f"'--mt-suite=isabelle2017-en-fr', '--mt-report-only', '--mt-report={tmp_path / 'report.json'}']))")
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    result = subprocess.run([sys.executable, "-c", run], cwd=root, env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert (tmp_path / "report.json").is_file()

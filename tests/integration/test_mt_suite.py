@@ -96,6 +96,27 @@ def test_bundled_suite_ids_are_short_and_select_when_pasted_back(pytester: pytes
     several.assert_outcomes(passed=2, failed=1)  # google-2016 and nmt right, pbmt-1 wrong
 
 
+@pytest.mark.parametrize("options", [
+    ["--mt-suite=isabelle2017-en-fr"],
+    ["--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-system=recorded:nmt"],
+    ["--mt-system=recorded:google-2016"],
+], ids=["suite", "suite-and-systems", "systems"])
+def test_a_pasted_test_id_selects_exactly_that_test_beside_the_usual_options(pytester: pytest.Pytester,
+                                                                            options: list[str]) -> None:
+    result = pytester.runpytest(*options, "isabelle2017-en-fr::S1a[google-2016]", "--mt-judge=human", "-q")
+    result.assert_outcomes(passed=1)
+    several = pytester.runpytest(*options, "isabelle2017-en-fr::S1a", "isabelle2017-en-fr::S1b", "--co", "-q")
+    selected = [line for line in several.outlines if line.startswith("isabelle2017-en-fr::")]
+    assert {line.split("[")[0] for line in selected} == {"isabelle2017-en-fr::S1a", "isabelle2017-en-fr::S1b"}
+
+
+def test_a_pasted_test_id_of_a_suite_file_selects_it_beside_mt_suite(pytester: pytest.Pytester,
+                                                                     mini_suite: Path) -> None:
+    result = pytester.runpytest(f"--mt-suite={mini_suite}", f"{mini_suite}::M1a[reference]",
+                                "--mt-system=reference", "-q")
+    result.assert_outcomes(passed=1)
+
+
 def test_category_and_subcategory_markers_are_listed_by_pytest_markers(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--markers")
     result.stdout.fnmatch_lines(["@pytest.mark.morpho_syntactic: a challenge-set category or subcategory (Morpho-syntactic)",
