@@ -14,6 +14,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.extras import install_hint
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
@@ -159,7 +160,7 @@ class LocalModelSystem(System):
 
     @property
     def missing_extra(self) -> str:
-        return f"{self.kind}: needs the optional extra: pip install 'pytest-mtchallenge[{self.extra}]'"
+        return f"{self.kind}: needs the optional extra {self.extra}: {install_hint(self.extra)}"
 
     # -- identity ----------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from pytest_mtchallenge.extras import install_hint
+
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.formats.yaml import load_suite
@@ -31,8 +33,8 @@ from pytest_mtchallenge.systems.huggingface import (
 )
 
 KINDS = {"hf": HuggingFaceSystem}
-NEEDS_EXTRA = "the hf extra is not installed (pip install 'pytest-mtchallenge[hf]')"
-MISSING_EXTRA = "hf: needs the optional extra: pip install 'pytest-mtchallenge[hf]'"
+NEEDS_EXTRA = "the hf extra is not installed (pip install ".[hf]")"
+MISSING_EXTRA = f"hf: needs the optional extra hf: {install_hint('hf')}"
 
 #: What the tiny SentencePiece model is trained on.
 SENTENCES = (

@@ -12,13 +12,13 @@ from typing import Any, ClassVar, Protocol
 from pytest_mtchallenge.checkers import Checker, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.extras import install_hint
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 #: The environment variable naming the local checkpoint the family scores with (an item's
 #: ``model`` parameter wins).
 MODEL_VARIABLE = "MTCHALLENGE_COHERENCE_MODEL"
-INSTALL = "pip install 'pytest-mtchallenge[hf]'"
 _PARAMS = ("model",)
 #: Evidence entries that carry the scores, machine-readable (``coherence-difference:0.8123``).
 DIFFERENCE = "coherence-difference"
@@ -112,7 +112,7 @@ class CausalLMScorer:
                     import torch
                     import transformers
                 except ModuleNotFoundError:
-                    raise CoherenceError(f"the coherence scorer needs torch and transformers: {INSTALL}") from None
+                    raise CoherenceError(f"the coherence scorer needs torch and transformers: {install_hint('hf')}") from None
                 from pytest_mtchallenge.systems.huggingface import quiet_transformers
 
                 try:
@@ -193,7 +193,7 @@ class CoherenceChecker(Checker):
         scorer = self.scorer_for(item)
         if scorer is None:
             return Verdict.undecided(f"no coherence model: set {MODEL_VARIABLE} (or the item's model parameter) "
-                                     f"to a local causal-LM checkpoint ({INSTALL})")
+                                     f"to a local causal-LM checkpoint ({install_hint('hf')})")
         document = blocks(item, output, context)
         if not document.reference:
             document = blocks(item, output)  # no reference for the context: score the sentences
