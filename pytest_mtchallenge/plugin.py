@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_mtchallenge.formats import SUITE_FILE, detect_format
+from pytest_mtchallenge.formats import SUITE_FILES, detect_format, suite_file_in
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.session import MTChallengeSession
@@ -48,7 +48,8 @@ def _suite_arguments(config: pytest.Config) -> list[str]:
             path = config.invocation_params.dir / path
         if path.is_file() and path.suffix.lower() in _SUITE_SUFFIXES and detect_format(path) is not None:
             found.append(arg)
-        elif path.is_dir() and ((path / SUITE_FILE).is_file() or next(path.glob(f"*/{SUITE_FILE}"), None)):
+        elif path.is_dir() and (suite_file_in(path) or any(next(path.glob(f"*/{name}"), None)
+                                                            for name in SUITE_FILES)):
             found.append(arg)
         elif not path.exists() and name in _bundled_names():
             found.append(arg)

@@ -17,6 +17,13 @@ from types import ModuleType
 from pytest_mtchallenge.errors import SuiteError
 
 SUITE_FILE = "suite.yaml"
+#: The names a suite file of this project's format may have in its folder (the first is written).
+SUITE_FILES = (SUITE_FILE, "suite.yml")
+
+
+def suite_file_in(folder: Path) -> Path | None:
+    """The suite file of ``folder`` (``suite.yaml`` or ``suite.yml``), or None."""
+    return next((folder / name for name in SUITE_FILES if (folder / name).is_file()), None)
 
 #: Format name → module, in detection order (the first whose ``looks_like`` accepts a path wins).
 FORMATS: dict[str, str] = {
@@ -99,7 +106,7 @@ def bundled_suites() -> dict[str, Path]:
         root = Path(str(importlib.resources.files("pytest_mtchallenge.suites")))
     except (ModuleNotFoundError, TypeError):
         return {}
-    return {p.parent.name: p for p in sorted(root.glob(f"*/{SUITE_FILE}"))}
+    return {p.parent.name: p for p in sorted(root.glob(f"*/{SUITE_FILE}"))}  # shipped as suite.yaml
 
 
 def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
@@ -110,8 +117,10 @@ def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
     candidate = Path(spec)
     if not candidate.is_absolute() and rootdir is not None and not candidate.exists():
         candidate = rootdir / candidate
-    if candidate.is_dir() and (candidate / SUITE_FILE).exists():
-        return candidate / SUITE_FILE
+    if candidate.is_dir() and suite_file_in(candidate) is not None:
+        return suite_file_in(candidate)  # type: ignore[return-value]
+    if candidate.is_dir():
+        raise SuiteError(f"a folder without a suite file ({' or '.join(SUITE_FILES)})", file=spec)
     if candidate.is_file():
         return candidate
     known = ", ".join(sorted(bundled)) or "none"

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SuiteError
-from pytest_mtchallenge.formats import SUITE_FILE
+from pytest_mtchallenge.formats import SUITE_FILE, SUITE_FILES, suite_file_in
 from pytest_mtchallenge.model import (
     Category,
     ChallengeItem,
@@ -136,7 +136,7 @@ def load_suite(
     """
     path = Path(path)
     if path.is_dir():
-        path = path / SUITE_FILE
+        path = suite_file_in(path) or path / SUITE_FILE
     root = _Reader(path, read_yaml(path))
     root.check_keys(_SUITE_KEYS)
     fmt = root.text("format", required=False, default=FORMAT)
@@ -201,7 +201,8 @@ def load_suite(
 
     item_ids_set = frozenset(seen_items)
     base = path.parent
-    system_paths = [base / p for p in root.texts("systems")] or sorted((base / "systems").glob("*.yaml"))
+    system_paths = [base / p for p in root.texts("systems")] or sorted(
+        path for pattern in ("*.yaml", "*.yml") for path in (base / "systems").glob(pattern))
     systems: dict[str, RecordedSystem] = {}
     for system_path in system_paths:
         system = load_recorded_system(system_path, item_ids_set)
@@ -209,8 +210,8 @@ def load_suite(
             raise SuiteError(f"duplicate recorded system name {system.name!r}", file=system_path, field="name")
         systems[system.name] = system
     verdict_paths = [base / p for p in root.texts("verdicts")]
-    if not verdict_paths and (base / "verdicts.yaml").exists():
-        verdict_paths = [base / "verdicts.yaml"]
+    if not verdict_paths:
+        verdict_paths = [base / name for name in ("verdicts.yaml", "verdicts.yml") if (base / name).exists()]
     verdicts: list[RecordedVerdict] = []
     for verdict_path in verdict_paths:
         verdicts.extend(load_verdicts(verdict_path, item_ids_set))
@@ -437,8 +438,8 @@ def _write_yaml(path: Path, document: object) -> None:
 
 
 def looks_like(path: Path) -> bool:
-    """Whether ``path`` is a suite of this format: a ``suite.yaml``, or a directory holding one."""
-    return path.name == SUITE_FILE and path.is_file() or path.is_dir() and (path / SUITE_FILE).is_file()
+    """Whether ``path`` is a suite of this format: a ``suite.yaml`` (``.yml``), or a directory holding one."""
+    return path.name in SUITE_FILES and path.is_file() or path.is_dir() and suite_file_in(path) is not None
 
 
 def load(path: Path, *, checkers: Mapping[str, type] | None = None,

@@ -161,3 +161,21 @@ def test_a_suite_that_cannot_load_stops_only_its_own_collection(pytester: pytest
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # --mt-report-only does not hide a broken suite
     import json
     assert [run["suite"] for run in json.loads((pytester.path / "r.json").read_text())["runs"]] == ["mini"]
+
+
+@pytest.mark.parametrize("how", ["--mt-suite=folder", "--mt-suite=file", "folder", "file", "parent folder"])
+def test_a_suite_file_named_suite_yml_is_a_suite(pytester: pytest.Pytester, mini_suite: Path, how: str) -> None:
+    folder = mini_suite.parent
+    (folder / "suite.yml").write_text(mini_suite.read_text())
+    mini_suite.unlink()
+    target = {"folder": folder, "file": folder / "suite.yml", "parent folder": folder.parent}[how.split("=")[-1]]
+    argument = f"--mt-suite={target}" if how.startswith("--") else str(target)
+    result = pytester.runpytest(argument, "--mt-system=reference")
+    result.assert_outcomes(passed=4)
+
+
+def test_a_folder_without_a_suite_file_names_the_file_names_looked_for(pytester: pytest.Pytester) -> None:
+    pytester.mkdir("empty")
+    result = pytester.runpytest("--mt-suite=empty")
+    result.stderr.fnmatch_lines(["*empty: a folder without a suite file (suite.yaml or suite.yml)*"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
