@@ -15,6 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.suggest import did_you_mean
 
 SUITE_FILE = "suite.yaml"
 #: The names a suite file of this project's format may have in its folder (the first is written).
@@ -94,9 +95,14 @@ def check_languages(suite: Suite, checkers: Mapping[str, type]) -> None:
         subcategory = suite.subcategories[item.subcategory]
         where = (f"subcategories.{item.subcategory}.checker" if item.checker == subcategory.checker
                  else "checker")
+        usable = sorted(name for name, cls in checkers.items() if getattr(cls, "judges", None)
+                        and cls.judges(suite.target_language) and getattr(cls, "languages", ()))
+        neutral = sorted(name for name, cls in checkers.items() if not getattr(cls, "languages", ()))
+        hints = [f"families for {suite.target_language!r}: {', '.join(usable)}"] if usable else []
+        hints.append(f"families for any language: {', '.join(neutral)}")
         raise SuiteError(
             f"checker {item.checker!r} judges outputs in {languages}, but the suite's target language is "
-            f"{suite.target_language!r}", file=suite.path,
+            f"{suite.target_language!r} ({'; '.join(hints)})", file=suite.path,
             item=None if item.checker == subcategory.checker else item.id, field=where)
 
 
@@ -124,7 +130,9 @@ def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
     if candidate.is_file():
         return candidate
     known = ", ".join(sorted(bundled)) or "none"
-    raise SuiteError(f"no bundled suite of that name and no such file (bundled suites: {known})", file=spec)
+    hint = did_you_mean(spec, bundled)
+    raise SuiteError(f"no bundled suite of that name and no such file{': ' + hint if hint else ''} "
+                     f"(bundled suites: {known})", file=spec)
 
 
 def content_hash(paths: Iterable[Path]) -> str:

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats import SUITE_FILE, SUITE_FILES, suite_file_in
+from pytest_mtchallenge.suggest import did_you_mean
 from pytest_mtchallenge.model import (
     Category,
     ChallengeItem,
@@ -230,7 +231,9 @@ def load_suite(
 
 def _check_checker_name(reader: _Reader, key: str, checker: str, checkers: Collection[str] | None) -> None:
     if checkers is not None and checker not in checkers:
-        raise reader.error(key, f"unknown checker {checker!r} (known: {', '.join(sorted(checkers))})")
+        hint = did_you_mean(checker, checkers)
+        raise reader.error(key, f"unknown checker {checker!r}{': ' + hint if hint else ''} "
+                                f"(known: {', '.join(sorted(checkers))})")
 
 
 def _read_item(

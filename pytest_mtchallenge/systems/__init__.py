@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.suggest import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +239,9 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     kind, sep, argument = spec.partition(":")
     if kind not in kinds:
         known = ", ".join(sorted(kinds))
-        raise UnknownSystemKind(f"unknown system kind {kind!r} in --mt-system={spec!r} (known kinds: {known})")
+        hint = did_you_mean(kind, kinds)
+        raise UnknownSystemKind(f"unknown system kind {kind!r} in --mt-system={spec!r}{': ' + hint if hint else ''} "
+                                f"(known kinds: {known})")
     system_class = kinds[kind]
     if system_class.needs_argument and not argument:
         raise ValueError(f"--mt-system={spec!r}: the {kind!r} kind needs an argument ({kind}:...)")

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.suggest import did_you_mean
 from pytest_mtchallenge.systems import DOCUMENT, System, Translations
 
 
@@ -29,7 +30,9 @@ class RecordedSystemKind(System):
         recorded = suite.systems.get(self.argument)
         if recorded is None:
             known = ", ".join(sorted(suite.systems)) or "none"
-            return Translations.failed(items, f"suite {suite.name} has no recorded system {self.argument!r} (recorded: {known})")
+            hint = did_you_mean(self.argument, suite.systems or {})
+            return Translations.failed(items, f"suite {suite.name} has no recorded system {self.argument!r}"
+                                              f"{': ' + hint if hint else ''} (recorded: {known})")
         self.mode = recorded.mode  # the recording says how its outputs were obtained
         outputs = {i.id: recorded.outputs[i.id] for i in items if i.id in recorded.outputs}
         where = recorded.path or suite.path

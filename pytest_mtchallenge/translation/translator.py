@@ -158,10 +158,12 @@ class Translator:
                     outputs[item.id], contexts[item.id] = split_document_output(outputs[item.id],
                                                                                 suite.target_language)
         errors = dict(translations.errors)
-        for item_id in [i for i, output in outputs.items() if not output.strip()]:
-            # An empty output renders nothing: an error that counts against the system, never a skip.
-            del outputs[item_id]
-            errors[item_id] = f"{system.name} returned an empty output for item {item_id}"
+        for item_id in [i for i, output in outputs.items() if not any(char.isalpha() for char in output)]:
+            # An output without a letter ('', '???', '...') renders nothing: an error that counts
+            # against the system, never a skip.
+            output = outputs.pop(item_id)
+            shown = f"an output without a word ({output.strip()[:40]!r})" if output.strip() else "an empty output"
+            errors[item_id] = f"{system.name} returned {shown} for item {item_id}"
         redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
         errors = {item_id: redact(reason) for item_id, reason in errors.items()}
         problems = tuple(dict.fromkeys(redact(problem) for problem in translations.problems))

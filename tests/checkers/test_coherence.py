@@ -19,7 +19,7 @@ from pytest_mtchallenge.checkers.generic.coherence import (
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 
-NEEDS_EXTRA = "the hf extra is not installed (pip install ".[hf]")"
+NEEDS_EXTRA = "the hf extra is not installed (pip install .[hf])"
 
 # Table 17 of DiP, "Ungrammatical" (coherence): the reference and the system translation.
 REFERENCE = ("\"Over long periods, they had - as in Steinhagen, as against Hüllhorst - not played badly.",

@@ -23,6 +23,17 @@ def test_a_system_of_empty_lines_errors_every_item(pytester: pytest.Pytester) ->
     assert "empty returned an empty output for item S1a" in {item["reason"] for item in items if item["id"] == "S1a"}.pop()
 
 
+@pytest.mark.parametrize("answer", ["???", "...", "- 42 -"])
+def test_a_system_answering_without_a_letter_errors_every_item(pytester: pytest.Pytester, answer: str) -> None:
+    pytester.makepyfile(marks=f"import sys\nfor line in sys.stdin:\n    print({answer!r})\n")
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=marks=cmd:{sys.executable} marks.py",
+                                "--mt-no-cache", "--mt-report=report.json", "-q")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.assert_outcomes(errors=108)
+    reasons = {item["reason"] for item in _outcomes(pytester) if item["id"] == "S1a"}
+    assert reasons == {f"marks returned an output without a word ({answer!r}) for item S1a"}
+
+
 def test_an_echo_of_the_source_fails_every_item(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(echo="import sys\nfor line in sys.stdin:\n    print(line, end='')\n")
     result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=copy=cmd:{sys.executable} echo.py",

@@ -8,18 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from pytest_mtchallenge.extras import install_hint
 from test_huggingface import FIVE, make_suite, write_tiny_marian, write_tiny_nllb
 
+from pytest_mtchallenge.extras import install_hint
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, parse_system_spec
 from pytest_mtchallenge.systems.ctranslate2 import CTranslate2Model, CTranslate2System, find_tokenizer
 from pytest_mtchallenge.systems.huggingface import HuggingFaceSystem, quiet_transformers
 
 KINDS = {"ct2": CTranslate2System}
-NEEDS_EXTRA = "the ct2 extra is not installed (pip install ".[ct2]")"
-NEEDS_HF = "building the tiny model needs the hf extra (pip install ".[hf]")"
+NEEDS_EXTRA = "the ct2 extra is not installed (pip install .[ct2])"
+NEEDS_HF = "building the tiny model needs the hf extra (pip install .[hf])"
 MISSING_EXTRA = f"ct2: needs the optional extra ct2: {install_hint('ct2')}"
 
 

@@ -33,7 +33,7 @@ from pytest_mtchallenge.systems.huggingface import (
 )
 
 KINDS = {"hf": HuggingFaceSystem}
-NEEDS_EXTRA = "the hf extra is not installed (pip install ".[hf]")"
+NEEDS_EXTRA = "the hf extra is not installed (pip install .[hf])"
 MISSING_EXTRA = f"hf: needs the optional extra hf: {install_hint('hf')}"
 
 #: What the tiny SentencePiece model is trained on.
