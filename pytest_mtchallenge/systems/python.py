@@ -1,6 +1,7 @@
 """``python:module:function`` — a Python callable taking a list of sources."""
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import importlib
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.suggest import did_you_mean
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 
@@ -60,11 +62,19 @@ class PythonSystem(System):
                 return None
 
     def check_usable(self) -> None:
-        module_name, _ = self._names()
-        if self._find(module_name) is None:
+        module_name, function_name = self._names()
+        spec = self._find(module_name)
+        if spec is None:
             raise ValueError(f"--mt-system=python:{self.argument}: no module {module_name!r} in the rootdir "
                              f"({self.options.rootdir}) or on sys.path (set pythonpath in the ini file, "
                              "or PYTHONPATH, to where it is)")
+        names = _top_level_names(spec)
+        if names is not None and function_name not in names:
+            functions = sorted(name for name in names if not name.startswith("_"))
+            hint = did_you_mean(function_name, functions)
+            raise ValueError(f"--mt-system=python:{self.argument}: module {module_name!r} ({spec.origin}) has no "
+                             f"function {function_name!r}{': ' + hint if hint else ''} "
+                             f"(defined there: {', '.join(functions) or 'nothing'})")
 
     @property
     def signature(self) -> str:
@@ -145,6 +155,44 @@ class PythonSystem(System):
             self._exited = f"raised {_describe(failure[0])}"
             raise SystemFailure(self._exited, file=origin)
         return outcome[0]
+
+
+def _top_level_names(spec: importlib.machinery.ModuleSpec) -> set[str] | None:
+    """The names a module's source defines at its top level (functions, classes, assignments,
+    imports), read without running it; None when that cannot be told (no source, a syntax error,
+    ``import *`` or a module ``__getattr__``: the import at translation time decides)."""
+    origin = Path(spec.origin) if spec.origin and spec.has_location else None
+    if origin is None or origin.suffix != ".py" or not origin.is_file():
+        return None
+    try:
+        tree = ast.parse(origin.read_bytes(), filename=str(origin))
+    except (SyntaxError, ValueError, OSError):
+        return None
+    names: set[str] = set()
+    for node in _top_level(tree.body):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    return None
+                names.add(alias.asname or alias.name.split(".")[0])
+    return None if "__getattr__" in names else names
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """A module's statements, those inside top-level ``if``/``try``/``with`` blocks included."""
+    for node in body:
+        yield node
+        for block in ("body", "orelse", "finalbody"):
+            if isinstance(node, (ast.If, ast.Try, ast.With)) and hasattr(node, block):
+                yield from _top_level(getattr(node, block))
+        if isinstance(node, ast.Try):
+            for handler in node.handlers:
+                yield from _top_level(handler.body)
 
 
 def _describe(exc: BaseException) -> str:

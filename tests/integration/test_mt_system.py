@@ -59,6 +59,17 @@ def test_python_system(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result.assert_outcomes(passed=3, failed=1)
 
 
+def test_a_missing_python_function_is_a_usage_error_like_a_missing_module(pytester: pytest.Pytester,
+                                                                            mini_suite: Path) -> None:
+    pytester.makepyfile(mymt="def translate(sources):\n    return sources\n")
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=python:mymt:nope")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mt-system=python:mymt:nope: module 'mymt' (*mymt.py) has no function 'nope' "
+                                 "(defined there: translate)"])
+    assert "python:python:" not in result.stderr.str() + result.stdout.str()
+
+
 def test_several_systems_give_one_report_with_a_column_each(pytester: pytest.Pytester, mini_suite: Path) -> None:
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "--mt-system=recorded:old",
                                 "--mt-report=r.json")

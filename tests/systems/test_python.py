@@ -109,6 +109,25 @@ def test_an_unknown_function_fails_every_item(suite: Suite, module: WriteModule)
     assert_all_failed(suite, translate(suite, f"{name}:translat"), "cannot load", "no function 'translat'")
 
 
+@pytest.mark.parametrize(("source", "usable"), [
+    ("def translate(sources):\n    return sources\n", False),
+    ("from json import dumps as translat\n", True),                  # imported under that name
+    ("try:\n    import json\nexcept ImportError:\n    pass\nelse:\n    translat = json.dumps\n", True),
+    ("from os.path import *\n", True),                               # cannot be told without running it
+    ("def __getattr__(name):\n    return print\n", True),
+])
+def test_a_missing_function_is_found_before_the_run_without_importing(module: WriteModule, tmp_path: Path,
+                                                                       source: str, usable: bool) -> None:
+    name = module("raise SystemExit('imported')\n" + source if not usable else source)
+    system = parse_system_spec(f"python:{name}:translat", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    if usable:
+        system.check_usable()
+        return
+    with pytest.raises(ValueError, match=rf"python:{name}:translat: module '{name}' \(.*\.py\) has no function "
+                                         r"'translat': did you mean 'translate'\? \(defined there: translate\)"):
+        system.check_usable()
+
+
 def test_an_argument_without_a_function_fails_every_item(suite: Suite, module: WriteModule) -> None:
     name = module("def translate(sources):\n    return sources\n")
     assert_all_failed(suite, translate(suite, name), "expected python:module:function")
