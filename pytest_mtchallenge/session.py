@@ -6,6 +6,7 @@ import dataclasses
 import warnings
 import gc
 import os
+import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -29,6 +30,7 @@ from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
 from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
+from pytest_mtchallenge.suggest import did_you_mean
 from pytest_mtchallenge.formats import content_hash, detect_format, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
@@ -362,6 +364,23 @@ class MTChallengeSession:
                 found.append(f"{where}: {len(unknown)} item(s) of {name!r} are in no suite of this run: {shown}")
         return found
 
+    def _unknown_marker_warnings(self) -> list[str]:
+        """``-m`` names no marker of pytest, a plugin or the suites (``-m S99``, ``-m s1``): pytest
+        would deselect everything and say nothing."""
+        expression = getattr(self.config.option, "markexpr", "")
+        if not expression or not self._marker_names:
+            return []
+        known = {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+        named = set(re.findall(r"[^\s()=,'\"]+", re.sub(r"\([^)]*\)", " ", expression))) - {"and", "or", "not"}
+        found = []
+        suite_markers = sorted(self._marker_names, key=lambda name: [  # S1, S2, … S10, then categories
+            (0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part])
+        for name in sorted(named - known):
+            hint = did_you_mean(name, known)
+            found.append(f"-m {expression}: no marker is named {name!r}{': ' + hint if hint else ''} "
+                         f"(the suites' markers: {', '.join(suite_markers)}; `pytest --markers` lists them all)")
+        return found
+
     def result(self, suite: Suite, item: ChallengeItem, judgement: Judgement) -> ItemResult:
         """A judgement with what the report shows beside it (it travels with the test report, also
         to the xdist controller)."""
@@ -434,7 +453,7 @@ class MTChallengeSession:
         otherwise collect nothing, silently). In meta-evaluation mode the checkers are judged, not
         the systems: no challenge test runs."""
         self._check_systems_cover_suites()
-        for warning in self._xfail_warnings():
+        for warning in self._xfail_warnings() + self._unknown_marker_warnings():
             warnings.warn(pytest.PytestWarning(warning), stacklevel=1)
         if not self.meta_eval:
             return

@@ -179,3 +179,22 @@ def test_a_folder_without_a_suite_file_names_the_file_names_looked_for(pytester:
     result = pytester.runpytest("--mt-suite=empty")
     result.stderr.fnmatch_lines(["*empty: a folder without a suite file (suite.yaml or suite.yml)*"])
     assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+@pytest.mark.parametrize(("expression", "hint"), [
+    ("S99", "did you mean 'S9'?"),
+    ("s1", "did you mean 'S1'?"),
+    ("S1 or lexico_syntactc", "did you mean 'lexico_syntactic'?"),
+])
+def test_an_unknown_marker_in_m_warns_and_names_the_suites_markers(pytester: pytest.Pytester, expression: str,
+                                                                   hint: str) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:nmt", "-m", expression,
+                                "--mt-judge=human", "-q", "-p", "no:randomly")
+    result.stdout.fnmatch_lines([f"*-m {expression}: no marker is named *: {hint} (the suites' markers: S1, S2, *"])
+
+
+def test_known_markers_do_not_warn(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:nmt", "-m",
+                                "S1 and not S2", "--mt-judge=human", "-q")
+    assert "no marker is named" not in result.stdout.str()
+    result.assert_outcomes(passed=3)
