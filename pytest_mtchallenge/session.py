@@ -132,6 +132,7 @@ class MTChallengeSession:
         self.collection_errors: list[str] = []  # one line per suite that could not be collected
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
+        self.stopped = False  # -x or --maxfail ended the run early
         if getattr(config.option, "markers", False):
             self.register_markers()
 
@@ -391,7 +392,7 @@ class MTChallengeSession:
             category_title=suite.category_of(item.subcategory).title,
             subcategory_title=suite.subcategories[item.subcategory].title,
             question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
-            rate=suite.rate, signature=self.signature(suite, judgement.system),
+            rate=suite.rate, signature=self.signature(suite, judgement.system), suite_items=len(suite.items),
         )
 
     # -- hooks -----------------------------------------------------------------------------
@@ -510,10 +511,25 @@ class MTChallengeSession:
         return MetaEvaluation(tuple(Case.from_dict(c) for cases in self.meta_cases.values() for c in cases))
 
     def runs(self) -> list[Run]:
-        """The judged runs, each with the tokens its system reported (LLM systems)."""
+        """The judged runs, each with the tokens its system reported (LLM systems) and what
+        selected its items when it judged only some."""
         usage = self.translator.usage
-        return [dataclasses.replace(run, usage=MappingProxyType(usage[(run.suite, run.system)]))
-                if (run.suite, run.system) in usage else run for run in build_runs(self.results)]
+        selection = self._selection()
+        return [dataclasses.replace(run, usage=MappingProxyType(usage.get((run.suite, run.system), {})),
+                                    selection=selection) for run in build_runs(self.results)]
+
+    def _selection(self) -> str:
+        """What chose the run's tests among its suites' items, in the command line's words."""
+        option = self.config.option
+        how = [f"-m {option.markexpr}" if getattr(option, "markexpr", "") else "",
+               f"-k {option.keyword}" if getattr(option, "keyword", "") else "",
+               "--lf" if getattr(option, "lf", False) else "",
+               "--deselect" if getattr(option, "deselect", None) else "",
+               "test ids" if any("::" in arg for arg in self.config.args) else ""]
+        chosen = ", ".join(part for part in how if part)
+        if self.stopped:
+            return f"run before the run stopped ({chosen or '-x/--maxfail'})"
+        return chosen
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -524,6 +540,7 @@ class MTChallengeSession:
                                        for (suite, system), counts in self.translator.usage.items()]
             workeroutput[META_KEY] = self.meta_cases
             return
+        self.stopped = bool(session.shouldstop or session.shouldfail)
         runs = self.runs()
         evaluation = self.meta_evaluation()
         if runs:  # compared first, so that the reports can show the comparison

@@ -290,3 +290,43 @@ def test_dip_measures_any_connective_and_the_coherence_ranking() -> None:
     text = render_table([run_a, run_b], width=160, color=False)
     assert "ANY A: an explicit connective in 1 of 2 outputs (50%)" in text
     assert "1. B 0.250 (2 items), 2. A 2.250 (3 items)" in text
+
+
+# -- narrow terminals and partial runs --------------------------------------------------------
+
+LONG_TITLES = {**TITLES, "agreement": "S-V agreement, feature calculus on coordinated source",
+               "coordination": "Syntactically flexible idioms and their many passive variants"}
+
+
+def test_at_80_columns_titles_wrap_cells_take_one_line_and_the_signature_fits() -> None:
+    records = []
+    for system in ("google-2016", "nmt", "pbmt-1"):
+        for item in all_items(system=system):
+            item["subcategory_title"] = LONG_TITLES[str(item["subcategory"])]
+            item["signature"] = "|".join(f"part{n}:{'x' * 20}" for n in range(8)) + f"|system:recorded:{system}"
+            records.append(item)
+    text = render_table(build_runs(records), width=80, color=False)
+    lines = text.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert "…" not in text  # nothing cut
+    flat = " ".join(" ".join(line.split("│")[0].split()) for line in lines)
+    for title in LONG_TITLES.values():
+        assert title in flat, title  # every title whole, wrapped within its column
+    overall = next(line for line in lines if line.startswith("Overall"))
+    assert overall.count("/") == 3 and "[" not in overall  # one line per cell: no interval on a line below
+    assert sum(line.startswith("signature: ") for line in lines) == 1
+
+
+def test_a_run_of_some_items_says_how_many_of_the_suite_and_why() -> None:
+    records = [{**item, "suite_items": 108} for item in all_items()]
+    run = build_runs(records)[0]
+    assert not run.partial and run.selection_text == "" or run.partial
+    import dataclasses
+    selected = dataclasses.replace(run, selection="-m S1")
+    assert selected.partial and selected.selection_text == "5 of 108 items selected by -m S1"
+    text = render_table([selected], width=100, color=False)
+    assert "5 of 108 items selected by -m S1: the figures are for these items only" in text
+    assert selected.to_dict()["selection"] == {"items": 5, "suite_items": 108, "by": "-m S1",
+                                               "text": "5 of 108 items selected by -m S1"}
+    whole = dataclasses.replace(run, suite_items=5)
+    assert not whole.partial and "selection" not in whole.to_dict() and "items selected" not in render_table([whole])

@@ -50,6 +50,7 @@ class ItemResult:
     labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     rate: str = "items"  # how the suite computes its success rate
     signature: str = ""
+    suite_items: int = 0  # how many items the suite holds (a run judging fewer was a selection)
 
     @property
     def suite(self) -> str:
@@ -78,7 +79,7 @@ class ItemResult:
     def from_dict(cls, record: Mapping[str, object]) -> ItemResult:
         known = {spec.name: spec.type for spec in fields(cls)[1:]}
         values: dict[str, object] = {k: record[k] for k in known if k in record}
-        for name in ("position", "system_position"):
+        for name in ("position", "system_position", "suite_items"):
             if name in values:
                 values[name] = int(values[name])  # type: ignore[call-overload]
         if "labels" in values:
@@ -162,6 +163,23 @@ class Run:
     rate: str = "items"
     #: What the system reported spending (LLM systems): prompt_tokens, completion_tokens, requests.
     usage: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: How many items the suite holds (0: not known) and what chose fewer ("-m S1", "-x stopped the run").
+    suite_items: int = 0
+    selection: str = ""
+
+    @property
+    def partial(self) -> bool:
+        """Whether the run judged only some of its suite's items (-m, -k, --lf, test ids, -x)."""
+        return 0 < len(self.items) < self.suite_items
+
+    @property
+    def selection_text(self) -> str:
+        """``3 of 108 items selected by -m S1``; empty for a whole run."""
+        if not self.partial:
+            return ""
+        how = self.selection or "a selection"
+        verb = "" if how.startswith("run before") else "selected by "
+        return f"{len(self.items)} of {self.suite_items} items {verb}{how}"
 
     @property
     def signature(self) -> str:
@@ -201,6 +219,8 @@ class Run:
             "system": self.system,
             "judge": self.judge,
             **({"usage": dict(self.usage)} if self.usage else {}),
+            **({"selection": {"items": len(self.items), "suite_items": self.suite_items, "by": self.selection,
+                              "text": self.selection_text}} if self.partial else {}),
             "items": [item.to_dict() for item in self.items],
             "summary": {
                 "overall": self.overall.to_dict(),
@@ -233,7 +253,7 @@ def build_runs(results: Iterable[ItemResult | Mapping[str, object]]) -> list[Run
         runs.append(Run(
             suite=suite, suite_title=first.suite_title or suite, system=system, judge=first.judge,
             items=tuple(items), overall=Tally.of(items, first.rate), categories=_categories(items, first.rate),
-            labels=dict(first.labels), rate=first.rate,
+            labels=dict(first.labels), rate=first.rate, suite_items=first.suite_items,
         ))
     runs.sort(key=lambda r: (r.suite, r.items[0].system_position, r.system))
     return runs

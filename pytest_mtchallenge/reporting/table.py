@@ -7,10 +7,14 @@ from collections.abc import Mapping, Sequence
 from pytest_mtchallenge.reporting import Run, Tally
 
 
+#: The narrowest the category / subcategory column gets; its titles wrap within it.
+TITLE_MIN_WIDTH = 22
+
+
 def _cell(tally: Tally | None, *, compact: bool = False, labels: Mapping[str, str] | None = None) -> str:
     """``67% [57–75] 72/108``, with n/a, review and error counts when not zero.
 
-    ``compact`` puts the interval on a second line, for narrow terminals.
+    ``compact`` leaves the interval out, for terminals too narrow for it: a cell stays one line.
     """
     if tally is None or not tally.total:
         return "—"
@@ -22,7 +26,7 @@ def _cell(tally: Tally | None, *, compact: bool = False, labels: Mapping[str, st
     extras = _extras(tally, labels)
     counts = f"{c['pass']}/{tally.denominator}" + (f" {extras}" if extras else "")
     if compact:
-        return f"{tally.rate:4.0%} {counts}\n{interval}"
+        return f"{tally.rate:4.0%} {counts}"
     return f"{tally.rate:4.0%} {interval} {counts}"
 
 
@@ -53,13 +57,14 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
                       show_edge=False, pad_edge=False, expand=False)
         labels = suite_runs[0].labels
         widest = max(len(_cell(t, labels=labels)) for r in suite_runs for t in [r.overall, *_tallies(r)])
-        compact = 34 + len(suite_runs) * (widest + 3) > width
-        if compact:
-            widest = max(len(line) for r in suite_runs for t in [r.overall, *_tallies(r)]
-                         for line in _cell(t, compact=True, labels=labels).split("\n"))
+        compact = TITLE_MIN_WIDTH + len(suite_runs) * (max(widest, *(len(r.system) for r in suite_runs)) + 3) > width
+        if compact:  # no room for the intervals: cells stay one line, the JSON and HTML reports keep them
+            widest = max(len(_cell(t, compact=True, labels=labels)) for r in suite_runs
+                         for t in [r.overall, *_tallies(r)])
         cell_width = max(widest, *(len(r.system) for r in suite_runs))
-        table.add_column("category / subcategory", overflow="ellipsis", no_wrap=True,
-                         max_width=max(16, width - len(suite_runs) * (cell_width + 3) - 2))
+        # titles wrap (never cut) in what the cells leave
+        table.add_column("category / subcategory", overflow="fold", no_wrap=False,
+                         max_width=max(TITLE_MIN_WIDTH, width - len(suite_runs) * (cell_width + 3) - 2))
         for run in suite_runs:
             table.add_column(Text(run.system), justify="right", no_wrap=True, min_width=cell_width)
         layout = _layout(suite_runs)
@@ -76,11 +81,15 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         labels = first.labels
         fraction = ("items" if first.rate == "items"
                     else f"({labels.get('pass', 'pass')} + {labels.get('fail', 'fail')})")
-        legend = (f"cell: success rate [Wilson 95% interval] {labels.get('pass', 'pass')}/{fraction}; "
+        interval = " [Wilson 95% interval]" if not compact else ""
+        legend = (f"cell: success rate{interval} {labels.get('pass', 'pass')}/{fraction}; "
                   f"n/a = {labels.get('na', 'phenomenon absent from the output')}, ? = {labels.get('review', 'needs human verdict')}, err = no output. "
                   f"{first.formula}")
+        legend += " (intervals left out at this width: see the JSON or HTML report)" if compact else ""
         console.print(Text(legend, style="dim"))
-        for line in signature_lines(suite_runs):
+        for line in selection_lines(suite_runs):
+            console.print(Text(line, style="bold yellow" if color else ""))
+        for line in signature_lines(suite_runs, width=width):
             console.print(Text(line, style="dim"), soft_wrap=True)
         for line in measure_lines(suite_runs):
             console.print(Text(line, style="dim"))
@@ -88,6 +97,17 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
             if run.usage:
                 console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
     return buffer.getvalue()
+
+
+def selection_lines(runs: Sequence[Run]) -> list[str]:
+    """``3 of 108 items selected by -m S1: …`` when the suite's runs judged only some of its items
+    (one line for the suite when every system judged the same number, else one per system)."""
+    partial = [run for run in runs if run.partial]
+    if not partial:
+        return []
+    if len({len(run.items) for run in runs}) == 1:
+        return [f"{partial[0].selection_text}: the figures are for these items only"]
+    return [f"{run.system}: {run.selection_text}" for run in partial]
 
 
 def measure_lines(runs: Sequence[Run]) -> list[str]:
@@ -139,17 +159,37 @@ def short_signature_part(part: str) -> str:
     return part
 
 
-def signature_lines(runs: Sequence[Run]) -> list[str]:
-    """The runs' signatures, short: what they share on one line, then what differs per system."""
+def signature_lines(runs: Sequence[Run], *, width: int | None = None) -> list[str]:
+    """The runs' signatures, short: what they share, then what differs per system; with ``width``,
+    each wrapped between its ``|``-separated parts to fit (a part longer than the width alone on
+    its line)."""
     split = {run.system: [short_signature_part(p) for p in run.signature.split("|")] for run in runs if run.signature}
     if not split:
         return []
     shared = [p for p in next(iter(split.values())) if all(p in parts for parts in split.values())]
-    lines = [f"signature: {'|'.join(shared)}"]
+    lines = _wrapped("signature: ", shared, width)
     for system, parts in split.items():
         own = [p for p in parts if p not in shared]
         if own:
-            lines.append(f"  {system}: {'|'.join(own)}")
+            lines += _wrapped(f"  {system}: ", own, width)
+    return lines
+
+
+def _wrapped(head: str, parts: Sequence[str], width: int | None) -> list[str]:
+    """``head`` and ``parts`` joined by ``|``, as lines of at most ``width`` characters, the next line
+    indented under the first part."""
+    if width is None or len(head) + len("|".join(parts)) <= width:
+        return [head + "|".join(parts)]
+    indent = " " * min(len(head), 4)
+    lines, line = [], head
+    for part in parts:
+        joined = part if line in (head, indent) else f"{line}|{part}"
+        if line not in (head, indent) and len(joined if joined != part else line + part) > width:
+            lines.append(line + "|")
+            line = indent + part
+        else:
+            line = joined if joined != part else line + part
+    lines.append(line)
     return lines
 
 

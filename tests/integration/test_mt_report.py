@@ -70,3 +70,28 @@ def test_a_report_path_that_cannot_be_written_is_a_usage_error_before_any_test(p
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*taken/report.json: field '--mt-report': cannot create its folder: *taken is not a folder"])
     assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["-m", "S1"], "3 of 108 items selected by -m S1: the figures are for these items only"),
+    (["-k", "S1a or S1b"], "2 of 108 items selected by -k S1a or S1b: the figures are for these items only"),
+    (["isabelle2017-en-fr::S2a"], "1 of 108 items selected by test ids: the figures are for these items only"),
+])
+def test_a_partial_run_says_how_many_items_were_selected(pytester: pytest.Pytester, args: list[str],
+                                                         line: str) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:nmt", "--mt-judge=human",
+                                "--mt-report=r.json", "-q", *args)
+    result.stdout.fnmatch_lines([line])
+    run = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"][0]
+    assert run["selection"]["text"] == line.split(":")[0]
+
+
+def test_a_run_stopped_by_x_says_so(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:pbmt-1", "--mt-judge=human",
+                                "-x", "-q")
+    result.stdout.fnmatch_lines(["1 of 108 items run before the run stopped (-x/--maxfail)*"])
+
+
+def test_a_whole_run_says_nothing_of_selection(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:nmt", "--mt-judge=human", "-q")
+    assert "items selected" not in result.stdout.str()
