@@ -11,6 +11,8 @@ import dataclasses
 import functools
 from pathlib import Path
 
+import yaml
+
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
@@ -26,24 +28,44 @@ SUITES = ("isabelle2017-en-fr", "isabelle-kuhn2018-fr-en")
 KINDS = ("fluent-correct", "fluent-wrong", "garbled")
 
 
+#: Outputs that translate something else: constant (one sentence for every source) and unrelated ones,
+#: each naming its suite (``tests/data/unrelated-outputs.yaml``).
+UNRELATED = DATA / "unrelated-outputs.yaml"
+
+
 def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:
     """The variant files of a suite: ``SUITE-variants.yaml`` and ``SUITE-garbled*.yaml``, or the
-    named sets only (``("heldout2",)`` → ``SUITE-heldout2.yaml``)."""
+    named sets only (``("heldout2",)`` → ``SUITE-heldout2.yaml``; ``("unrelated",)`` → the suite's
+    entries of ``unrelated-outputs.yaml``)."""
     if sets:
-        return [DATA / f"{suite_name}-{name}.yaml" for name in sets]
+        return [UNRELATED if name == "unrelated" else DATA / f"{suite_name}-{name}.yaml" for name in sets]
     return [DATA / f"{suite_name}-variants.yaml", *sorted(DATA.glob(f"{suite_name}-garbled*.yaml"))]
 
 
 def variants(suite_name: str, sets: tuple[str, ...] = ()) -> list[RecordedVerdict]:
     suite = load_suite(bundled_suites()[suite_name])
     ids = {item.id for item in suite.items}
-    return [v for path in variant_files(suite_name, sets) for v in load_verdicts(path, ids)]
+    return [v for path in variant_files(suite_name, sets)
+            for v in (unrelated(suite_name, ids) if path == UNRELATED else load_verdicts(path, ids))]
+
+
+def unrelated(suite_name: str, ids: set[str]) -> list[RecordedVerdict]:
+    """The suite's entries of ``unrelated-outputs.yaml`` (a verdict file whose entries name their suite)."""
+    import tempfile
+
+    entries = yaml.safe_load(UNRELATED.read_text(encoding="utf-8"))["verdicts"]
+    own = [{key: value for key, value in entry.items() if key != "suite"} for entry in entries
+           if entry["suite"] == suite_name]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "verdicts.yaml"
+        path.write_text(yaml.safe_dump({"verdicts": own}, allow_unicode=True), encoding="utf-8")
+        return load_verdicts(path, ids)
 
 
 def variant_kind(case: Case) -> str:
     """``garbled`` for the broken outputs; fluent ones by their verdict."""
-    if case.system == "garbled":
-        return "garbled"
+    if case.system in ("garbled", "constant", "unrelated"):
+        return case.system
     return {"yes": "fluent-correct", "no": "fluent-wrong"}.get(case.human, f"fluent-{case.human}")
 
 
