@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from known_report import ITEMS, OUTCOMES, RATES, known_runs
-from pytest_mtchallenge.baseline import compare, runs_from_document
+from pytest_mtchallenge.baseline import GateVerdict, compare, runs_from_document
 from pytest_mtchallenge.reporting import Tally, report_format, write_report
 from pytest_mtchallenge.reporting.html import PLOT_HEIGHT, render
 
@@ -172,3 +172,24 @@ def test_signatures_and_usage_are_shown() -> None:
             for run in known_runs()]
     text = " ".join("".join(Elements(render(runs)).text).split())
     assert "usage beta: 1,234 prompt tokens, 6 requests" in text and "usage alpha" not in text
+
+
+def test_a_failed_gate_is_shown_first_with_the_rules_that_tripped() -> None:
+    tripped = ("demo [alpha]: overall:2% — overall rate fell by 3.1 points (80% → 77%)",
+               "demo [alpha]: items:0 — 1 items newly fail: <S1b>")
+    page = render(known_runs(), gate=GateVerdict(rules="overall:2%,items:0", baseline="0003_a&b.json",
+                                                 violations=tripped))
+    gate = page.index('<div class="gate failed">')
+    assert gate < page.index("</header>") < page.index('<section class="suite"')  # at the top
+    banner = page[gate:page.index("</div>", gate)]
+    assert "".join(Elements(banner).text).startswith(
+        "✗ Release gate: FAILED (rules overall:2%,items:0 against 0003_a&b.json):")
+    assert f"<li>{tripped[0]}</li>" in banner  # each tripped rule in words
+    assert "1 items newly fail: &lt;S1b&gt;" in page and "0003_a&amp;b.json" in page  # escaped
+
+
+def test_a_gate_that_holds_says_so_and_no_gate_shows_nothing() -> None:
+    page = render(known_runs(), gate=GateVerdict(rules="overall:2%", baseline="base.json"))
+    text = " ".join("".join(Elements(page).text).split())
+    assert "✓ Release gate: PASSED (rules overall:2% against base.json): no rule tripped" in text
+    assert 'class="gate' not in render(known_runs())

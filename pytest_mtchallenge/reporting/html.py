@@ -1,6 +1,6 @@
-"""The report as one self-contained HTML page (``--mt-report=report.html``): the category table per
-system, bar charts per category and subcategory (inline SVG), the changes against a baseline, and
-every item with filters by outcome and system.
+"""The report as one self-contained HTML page (``--mt-report=report.html``): the release gate's
+verdict first, then the category table per system, bar charts per category and subcategory (inline
+SVG), the changes against a baseline, and every item with filters by outcome and system.
 
 Nothing is fetched when the page is viewed: the style, the script and the charts are inline (the
 page's Content-Security-Policy forbids any request), so the file can be mailed or archived as is.
@@ -22,7 +22,7 @@ from pytest_mtchallenge import __version__
 from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Comparison
+    from pytest_mtchallenge.baseline import Comparison, GateVerdict
 
 #: Okabe & Ito's colour-blind-safe palette (yellow last: it is faint on white).
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442")
@@ -122,9 +122,10 @@ class _Page:
     """Builds the page of a list of runs."""
 
     def __init__(self, runs: Sequence[Run], comparisons: Sequence[Comparison],
-                 meta_evaluation: Mapping[str, object] | None) -> None:
+                 meta_evaluation: Mapping[str, object] | None, gate: GateVerdict | None = None) -> None:
         self.runs = runs
         self.comparisons = comparisons
+        self.gate = gate
         self.meta_evaluation = meta_evaluation
         systems = list(dict.fromkeys(run.system for run in runs))
         self.colors = {system: PALETTE[index % len(PALETTE)] for index, system in enumerate(systems)}
@@ -155,7 +156,7 @@ class _Page:
         body = [f'<header><h1>{e(title)}</h1><p class="meta">{len(suites)} suite(s), '
                 f'{len(self.colors)} system(s), judge: {e(", ".join(judges) or "—")} · pytest-mtchallenge '
                 f'{e(__version__)} · {e(generated)}</p>',
-                self._legend(), '</header>']
+                self._gate(), self._legend(), '</header>']
         if len(suites) > 1:
             body.append('<nav><ul>' + "".join(f'<li><a href="#suite-{i}">{e(runs[0].suite_title)}</a></li>'
                                               for i, runs in enumerate(suites.values())) + '</ul></nav>')
@@ -169,6 +170,17 @@ class _Page:
                 f"<title>{e(title)}</title>\n<style>\n{_asset('html_report.css')}</style>\n</head>\n<body>\n"
                 + "\n".join(body)
                 + f"\n<script>\n{_asset('html_report.js')}</script>\n</body>\n</html>\n")
+
+    def _gate(self) -> str:
+        """The release gate's verdict (``--mt-compare-fail``), and the rules that tripped."""
+        gate = self.gate
+        if gate is None:
+            return ""
+        rules = f'(rules <code>{e(gate.rules)}</code> against <code>{e(gate.baseline)}</code>)'
+        if gate.passed:
+            return f'<div class="gate passed"><p><b>✓ Release gate: PASSED</b> {rules}: no rule tripped</p></div>'
+        tripped = "".join(f"<li>{e(violation)}</li>" for violation in gate.violations)
+        return f'<div class="gate failed"><p><b>✗ Release gate: FAILED</b> {rules}:</p><ul>{tripped}</ul></div>'
 
     def _legend(self) -> str:
         return '<ul class="legend" aria-label="systems">' + "".join(
@@ -354,18 +366,20 @@ def _groups(runs: Iterable[Run]) -> list[_CategoryRows]:
 
 
 def render(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None,
-           comparisons: Sequence[Comparison] = (), generated: str | None = None) -> str:
+           comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None,
+           generated: str | None = None) -> str:
     """The page as text."""
     if generated is None:
         generated = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    return _Page(runs, comparisons, meta_evaluation).render(generated)
+    return _Page(runs, comparisons, meta_evaluation, gate).render(generated)
 
 
 def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
-          comparisons: Sequence[Comparison] = ()) -> None:
+          comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None) -> None:
     """Write the page (atomically: a crash never leaves half a file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons), encoding="utf-8")
+    tmp.write_text(render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate),
+                   encoding="utf-8")
     tmp.replace(path)
 
