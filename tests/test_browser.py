@@ -93,6 +93,21 @@ def test_an_item_opens_from_the_comparison(report: Page) -> None:
     assert report.errors == []
 
 
+def test_an_item_row_has_a_marker_and_opens_from_the_keyboard(report: Page) -> None:
+    marker = ("(() => { const s = document.querySelector('details.item summary'); const m = getComputedStyle(s, '::before');"
+              " return [m.content, s.getBoundingClientRect().width > 0 && m.width !== '0px']; })()")
+    closed, shown = report.evaluate(marker)  # type: ignore[misc]
+    assert "▸" in closed and shown
+    report.evaluate("document.querySelector('details.item summary').focus()")
+    assert report.evaluate("document.activeElement.matches('details.item summary')")
+    report.press("Enter")
+    assert report.wait_until("document.querySelector('details.item').open")
+    assert "▾" in report.evaluate(marker)[0]  # type: ignore[index]
+    report.press(" ")
+    assert report.wait_until("!document.querySelector('details.item').open")
+    assert report.errors == []
+
+
 def test_the_page_requests_nothing_but_itself(report: Page) -> None:
     assert len(report.requests) == 1 and report.requests[0].startswith("file://")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -45,6 +46,14 @@ def charts(page: str) -> dict[str, dict[str, dict[str, str]]]:
         if tag == "rect" and attrs.get("class") == "bar":
             found[group][attrs["data-system"]] = attrs
     return found
+
+
+def style_rules(page: str) -> dict[str, str]:
+    """Selector → declarations of the page's style sheet, outside @media blocks."""
+    sheet = re.sub(r"/\*.*?\*/", "", page[page.index("<style>") + 7:page.index("</style>")], flags=re.S)
+    sheet = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", sheet)
+    return {selector.strip(): body.strip() for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", sheet)
+            for selector in selectors.split(",")}
 
 
 def test_html_is_a_report_format_chosen_by_extension_or_prefix() -> None:
@@ -193,3 +202,12 @@ def test_a_gate_that_holds_says_so_and_no_gate_shows_nothing() -> None:
     text = " ".join("".join(Elements(page).text).split())
     assert "✓ Release gate: PASSED (rules overall:2% against base.json): no rule tripped" in text
     assert 'class="gate' not in render(known_runs())
+
+
+def test_an_item_row_shows_a_marker_that_turns_when_it_opens() -> None:
+    rules = style_rules(render(known_runs()))
+    # The summary is a grid, which drops the browser's own triangle: the page draws one.
+    assert "display: grid" in rules["details.item summary"] and "list-style: none" in rules["details.item summary"]
+    assert 'content: "▸"' in rules["details.item summary::before"]
+    assert 'content: "▾"' in rules["details.item[open] summary::before"]
+    assert "outline" in rules["details.item summary:focus-visible"]  # where the keyboard is
