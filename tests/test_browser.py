@@ -84,6 +84,24 @@ def test_filters_change_the_visible_rows(report: Page) -> None:
     assert report.errors == []
 
 
+def test_one_items_outputs_stand_one_under_the_other_and_filters_hide_emptied_items(report: Page) -> None:
+    rows = report.evaluate("""Array.from(document.querySelectorAll('.item-group[data-item=M1a] details.item'), row => {
+        const box = row.querySelector('.output').getBoundingClientRect();
+        return [row.dataset.system, box.left, box.top, box.bottom];
+    })""")
+    (alpha, left_a, _, bottom_a), (beta, left_b, top_b, _) = rows  # type: ignore[misc]
+    assert (alpha, beta) == ("alpha", "beta")
+    assert left_a == left_b and 0 <= top_b - bottom_a < 12  # the same column, the next line
+    source = report.evaluate("document.querySelector('.item-group[data-item=M1a] dd.source').getBoundingClientRect().left")
+    assert source == left_a  # the source reads against the outputs
+    visible_groups = ("Array.from(document.querySelectorAll('.item-group'))"
+                      ".filter(g => g.getClientRects().length > 0).map(g => g.dataset.item)")
+    report.click("input[name=outcome][value=pass]")  # leaves fail, n/a, review: M1b..S1a have no other outcome
+    assert report.evaluate(visible_groups) == ["M1a", "M1b", "M2b", "S1b"]
+    assert report.evaluate("document.querySelector('output.shown').textContent") == "5 of 12 shown"
+    assert report.errors == []
+
+
 def test_an_item_opens_from_the_comparison(report: Page) -> None:
     report.click(".changes.down a")  # the regression: alpha's S1b
     opened = report.wait_until("Array.from(document.querySelectorAll('details.item[open]'), d => "

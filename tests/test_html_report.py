@@ -99,8 +99,8 @@ def test_every_item_has_a_drill_down_row_that_filters_can_hide() -> None:
     elements = Elements(page)
     rows = elements.find("details", **{"class": "item"})
     assert len(rows) == len(ITEMS) * len(OUTCOMES)
-    assert [(r["data-system"], r["data-outcome"]) for r in rows] == [
-        (system, outcome) for system, outcomes in OUTCOMES.items() for outcome in outcomes]
+    assert [(r["data-system"], r["data-outcome"]) for r in rows] == [  # grouped by item, in suite order
+        (system, OUTCOMES[system][index]) for index in range(len(ITEMS)) for system in OUTCOMES]
     boxes = elements.find("input", type="checkbox")
     assert {b["value"] for b in boxes if b["name"] == "outcome"} == {"pass", "fail", "na", "review"}
     assert {b["value"] for b in boxes if b["name"] == "system"} == {"alpha", "beta"}
@@ -211,3 +211,28 @@ def test_an_item_row_shows_a_marker_that_turns_when_it_opens() -> None:
     assert 'content: "▸"' in rules["details.item summary::before"]
     assert 'content: "▾"' in rules["details.item[open] summary::before"]
     assert "outline" in rules["details.item summary:focus-visible"]  # where the keyboard is
+
+
+def item_groups(page: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """Each item block: its id, and (system, outcome, output) of each row in it."""
+    found = []
+    for block in page.split('<div class="item-group"')[1:]:
+        elements = Elements("<div" + block.split("</section>")[0])
+        rows = [(row["data-system"], row["data-outcome"]) for row in elements.find("details", **{"class": "item"})]
+        outputs = re.findall(r'<span class="output">([^<]*)</span>', block)
+        found.append((elements.tags[0][1]["data-item"],
+                      [(system, outcome, output) for (system, outcome), output in zip(rows, outputs)]))
+    return found
+
+
+def test_the_outputs_of_one_item_are_side_by_side_under_what_the_systems_were_given() -> None:
+    page = render(known_runs(output_of={("beta", "S1a"): "<b>trop</b> & « plus »"}))
+    groups = item_groups(page)
+    assert [item for item, _ in groups] == [item for item, _, _ in ITEMS]  # suite order
+    for index, (item, rows) in enumerate(groups):
+        expected = {("beta", "S1a"): "&lt;b&gt;trop&lt;/b&gt; &amp; « plus »"}
+        assert rows == [(system, OUTCOMES[system][index], expected.get((system, item), f"sortie de {system} pour {item}"))
+                        for system in OUTCOMES]
+    # What every system was given is shown once per item, not once per output.
+    assert page.count(">source of M1a<") == 1 and page.count(">référence de M1a<") == 1
+    assert page.count(">Is M1a right?<") == 1

@@ -303,32 +303,46 @@ class _Page:
                  f'<fieldset><legend>System</legend>{system_boxes}</fieldset>'
                  f'<label class="search">Find <input type="search" name="q" placeholder="id, text…"></label>'
                  f'<output class="shown">{total} of {total} shown</output></form><div class="item-list">']
+        groups: dict[str, list[tuple[Run, ItemResult]]] = {}  # item id -> its result per system
         for run in runs:
             for item in run.items:
-                parts.append(self._item(run, item))
+                groups.setdefault(item.id, []).append((run, item))
+        for rows in sorted(groups.values(), key=lambda rows: rows[0][1].position):  # suite order
+            parts.append(self._item_group(rows))
         parts.append("</div></section>")
         return "".join(parts)
 
+    def _item_group(self, rows: Sequence[tuple[Run, ItemResult]]) -> str:
+        """One item: what every system was given once, then each system's output one under the other."""
+        item = rows[0][1]
+        texts = "".join(f'<dt>{name}</dt><dd class="{name}">{e(value) or "—"}</dd>'
+                        for name, value in (("source", item.source), ("reference", item.reference)))
+        question = f' <span class="question">{e(item.question)}</span>' if item.question else ""
+        return (f'<div class="item-group" data-item="{e(item.id)}"><span class="id">{e(item.id)}</span>'
+                f'<div class="item-head"><p class="about"><span class="subcategory">'
+                f'{e(item.subcategory_title or item.judgement.subcategory)} <small>{e(item.judgement.subcategory)}</small>'
+                f'</span>{question}</p><dl class="texts">{texts}</dl></div>'
+                + "".join(self._item(run, result) for run, result in rows) + "</div>")
+
     def _item(self, run: Run, item: ItemResult) -> str:
+        """One system's output of an item; opened, how it was judged."""
         judgement = item.judgement
         outcome = item.outcome
         label = run.labels.get(outcome, OUTCOME_NAMES[outcome])
         output = judgement.output if judgement.output is not None else "(no output)"
         search = " ".join([item.id, run.system, judgement.subcategory, item.subcategory_title, output,
                            item.source, item.reference]).lower()
-        details = [("question", item.question), ("source", item.source), ("reference", item.reference)]
+        details = []
         if judgement.context_output:
             details.append(("context output", " ".join(judgement.context_output)))
-        details += [("output", output), ("outcome", label), ("decided by", judgement.decided_by.value),
-                    ("reason", judgement.reason)]
+        details += [("outcome", label), ("decided by", judgement.decided_by.value), ("reason", judgement.reason)]
         rows = "".join(f"<dt>{e(name)}</dt><dd class=\"{e(name.replace(' ', '-'))}\">{e(value) or '—'}</dd>"
                        for name, value in details)
         return (f'<details class="item" id="{self.anchors[(run.suite, run.system, item.id)]}" data-outcome="{outcome}" '
                 f'data-system="{e(run.system)}" data-search="{e(search)}"><summary>'
-                f'<span class="id">{e(item.id)}</span>'
+                f'<span class="id visually-hidden">{e(item.id)}</span>'
                 f'<span class="system"><span class="swatch" style="background:{self.colors[run.system]}"></span>'
                 f'{e(run.system)}</span><span class="badge {outcome}">{e(label)}</span>'
-                f'<span class="subcategory">{e(judgement.subcategory)}</span>'
                 f'<span class="output">{e(output)}</span></summary><dl>{rows}</dl></details>')
 
     def _meta_evaluation(self, evaluation: Mapping[str, object]) -> str:
