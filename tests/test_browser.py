@@ -126,6 +126,25 @@ def test_an_item_row_has_a_marker_and_opens_from_the_keyboard(report: Page) -> N
     assert report.errors == []
 
 
+def test_a_long_subcategory_title_wraps_within_its_card(tmp_path: Path, browser: Browser) -> None:
+    title = "Agreement of the past participle with a preceding direct object across a relative clause"
+    path = tmp_path / "report.html"
+    write(known_runs(titles={"M1": title}), path)
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    shown = page.evaluate("""(() => {
+        const chart = document.querySelector('svg.chart[data-group=M1]');
+        const caption = chart.closest('figure').querySelector('figcaption b');
+        const card = chart.closest('figure').getBoundingClientRect(), box = caption.getBoundingClientRect();
+        return [caption.textContent, caption.scrollWidth <= caption.clientWidth, box.right <= card.right,
+                box.height / parseFloat(getComputedStyle(caption).lineHeight || '16')];
+    })()""")
+    text, fits, inside, lines = shown  # type: ignore[misc]
+    assert text == title and fits and inside
+    assert lines > 2  # wrapped over several lines, not cut
+    assert page.errors == []
+
+
 def test_the_page_requests_nothing_but_itself(report: Page) -> None:
     assert len(report.requests) == 1 and report.requests[0].startswith("file://")
 

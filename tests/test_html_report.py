@@ -236,3 +236,14 @@ def test_the_outputs_of_one_item_are_side_by_side_under_what_the_systems_were_gi
     # What every system was given is shown once per item, not once per output.
     assert page.count(">source of M1a<") == 1 and page.count(">référence de M1a<") == 1
     assert page.count(">Is M1a right?<") == 1
+
+
+LONG_TITLE = "Agreement of the past participle with a preceding direct object across a relative clause"
+
+
+def test_a_long_chart_title_is_written_whole_and_may_wrap() -> None:
+    page = render(known_runs(titles={"M1": LONG_TITLE}))
+    caption = re.search(r'<figcaption><b>([^<]*)</b><span class="muted">M1 · 2 items</span></figcaption>', page)
+    assert caption and caption.group(1) == LONG_TITLE  # in the text, not only in a tooltip
+    rule = style_rules(page)[".card figcaption b"]
+    assert "nowrap" not in rule and "ellipsis" not in rule and "overflow: hidden" not in rule

@@ -218,7 +218,7 @@ class _Page:
         bars = self._bars(runs, tallies)
         chart = bar_chart(group, title, bars, bar_width=22, gap=8) if small else bar_chart(group, title, bars)
         where = f"{e(group)} · " if group != "overall" else ""
-        return (f'<figure class="card{" small" if small else ""}"><figcaption><b title="{e(title)}">{e(title)}</b>'
+        return (f'<figure class="card{" small" if small else ""}"><figcaption><b>{e(title)}</b>'
                 f'<span class="muted">{where}{counts} items</span></figcaption>{chart}</figure>')
 
     def _table(self, runs: Sequence[Run], categories: list[_CategoryRows]) -> str:
