@@ -253,8 +253,8 @@ class Gate:
     @property
     def expression(self) -> str:
         """The rules as ``--mt-compare-fail`` writes them: ``overall:2%,items:0,p<0.05``."""
-        rules = [f"{name}:{value * 100:g}%" for name, value in (
-            ("overall", self.overall), ("category", self.category), ("subcategory", self.subcategory)) if value is not None]
+        drops = (("overall", self.overall), ("category", self.category), ("subcategory", self.subcategory))
+        rules = [f"{name}:{value * 100:g}%" for name, value in drops if value is not None]
         rules += [f"items:{self.items}"] if self.items is not None else []
         rules += [f"coverage:{self.coverage * 100:g}%"] if self.coverage is not None else []
         rules += [f"p<{self.alpha:g}"] if self.alpha is not None else []

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.baseline import (
-    BaselineError, BaselineOptions, Gate, GateVerdict, SavedRun, autosave_path, compare, load_known_failures, load_saved_runs,
-    pair_runs, parse_signature, resolve_saved,
+    BaselineError, BaselineOptions, Gate, GateVerdict, SavedRun, autosave_path, compare, load_known_failures,
+    load_saved_runs, pair_runs, parse_signature, resolve_saved,
 )
 from pytest_mtchallenge.reporting import build_runs
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
@@ -81,8 +81,8 @@ def test_gate_violations() -> None:
     assert Gate(overall=0.10, alpha=0.05).violations(comparison) == []
 
 
-@pytest.mark.parametrize("expression", ["overall:2%", "overall:2%,category:5%,subcategory:2.5%,items:0,coverage:100%,p<0.05",
-                                        "items:3 p<.01"])
+@pytest.mark.parametrize("expression", [
+    "overall:2%", "overall:2%,category:5%,subcategory:2.5%,items:0,coverage:100%,p<0.05", "items:3 p<.01"])
 def test_a_gate_writes_its_rules_back_as_an_expression_that_parses_to_it(expression: str) -> None:
     gate = Gate.parse(expression)
     assert Gate.parse(gate.expression) == gate

@@ -92,7 +92,8 @@ def test_one_items_outputs_stand_one_under_the_other_and_filters_hide_emptied_it
     (alpha, left_a, _, bottom_a), (beta, left_b, top_b, _) = rows  # type: ignore[misc]
     assert (alpha, beta) == ("alpha", "beta")
     assert left_a == left_b and 0 <= top_b - bottom_a < 12  # the same column, the next line
-    source = report.evaluate("document.querySelector('.item-group[data-item=M1a] dd.source').getBoundingClientRect().left")
+    source = report.evaluate("document.querySelector('.item-group[data-item=M1a] dd.source')"
+                             ".getBoundingClientRect().left")
     assert source == left_a  # the source reads against the outputs
     visible_groups = ("Array.from(document.querySelectorAll('.item-group'))"
                       ".filter(g => g.getClientRects().length > 0).map(g => g.dataset.item)")
@@ -112,7 +113,8 @@ def test_an_item_opens_from_the_comparison(report: Page) -> None:
 
 
 def test_an_item_row_has_a_marker_and_opens_from_the_keyboard(report: Page) -> None:
-    marker = ("(() => { const s = document.querySelector('details.item summary'); const m = getComputedStyle(s, '::before');"
+    marker = ("(() => { const s = document.querySelector('details.item summary');"
+              " const m = getComputedStyle(s, '::before');"
               " return [m.content, s.getBoundingClientRect().width > 0 && m.width !== '0px']; })()")
     closed, shown = report.evaluate(marker)  # type: ignore[misc]
     assert "▸" in closed and shown

@@ -231,8 +231,8 @@ def test_the_outputs_of_one_item_are_side_by_side_under_what_the_systems_were_gi
     assert [item for item, _ in groups] == [item for item, _, _ in ITEMS]  # suite order
     for index, (item, rows) in enumerate(groups):
         expected = {("beta", "S1a"): "&lt;b&gt;trop&lt;/b&gt; &amp; « plus »"}
-        assert rows == [(system, OUTCOMES[system][index], expected.get((system, item), f"sortie de {system} pour {item}"))
-                        for system in OUTCOMES]
+        assert rows == [(system, OUTCOMES[system][index],
+                         expected.get((system, item), f"sortie de {system} pour {item}")) for system in OUTCOMES]
     # What every system was given is shown once per item, not once per output.
     assert page.count(">source of M1a<") == 1 and page.count(">référence de M1a<") == 1
     assert page.count(">Is M1a right?<") == 1

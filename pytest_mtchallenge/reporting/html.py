@@ -318,9 +318,10 @@ class _Page:
         texts = "".join(f'<dt>{name}</dt><dd class="{name}">{e(value) or "—"}</dd>'
                         for name, value in (("source", item.source), ("reference", item.reference)))
         question = f' <span class="question">{e(item.question)}</span>' if item.question else ""
+        subcategory = item.judgement.subcategory
         return (f'<div class="item-group" data-item="{e(item.id)}"><span class="id">{e(item.id)}</span>'
                 f'<div class="item-head"><p class="about"><span class="subcategory">'
-                f'{e(item.subcategory_title or item.judgement.subcategory)} <small>{e(item.judgement.subcategory)}</small>'
+                f'{e(item.subcategory_title or subcategory)} <small>{e(subcategory)}</small>'
                 f'</span>{question}</p><dl class="texts">{texts}</dl></div>'
                 + "".join(self._item(run, result) for run, result in rows) + "</div>")
 
