@@ -250,6 +250,16 @@ class Gate:
                                 field="--mt-compare-fail")
         return cls(**rules)  # type: ignore[arg-type]
 
+    @property
+    def expression(self) -> str:
+        """The rules as ``--mt-compare-fail`` writes them: ``overall:2%,items:0,p<0.05``."""
+        drops = (("overall", self.overall), ("category", self.category), ("subcategory", self.subcategory))
+        rules = [f"{name}:{value * 100:g}%" for name, value in drops if value is not None]
+        rules += [f"items:{self.items}"] if self.items is not None else []
+        rules += [f"coverage:{self.coverage * 100:g}%"] if self.coverage is not None else []
+        rules += [f"p<{self.alpha:g}"] if self.alpha is not None else []
+        return ",".join(rules)
+
     def violations(self, comparison: Comparison) -> list[str]:
         """Why the gate does not hold for this comparison (empty when it holds)."""
         missing: list[str] = []
@@ -274,6 +284,24 @@ class Gate:
         if found and self.alpha is not None:
             found = [f"{v} (McNemar p = {comparison.p_value:.3g} < {self.alpha:g})" for v in found]
         return missing + found
+
+
+@dataclass(frozen=True, slots=True)
+class GateVerdict:
+    """What the release gate decided, for the reports: its rules, the saved run it compared with,
+    and the rules that tripped (none when it holds)."""
+
+    rules: str  # as --mt-compare-fail writes them
+    baseline: str  # the saved run's file name
+    violations: tuple[str, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return not self.violations
+
+    def to_dict(self) -> dict[str, object]:
+        return {"rules": self.rules, "baseline": self.baseline, "passed": self.passed,
+                "violations": list(self.violations)}
 
 
 # -- known failures (--mt-xfail) ----------------------------------------------------------------
@@ -376,6 +404,12 @@ class BaselineOptions:
             if self.gate is not None:
                 violations.extend(f"{where}: {v}" for v in self.gate.violations(comparison))
         return comparisons, violations
+
+    def verdict(self, violations: Sequence[str]) -> GateVerdict | None:
+        """The gate's verdict on :meth:`compare`'s violations, or None without a gate."""
+        if self.gate is None or self.compare_path is None:
+            return None
+        return GateVerdict(rules=self.gate.expression, baseline=self.compare_path.name, violations=tuple(violations))
 
 
 def _read_option_file(read: Callable[[Path], _T], path: Path, option: str) -> _T:

@@ -548,7 +548,7 @@ class MTChallengeSession:
         if runs or evaluation:
             for fmt, path in self.reports:
                 write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
-                             comparisons=self.comparisons)
+                             comparisons=self.comparisons, gate=self.baseline.verdict(self.gate_violations))
         if runs:
             self.saved_path = self.baseline.save(runs, environment=environment(
                 directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,

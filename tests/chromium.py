@@ -142,10 +142,12 @@ class Page:
 
     def press(self, key: str) -> None:
         """Press and release one key, as typed on a keyboard (``y``, ``ArrowRight``…)."""
-        special = {"ArrowRight": 39, "ArrowLeft": 37, "Enter": 13, "Escape": 27}
+        special = {"ArrowRight": 39, "ArrowLeft": 37, "Enter": 13, "Escape": 27, " ": 32}
         params: dict[str, object] = {"key": key}
         if key in special:
-            params.update(code=key, windowsVirtualKeyCode=special[key])
+            params.update(code="Space" if key == " " else key, windowsVirtualKeyCode=special[key])
+            if key in ("Enter", " "):  # a key that types a character: what activates a button or summary
+                params["text"] = "\r" if key == "Enter" else key
         else:
             params.update(text=key, code=f"Key{key.upper()}", windowsVirtualKeyCode=ord(key.upper()))
         self.send("Input.dispatchKeyEvent", type="keyDown", **params)

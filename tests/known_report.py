@@ -23,8 +23,10 @@ RATES = {
 TITLES = {"morpho": "Morpho-syntactic", "syntax": "Syntactic", "M1": "Agreement", "M2": "Mood", "S1": "Questions"}
 
 
-def known_runs(*, output_of: dict[tuple[str, str], str] | None = None) -> list[Run]:
-    """The runs of systems alpha and beta on suite ``demo``."""
+def known_runs(*, output_of: dict[tuple[str, str], str] | None = None,
+               titles: dict[str, str] | None = None) -> list[Run]:
+    """The runs of systems alpha and beta on suite ``demo`` (``titles`` replace some of :data:`TITLES`)."""
+    title = {**TITLES, **(titles or {})}
     results = []
     for system_position, (system, outcomes) in enumerate(OUTCOMES.items()):
         for position, ((item, category, subcategory), outcome) in enumerate(zip(ITEMS, outcomes)):
@@ -35,6 +37,6 @@ def known_runs(*, output_of: dict[tuple[str, str], str] | None = None) -> list[R
                                   reason=f"reason {outcome} {item}")
             results.append(ItemResult(
                 judgement=judgement, suite_title="Demo suite", judge="auto+human", position=position,
-                system_position=system_position, category_title=TITLES[category], subcategory_title=TITLES[subcategory],
+                system_position=system_position, category_title=title[category], subcategory_title=title[subcategory],
                 question=f"Is {item} right?", source=f"source of {item}", reference=f"référence de {item}"))
     return build_runs(results)

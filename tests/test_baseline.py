@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.baseline import (
-    BaselineError, BaselineOptions, Gate, SavedRun, autosave_path, compare, load_known_failures, load_saved_runs,
-    pair_runs, parse_signature, resolve_saved,
+    BaselineError, BaselineOptions, Gate, GateVerdict, SavedRun, autosave_path, compare, load_known_failures,
+    load_saved_runs, pair_runs, parse_signature, resolve_saved,
 )
 from pytest_mtchallenge.reporting import build_runs
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
@@ -79,6 +79,28 @@ def test_gate_violations() -> None:
     assert Gate(items=1).violations(comparison) == []
     # not significant: p = 1 for one regression against none
     assert Gate(overall=0.10, alpha=0.05).violations(comparison) == []
+
+
+@pytest.mark.parametrize("expression", [
+    "overall:2%", "overall:2%,category:5%,subcategory:2.5%,items:0,coverage:100%,p<0.05", "items:3 p<.01"])
+def test_a_gate_writes_its_rules_back_as_an_expression_that_parses_to_it(expression: str) -> None:
+    gate = Gate.parse(expression)
+    assert Gate.parse(gate.expression) == gate
+    assert Gate(overall=0.02, items=0, alpha=0.05).expression == "overall:2%,items:0,p<0.05"
+
+
+def test_the_gate_verdict_for_the_reports(tmp_path: Path) -> None:
+    base = tmp_path / "base.json"
+    base.write_text(json.dumps({"runs": []}))
+    options = BaselineOptions.create(base=tmp_path, compare=str(base), gate="overall:2%")
+    tripped = ["s [x]: overall:2% — overall rate fell by 3.1 points (80% → 77%)"]
+    verdict = options.verdict(tripped)
+    assert verdict == GateVerdict(rules="overall:2%", baseline="base.json", violations=tuple(tripped))
+    assert not verdict.passed
+    assert verdict.to_dict() == {"rules": "overall:2%", "baseline": "base.json", "passed": False,
+                                 "violations": tripped}
+    assert options.verdict([]).passed  # type: ignore[union-attr]
+    assert BaselineOptions.create(base=tmp_path, compare=str(base)).verdict(tripped) is None  # no gate, no verdict
 
 
 def test_saved_run_errors_are_one_line(tmp_path: Path) -> None:

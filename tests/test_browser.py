@@ -84,6 +84,25 @@ def test_filters_change_the_visible_rows(report: Page) -> None:
     assert report.errors == []
 
 
+def test_one_items_outputs_stand_one_under_the_other_and_filters_hide_emptied_items(report: Page) -> None:
+    rows = report.evaluate("""Array.from(document.querySelectorAll('.item-group[data-item=M1a] details.item'), row => {
+        const box = row.querySelector('.output').getBoundingClientRect();
+        return [row.dataset.system, box.left, box.top, box.bottom];
+    })""")
+    (alpha, left_a, _, bottom_a), (beta, left_b, top_b, _) = rows  # type: ignore[misc]
+    assert (alpha, beta) == ("alpha", "beta")
+    assert left_a == left_b and 0 <= top_b - bottom_a < 12  # the same column, the next line
+    source = report.evaluate("document.querySelector('.item-group[data-item=M1a] dd.source')"
+                             ".getBoundingClientRect().left")
+    assert source == left_a  # the source reads against the outputs
+    visible_groups = ("Array.from(document.querySelectorAll('.item-group'))"
+                      ".filter(g => g.getClientRects().length > 0).map(g => g.dataset.item)")
+    report.click("input[name=outcome][value=pass]")  # leaves fail, n/a, review: M1b..S1a have no other outcome
+    assert report.evaluate(visible_groups) == ["M1a", "M1b", "M2b", "S1b"]
+    assert report.evaluate("document.querySelector('output.shown').textContent") == "5 of 12 shown"
+    assert report.errors == []
+
+
 def test_an_item_opens_from_the_comparison(report: Page) -> None:
     report.click(".changes.down a")  # the regression: alpha's S1b
     opened = report.wait_until("Array.from(document.querySelectorAll('details.item[open]'), d => "
@@ -91,6 +110,41 @@ def test_an_item_opens_from_the_comparison(report: Page) -> None:
                                ".getClientRects().length > 0])")
     assert opened == [["alpha", "S1b", True]]
     assert report.errors == []
+
+
+def test_an_item_row_has_a_marker_and_opens_from_the_keyboard(report: Page) -> None:
+    marker = ("(() => { const s = document.querySelector('details.item summary');"
+              " const m = getComputedStyle(s, '::before');"
+              " return [m.content, s.getBoundingClientRect().width > 0 && m.width !== '0px']; })()")
+    closed, shown = report.evaluate(marker)  # type: ignore[misc]
+    assert "▸" in closed and shown
+    report.evaluate("document.querySelector('details.item summary').focus()")
+    assert report.evaluate("document.activeElement.matches('details.item summary')")
+    report.press("Enter")
+    assert report.wait_until("document.querySelector('details.item').open")
+    assert "▾" in report.evaluate(marker)[0]  # type: ignore[index]
+    report.press(" ")
+    assert report.wait_until("!document.querySelector('details.item').open")
+    assert report.errors == []
+
+
+def test_a_long_subcategory_title_wraps_within_its_card(tmp_path: Path, browser: Browser) -> None:
+    title = "Agreement of the past participle with a preceding direct object across a relative clause"
+    path = tmp_path / "report.html"
+    write(known_runs(titles={"M1": title}), path)
+    page = browser.new_page()
+    page.goto(path.as_uri())
+    shown = page.evaluate("""(() => {
+        const chart = document.querySelector('svg.chart[data-group=M1]');
+        const caption = chart.closest('figure').querySelector('figcaption b');
+        const card = chart.closest('figure').getBoundingClientRect(), box = caption.getBoundingClientRect();
+        return [caption.textContent, caption.scrollWidth <= caption.clientWidth, box.right <= card.right,
+                box.height / parseFloat(getComputedStyle(caption).lineHeight || '16')];
+    })()""")
+    text, fits, inside, lines = shown  # type: ignore[misc]
+    assert text == title and fits and inside
+    assert lines > 2  # wrapped over several lines, not cut
+    assert page.errors == []
 
 
 def test_the_page_requests_nothing_but_itself(report: Page) -> None:

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from known_report import ITEMS, OUTCOMES, RATES, known_runs
-from pytest_mtchallenge.baseline import compare, runs_from_document
+from pytest_mtchallenge.baseline import GateVerdict, compare, runs_from_document
 from pytest_mtchallenge.reporting import Tally, report_format, write_report
 from pytest_mtchallenge.reporting.html import PLOT_HEIGHT, render
 
@@ -45,6 +46,14 @@ def charts(page: str) -> dict[str, dict[str, dict[str, str]]]:
         if tag == "rect" and attrs.get("class") == "bar":
             found[group][attrs["data-system"]] = attrs
     return found
+
+
+def style_rules(page: str) -> dict[str, str]:
+    """Selector → declarations of the page's style sheet, outside @media blocks."""
+    sheet = re.sub(r"/\*.*?\*/", "", page[page.index("<style>") + 7:page.index("</style>")], flags=re.S)
+    sheet = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", sheet)
+    return {selector.strip(): body.strip() for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", sheet)
+            for selector in selectors.split(",")}
 
 
 def test_html_is_a_report_format_chosen_by_extension_or_prefix() -> None:
@@ -90,8 +99,8 @@ def test_every_item_has_a_drill_down_row_that_filters_can_hide() -> None:
     elements = Elements(page)
     rows = elements.find("details", **{"class": "item"})
     assert len(rows) == len(ITEMS) * len(OUTCOMES)
-    assert [(r["data-system"], r["data-outcome"]) for r in rows] == [
-        (system, outcome) for system, outcomes in OUTCOMES.items() for outcome in outcomes]
+    assert [(r["data-system"], r["data-outcome"]) for r in rows] == [  # grouped by item, in suite order
+        (system, OUTCOMES[system][index]) for index in range(len(ITEMS)) for system in OUTCOMES]
     boxes = elements.find("input", type="checkbox")
     assert {b["value"] for b in boxes if b["name"] == "outcome"} == {"pass", "fail", "na", "review"}
     assert {b["value"] for b in boxes if b["name"] == "system"} == {"alpha", "beta"}
@@ -172,3 +181,69 @@ def test_signatures_and_usage_are_shown() -> None:
             for run in known_runs()]
     text = " ".join("".join(Elements(render(runs)).text).split())
     assert "usage beta: 1,234 prompt tokens, 6 requests" in text and "usage alpha" not in text
+
+
+def test_a_failed_gate_is_shown_first_with_the_rules_that_tripped() -> None:
+    tripped = ("demo [alpha]: overall:2% — overall rate fell by 3.1 points (80% → 77%)",
+               "demo [alpha]: items:0 — 1 items newly fail: <S1b>")
+    page = render(known_runs(), gate=GateVerdict(rules="overall:2%,items:0", baseline="0003_a&b.json",
+                                                 violations=tripped))
+    gate = page.index('<div class="gate failed">')
+    assert gate < page.index("</header>") < page.index('<section class="suite"')  # at the top
+    banner = page[gate:page.index("</div>", gate)]
+    assert "".join(Elements(banner).text).startswith(
+        "✗ Release gate: FAILED (rules overall:2%,items:0 against 0003_a&b.json):")
+    assert f"<li>{tripped[0]}</li>" in banner  # each tripped rule in words
+    assert "1 items newly fail: &lt;S1b&gt;" in page and "0003_a&amp;b.json" in page  # escaped
+
+
+def test_a_gate_that_holds_says_so_and_no_gate_shows_nothing() -> None:
+    page = render(known_runs(), gate=GateVerdict(rules="overall:2%", baseline="base.json"))
+    text = " ".join("".join(Elements(page).text).split())
+    assert "✓ Release gate: PASSED (rules overall:2% against base.json): no rule tripped" in text
+    assert 'class="gate' not in render(known_runs())
+
+
+def test_an_item_row_shows_a_marker_that_turns_when_it_opens() -> None:
+    rules = style_rules(render(known_runs()))
+    # The summary is a grid, which drops the browser's own triangle: the page draws one.
+    assert "display: grid" in rules["details.item summary"] and "list-style: none" in rules["details.item summary"]
+    assert 'content: "▸"' in rules["details.item summary::before"]
+    assert 'content: "▾"' in rules["details.item[open] summary::before"]
+    assert "outline" in rules["details.item summary:focus-visible"]  # where the keyboard is
+
+
+def item_groups(page: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """Each item block: its id, and (system, outcome, output) of each row in it."""
+    found = []
+    for block in page.split('<div class="item-group"')[1:]:
+        elements = Elements("<div" + block.split("</section>")[0])
+        rows = [(row["data-system"], row["data-outcome"]) for row in elements.find("details", **{"class": "item"})]
+        outputs = re.findall(r'<span class="output">([^<]*)</span>', block)
+        found.append((elements.tags[0][1]["data-item"],
+                      [(system, outcome, output) for (system, outcome), output in zip(rows, outputs)]))
+    return found
+
+
+def test_the_outputs_of_one_item_are_side_by_side_under_what_the_systems_were_given() -> None:
+    page = render(known_runs(output_of={("beta", "S1a"): "<b>trop</b> & « plus »"}))
+    groups = item_groups(page)
+    assert [item for item, _ in groups] == [item for item, _, _ in ITEMS]  # suite order
+    for index, (item, rows) in enumerate(groups):
+        expected = {("beta", "S1a"): "&lt;b&gt;trop&lt;/b&gt; &amp; « plus »"}
+        assert rows == [(system, OUTCOMES[system][index],
+                         expected.get((system, item), f"sortie de {system} pour {item}")) for system in OUTCOMES]
+    # What every system was given is shown once per item, not once per output.
+    assert page.count(">source of M1a<") == 1 and page.count(">référence de M1a<") == 1
+    assert page.count(">Is M1a right?<") == 1
+
+
+LONG_TITLE = "Agreement of the past participle with a preceding direct object across a relative clause"
+
+
+def test_a_long_chart_title_is_written_whole_and_may_wrap() -> None:
+    page = render(known_runs(titles={"M1": LONG_TITLE}))
+    caption = re.search(r'<figcaption><b>([^<]*)</b><span class="muted">M1 · 2 items</span></figcaption>', page)
+    assert caption and caption.group(1) == LONG_TITLE  # in the text, not only in a tooltip
+    rule = style_rules(page)[".card figcaption b"]
+    assert "nowrap" not in rule and "ellipsis" not in rule and "overflow: hidden" not in rule

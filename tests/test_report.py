@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mtchallenge.baseline import GateVerdict
 from pytest_mtchallenge.reporting import Run, Tally, build_runs, report_format
 from pytest_mtchallenge.reporting.json import report_document, write_json
 from pytest_mtchallenge.reporting.table import render_table
@@ -134,6 +135,18 @@ def test_report_document_lists_runs_with_items_and_summary() -> None:
     assert [c["id"] for c in first["summary"]["categories"]] == ["syntax", "morpho"]
     assert [s["id"] for s in first["summary"]["categories"][0]["subcategories"]] == ["subjunctive", "coordination"]
     json.dumps(document)  # serialisable as it is
+
+
+def test_the_gate_verdict_comes_before_the_runs_and_only_with_a_gate(tmp_path: Path) -> None:
+    runs = build_runs(all_items())
+    assert "gate" not in report_document(runs)
+    verdict = GateVerdict(rules="overall:2%", baseline="base.json", violations=("s [x]: overall:2% — fell",))
+    path = tmp_path / "mt.json"
+    write_json(runs, path, gate=verdict)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert list(document)[:3] == ["tool", "version", "gate"]
+    assert document["gate"] == {"rules": "overall:2%", "baseline": "base.json", "passed": False,
+                                "violations": ["s [x]: overall:2% — fell"]}
 
 
 def test_write_json_writes_the_document_into_a_new_directory(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pytest_mtchallenge.significance import wilson_interval
 from pytest_mtchallenge.verdict import Judgement
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Comparison
+    from pytest_mtchallenge.baseline import Comparison, GateVerdict
 
 OUTCOMES = ("pass", "fail", "na", "review", "error")
 
@@ -278,7 +278,7 @@ def _categories(items: Sequence[ItemResult], basis: str) -> tuple[Group, ...]:
     )
 
 
-#: Report format name → module with ``write(runs, path, *, meta_evaluation=None, comparisons=())``.
+#: Report format name → module with ``write(runs, path, *, meta_evaluation=None, comparisons=(), gate=None)``.
 REPORT_FORMATS: dict[str, str] = {
     "json": "pytest_mtchallenge.reporting.json",
     "html": "pytest_mtchallenge.reporting.html",
@@ -302,10 +302,11 @@ def report_format(spec: str) -> tuple[str, Path]:
 
 
 def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
-                 comparisons: Sequence[Comparison] = ()) -> None:
+                 comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None) -> None:
     """Write ``runs`` in report format ``fmt`` to ``path``, with the comparisons against a baseline
-    (``--mt-compare``) for the formats that show them."""
+    (``--mt-compare``) for the formats that show them, and the release gate's verdict
+    (``--mt-compare-fail``)."""
     importlib.import_module(REPORT_FORMATS[fmt]).write(runs, path, meta_evaluation=meta_evaluation,
-                                                       comparisons=comparisons)
+                                                       comparisons=comparisons, gate=gate)
 
 

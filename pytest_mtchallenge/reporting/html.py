@@ -1,6 +1,6 @@
-"""The report as one self-contained HTML page (``--mt-report=report.html``): the category table per
-system, bar charts per category and subcategory (inline SVG), the changes against a baseline, and
-every item with filters by outcome and system.
+"""The report as one self-contained HTML page (``--mt-report=report.html``): the release gate's
+verdict first, then the category table per system, bar charts per category and subcategory (inline
+SVG), the changes against a baseline, and every item with filters by outcome and system.
 
 Nothing is fetched when the page is viewed: the style, the script and the charts are inline (the
 page's Content-Security-Policy forbids any request), so the file can be mailed or archived as is.
@@ -22,7 +22,7 @@ from pytest_mtchallenge import __version__
 from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Comparison
+    from pytest_mtchallenge.baseline import Comparison, GateVerdict
 
 #: Okabe & Ito's colour-blind-safe palette (yellow last: it is faint on white).
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442")
@@ -122,9 +122,10 @@ class _Page:
     """Builds the page of a list of runs."""
 
     def __init__(self, runs: Sequence[Run], comparisons: Sequence[Comparison],
-                 meta_evaluation: Mapping[str, object] | None) -> None:
+                 meta_evaluation: Mapping[str, object] | None, gate: GateVerdict | None = None) -> None:
         self.runs = runs
         self.comparisons = comparisons
+        self.gate = gate
         self.meta_evaluation = meta_evaluation
         systems = list(dict.fromkeys(run.system for run in runs))
         self.colors = {system: PALETTE[index % len(PALETTE)] for index, system in enumerate(systems)}
@@ -155,7 +156,7 @@ class _Page:
         body = [f'<header><h1>{e(title)}</h1><p class="meta">{len(suites)} suite(s), '
                 f'{len(self.colors)} system(s), judge: {e(", ".join(judges) or "—")} · pytest-mtchallenge '
                 f'{e(__version__)} · {e(generated)}</p>',
-                self._legend(), '</header>']
+                self._gate(), self._legend(), '</header>']
         if len(suites) > 1:
             body.append('<nav><ul>' + "".join(f'<li><a href="#suite-{i}">{e(runs[0].suite_title)}</a></li>'
                                               for i, runs in enumerate(suites.values())) + '</ul></nav>')
@@ -169,6 +170,17 @@ class _Page:
                 f"<title>{e(title)}</title>\n<style>\n{_asset('html_report.css')}</style>\n</head>\n<body>\n"
                 + "\n".join(body)
                 + f"\n<script>\n{_asset('html_report.js')}</script>\n</body>\n</html>\n")
+
+    def _gate(self) -> str:
+        """The release gate's verdict (``--mt-compare-fail``), and the rules that tripped."""
+        gate = self.gate
+        if gate is None:
+            return ""
+        rules = f'(rules <code>{e(gate.rules)}</code> against <code>{e(gate.baseline)}</code>)'
+        if gate.passed:
+            return f'<div class="gate passed"><p><b>✓ Release gate: PASSED</b> {rules}: no rule tripped</p></div>'
+        tripped = "".join(f"<li>{e(violation)}</li>" for violation in gate.violations)
+        return f'<div class="gate failed"><p><b>✗ Release gate: FAILED</b> {rules}:</p><ul>{tripped}</ul></div>'
 
     def _legend(self) -> str:
         return '<ul class="legend" aria-label="systems">' + "".join(
@@ -206,7 +218,7 @@ class _Page:
         bars = self._bars(runs, tallies)
         chart = bar_chart(group, title, bars, bar_width=22, gap=8) if small else bar_chart(group, title, bars)
         where = f"{e(group)} · " if group != "overall" else ""
-        return (f'<figure class="card{" small" if small else ""}"><figcaption><b title="{e(title)}">{e(title)}</b>'
+        return (f'<figure class="card{" small" if small else ""}"><figcaption><b>{e(title)}</b>'
                 f'<span class="muted">{where}{counts} items</span></figcaption>{chart}</figure>')
 
     def _table(self, runs: Sequence[Run], categories: list[_CategoryRows]) -> str:
@@ -291,32 +303,47 @@ class _Page:
                  f'<fieldset><legend>System</legend>{system_boxes}</fieldset>'
                  f'<label class="search">Find <input type="search" name="q" placeholder="id, text…"></label>'
                  f'<output class="shown">{total} of {total} shown</output></form><div class="item-list">']
+        groups: dict[str, list[tuple[Run, ItemResult]]] = {}  # item id -> its result per system
         for run in runs:
             for item in run.items:
-                parts.append(self._item(run, item))
+                groups.setdefault(item.id, []).append((run, item))
+        for rows in sorted(groups.values(), key=lambda rows: rows[0][1].position):  # suite order
+            parts.append(self._item_group(rows))
         parts.append("</div></section>")
         return "".join(parts)
 
+    def _item_group(self, rows: Sequence[tuple[Run, ItemResult]]) -> str:
+        """One item: what every system was given once, then each system's output one under the other."""
+        item = rows[0][1]
+        texts = "".join(f'<dt>{name}</dt><dd class="{name}">{e(value) or "—"}</dd>'
+                        for name, value in (("source", item.source), ("reference", item.reference)))
+        question = f' <span class="question">{e(item.question)}</span>' if item.question else ""
+        subcategory = item.judgement.subcategory
+        return (f'<div class="item-group" data-item="{e(item.id)}"><span class="id">{e(item.id)}</span>'
+                f'<div class="item-head"><p class="about"><span class="subcategory">'
+                f'{e(item.subcategory_title or subcategory)} <small>{e(subcategory)}</small>'
+                f'</span>{question}</p><dl class="texts">{texts}</dl></div>'
+                + "".join(self._item(run, result) for run, result in rows) + "</div>")
+
     def _item(self, run: Run, item: ItemResult) -> str:
+        """One system's output of an item; opened, how it was judged."""
         judgement = item.judgement
         outcome = item.outcome
         label = run.labels.get(outcome, OUTCOME_NAMES[outcome])
         output = judgement.output if judgement.output is not None else "(no output)"
         search = " ".join([item.id, run.system, judgement.subcategory, item.subcategory_title, output,
                            item.source, item.reference]).lower()
-        details = [("question", item.question), ("source", item.source), ("reference", item.reference)]
+        details = []
         if judgement.context_output:
             details.append(("context output", " ".join(judgement.context_output)))
-        details += [("output", output), ("outcome", label), ("decided by", judgement.decided_by.value),
-                    ("reason", judgement.reason)]
+        details += [("outcome", label), ("decided by", judgement.decided_by.value), ("reason", judgement.reason)]
         rows = "".join(f"<dt>{e(name)}</dt><dd class=\"{e(name.replace(' ', '-'))}\">{e(value) or '—'}</dd>"
                        for name, value in details)
         return (f'<details class="item" id="{self.anchors[(run.suite, run.system, item.id)]}" data-outcome="{outcome}" '
                 f'data-system="{e(run.system)}" data-search="{e(search)}"><summary>'
-                f'<span class="id">{e(item.id)}</span>'
+                f'<span class="id visually-hidden">{e(item.id)}</span>'
                 f'<span class="system"><span class="swatch" style="background:{self.colors[run.system]}"></span>'
                 f'{e(run.system)}</span><span class="badge {outcome}">{e(label)}</span>'
-                f'<span class="subcategory">{e(judgement.subcategory)}</span>'
                 f'<span class="output">{e(output)}</span></summary><dl>{rows}</dl></details>')
 
     def _meta_evaluation(self, evaluation: Mapping[str, object]) -> str:
@@ -354,18 +381,20 @@ def _groups(runs: Iterable[Run]) -> list[_CategoryRows]:
 
 
 def render(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None,
-           comparisons: Sequence[Comparison] = (), generated: str | None = None) -> str:
+           comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None,
+           generated: str | None = None) -> str:
     """The page as text."""
     if generated is None:
         generated = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    return _Page(runs, comparisons, meta_evaluation).render(generated)
+    return _Page(runs, comparisons, meta_evaluation, gate).render(generated)
 
 
 def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
-          comparisons: Sequence[Comparison] = ()) -> None:
+          comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None) -> None:
     """Write the page (atomically: a crash never leaves half a file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons), encoding="utf-8")
+    tmp.write_text(render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate),
+                   encoding="utf-8")
     tmp.replace(path)
 

@@ -26,6 +26,25 @@ def test_a_regression_beyond_the_threshold_exits_1_and_names_the_items(pytester:
     ])
 
 
+def test_the_reports_of_a_gated_run_carry_the_gate_verdict(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    base = saved_reference_run(pytester, mini_suite)
+    args = [str(mini_suite.parent), "--mt-system=recorded:old", f"--mt-compare={base}", "--mt-report=r.html",
+            "--mt-report=r.json"]
+    failed = pytester.runpytest(*args, "--mt-compare-fail=overall:10%")
+    assert failed.ret == pytest.ExitCode.TESTS_FAILED
+    page = (pytester.path / "r.html").read_text(encoding="utf-8")
+    header = page[:page.index("</header>")]
+    assert "<b>✗ Release gate: FAILED</b> (rules <code>overall:10%</code> against <code>base.json</code>)" in header
+    assert "<li>mini [old]: overall:10% — overall rate fell by 50.0 points (100% → 50%)</li>" in header
+    assert json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))["gate"] == {
+        "rules": "overall:10%", "baseline": "base.json", "passed": False,
+        "violations": ["mini [old]: overall:10% — overall rate fell by 50.0 points (100% → 50%)"]}
+    held = pytester.runpytest(*args, "--mt-compare-fail=overall:60%")
+    assert held.ret == pytest.ExitCode.OK
+    assert "<b>✓ Release gate: PASSED</b>" in (pytester.path / "r.html").read_text(encoding="utf-8")
+    assert json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))["gate"]["passed"] is True
+
+
 def test_an_equal_run_exits_0_although_items_fail(pytester: pytest.Pytester, mini_suite: Path) -> None:
     pytester.runpytest(str(mini_suite.parent), "--mt-save=old.json")
     result = pytester.runpytest(str(mini_suite.parent), "--mt-compare=old.json", "--mt-compare-fail=overall:0%,items:0")
