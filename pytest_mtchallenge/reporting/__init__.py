@@ -232,6 +232,17 @@ class Run:
         }
 
 
+def selection_lines(runs: Sequence[Run]) -> list[str]:
+    """``3 of 108 items selected by -m S1: …`` when the suite's runs judged only some of its items
+    (one line for the suite when every system judged the same number, else one per system)."""
+    partial = [run for run in runs if run.partial]
+    if not partial:
+        return []
+    if len({len(run.items) for run in runs}) == 1:
+        return [f"{partial[0].selection_text}: the figures are for these items only"]
+    return [f"{run.system}: {run.selection_text}" for run in partial]
+
+
 def build_runs(results: Iterable[ItemResult | Mapping[str, object]]) -> list[Run]:
     """Group item results by (suite, system) into runs, items in suite order.
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pytest_mtchallenge import __version__
-from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally
+from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally, selection_lines
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.baseline import Comparison, GateVerdict
@@ -195,6 +195,10 @@ class _Page:
         first = runs[0]
         parts = [f'<section class="suite" id="suite-{index}"><h2>{e(first.suite_title)} <small>{e(suite)}</small></h2>',
                  f'<p class="formula">{e(first.formula)}</p>']
+        selections = selection_lines(runs)
+        if selections:  # the figures below are those of a selection, not of the whole suite
+            parts.append('<p class="selection"><b>Partial run:</b> '
+                         + "; ".join(e(line) for line in selections) + "</p>")
         categories = _groups(runs)
         cards = [self._card("overall", "Overall", {run.system: run.overall for run in runs}, runs)]
         cards += [self._card(cat_id, title, tallies, runs) for cat_id, title, tallies, _ in categories]

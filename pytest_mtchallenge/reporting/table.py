@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.reporting import Run, Tally
+from pytest_mtchallenge.reporting import Run, Tally, selection_lines
 
 
 #: The narrowest the category / subcategory column gets; its titles wrap within it.
@@ -97,17 +97,6 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
             if run.usage:
                 console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
     return buffer.getvalue()
-
-
-def selection_lines(runs: Sequence[Run]) -> list[str]:
-    """``3 of 108 items selected by -m S1: …`` when the suite's runs judged only some of its items
-    (one line for the suite when every system judged the same number, else one per system)."""
-    partial = [run for run in runs if run.partial]
-    if not partial:
-        return []
-    if len({len(run.items) for run in runs}) == 1:
-        return [f"{partial[0].selection_text}: the figures are for these items only"]
-    return [f"{run.system}: {run.selection_text}" for run in partial]
 
 
 def measure_lines(runs: Sequence[Run]) -> list[str]:

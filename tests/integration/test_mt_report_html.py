@@ -38,3 +38,14 @@ def test_a_comparison_shows_regressions_and_improvements(pytester: pytest.Pytest
     # human judge: only T1b (recorded yes) passed; the checkers now also pass M1b.
     assert re.search(r"Improvements \(passed now, not in the baseline\): 1</b> <a href=\"#item-[\d-]+\">M1b</a>", page)
     assert "Regressions (passed in the baseline, not now): 0</b> none" in page
+
+
+def test_a_partial_run_says_so_above_its_figures(pytester: pytest.Pytester) -> None:
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:nmt", "--mt-judge=human", "-m", "S1",
+                       "--mt-report=r.html", "-q")
+    page = pytester.path.joinpath("r.html").read_text(encoding="utf-8")
+    assert '<p class="selection"><b>Partial run:</b> 3 of 108 items selected by -m S1: the figures are for these ' \
+           'items only</p>' in page
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:nmt", "--mt-judge=human",
+                       "--mt-report=whole.html", "-q")
+    assert 'class="selection"' not in pytester.path.joinpath("whole.html").read_text(encoding="utf-8")
