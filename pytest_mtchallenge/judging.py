@@ -138,6 +138,7 @@ def judge(
     verdicts: VerdictStore,
     context: tuple[str, ...] = (),
     languages: tuple[str, str] | None = None,
+    repeats: int = 0,
 ) -> Judgement:
     """Judge one output of one item under ``mode`` (auto, human or auto+human); ``context`` is the
     translation of a document-level item's context, when the system gave one.
@@ -145,9 +146,14 @@ def judge(
     With ``languages`` (the suite's source and target language), an output that is not translated
     at all fails before any checker reads it (:func:`~pytest_mtchallenge.languages.identify.untranslated`).
     An output the checker cannot judge (a regular expression past its time bound) makes the item an
-    error, whatever a human recorded for it.
+    error, whatever a human recorded for it. An output the system gave for ``repeats`` different
+    sources (:mod:`pytest_mtchallenge.translation.repeats`) fails as not a translation of this one.
     """
     reasons: list[str] = []
+    if repeats and mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
+        return _judgement(item, system, output, Outcome.FAIL, DecidedBy.CHECKER,
+                          f"not a translation of this source: {system} gave this same output for {repeats} "
+                          "different sources", context)
     if mode in (JudgeMode.AUTO, JudgeMode.AUTO_HUMAN):
         try:
             verdict = automatic_verdict(checkers[item.checker], item=item, output=output, context=context,

@@ -105,6 +105,7 @@ class ChallengeTest(pytest.Item):
         self.output: str | None = None
         self.context_output: tuple[str, ...] = ()
         self.output_note = ""
+        self.output_repeats = 0
         self.judgement: Judgement | None = None
         for marker in mt_session.markers_for(item):
             self.add_marker(marker)
@@ -131,11 +132,12 @@ class ChallengeTest(pytest.Item):
         self.output = result.text
         self.context_output = result.context
         self.output_note = result.note
+        self.output_repeats = result.repeats
 
     def runtest(self) -> None:
         assert self.output is not None
         judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output,
-                                          note=self.output_note)
+                                          note=self.output_note, repeats=self.output_repeats)
         self.judgement = judgement
         self._record(judgement)
         if judgement.outcome is Outcome.PASS:

@@ -283,13 +283,14 @@ class MTChallengeSession:
             reporter.write_line(line)
 
     def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = (),
-              note: str = "") -> Judgement:
+              note: str = "", repeats: int = 0) -> Judgement:
         """Judge an output; a ``note`` from the system (what it cleaned from its raw output) joins
         the reason, so a cleaned output never passes silently."""
         suite = self._suite_named(item.suite)
         judgement = judge(item=item, system=system.name, output=output, mode=self.mode, context=context,
                           languages=(suite.source_language, suite.target_language),
-                          checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite))
+                          checkers={item.checker: self.checker(item.checker)}, verdicts=self.verdict_store(suite),
+                          repeats=repeats)
         return dataclasses.replace(judgement, reason=f"{judgement.reason} [{note}]") if note else judgement
 
     def error_judgement(self, item: ChallengeItem, system: System, reason: str) -> Judgement:

@@ -48,6 +48,9 @@ class Translations:
     #: One line per item whose output the system changed before returning it (an LLM reply
     #: cleaned of a preamble or quotes, say), by item id: meant for the judgement's reason.
     notes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: Item id → how many different sources the system gave that item's output for, where it gave
+    #: the same output for many (:mod:`pytest_mtchallenge.translation.repeats`).
+    repeats: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def failed(cls, items: Sequence[ChallengeItem], reason: str) -> Translations:

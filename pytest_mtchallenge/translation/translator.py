@@ -11,12 +11,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from pytest_mtchallenge.translation.cache import TranslationCache
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import Redaction
-from pytest_mtchallenge.translation.progress import TranslationProgress
 from pytest_mtchallenge.systems import DOCUMENT, System, Translations, document_text, split_document_output
+from pytest_mtchallenge.translation.cache import TranslationCache
+from pytest_mtchallenge.translation.progress import TranslationProgress
+from pytest_mtchallenge.translation.repeats import repeated_outputs
 
 @dataclass(frozen=True, slots=True)
 class SystemOutput:
@@ -27,6 +28,7 @@ class SystemOutput:
     context: tuple[str, ...] = ()
     error: str | None = None
     note: str = ""  # what the system changed in its raw output (an LLM's preamble removed, say)
+    repeats: int = 0  # how many different sources got this same output (0: not a repeated output)
 
 
 def _cache_text(item: ChallengeItem, document_mode: bool) -> str:
@@ -98,7 +100,8 @@ class Translator:
         if item.id in translations.outputs:
             return SystemOutput(text=translations.outputs[item.id],
                                 context=translations.context_outputs.get(item.id, ()),
-                                note=translations.notes.get(item.id, ""))
+                                note=translations.notes.get(item.id, ""),
+                                repeats=translations.repeats.get(item.id, 0))
         return SystemOutput(error=translations.errors.get(item.id, f"{system.name} returned no output for item {item.id}"))
 
     def translate(self, suite: Suite, system: System) -> Translations:
@@ -170,9 +173,11 @@ class Translator:
         for problem in problems:
             if problem not in self.problems:
                 self.problems.append(problem)
+        repeats = repeated_outputs(outputs, {item.id: item.source for item in suite.items})
         return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
                             problems=problems, context_outputs=MappingProxyType(contexts), usage=translations.usage,
-                            notes=MappingProxyType({i: redact(note) for i, note in notes.items()}))
+                            notes=MappingProxyType({i: redact(note) for i, note in notes.items()}),
+                            repeats=MappingProxyType(repeats))
 
     def _call_system(self, suite: Suite, system: System, items: list[ChallengeItem],
                      store: _CacheWriter | None) -> Translations:

@@ -85,3 +85,15 @@ def test_a_weak_engines_outputs_are_judged_not_left_for_review(pytester: pytest.
     assert len(review) <= 0.05 * len(items), review
     assert len(agreeing) >= 0.93 * len(items), sorted(set(items) - set(agreeing))
     assert any(str(item["reason"]).startswith("not rendered: ") for item in items.values())
+
+
+@pytest.mark.parametrize("sentence", ["Le chat est assis sur le tapis.", "Le chat est parti."])
+def test_a_system_answering_one_fixed_sentence_passes_nothing(pytester: pytest.Pytester, sentence: str) -> None:
+    pytester.makepyfile(fixed=f"import sys\nfor line in sys.stdin:\n    print({sentence!r})\n")
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=fixed=cmd:{sys.executable} fixed.py",
+                                "--mt-no-cache", "--mt-report=report.json", "-q")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    items = _outcomes(pytester)
+    assert len(items) == 108 and not [item["id"] for item in items if item["outcome"] == "pass"]
+    assert {item["reason"] for item in items} == {
+        "not a translation of this source: fixed gave this same output for 108 different sources"}
