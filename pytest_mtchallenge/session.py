@@ -133,6 +133,7 @@ class MTChallengeSession:
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
         self.stopped = False  # -x or --maxfail ended the run early
+        self.implicit_reference: list[str] = []  # suites judged on their references: no system was named
         if getattr(config.option, "markers", False):
             self.register_markers()
 
@@ -204,6 +205,7 @@ class MTChallengeSession:
                     systems.append(kind(argument=name, name=None, options=self.options))
             if not self.system_specs and not recorded:
                 systems.append(self.system_kinds["reference"](argument="", name=None, options=self.options))
+                self.implicit_reference.append(suite.name)
         return systems
 
     def markers_for(self, item: ChallengeItem) -> tuple[pytest.MarkDecorator, ...]:
@@ -592,6 +594,10 @@ class MTChallengeSession:
                     terminalreporter.write_line(f"report written to {self._shown(path)}")
             return
         terminalreporter.section("mtchallenge: category success report")
+        for suite in self.implicit_reference:
+            terminalreporter.write_line(
+                f"{suite}: no recorded system and no --mt-system, so its references were judged (system "
+                "'reference': a check of the suite itself); name a system with --mt-system=SPEC", yellow=True)
         if runs:
             width = terminalreporter._tw.fullwidth  # noqa: SLF001 - the reporter's own width
             terminalreporter.write(render_table(runs, width=width, color=terminalreporter.hasmarkup))

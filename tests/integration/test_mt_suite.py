@@ -198,3 +198,15 @@ def test_known_markers_do_not_warn(pytester: pytest.Pytester) -> None:
                                 "S1 and not S2", "--mt-judge=human", "-q")
     assert "no marker is named" not in result.stdout.str()
     result.assert_outcomes(passed=3)
+
+
+def test_a_suite_without_recorded_systems_says_it_judged_its_references(pytester: pytest.Pytester,
+                                                                       mini_suite: Path) -> None:
+    import shutil
+
+    shutil.rmtree(mini_suite.parent / "systems")
+    result = pytester.runpytest(str(mini_suite.parent), "-q")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["mini: no recorded system and no --mt-system, so its references were judged*"])
+    named = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-q")
+    assert "no recorded system and no --mt-system" not in named.stdout.str()
