@@ -605,10 +605,8 @@ class MTChallengeSession:
             terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
-        for line in error_lines(runs):
+        for line in error_lines(runs, problems=self.problems):  # a system that failed as a whole: one line
             terminalreporter.write_line(line, red=True)
-        for problem in self.problems:
-            terminalreporter.write_line(f"ERROR {problem}", red=True)
         if self.comparisons or self.baseline.compare_path is not None:
             terminalreporter.section(f"mtchallenge: comparison with {self.baseline.compare_path}")
             terminalreporter.write(render_comparisons(self.comparisons, self.gate_violations, self.baseline.gate,

@@ -11,7 +11,7 @@ import pytest
 from pytest_mtchallenge.baseline import GateVerdict
 from pytest_mtchallenge.reporting import Run, Tally, build_runs, report_format
 from pytest_mtchallenge.reporting.json import report_document, write_json
-from pytest_mtchallenge.reporting.table import render_table
+from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
 # The suite in order: (item id, category, subcategory). Categories are deliberately not alphabetical.
@@ -235,6 +235,16 @@ def test_table_shows_the_not_passed_outcomes_in_the_cell() -> None:
     overall = next(line for line in text.splitlines() if line.startswith("Overall"))
     assert "2/5" in overall
     assert "1 n/a" in overall and "1 ?" in overall and "1 err" in overall
+
+
+def test_a_system_that_failed_as_a_whole_is_one_error_line() -> None:
+    """Every item errors with the system's one reason, which is also its problem: said once, not twice."""
+    down = "cannot connect to http://127.0.0.1:9/v1 (connection refused)"
+    records = [{**r, "reason": down} for r in all_items("error", system="gpt")] + all_items(system="marian")
+    assert error_lines(build_runs(records), problems=[down, "out.jsonl:4: item Z9: not an item of suite tiny"]) == [
+        f"ERROR gpt: {down} (5 items: s1, s2, s3, m1, m2)",
+        "ERROR out.jsonl:4: item Z9: not an item of suite tiny",
+    ]
 
 
 def test_table_title_names_the_suite_and_the_judge() -> None:

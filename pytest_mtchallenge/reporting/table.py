@@ -121,9 +121,10 @@ def usage_text(usage: Mapping[str, int]) -> str:
     return ", ".join(f"{usage[key]:,} {label}" for key, label in names.items() if key in usage)
 
 
-def error_lines(runs: Sequence[Run], *, shown: int = 5) -> list[str]:
+def error_lines(runs: Sequence[Run], *, problems: Sequence[str] = (), shown: int = 5) -> list[str]:
     """Items without an output, one line per system and reason (a broken system is one line, not
-    one per item): ``ERROR sys: reason (108 items: S1a, S1b, …)``."""
+    one per item): ``ERROR sys: reason (108 items: S1a, S1b, …)``; then each of the systems'
+    ``problems`` that is not already the reason of such a line: ``ERROR problem``."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for run in runs:
         for result in run.items:
@@ -134,7 +135,8 @@ def error_lines(runs: Sequence[Run], *, shown: int = 5) -> list[str]:
         listed = ", ".join(ids[:shown]) + (", …" if len(ids) > shown else "")
         count = f"{len(ids)} item{'s' if len(ids) > 1 else ''}"
         lines.append(f"ERROR {system}: {reason} ({count}: {listed})")
-    return lines
+    reasons = {reason for _, reason in grouped}
+    return lines + [f"ERROR {problem}" for problem in problems if problem not in reasons]
 
 
 def short_signature_part(part: str) -> str:

@@ -144,6 +144,11 @@ class HttpClient:
     (up to :data:`MAX_RETRY_DELAY`). The last failure, another 4xx or a reply that is not JSON
     raise :class:`SystemFailure` naming the URL. ``secrets`` (API keys) never appear in a
     message, nor in the client's repr.
+
+    An endpoint that cannot be connected to at all (refused, a name that does not resolve, no
+    route) is given up once :data:`~pytest_mtchallenge.systems.breaker.UNREACHABLE_AFTER`
+    attempts in a row, from any of the threads sharing the client, have failed so: every request
+    to it then fails at once, without waiting or sending, with the same one-line message.
     """
 
     def __init__(
@@ -156,6 +161,7 @@ class HttpClient:
     ) -> None:
         import requests
 
+        from pytest_mtchallenge.systems.breaker import ConnectionBreaker
         from pytest_mtchallenge.systems.deadline import DeadlineAdapter
 
         self.timeout = options.timeout
@@ -164,6 +170,7 @@ class HttpClient:
         self._secrets = tuple(secret for secret in secrets if secret)
         self._sleep = sleep
         self._requests = requests
+        self._breaker = ConnectionBreaker()
         self.session = requests.Session()
         adapter = DeadlineAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
         self.session.mount("http://", adapter)
@@ -214,6 +221,7 @@ class HttpClient:
         ``read`` raises :class:`ReplyError` when the reply does not say what it should; that is
         a failure quoting the reply. ``hints`` add advice to the message of a given status code.
         """
+        from pytest_mtchallenge.systems.breaker import unreachable_cause
         from pytest_mtchallenge.systems.deadline import Deadline
 
         requests = self._requests
@@ -225,6 +233,7 @@ class HttpClient:
         problem = ""
         timed_out = f"no reply within {self.timeout:g}s (timeout)"
         for attempt in range(attempts):
+            self._stop_if_unreachable(url)
             wait: float | None = None
             # The timeout bounds the whole attempt, from connecting to the reply's last byte: requests'
             # own timeout only bounds each wait for the socket, so the deadline shuts a slow reply down.
@@ -235,6 +244,9 @@ class HttpClient:
                     response, problem = None, timed_out
                 except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
                     response, problem = None, f"connection failed: {_connection_problem(exc, self.redact(str(exc)))}"
+                    cause = unreachable_cause(exc)
+                    if cause is not None:
+                        self._breaker.failed(url, cause)
                 except requests.RequestException as exc:
                     if not deadline.expired:
                         raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
@@ -242,6 +254,7 @@ class HttpClient:
             if deadline.expired:
                 problem = timed_out
             elif response is not None:
+                self._breaker.reached(url)
                 status = response.status_code
                 body = response.content.decode("utf-8", errors="replace")
                 if status == 429 or status >= 500:
@@ -254,10 +267,20 @@ class HttpClient:
                     raise self.failure(url, self._status_problem(status, body, hints)) from None
                 else:
                     return self._read(url, body, read)
+            self._stop_if_unreachable(url)  # given up by this attempt or another thread's: no wait
             if attempt + 1 < attempts:
                 self._sleep(self._delay(attempt, wait))
         suffix = f" (gave up after {attempts} attempts)" if attempts > 1 else ""
         raise self.failure(url, problem + suffix)
+
+    def _stop_if_unreachable(self, url: str) -> None:
+        """Raise the endpoint's one-line failure once it is unreachable (the same for every request)."""
+        cause = self._breaker.cause(url)
+        if cause is not None:
+            shown = redact_url(self.redact(url))
+            raise SystemFailure(self.redact(
+                f"cannot connect to {shown} ({cause}; {self._breaker.threshold} attempts in a row failed, "
+                "the remaining requests were not sent)"))
 
     def _read(self, url: str, body: str, read: Callable[[object], Reading]) -> Reading:
         try:

@@ -109,7 +109,7 @@ def test_malformed_output_file_names_file_line_item_and_field(pytester: pytest.P
     (pytester.path / "out.jsonl").write_text('{"id": "M1a", "output": "x"}\n{"id": "M1b", "outptu": "y"}\n')
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:out.jsonl")
     result.assert_outcomes(errors=4)
-    result.stdout.fnmatch_lines(["ERROR *out.jsonl:2: item M1b: field 'output': missing, or not text"])
+    result.stdout.fnmatch_lines(["ERROR *out.jsonl:2: item M1b: field 'output': missing, or not text (4 items: *)"])
 
 
 def test_unknown_system_kind_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:

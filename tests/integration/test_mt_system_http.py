@@ -1,7 +1,9 @@
-"""A LibreTranslate server on loopback: batched requests, and none at all on a second identical run."""
+"""Remote systems on loopback: a LibreTranslate server's batched requests, and none at all on a second
+identical run; endpoints where nothing listens, given up in one line per system."""
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -60,3 +62,32 @@ def test_batch_size_and_concurrency_options(pytester: pytest.Pytester, server: s
     pytester.makeini("[pytest]\nmt_batch_size = 60\n")
     pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=lt=libretranslate:{server}", "--mt-no-cache")
     assert sorted(LibreTranslate.requests[3:]) == [48, 60]
+
+
+def _refused_port() -> int:
+    with socket.socket() as probe:  # bound, never listening: connections are refused
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_endpoints_where_nothing_listens_error_every_item_in_one_line_per_system(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: this run took 215 s (108 sources x 5 attempts with backoff) to say nothing listened."""
+    for variable in ("NO_PROXY", "no_proxy"):
+        monkeypatch.setenv(variable, "127.0.0.1,localhost")
+    for variable in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LIBRETRANSLATE_API_KEY"):
+        monkeypatch.delenv(variable, raising=False)
+    gpt, lt = _refused_port(), _refused_port()
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-no-cache", "--mt-report=r.json",
+                                f"--mt-system=gpt=openai:m,base_url=http://127.0.0.1:{gpt}/v1",
+                                f"--mt-system=lt=libretranslate:http://127.0.0.1:{lt}")
+    result.assert_outcomes(errors=216)
+    given_up = "connection refused; 3 attempts in a row failed, the remaining requests were not sent"
+    reasons = {"gpt": f"cannot connect to http://127.0.0.1:{gpt}/v1/chat/completions ({given_up})",
+               "lt": f"cannot connect to http://127.0.0.1:{lt}/translate ({given_up})"}
+    runs = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"]
+    assert {run["system"]: {item["reason"] for item in run["items"]} for run in runs} == \
+        {system: {reason} for system, reason in reasons.items()}
+    summary = result.stdout.str().partition("mtchallenge: category success report")[2]
+    assert sorted(line for line in summary.splitlines() if line.startswith("ERROR")) == [
+        f"ERROR {system}: {reason} (108 items: S1a, S1b, S1c, S2a, S2b, …)" for system, reason in reasons.items()]

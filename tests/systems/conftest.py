@@ -43,6 +43,7 @@ class Reply:
     headers: Mapping[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds to wait before answering (cut short when the server stops)
     trickle: float = 0.0  # when set, the whole reply is sent one byte at a time, this many seconds apart
+    hang_up: bool = False  # close the connection without answering (a server that crashed mid-request)
 
 
 Responder = Callable[[ReceivedRequest], Reply]
@@ -75,6 +76,9 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.delay and self.server.stopping.wait(reply.delay):
             self.close_connection = True
             return  # stopping: leave without answering
+        if reply.hang_up:
+            self.close_connection = True
+            return
         if isinstance(reply.body, bytes):
             payload = reply.body
         elif isinstance(reply.body, str):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 from collections.abc import Callable
 from email.utils import formatdate
@@ -147,6 +148,87 @@ def test_a_refused_connection_is_retried_then_named() -> None:
     message = failure.value.one_line()
     assert message.startswith(f"http://127.0.0.1:{port}/mt: connection failed: ")
     assert message.endswith("(gave up after 2 attempts)") and "\n" not in message
+
+
+# -- endpoints that cannot be reached ------------------------------------------------------------
+
+class Resolver:
+    """Stands in for ``socket.getaddrinfo``, which urllib3 calls once per connection attempt: counts
+    the lookups of one host and port, and fails them (a name that does not resolve) when asked;
+    other names go to the real resolver."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, host: str, port: int, *, resolves: bool = True) -> None:
+        self.lookups = 0
+        lock = threading.Lock()
+        real = socket.getaddrinfo
+
+        def getaddrinfo(name: object, service: object, *args: object, **kwargs: object) -> object:
+            if name == host and service == port:
+                with lock:
+                    self.lookups += 1
+                if not resolves:
+                    raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+            return real(name, service, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+
+def _refused_port() -> int:
+    with socket.socket() as probe:  # bound, never listening: connections are refused
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_refused_port_is_given_up_after_three_connections(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: 108 sources x 5 attempts with backoff took 215 s to say that nothing listens."""
+    port = _refused_port()
+    resolver = Resolver(monkeypatch, "127.0.0.1", port)
+    waits: list[float] = []
+    url = f"http://127.0.0.1:{port}/v1/chat/completions"
+    messages = []
+    with HttpClient(options=SystemOptions(timeout=5, retries=4, backoff=0.5), sleep=waits.append) as client:
+        for _ in range(10):
+            with pytest.raises(SystemFailure) as failure:
+                client.post(url, json_body={}, read=_texts)
+            messages.append(failure.value.one_line())
+    assert resolver.lookups == 3  # the first post's three attempts; the other nine send nothing
+    assert waits == [pytest.approx(0.5, rel=0.11), pytest.approx(1.0, rel=0.11)]
+    assert set(messages) == {f"cannot connect to {url} (connection refused; 3 attempts in a row failed, "
+                             "the remaining requests were not sent)"}
+
+
+def test_a_host_name_that_does_not_resolve_is_given_up_with_concurrent_requests(
+        monkeypatch: pytest.MonkeyPatch, make_suite: Callable[..., Suite]) -> None:
+    for variable in ("NO_PROXY", "no_proxy"):
+        monkeypatch.setenv(variable, "mt.invalid")
+    monkeypatch.setenv("MY_MT_KEY", SECRET)
+    resolver = Resolver(monkeypatch, "mt.invalid", 80, resolves=False)
+    options = SystemOptions(timeout=5, retries=4, backoff=0.01, batch_size=1, concurrency=4,
+                            settings=MappingProxyType({"mt_http_request": '{"q": "{sources}"}',
+                                                       "mt_http_response": "q"}))
+    system = parse_system_spec("http://mt.invalid/api?token=${MY_MT_KEY}", KINDS, options)
+    suite = make_suite(40)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert not translations.outputs and len(translations.errors) == 40
+    # Up to three in a row, plus the requests already in flight on the other three threads.
+    assert 3 <= resolver.lookups <= 3 + 3
+    reason = ("cannot connect to http://mt.invalid/api?token=*** (host name not resolved; 3 attempts in a row "
+              "failed, the remaining requests were not sent)")
+    assert set(translations.errors.values()) == {reason} and translations.problems == (reason,)
+
+
+@pytest.mark.parametrize("reply", [{"status": 503, "body": "down"}, {"body": {"q": ["late"]}, "delay": 2.0},
+                                   {"hang_up": True}], ids=["503", "timeout", "closed without a reply"])
+def test_a_server_that_answers_badly_keeps_its_retries(loopback: Loopback, reply: dict[str, object]) -> None:
+    """A 5xx, a timeout or a connection the server closes come from a server that is there: each
+    request has all its attempts, however many fail in a row."""
+    server = loopback(lambda r: loopback.Reply(**reply))  # type: ignore[arg-type]
+    with HttpClient(options=SystemOptions(timeout=0.3, retries=4, backoff=0.01), sleep=lambda s: None) as client:
+        for _ in range(2):
+            with pytest.raises(SystemFailure) as failure:
+                client.post(server.url + "/mt", json_body={}, read=_texts)
+            assert failure.value.one_line().endswith("(gave up after 5 attempts)")
+    assert len(server.requests) == 10
 
 
 def test_malformed_json_fails_without_retrying(loopback: Loopback) -> None:
