@@ -2,19 +2,48 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO, NoReturn
 
+from pytest_mtchallenge import __version__
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 
+#: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
+#: 128 + SIGPIPE, what a shell reports for a tool the closed pipe stopped.
+CLOSED_PIPE = 141
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mtchallenge", description="Machine-translation challenge suites")
-    commands = parser.add_subparsers(dest="command", required=True)
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error in one line (argparse prints the whole usage first), and help
+    that fails as any output does when its reader went away (argparse drops the error)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def print_help(self, file: IO[str] | None = None) -> None:
+        (file or sys.stdout).write(self.format_help())
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0–65535 (0: a free one), not {port}")
+    return port
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mtchallenge", description="Machine-translation challenge suites")
+    parser.add_argument("--version", action="store_true", help="Print the version and exit")
+    commands = parser.add_subparsers(dest="command")
     convert = commands.add_parser("convert", help="Convert a suite (e.g. a TQ-AutoTest items.json) to this "
                                                   "project's YAML format, to extend it")
     convert.add_argument("source", type=Path, help="The suite file to convert")
@@ -31,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     review.add_argument("--verdicts", metavar="PATH", help="The verdict file to add to (default: the suite's own "
                                                            "verdicts.yaml; required for bundled suites)")
     review.add_argument("--annotator", metavar="NAME", help="Your name, recorded with each verdict")
-    review.add_argument("--port", type=int, default=0, help="Port of the page on 127.0.0.1 (default: a free one)")
+    review.add_argument("--port", type=_port, default=0, help="Port of the page on 127.0.0.1 (default: a free one)")
     review.add_argument("--no-browser", action="store_true", help="Print the page's address without opening it")
     review.add_argument("--tty", action="store_true", help="Ask in the terminal instead of a web page")
     agreement = commands.add_parser("agreement", help="Agreement between annotators (raw, Cohen's κ, Fleiss' κ, "
@@ -51,7 +80,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     cross.add_argument("--sample", type=int, default=10, help="How many disagreements to list (default 10)")
     cross.add_argument("--seed", type=int, default=0, help="Seed of the disagreement sample (default 0)")
     cross.add_argument("--json", type=Path, help="Also write every doubly judged output and the tables as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; a reader that goes away early (``| head``) ends it quietly with :data:`CLOSED_PIPE`."""
+    try:
+        try:
+            status = _run(argv)
+        except SystemExit as exc:  # argparse: --help, --version, a usage error
+            status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+        sys.stdout.flush()  # inside the try: a buffered line written after the reader left fails here
+    except BrokenPipeError:
+        _drop_stdout()
+        return CLOSED_PIPE
+    return status
+
+
+def _drop_stdout() -> None:
+    """Send what is still buffered for the closed pipe to the null device, so that Python's own
+    flush at exit does not fail again (the recipe of the ``signal`` module's documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # a stdout without a file descriptor (a test's StringIO)
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
+    if args.version:
+        print(f"mtchallenge {__version__}")
+        return 0
+    if args.command is None:
+        parser.error("the following arguments are required: command")
     try:
         if args.command == "review":
             return _review(args)
