@@ -13,6 +13,7 @@ from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
+from pytest_mtchallenge.plurals import agreeing, counted
 
 #: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
 #: 128 + SIGPIPE, what a shell reports for a tool the closed pipe stopped.
@@ -125,7 +126,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.command == "list":
             for name, path in bundled_suites().items():
                 suite = load_suite(path)
-                print(f"{name}\t{len(suite.items)} items\t{suite.title}")
+                print(f"{name}\t{counted(len(suite.items), 'item')}\t{suite.title}")
             return 0
         suite = load_any_suite(args.source, format=args.format)
         if args.name:
@@ -141,9 +142,10 @@ def _run(argv: Sequence[str] | None) -> int:
         print(f"mtchallenge: {exc.one_line()}", file=sys.stderr)
         return 2
     problems = sum(1 for item in suite.items if item.problem)
-    print(f"wrote {path}: {len(suite.items)} items, {len(suite.subcategories)} subcategories, "
-          f"{len(suite.verdicts)} recorded verdicts" + (f", {problems} items with problems (see their notes)"
-                                                        if problems else ""))
+    print(f"wrote {path}: {counted(len(suite.items), 'item')}, "
+          f"{counted(len(suite.subcategories), 'subcategory', 'subcategories')}, "
+          f"{counted(len(suite.verdicts), 'recorded verdict')}"
+          + (f", {counted(problems, 'item')} with problems (see their notes)" if problems else ""))
     return 0
 
 
@@ -160,7 +162,8 @@ def _review(args: argparse.Namespace) -> int:
                                source="mtchallenge review")
     review = Review(plan.tasks, verdict_file)
     items = len({task.item for task in plan.tasks})
-    print(f"{len(plan.tasks)} outputs of {items} items of {plan.suite.name} need a verdict (from "
+    print(f"{counted(len(plan.tasks), 'output')} of {counted(items, 'item')} of {plan.suite.name} "
+          f"{agreeing(len(plan.tasks), 'needs', 'need')} a verdict (from "
           f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}", flush=True)
     try:
         annotator = clean_annotator(args.annotator) if args.annotator else ""
@@ -198,7 +201,7 @@ def _review(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
     recorded = len(verdict_file.read())
-    print(f"{_shown(plan.verdict_path)} holds {recorded} verdicts"
+    print(f"{_shown(plan.verdict_path)} holds {counted(recorded, 'verdict')}"
           + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={_shown(plan.verdict_path)}"))
     return 0
 
