@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.checkers import builtin_checkers
@@ -14,6 +14,9 @@ from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.plurals import agreeing, counted
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.review.tasks import Review
 
 #: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
 #: 128 + SIGPIPE, what a shell reports for a tool the closed pipe stopped.
@@ -172,17 +175,9 @@ def _review(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.tty:
-            from rich.console import Console
-
-            from pytest_mtchallenge.review.terminal import review_in_terminal
-
-            console = Console()
-            while not annotator:
-                try:
-                    annotator = clean_annotator(console.input("your name (recorded with each verdict): "))
-                except ValueError as exc:
-                    console.print(str(exc))
-            review_in_terminal(review, annotator=annotator, console=console)
+            status = _review_in_terminal(review, annotator=annotator, verdict_path=plan.verdict_path)
+            if status is not None:
+                return status
         else:
             from pytest_mtchallenge.review.server import ReviewServer
 
@@ -204,6 +199,27 @@ def _review(args: argparse.Namespace) -> int:
     print(f"{_shown(plan.verdict_path)} holds {counted(recorded, 'verdict')}"
           + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={_shown(plan.verdict_path)}"))
     return 0
+
+
+def _review_in_terminal(review: Review, *, annotator: str, verdict_path: Path) -> int | None:
+    """``review --tty``: single keys on a terminal, lines from anything else. When the input ends
+    (EOF, Ctrl-D), one line says what was saved, and the exit status is 1 while outputs are left."""
+    from rich.console import Console
+
+    from pytest_mtchallenge.review.terminal import Sitting, answers_from, ask_annotator, review_in_terminal
+
+    console = Console()
+    annotator = annotator or ask_annotator(console, sys.stdin) or ""
+    if annotator:
+        sitting = review_in_terminal(review, annotator=annotator, answers=answers_from(sys.stdin), console=console)
+    else:
+        sitting = Sitting(saved=0, answered=0, total=review.total, input_ended=True)
+    if not sitting.input_ended:
+        return None
+    left = (f"{sitting.left} of {counted(sitting.total, 'output')} still {agreeing(sitting.left, 'needs', 'need')} one"
+            if sitting.left else "every output is answered")
+    print(f"end of input: {counted(sitting.saved, 'verdict')} saved to {_shown(verdict_path)}; {left}")
+    return 1 if sitting.left else 0
 
 
 def _shown(path: Path) -> Path:
