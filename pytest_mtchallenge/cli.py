@@ -1,4 +1,4 @@
-"""The ``mtchallenge`` command: convert and list suites, review outputs, measure annotator agreement, cross-judge."""
+"""The ``mtchallenge`` command: convert, list, check and print suites; review, agreement, cross-judge."""
 from __future__ import annotations
 
 import argparse
@@ -16,6 +16,7 @@ from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.plurals import agreeing, counted
 
 if TYPE_CHECKING:
+    from pytest_mtchallenge.model import Suite
     from pytest_mtchallenge.review.tasks import Review
 
 #: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
@@ -50,11 +51,20 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     convert = commands.add_parser("convert", help="Convert a suite (e.g. a TQ-AutoTest items.json) to this "
                                                   "project's YAML format, to extend it")
-    convert.add_argument("source", type=Path, help="The suite file to convert")
+    convert.add_argument("source", metavar="SUITE", help="The suite to convert: a file, a directory, or a bundled "
+                                                         "suite's name (to extend a copy of it)")
     convert.add_argument("directory", type=Path, help="Where to write suite.yaml, verdicts.yaml and systems/")
     convert.add_argument("--format", choices=("yaml", "tq-autotest"), help="The source format (default: detected)")
     convert.add_argument("--name", help="The converted suite's name (default: the source's)")
     commands.add_parser("list", help="List the bundled suites")
+    sources = commands.add_parser("sources", help="Print a suite's sources in item order, one a line (to translate "
+                                                  "outside pytest and judge with --mt-system=file:PATH)")
+    sources.add_argument("suite", metavar="SUITE", help="A bundled suite's name, or a suite file or directory "
+                                                        "(optionally FORMAT:PATH)")
+    sources.add_argument("--jsonl", action="store_true", help='One JSON object a line: {"id": ..., "source": ...}')
+    sources.add_argument("--with-context", action="store_true",
+                         help="Document-level items with their context: the whole document on the item's line, "
+                              "or a \"context\" list in JSONL")
     review = commands.add_parser("review", help="Give the human verdicts a run left open, in a local web page "
                                                 "(or the terminal with --tty)")
     review.add_argument("run", nargs="?", default="last",
@@ -126,12 +136,16 @@ def _run(argv: Sequence[str] | None) -> int:
             return _agreement(args)
         if args.command == "cross-judge":
             return cross_judge(args)
+        if args.command == "sources":
+            return _sources(args)
         if args.command == "list":
             for name, path in bundled_suites().items():
                 suite = load_suite(path)
                 print(f"{name}\t{counted(len(suite.items), 'item')}\t{suite.title}")
             return 0
-        suite = load_any_suite(args.source, format=args.format)
+        from pytest_mtchallenge.formats import resolve_suite
+
+        suite = load_any_suite(resolve_suite(args.source, rootdir=Path.cwd()), format=args.format)
         if args.name:
             from dataclasses import replace
 
@@ -149,6 +163,36 @@ def _run(argv: Sequence[str] | None) -> int:
           f"{counted(len(suite.subcategories), 'subcategory', 'subcategories')}, "
           f"{counted(len(suite.verdicts), 'recorded verdict')}"
           + (f", {counted(problems, 'item')} with problems (see their notes)" if problems else ""))
+    return 0
+
+
+def _suite_named(spec: str, *, judged: bool = False) -> Suite:
+    """The suite a command's SUITE argument names: a bundled suite's name, or a file or directory,
+    optionally as FORMAT:PATH (as ``--mt-suite`` reads it). A suite to be ``judged`` is loaded with
+    the checker families, which refuse unknown families and bad parameters."""
+    from pytest_mtchallenge.formats import resolve_suite, split_format
+
+    stated, location = split_format(spec)
+    path = resolve_suite(location, rootdir=Path.cwd())
+    if not judged:
+        return load_any_suite(path, format=stated)
+    families = builtin_checkers()
+    return load_any_suite(path, format=stated, checkers=families,
+                          validate_params=lambda name, params: families[name].validate(params))
+
+
+def _sources(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.sources import source_lines, source_records
+
+    suite = _suite_named(args.suite)
+    if args.jsonl:
+        import json
+
+        for record in source_records(suite, with_context=args.with_context):
+            print(json.dumps(record, ensure_ascii=False))
+    else:
+        for line in source_lines(suite, with_context=args.with_context):
+            print(line)
     return 0
 
 

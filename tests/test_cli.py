@@ -56,6 +56,14 @@ def test_converting_a_one_item_suite_counts_in_the_singular(tmp_path: Path, caps
     assert capsys.readouterr().out.endswith(": 1 item, 1 subcategory, 0 recorded verdicts\n")
 
 
+def test_a_bundled_suite_is_converted_by_its_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["convert", "isabelle2017-en-fr", str(tmp_path / "copy")]) == 0
+    assert capsys.readouterr().out == (f"wrote {tmp_path / 'copy' / 'suite.yaml'}: 108 items, 26 subcategories, "
+                                       "324 recorded verdicts\n")
+    assert sorted(p.name for p in (tmp_path / "copy" / "systems").iterdir()) == ["google-2016.yaml", "nmt.yaml",
+                                                                                 "pbmt-1.yaml"]
+
+
 def test_one_output_to_review_is_said_in_the_singular(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     import io
@@ -76,7 +84,7 @@ def test_one_output_to_review_is_said_in_the_singular(tmp_path: Path, monkeypatc
 # -- a closed pipe ---------------------------------------------------------------------------------
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pipe without a reader (POSIX)")
-@pytest.mark.parametrize("arguments", [["list"], ["--version"], ["--help"]])
+@pytest.mark.parametrize("arguments", [["list"], ["sources", "isabelle2017-en-fr"], ["--version"], ["--help"]])
 def test_a_reader_that_went_away_ends_the_command_quietly(arguments: list[str]) -> None:
     """The pipe has no reader from the start: the first write fails, as in ``mtchallenge list | head -1``
     when ``head`` has already left."""
