@@ -57,6 +57,11 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--format", choices=("yaml", "tq-autotest"), help="The source format (default: detected)")
     convert.add_argument("--name", help="The converted suite's name (default: the source's)")
     commands.add_parser("list", help="List the bundled suites")
+    check = commands.add_parser("check", help="Judge each item's references with its checker, as --mt-judge=auto "
+                                              "judges an output, and name those that do not pass (a pattern that "
+                                              "cannot match, a wrong parameter)")
+    check.add_argument("suite", metavar="SUITE", help="A bundled suite's name, or a suite file or directory "
+                                                      "(optionally FORMAT:PATH)")
     sources = commands.add_parser("sources", help="Print a suite's sources in item order, one a line (to translate "
                                                   "outside pytest and judge with --mt-system=file:PATH)")
     sources.add_argument("suite", metavar="SUITE", help="A bundled suite's name, or a suite file or directory "
@@ -138,6 +143,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return cross_judge(args)
         if args.command == "sources":
             return _sources(args)
+        if args.command == "check":
+            return _check(args)
         if args.command == "list":
             for name, path in bundled_suites().items():
                 suite = load_suite(path)
@@ -194,6 +201,19 @@ def _sources(args: argparse.Namespace) -> int:
         for line in source_lines(suite, with_context=args.with_context):
             print(line)
     return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """``mtchallenge check``: 0 when every reference passes, 1 otherwise (2: the suite does not load)."""
+    from pytest_mtchallenge.lint import check_references
+
+    suite = _suite_named(args.suite, judged=True)
+    families = builtin_checkers()
+    checked = check_references(suite, {name: families[name]() for name in {item.checker for item in suite.items}})
+    for finding in checked.findings:
+        print(f"{_shown(suite.path)}: item {finding.item}: {finding.describe()}")
+    print(checked.summary())
+    return 0 if checked.ok else 1
 
 
 def _review(args: argparse.Namespace) -> int:

@@ -84,7 +84,8 @@ def test_one_output_to_review_is_said_in_the_singular(tmp_path: Path, monkeypatc
 # -- a closed pipe ---------------------------------------------------------------------------------
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pipe without a reader (POSIX)")
-@pytest.mark.parametrize("arguments", [["list"], ["sources", "isabelle2017-en-fr"], ["--version"], ["--help"]])
+@pytest.mark.parametrize("arguments", [["list"], ["sources", "isabelle2017-en-fr"], ["check", "isabelle2017-en-fr"],
+                                       ["--version"], ["--help"]])
 def test_a_reader_that_went_away_ends_the_command_quietly(arguments: list[str]) -> None:
     """The pipe has no reader from the start: the first write fails, as in ``mtchallenge list | head -1``
     when ``head`` has already left."""
