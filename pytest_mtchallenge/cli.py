@@ -11,6 +11,7 @@ from typing import IO, TYPE_CHECKING, NoReturn
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.plurals import agreeing, counted
@@ -159,7 +160,11 @@ def _run(argv: Sequence[str] | None) -> int:
             suite = replace(suite, name=args.name, items=tuple(replace(i, suite=args.name) for i in suite.items))
         if (args.directory / "suite.yaml").exists():
             raise MTChallengeError("already holds a suite.yaml; choose an empty directory", file=args.directory)
-        path = dump_suite(suite, args.directory)
+        check_writable(args.directory / "suite.yaml")
+        try:
+            path = dump_suite(suite, args.directory)
+        except OSError as exc:
+            raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
         families = builtin_checkers()
         load_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
     except MTChallengeError as exc:
@@ -343,6 +348,8 @@ def cross_judge(args: argparse.Namespace) -> int:
     from pytest_mtchallenge.formats import split_format
 
     stated, location = split_format(args.suite)
+    if args.json:
+        check_writable(args.json, field="--json")
     families = builtin_checkers()
     first = load_any_suite(location, format=stated, checkers=families)
     second = load_any_suite(location, format=args.second, checkers=families)
@@ -360,7 +367,7 @@ def cross_judge(args: argparse.Namespace) -> int:
                           disagreements=disagreements), end="")
     if args.json:
         table = crosstab.cross_tabulate(judged)
-        args.json.write_text(json.dumps({
+        _write(args.json, json.dumps({
             "suite": first.name, "first": first_name, "second": second_name,
             "crosstab": [{"subcategory": sub, "system": system, "cells": [
                 {"first": a, "second": b, "count": n} for (a, b), n in sorted(cells.items())]}
@@ -368,8 +375,15 @@ def cross_judge(args: argparse.Namespace) -> int:
             "context_effect": [effect.to_dict() for effect in effects],
             "disagreements": [record.to_dict() for record in disagreements],
             "outputs": [record.to_dict() for record in judged],
-        }, ensure_ascii=False, indent=1), encoding="utf-8")
+        }, ensure_ascii=False, indent=1), field="--json")
     return 0
+
+
+def _write(path: Path, text: str, *, field: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=path, field=field) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -64,6 +64,13 @@ def test_a_bundled_suite_is_converted_by_its_name(tmp_path: Path, capsys: pytest
                                                                                  "pbmt-1.yaml"]
 
 
+def test_a_directory_that_cannot_be_written_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a-file").write_text("")
+    assert main(["convert", "isabelle2017-en-fr", str(tmp_path / "a-file" / "copy")]) == 2
+    assert capsys.readouterr().err == (f"mtchallenge: {tmp_path / 'a-file' / 'copy' / 'suite.yaml'}: cannot create "
+                                       f"its folder: {tmp_path / 'a-file'} is not a folder\n")
+
+
 def test_one_output_to_review_is_said_in_the_singular(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     import io
