@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.formats.yaml import load_verdicts
-from pytest_mtchallenge.review.keys import END_OF_INPUT, key_name, read_key
+from pytest_mtchallenge.review.keys import END_OF_INPUT, cbreak, key_name, read_key
 from review_suite import OUTPUTS, run_document, write_suite
 
 termios = pytest.importorskip("termios")
@@ -75,6 +75,17 @@ def test_keys_typed_ahead_wait_for_the_next_read(terminal: tuple[int, int]) -> N
     assert read_key(program) == "left"
 
 
+def test_within_cbreak_a_ctrl_d_typed_ahead_stays_a_key(terminal: tuple[int, int]) -> None:
+    keyboard, program = terminal
+    before = termios.tcgetattr(program)
+    with cbreak(program):
+        os.write(keyboard, b"y\x04")
+        assert read_key(program) == "y"
+        assert read_key(program) == END_OF_INPUT
+        assert not termios.tcgetattr(program)[3] & termios.ICANON  # still single keys between reads
+    assert termios.tcgetattr(program) == before
+
+
 # -- mtchallenge review --tty on a terminal ---------------------------------------------------------
 
 def _read_until(keyboard: int, marker: bytes, seen: bytearray, *, count: int) -> None:
@@ -103,12 +114,11 @@ def test_the_terminal_review_takes_single_keys_and_ends_at_ctrl_d(tmp_path: Path
     os.close(program)
     seen = bytearray()
     try:
-        # y on the first output, → skips the second, n on the third, then Ctrl-D.
-        for number, key in enumerate((b"y", b"\x1b[C", b"n", b"\x04"), start=1):
-            _read_until(keyboard, b"q(uit)? ", seen, count=number)
-            os.write(keyboard, key)
+        # y on the first output, → skips the second, n on the third, then Ctrl-D, all typed ahead.
+        _read_until(keyboard, b"q(uit)? ", seen, count=1)
+        os.write(keyboard, b"y\x1b[Cn\x04")
+        _read_until(keyboard, b"end of input", seen, count=1)  # reading on: a full terminal would block it
         assert process.wait(timeout=60) == 1
-        _read_until(keyboard, b"end of input", seen, count=1)
     finally:
         if process.poll() is None:
             process.kill()

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import select
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: The escape sequences of the arrow keys (normal and application cursor mode) and their names.
 ARROWS = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left",
@@ -30,12 +32,13 @@ def key_name(pressed: bytes) -> str:
     return text.lower() if len(text) == 1 and text.isprintable() else ""
 
 
-def read_key(fd: int) -> str:
-    """Wait for one key press on the terminal ``fd`` and return its :func:`key_name`.
+@contextmanager
+def cbreak(fd: int) -> Iterator[None]:
+    """The terminal ``fd`` in cbreak mode (keys arrive one by one, without echo or line editing;
+    Ctrl-C still interrupts), put back as it was on leaving, whatever happens.
 
-    The terminal is in cbreak mode (no echo, no line editing, Ctrl-C still interrupts) only while
-    it waits, and is put back as it was whatever happens, an interrupt included. Keys typed ahead
-    stay in the terminal's buffer for the next call.
+    Hold it across several :func:`read_key` calls so that keys typed between two reads stay keys:
+    a terminal in its usual (canonical) mode takes Ctrl-D as its own end of line.
     """
     import termios
     import tty
@@ -43,11 +46,19 @@ def read_key(fd: int) -> str:
     saved = termios.tcgetattr(fd)
     try:
         tty.setcbreak(fd, termios.TCSANOW)  # TCSANOW: the default (TCSAFLUSH) drops keys typed ahead
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def read_key(fd: int) -> str:
+    """Wait for one key press on the terminal ``fd`` and return its :func:`key_name`; the terminal
+    is in :func:`cbreak` mode while it waits (also after a job-control stop reset it), and as it
+    was afterwards. Keys typed ahead stay in the terminal's buffer for the next call."""
+    with cbreak(fd):
         pressed = os.read(fd, 1)
         if pressed:
             pressed += _rest_of_key(fd, pressed[0])
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
     return key_name(pressed)
 
 

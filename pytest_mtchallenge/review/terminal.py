@@ -1,6 +1,7 @@
 """The review in a terminal (``mtchallenge review --tty``): the same questions as the page, as prompts."""
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
@@ -35,6 +36,12 @@ class Sitting:
 
 
 class Answers(Protocol):
+    """Where the answers come from; entered for the whole sitting."""
+
+    def __enter__(self) -> Answers: ...
+
+    def __exit__(self, *exc_info: object) -> None: ...
+
     def ask(self, console: Console) -> str:
         """Prompt, and return one of :data:`CHOICES`, or :data:`END` when the input has ended."""
 
@@ -47,6 +54,12 @@ class LineAnswers:
 
     def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
+
+    def __enter__(self) -> LineAnswers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        pass
 
     def ask(self, console: Console) -> str:
         while True:
@@ -68,6 +81,20 @@ class KeyAnswers:
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
+        self._mode: AbstractContextManager[None] | None = None
+
+    def __enter__(self) -> KeyAnswers:
+        """Single keys for the whole sitting, so that keys typed ahead are keys too."""
+        from pytest_mtchallenge.review.keys import cbreak
+
+        self._mode = cbreak(self.fd)
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._mode is not None:
+            self._mode.__exit__(None, None, None)
+            self._mode = None
 
     def ask(self, console: Console) -> str:
         from pytest_mtchallenge.review.keys import END_OF_INPUT, read_key
@@ -163,23 +190,24 @@ def review_in_terminal(review: Review, *, annotator: str, answers: Answers, cons
     given = dict(answers_before)
     saved = 0
     ended = False
-    while index < len(tasks):
-        task = tasks[index]
-        out.print(_panel(task, index, len(tasks), given.get(task.key)))
-        choice = answers.ask(out)
-        if choice == END:
-            ended = True
-            break
-        if choice == "q":
-            break
-        if choice == "b":
-            index = max(0, index - 1)
-            continue
-        if choice in KEYS:
-            review.record(task.key, KEYS[choice], annotator)
-            given[task.key] = KEYS[choice]
-            saved += 1
-        index += 1
+    with answers:
+        while index < len(tasks):
+            task = tasks[index]
+            out.print(_panel(task, index, len(tasks), given.get(task.key)))
+            choice = answers.ask(out)
+            if choice == END:
+                ended = True
+                break
+            if choice == "q":
+                break
+            if choice == "b":
+                index = max(0, index - 1)
+                continue
+            if choice in KEYS:
+                review.record(task.key, KEYS[choice], annotator)
+                given[task.key] = KEYS[choice]
+                saved += 1
+            index += 1
     sitting = Sitting(saved=saved, answered=len(review.answers(annotator)), total=len(tasks), input_ended=ended)
     if not ended:
         out.print(f"{sitting.answered} of {sitting.total} answered")
