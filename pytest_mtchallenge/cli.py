@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn
 
@@ -17,6 +17,7 @@ from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.plurals import agreeing, counted
 
 if TYPE_CHECKING:
+    from pytest_mtchallenge.checkers import Checker
     from pytest_mtchallenge.model import Suite
     from pytest_mtchallenge.review.tasks import Review
 
@@ -136,40 +137,36 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command is None:
         parser.error("the following arguments are required: command")
     try:
-        if args.command == "review":
-            return _review(args)
-        if args.command == "agreement":
-            return _agreement(args)
-        if args.command == "cross-judge":
-            return cross_judge(args)
-        if args.command == "sources":
-            return _sources(args)
-        if args.command == "check":
-            return _check(args)
-        if args.command == "list":
-            for name, path in bundled_suites().items():
-                suite = load_suite(path)
-                print(f"{name}\t{counted(len(suite.items), 'item')}\t{suite.title}")
-            return 0
-        from pytest_mtchallenge.formats import resolve_suite
-
-        suite = load_any_suite(resolve_suite(args.source, rootdir=Path.cwd()), format=args.format)
-        if args.name:
-            from dataclasses import replace
-
-            suite = replace(suite, name=args.name, items=tuple(replace(i, suite=args.name) for i in suite.items))
-        if (args.directory / "suite.yaml").exists():
-            raise MTChallengeError("already holds a suite.yaml; choose an empty directory", file=args.directory)
-        check_writable(args.directory / "suite.yaml")
-        try:
-            path = dump_suite(suite, args.directory)
-        except OSError as exc:
-            raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
-        families = builtin_checkers()
-        load_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
+        return COMMANDS[args.command](args)
     except MTChallengeError as exc:
         print(f"mtchallenge: {exc.one_line()}", file=sys.stderr)
         return 2
+
+
+def _list(args: argparse.Namespace) -> int:
+    for name, path in bundled_suites().items():
+        suite = load_suite(path)
+        print(f"{name}\t{counted(len(suite.items), 'item')}\t{suite.title}")
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.formats import resolve_suite
+
+    suite = load_any_suite(resolve_suite(args.source, rootdir=Path.cwd()), format=args.format)
+    if args.name:
+        from dataclasses import replace
+
+        suite = replace(suite, name=args.name, items=tuple(replace(i, suite=args.name) for i in suite.items))
+    if (args.directory / "suite.yaml").exists():
+        raise MTChallengeError("already holds a suite.yaml; choose an empty directory", file=args.directory)
+    check_writable(args.directory / "suite.yaml")
+    try:
+        path = dump_suite(suite, args.directory)
+    except OSError as exc:
+        raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
+    families = builtin_checkers()
+    load_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
     problems = sum(1 for item in suite.items if item.problem)
     print(f"wrote {path}: {counted(len(suite.items), 'item')}, "
           f"{counted(len(suite.subcategories), 'subcategory', 'subcategories')}, "
@@ -178,17 +175,16 @@ def _run(argv: Sequence[str] | None) -> int:
     return 0
 
 
-def _suite_named(spec: str, *, judged: bool = False) -> Suite:
+def _suite_named(spec: str, *, families: Mapping[str, type[Checker]] | None = None) -> Suite:
     """The suite a command's SUITE argument names: a bundled suite's name, or a file or directory,
-    optionally as FORMAT:PATH (as ``--mt-suite`` reads it). A suite to be ``judged`` is loaded with
-    the checker families, which refuse unknown families and bad parameters."""
+    optionally as FORMAT:PATH (as ``--mt-suite`` reads it). With the checker ``families`` that will
+    judge it, a suite naming an unknown family or bad parameters does not load."""
     from pytest_mtchallenge.formats import resolve_suite, split_format
 
     stated, location = split_format(spec)
     path = resolve_suite(location, rootdir=Path.cwd())
-    if not judged:
+    if families is None:
         return load_any_suite(path, format=stated)
-    families = builtin_checkers()
     return load_any_suite(path, format=stated, checkers=families,
                           validate_params=lambda name, params: families[name].validate(params))
 
@@ -212,8 +208,8 @@ def _check(args: argparse.Namespace) -> int:
     """``mtchallenge check``: 0 when every reference passes, 1 otherwise (2: the suite does not load)."""
     from pytest_mtchallenge.lint import check_references
 
-    suite = _suite_named(args.suite, judged=True)
     families = builtin_checkers()
+    suite = _suite_named(args.suite, families=families)
     checked = check_references(suite, {name: families[name]() for name in {item.checker for item in suite.items}})
     for finding in checked.findings:
         print(f"{_shown(suite.path)}: item {finding.item}: {finding.describe()}")
@@ -384,6 +380,13 @@ def _write(path: Path, text: str, *, field: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=path, field=field) from None
+
+
+#: Each command's function, by name.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "convert": _convert, "list": _list, "sources": _sources, "check": _check, "review": _review,
+    "agreement": _agreement, "cross-judge": cross_judge,
+}
 
 
 if __name__ == "__main__":  # pragma: no cover
