@@ -212,7 +212,7 @@ def _check(args: argparse.Namespace) -> int:
     suite = _suite_named(args.suite, families=families)
     checked = check_references(suite, {name: families[name]() for name in {item.checker for item in suite.items}})
     for finding in checked.findings:
-        print(f"{_shown(suite.path)}: item {finding.item}: {finding.describe()}")
+        print(f"{_shown(checked.path)}: item {finding.item}: {finding.describe()}")
     print(checked.summary())
     return 0 if checked.ok else 1
 

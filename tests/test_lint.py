@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.lint import check_references
@@ -59,14 +59,14 @@ def load(path: Path) -> Suite:
     return load_any_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
 
 
-def checkers_of(suite: Suite) -> dict[str, object]:
+def checkers_of(suite: Suite) -> dict[str, Checker]:
     families = builtin_checkers()
     return {name: families[name]() for name in {item.checker for item in suite.items}}
 
 
 def test_a_reference_its_checker_does_not_pass_is_named(tmp_path: Path) -> None:
     suite = load(write_suite(tmp_path, LINTED))
-    checked = check_references(suite, checkers_of(suite))  # type: ignore[arg-type]
+    checked = check_references(suite, checkers_of(suite))
     assert [(f.item, f.reference, f.outcome) for f in checked.findings] == [
         ("T1b", 1, Outcome.UNDECIDED), ("T1c", 2, Outcome.UNDECIDED)]
     assert checked.findings[0].describe() == (
@@ -125,7 +125,7 @@ BUNDLED_FINDINGS = {
 @pytest.mark.parametrize("name", sorted(BUNDLED_FINDINGS))
 def test_the_bundled_suites_references_pass_their_checkers(name: str) -> None:
     suite = load(bundled_suites()[name])
-    checked = check_references(suite, checkers_of(suite))  # type: ignore[arg-type]
+    checked = check_references(suite, checkers_of(suite))
     assert [(f.item, f.reference, f.outcome) for f in checked.findings] == BUNDLED_FINDINGS[name], [
         f.describe() for f in checked.findings]
     assert checked.judged == sum(len(item.references) for item in suite.items)
