@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.plurals import agreeing, counted
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.checkers import Checker
@@ -288,9 +289,11 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
     console.print(Text(legend, style="dim"))
     notes = []
     if report.rated_once:
-        notes.append(f"{report.rated_once} outputs rated by one annotator only are left out")
+        notes.append(f"{counted(report.rated_once, 'output')} rated by one annotator only "
+                     f"{agreeing(report.rated_once, 'is', 'are')} left out")
     if report.ties:
-        notes.append(f"{report.ties} outputs have no majority verdict (a tie)")
+        notes.append(f"{counted(report.ties, 'output')} {agreeing(report.ties, 'has', 'have')} no majority verdict "
+                     "(a tie)")
     for note in notes:
         console.print(Text(note))
     if report.checker is not None:

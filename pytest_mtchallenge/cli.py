@@ -1,27 +1,77 @@
-"""The ``mtchallenge`` command: convert and list suites, review outputs, measure annotator agreement, cross-judge."""
+"""The ``mtchallenge`` command: convert, list, check and print suites; review, agreement, cross-judge."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, NoReturn
 
+from pytest_mtchallenge import __version__
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
+from pytest_mtchallenge.plurals import agreeing, counted
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.checkers import Checker
+    from pytest_mtchallenge.model import Suite
+    from pytest_mtchallenge.review.tasks import Review
+
+#: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
+#: 128 + SIGPIPE, what a shell reports for a tool the closed pipe stopped.
+CLOSED_PIPE = 141
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mtchallenge", description="Machine-translation challenge suites")
-    commands = parser.add_subparsers(dest="command", required=True)
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error in one line (argparse prints the whole usage first), and help
+    that fails as any output does when its reader went away (argparse drops the error)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def print_help(self, file: IO[str] | None = None) -> None:
+        (file or sys.stdout).write(self.format_help())
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0–65535 (0: a free one), not {port}")
+    return port
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mtchallenge", description="Machine-translation challenge suites")
+    parser.add_argument("--version", action="store_true", help="Print the version and exit")
+    commands = parser.add_subparsers(dest="command")
     convert = commands.add_parser("convert", help="Convert a suite (e.g. a TQ-AutoTest items.json) to this "
                                                   "project's YAML format, to extend it")
-    convert.add_argument("source", type=Path, help="The suite file to convert")
+    convert.add_argument("source", metavar="SUITE", help="The suite to convert: a file, a directory, or a bundled "
+                                                         "suite's name (to extend a copy of it)")
     convert.add_argument("directory", type=Path, help="Where to write suite.yaml, verdicts.yaml and systems/")
     convert.add_argument("--format", choices=("yaml", "tq-autotest"), help="The source format (default: detected)")
     convert.add_argument("--name", help="The converted suite's name (default: the source's)")
     commands.add_parser("list", help="List the bundled suites")
+    check = commands.add_parser("check", help="Judge each item's references with its checker, as --mt-judge=auto "
+                                              "judges an output, and name those that do not pass (a pattern that "
+                                              "cannot match, a wrong parameter)")
+    check.add_argument("suite", metavar="SUITE", help="A bundled suite's name, or a suite file or directory "
+                                                      "(optionally FORMAT:PATH)")
+    sources = commands.add_parser("sources", help="Print a suite's sources in item order, one a line (to translate "
+                                                  "outside pytest and judge with --mt-system=file:PATH)")
+    sources.add_argument("suite", metavar="SUITE", help="A bundled suite's name, or a suite file or directory "
+                                                        "(optionally FORMAT:PATH)")
+    sources.add_argument("--jsonl", action="store_true", help='One JSON object a line: {"id": ..., "source": ...}')
+    sources.add_argument("--with-context", action="store_true",
+                         help="Document-level items with their context: the whole document on the item's line, "
+                              "or a \"context\" list in JSONL")
     review = commands.add_parser("review", help="Give the human verdicts a run left open, in a local web page "
                                                 "(or the terminal with --tty)")
     review.add_argument("run", nargs="?", default="last",
@@ -31,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     review.add_argument("--verdicts", metavar="PATH", help="The verdict file to add to (default: the suite's own "
                                                            "verdicts.yaml; required for bundled suites)")
     review.add_argument("--annotator", metavar="NAME", help="Your name, recorded with each verdict")
-    review.add_argument("--port", type=int, default=0, help="Port of the page on 127.0.0.1 (default: a free one)")
+    review.add_argument("--port", type=_port, default=0, help="Port of the page on 127.0.0.1 (default: a free one)")
     review.add_argument("--no-browser", action="store_true", help="Print the page's address without opening it")
     review.add_argument("--tty", action="store_true", help="Ask in the terminal instead of a web page")
     agreement = commands.add_parser("agreement", help="Agreement between annotators (raw, Cohen's κ, Fleiss' κ, "
@@ -51,37 +101,120 @@ def main(argv: Sequence[str] | None = None) -> int:
     cross.add_argument("--sample", type=int, default=10, help="How many disagreements to list (default 10)")
     cross.add_argument("--seed", type=int, default=0, help="Seed of the disagreement sample (default 0)")
     cross.add_argument("--json", type=Path, help="Also write every doubly judged output and the tables as JSON")
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "review":
-            return _review(args)
-        if args.command == "agreement":
-            return _agreement(args)
-        if args.command == "cross-judge":
-            return cross_judge(args)
-        if args.command == "list":
-            for name, path in bundled_suites().items():
-                suite = load_suite(path)
-                print(f"{name}\t{len(suite.items)} items\t{suite.title}")
-            return 0
-        suite = load_any_suite(args.source, format=args.format)
-        if args.name:
-            from dataclasses import replace
+    return parser
 
-            suite = replace(suite, name=args.name, items=tuple(replace(i, suite=args.name) for i in suite.items))
-        if (args.directory / "suite.yaml").exists():
-            raise MTChallengeError("already holds a suite.yaml; choose an empty directory", file=args.directory)
-        path = dump_suite(suite, args.directory)
-        families = builtin_checkers()
-        load_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; a reader that goes away early (``| head``) ends it quietly with :data:`CLOSED_PIPE`."""
+    try:
+        try:
+            status = _run(argv)
+        except SystemExit as exc:  # argparse: --help, --version, a usage error
+            status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+        sys.stdout.flush()  # inside the try: a buffered line written after the reader left fails here
+    except BrokenPipeError:
+        _drop_stdout()
+        return CLOSED_PIPE
+    return status
+
+
+def _drop_stdout() -> None:
+    """Send what is still buffered for the closed pipe to the null device, so that Python's own
+    flush at exit does not fail again (the recipe of the ``signal`` module's documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # a stdout without a file descriptor (a test's StringIO)
+        pass
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.version:
+        print(f"mtchallenge {__version__}")
+        return 0
+    if args.command is None:
+        parser.error("the following arguments are required: command")
+    try:
+        return COMMANDS[args.command](args)
     except MTChallengeError as exc:
         print(f"mtchallenge: {exc.one_line()}", file=sys.stderr)
         return 2
-    problems = sum(1 for item in suite.items if item.problem)
-    print(f"wrote {path}: {len(suite.items)} items, {len(suite.subcategories)} subcategories, "
-          f"{len(suite.verdicts)} recorded verdicts" + (f", {problems} items with problems (see their notes)"
-                                                        if problems else ""))
+
+
+def _list(args: argparse.Namespace) -> int:
+    for name, path in bundled_suites().items():
+        suite = load_suite(path)
+        print(f"{name}\t{counted(len(suite.items), 'item')}\t{suite.title}")
     return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.formats import resolve_suite
+
+    suite = load_any_suite(resolve_suite(args.source, rootdir=Path.cwd()), format=args.format)
+    if args.name:
+        from dataclasses import replace
+
+        suite = replace(suite, name=args.name, items=tuple(replace(i, suite=args.name) for i in suite.items))
+    if (args.directory / "suite.yaml").exists():
+        raise MTChallengeError("already holds a suite.yaml; choose an empty directory", file=args.directory)
+    check_writable(args.directory / "suite.yaml")
+    try:
+        path = dump_suite(suite, args.directory)
+    except OSError as exc:
+        raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
+    families = builtin_checkers()
+    load_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
+    problems = sum(1 for item in suite.items if item.problem)
+    print(f"wrote {path}: {counted(len(suite.items), 'item')}, "
+          f"{counted(len(suite.subcategories), 'subcategory', 'subcategories')}, "
+          f"{counted(len(suite.verdicts), 'recorded verdict')}"
+          + (f", {counted(problems, 'item')} with problems (see their notes)" if problems else ""))
+    return 0
+
+
+def _suite_named(spec: str, *, families: Mapping[str, type[Checker]] | None = None) -> Suite:
+    """The suite a command's SUITE argument names: a bundled suite's name, or a file or directory,
+    optionally as FORMAT:PATH (as ``--mt-suite`` reads it). With the checker ``families`` that will
+    judge it, a suite naming an unknown family or bad parameters does not load."""
+    from pytest_mtchallenge.formats import resolve_suite, split_format
+
+    stated, location = split_format(spec)
+    path = resolve_suite(location, rootdir=Path.cwd())
+    if families is None:
+        return load_any_suite(path, format=stated)
+    return load_any_suite(path, format=stated, checkers=families,
+                          validate_params=lambda name, params: families[name].validate(params))
+
+
+def _sources(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.sources import source_lines, source_records
+
+    suite = _suite_named(args.suite)
+    if args.jsonl:
+        import json
+
+        for record in source_records(suite, with_context=args.with_context):
+            print(json.dumps(record, ensure_ascii=False))
+    else:
+        for line in source_lines(suite, with_context=args.with_context):
+            print(line)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """``mtchallenge check``: 0 when every reference passes, 1 otherwise (2: the suite does not load)."""
+    from pytest_mtchallenge.lint import check_references
+
+    families = builtin_checkers()
+    suite = _suite_named(args.suite, families=families)
+    checked = check_references(suite, {name: families[name]() for name in {item.checker for item in suite.items}})
+    for finding in checked.findings:
+        print(f"{_shown(checked.path)}: item {finding.item}: {finding.describe()}")
+    print(checked.summary())
+    return 0 if checked.ok else 1
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -97,7 +230,8 @@ def _review(args: argparse.Namespace) -> int:
                                source="mtchallenge review")
     review = Review(plan.tasks, verdict_file)
     items = len({task.item for task in plan.tasks})
-    print(f"{len(plan.tasks)} outputs of {items} items of {plan.suite.name} need a verdict (from "
+    print(f"{counted(len(plan.tasks), 'output')} of {counted(items, 'item')} of {plan.suite.name} "
+          f"{agreeing(len(plan.tasks), 'needs', 'need')} a verdict (from "
           f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}", flush=True)
     try:
         annotator = clean_annotator(args.annotator) if args.annotator else ""
@@ -106,17 +240,9 @@ def _review(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.tty:
-            from rich.console import Console
-
-            from pytest_mtchallenge.review.terminal import review_in_terminal
-
-            console = Console()
-            while not annotator:
-                try:
-                    annotator = clean_annotator(console.input("your name (recorded with each verdict): "))
-                except ValueError as exc:
-                    console.print(str(exc))
-            review_in_terminal(review, annotator=annotator, console=console)
+            status = _review_in_terminal(review, annotator=annotator, verdict_path=plan.verdict_path)
+            if status is not None:
+                return status
         else:
             from pytest_mtchallenge.review.server import ReviewServer
 
@@ -135,9 +261,30 @@ def _review(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
     recorded = len(verdict_file.read())
-    print(f"{_shown(plan.verdict_path)} holds {recorded} verdicts"
+    print(f"{_shown(plan.verdict_path)} holds {counted(recorded, 'verdict')}"
           + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={_shown(plan.verdict_path)}"))
     return 0
+
+
+def _review_in_terminal(review: Review, *, annotator: str, verdict_path: Path) -> int | None:
+    """``review --tty``: single keys on a terminal, lines from anything else. When the input ends
+    (EOF, Ctrl-D), one line says what was saved, and the exit status is 1 while outputs are left."""
+    from rich.console import Console
+
+    from pytest_mtchallenge.review.terminal import Sitting, answers_from, ask_annotator, review_in_terminal
+
+    console = Console()
+    annotator = annotator or ask_annotator(console, sys.stdin) or ""
+    if annotator:
+        sitting = review_in_terminal(review, annotator=annotator, answers=answers_from(sys.stdin), console=console)
+    else:
+        sitting = Sitting(saved=0, answered=0, total=review.total, input_ended=True)
+    if not sitting.input_ended:
+        return None
+    left = (f"{sitting.left} of {counted(sitting.total, 'output')} still {agreeing(sitting.left, 'needs', 'need')} one"
+            if sitting.left else "every output is answered")
+    print(f"end of input: {counted(sitting.saved, 'verdict')} saved to {_shown(verdict_path)}; {left}")
+    return 1 if sitting.left else 0
 
 
 def _shown(path: Path) -> Path:
@@ -197,6 +344,8 @@ def cross_judge(args: argparse.Namespace) -> int:
     from pytest_mtchallenge.formats import split_format
 
     stated, location = split_format(args.suite)
+    if args.json:
+        check_writable(args.json, field="--json")
     families = builtin_checkers()
     first = load_any_suite(location, format=stated, checkers=families)
     second = load_any_suite(location, format=args.second, checkers=families)
@@ -214,7 +363,7 @@ def cross_judge(args: argparse.Namespace) -> int:
                           disagreements=disagreements), end="")
     if args.json:
         table = crosstab.cross_tabulate(judged)
-        args.json.write_text(json.dumps({
+        _write(args.json, json.dumps({
             "suite": first.name, "first": first_name, "second": second_name,
             "crosstab": [{"subcategory": sub, "system": system, "cells": [
                 {"first": a, "second": b, "count": n} for (a, b), n in sorted(cells.items())]}
@@ -222,8 +371,22 @@ def cross_judge(args: argparse.Namespace) -> int:
             "context_effect": [effect.to_dict() for effect in effects],
             "disagreements": [record.to_dict() for record in disagreements],
             "outputs": [record.to_dict() for record in judged],
-        }, ensure_ascii=False, indent=1), encoding="utf-8")
+        }, ensure_ascii=False, indent=1), field="--json")
     return 0
+
+
+def _write(path: Path, text: str, *, field: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=path, field=field) from None
+
+
+#: Each command's function, by name.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "convert": _convert, "list": _list, "sources": _sources, "check": _check, "review": _review,
+    "agreement": _agreement, "cross-judge": cross_judge,
+}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judging import run_checker
 from pytest_mtchallenge.model import Suite
+from pytest_mtchallenge.plurals import counted
 from pytest_mtchallenge.significance import mcnemar_exact
 
 OUTCOMES = ("pass", "fail", "na", "undecided")
@@ -192,7 +193,7 @@ def render(judged: Sequence[DoublyJudged], *, first_name: str, second_name: str,
                          f"{_percent(effect.candidate_pass, effect.paired):>16} {effect.improved:>5} "
                          f"{effect.regressed:>5} {_p(effect.p_value):>9}")
     if disagreements:
-        lines += ["", f"{len(disagreements)} disagreements (random sample)"]
+        lines += ["", f"{counted(len(disagreements), 'disagreement')} (random sample)"]
         for record in disagreements:
             lines += [f"- {record.item} [{record.system}] {record.subcategory}: {first_name} {record.first}, "
                       f"{second_name} {record.second}",

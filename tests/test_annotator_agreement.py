@@ -102,6 +102,15 @@ def test_outputs_rated_once_are_left_out() -> None:
     assert observed_agreement([u for u in units if u.size < 2]) is None
 
 
+def test_the_notes_count_one_output_in_the_singular() -> None:
+    from pytest_mtchallenge.agreement import render_agreement
+
+    units = units_of(rated(("ana", ["yes", "no"]), ("ben", ["no"])))  # the first a tie, the second rated once
+    text = render_agreement(agreement_report(units), width=120)
+    assert "1 output rated by one annotator only is left out" in text
+    assert "1 output has no majority verdict (a tie)" in text
+
+
 def test_agreement_per_subcategory_and_the_checker_against_the_majority(tmp_path: Path) -> None:
     from pytest_mtchallenge.checkers import builtin_checkers
     from pytest_mtchallenge.formats.yaml import load_suite

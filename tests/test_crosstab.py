@@ -71,6 +71,19 @@ def test_disagreements_are_sampled_across_their_kinds(demo: Path) -> None:
     assert len(crosstab.sample_disagreements(records, 1)) == 1
 
 
+def test_a_json_file_that_cannot_be_written_is_one_line(demo: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cross-judge", f"ctxpro:{demo}", "--json", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"mtchallenge: {tmp_path}: field '--json': is a folder, not a file\n"
+
+
+def test_one_disagreement_is_said_in_the_singular(demo: Path) -> None:
+    records = judged(demo)
+    text = crosstab.render(records, first_name="formality", second_name="ctxpro-expected", effects=[],
+                           disagreements=crosstab.sample_disagreements(records, 1))
+    assert "\n1 disagreement (random sample)\n" in text
+
+
 def test_the_command(demo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cross-judge", f"ctxpro:{demo}", "--json", str(tmp_path / "x.json"), "--sample", "2"]) == 0
     out = capsys.readouterr().out

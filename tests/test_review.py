@@ -35,7 +35,7 @@ from pytest_mtchallenge.review.tasks import (
     plan_review,
     task_key,
 )
-from pytest_mtchallenge.review.terminal import review_in_terminal
+from pytest_mtchallenge.review.terminal import LineAnswers, answers_from, review_in_terminal
 from pytest_mtchallenge.review.verdict_file import VerdictFile, overlay_verdicts
 
 ITEMS = {"H1a", "H1b", "H1c", "H1d"}
@@ -325,15 +325,23 @@ def test_the_terminal_review_records_answers_skips_and_goes_back(review: Review)
     from rich.console import Console
 
     console = Console(file=io.StringIO(), width=120)
-    answered = review_in_terminal(review, annotator="Ana", console=console,
-                                  stream=io.StringIO("y\nmaybe\nn\ns\nb\na\nq\n"))
-    assert answered == 3
+    sitting = review_in_terminal(review, annotator="Ana", console=console,
+                                 answers=LineAnswers(io.StringIO("y\nmaybe\nn\ns\nb\na\nq\n")))
+    assert (sitting.saved, sitting.answered, sitting.total, sitting.input_ended) == (3, 3, 5, False)
     keys = [task.key for task in review.tasks]
     assert review.answers("Ana") == {keys[0]: "yes", keys[1]: "no", keys[2]: "na"}
     shown = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Il pleut à verse" in shown and "type y, n, a, s, b or q" in shown
-    # The end of the input quits; a new session starts at the first unanswered output.
-    assert review_in_terminal(review, annotator="Ana", console=Console(file=io.StringIO()), stream=io.StringIO("")) == 3
+    # The end of the input ends the sitting; a new one starts at the first unanswered output.
+    again = review_in_terminal(review, annotator="Ana", console=Console(file=io.StringIO()),
+                               answers=LineAnswers(io.StringIO("")))
+    assert (again.saved, again.answered, again.left, again.input_ended) == (0, 3, 2, True)
+
+
+def test_answers_come_as_lines_from_anything_but_a_terminal(tmp_path: Path) -> None:
+    assert isinstance(answers_from(io.StringIO("y\n")), LineAnswers)
+    with open(tmp_path / "answers.txt", "w+") as file:
+        assert isinstance(answers_from(file), LineAnswers)
 
 
 # -- a server killed while it writes ---------------------------------------------------------------
@@ -439,6 +447,37 @@ def test_the_command_asks_in_the_terminal(tmp_path: Path, suite_path: Path, monk
     assert "mine.yaml holds 2 verdicts; the next run uses them with --mt-verdicts=mine.yaml" in out
     assert [(v.item, v.verdict, v.annotator) for v in load_verdicts(tmp_path / "mine.yaml", ITEMS)] == [
         ("H1a", "yes", "Ana"), ("H1b", "no", "Ana")]
+
+
+@pytest.mark.parametrize(("typed", "annotator", "line"), [
+    ("", [], "end of input: 0 verdicts saved to mine.yaml; 5 of 5 outputs still need one"),
+    ("Ana\ny\n", [], "end of input: 1 verdict saved to mine.yaml; 4 of 5 outputs still need one"),
+    ("y\nn\ny\ny\n", ["--annotator", "Ana"], "end of input: 4 verdicts saved to mine.yaml; 1 of 5 outputs still needs one"),
+])
+def test_the_end_of_input_ends_the_terminal_review_in_one_line(
+        tmp_path: Path, suite_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        typed: str, annotator: list[str], line: str) -> None:
+    from pytest_mtchallenge.cli import main
+
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    assert main(["review", "run.json", "--suite", str(suite_path), "--verdicts", "mine.yaml", "--tty",
+                 *annotator]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == line
+    assert "holds" not in out  # the one line is the whole summary
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="/dev/null")
+def test_the_terminal_review_from_dev_null_ends_without_a_traceback(tmp_path: Path, suite_path: Path) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest_mtchallenge", "review", "run.json", "--suite", str(suite_path),
+         "--verdicts", "mine.yaml", "--tty"], cwd=tmp_path, stdin=subprocess.DEVNULL, capture_output=True,
+        text=True, timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert done.returncode == 1 and done.stderr == ""
+    assert done.stdout.splitlines()[-1] == "end of input: 0 verdicts saved to mine.yaml; 5 of 5 outputs still need one"
 
 
 def test_the_command_explains_what_it_cannot_do_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
