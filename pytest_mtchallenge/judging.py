@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.languages.garbling import garbling
+from pytest_mtchallenge.languages.relatedness import relatedness
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
@@ -111,7 +112,25 @@ def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, con
         verdict = run_checker(checker, item=item, output=output, context=context)
     if languages is not None and (verdict.outcome is Outcome.NA or verdict.missing):
         return not_rendered(verdict, item=item, output=output, languages=languages)
+    if languages is not None and verdict.outcome is Outcome.PASS:
+        return unrelated_pass(verdict, item=item, output=output, languages=languages)
     return verdict
+
+
+def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str]) -> Verdict:
+    """A pass on an output whose content words are hardly any of the references' nor translations,
+    names or cognates of the source's (:mod:`pytest_mtchallenge.languages.relatedness`) is no
+    evidence of this item's phenomenon: the construction the family found belongs to some other
+    sentence. It is left to a human (a recorded verdict for the output still decides it)."""
+    # a document's output may hold more than its last sentence: its context counts as its source too
+    found = relatedness(output, source=" ".join((*item.context, item.source)),
+                        references=(*item.references, *(" ".join((*item.context_references, reference))
+                                                        for reference in item.references if item.context_references)),
+                        source_language=languages[0], target_language=languages[1])
+    if not found.unrelated:
+        return verdict
+    return Verdict.undecided(f"the output may not translate this source ({found.describe()}): what the family "
+                             f"found is no evidence for this item; the family said: {verdict.reason}")
 
 
 def not_rendered(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str]) -> Verdict:

@@ -1,0 +1,142 @@
+"""Whether an output renders this item's source at all, or is a sentence about something else.
+
+A family that finds its construction (an agreeing verb, a clitic before its verb, a subjunctive)
+only shows that the phenomenon is rendered when the words it reads belong to a translation of the
+item's source. A content word of the output is *linked* to its item when it is a content word of a
+reference (by lemma, or written alike once accents and case are folded), a name of the source, a
+translation of a source word (the pair's core lexicon, :mod:`pytest_mtchallenge.languages.bilingual`)
+or a cognate of one (*président* / *president*, *chocolat* / *chocolate*). A translation links most
+of its content words; a sentence about something else links few or none (*Le chat dort sur le
+tapis.* for *The sudden noise in the upper rooms should have alerted us.*): an output of at least
+:data:`MIN_WORDS` content words of which fewer than :data:`MIN_LINKED` are linked is *unrelated*,
+and what a family found in it is no evidence of the item's phenomenon. Only content words count:
+the packs' function words (articles, pronouns, auxiliaries, prepositions) are shared by any two
+sentences. Short replies (*Si, je le sais.*) are never called unrelated: too few words to tell by.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.languages import bilingual, language_pack, lemmatizer
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+#: Shortest word counted as a content word, and shortest shared beginning of two cognates.
+MIN_CONTENT = 3
+MIN_COGNATE = 5
+#: Fewest content words an output must have, and its source or a reference too, for the comparison
+#: to say anything; and the share of the output's content words that must be linked to its item.
+MIN_WORDS = 3
+MIN_LINKED = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Relatedness:
+    """The output's content words linked to its item (with why), how many it has, and whether the
+    item gave anything to compare with."""
+
+    links: tuple[str, ...]
+    words: int
+    comparable: bool
+
+    @property
+    def unrelated(self) -> bool:
+        return self.comparable and self.words >= MIN_WORDS and len(self.links) < MIN_LINKED * self.words
+
+    def describe(self) -> str:
+        if not self.links:
+            return f"none of its {self.words} content words is a word of a reference or a translation of the source's"
+        return (f"{len(self.links)} of its {self.words} content words linked to the item "
+                f"({', '.join(self.links[:3])})")
+
+
+def relatedness(output: str, *, source: str, references: Sequence[str], source_language: str,
+                target_language: str) -> Relatedness:
+    """Which content words of ``output`` are linked to the item's ``source`` and ``references``."""
+    words = _content(output, target_language)
+    source_content = _content(source, source_language)
+    reference_content = [_content(reference, target_language) for reference in references]
+    comparable = max(len(source_content), *map(len, reference_content), 0) >= MIN_WORDS - 1
+    if not words or not comparable:
+        return Relatedness((), len(words), comparable=False)
+    reference_forms = {form for content in reference_content for form, _ in content}
+    reference_lemmas = {lemma for content in reference_content for _, lemma in content}
+    names = _names(source, source_language)
+    translated: dict[str, str] = {}
+    for form, lemma in source_content:
+        for word in (lemma, form):
+            for other in bilingual.translations(word, source_language=source_language,
+                                                target_language=target_language):
+                translated.setdefault(_fold(other), form)
+    source_forms = {form for form, _ in source_content}
+    links = []
+    for form, lemma in dict.fromkeys(words):
+        if lemma in reference_lemmas or form in reference_forms:
+            links.append(f"'{form}' of a reference")
+        elif form in names:
+            links.append(f"the name '{form}'")
+        elif form in translated or lemma in translated:
+            links.append(f"'{form}' for '{translated.get(form) or translated[lemma]}'")
+        else:
+            cognate = next((other for other in source_forms if _cognates(form, other)), None)
+            if cognate is not None:
+                links.append(f"'{form}', a cognate of '{cognate}'")
+    return Relatedness(tuple(links), len(dict.fromkeys(words)), comparable=True)
+
+
+def _fold(word: str) -> str:
+    """Casefolded, without accents, apostrophes or hyphens: how cognates and names are compared."""
+    decomposed = unicodedata.normalize("NFD", word.casefold().replace("œ", "oe").replace("æ", "ae"))
+    return "".join(char for char in decomposed if char.isalpha() and not unicodedata.combining(char))
+
+
+@functools.lru_cache(maxsize=16384)
+def _content(text: str, language: str) -> tuple[tuple[str, str], ...]:
+    """The content words of ``text``: (folded form, folded lemma), function words of its language
+    left out; a word with an apostrophe or hyphen counts whole (*ma'am*) and by its parts."""
+    stop = _stop_words(language)
+    found = []
+    for match in _WORD.finditer(text):
+        parts = re.split(r"['’-]", match.group(0))
+        for word in parts if len(parts) == 1 else [match.group(0).replace("’", "'"), *parts]:
+            lowered = word.casefold()
+            if len(lowered) < MIN_CONTENT or lowered in stop:
+                continue
+            lemma = _lemma(lowered, language)
+            if lemma in stop:
+                continue
+            found.append((_fold(lowered), _fold(lemma)))
+    return tuple(found)
+
+
+def _lemma(word: str, language: str) -> str:
+    try:
+        return lemmatizer.lemma(word, language) if lemmatizer.supports(language) else word
+    except lemmatizer.LemmatizerError:
+        return word
+
+
+@functools.cache
+def _stop_words(language: str) -> frozenset[str]:
+    return frozenset(word.casefold() for word in language_pack(language).stop_words)
+
+
+def _names(source: str, language: str) -> set[str]:
+    """Capitalised words of the source that do not start its sentences (*John*, *Olay*, *Paris*)."""
+    names = set()
+    for match in re.finditer(r"(?<![.!?]\s)(?<!^)\b([A-Z][^\W\d_]+)", source.strip()):
+        word = match.group(1)
+        if word.casefold() not in _stop_words(language):
+            names.add(_fold(word))
+    return names
+
+
+def _cognates(word: str, other: str) -> bool:
+    """Two folded words that begin alike over :data:`MIN_COGNATE` letters, or are equal."""
+    if word == other:
+        return len(word) >= 4
+    size = MIN_COGNATE
+    return len(word) >= size and len(other) >= size and word[:size] == other[:size]

@@ -1,0 +1,64 @@
+"""Whether an output translates its item's source: content words linked to the references and the source."""
+from __future__ import annotations
+
+import pytest
+
+from pytest_mtchallenge.languages.bilingual import translations
+from pytest_mtchallenge.languages.relatedness import relatedness
+
+SOURCE = "The old farmer sold his tractor to the neighbours last spring."
+REFERENCE = "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier."
+
+
+def related(output: str, *, source: str = SOURCE, references: tuple[str, ...] = (REFERENCE,),
+            languages: tuple[str, str] = ("en", "fr")):
+    return relatedness(output, source=source, references=references, source_language=languages[0],
+                       target_language=languages[1])
+
+
+@pytest.mark.parametrize("output", [
+    "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier.",   # the reference
+    "Au printemps, le vieil agriculteur a cédé son tracteur à ses voisins.",      # reworded: lexicon, cognate
+    "L'ancien paysan a vendu sa machine agricole aux gens d'à côté l'an passé.",  # a free rendering
+    "Le vieux fermier sold son tractor aux neighbours.",                          # half untranslated: still this source
+])
+def test_renderings_of_the_source_are_related(output: str) -> None:
+    assert not related(output).unrelated
+
+
+@pytest.mark.parametrize("output", [
+    "Le chat dort sur le tapis du salon depuis ce matin.",
+    "Les enfants de la voisine jouent au ballon dans la cour de l'école.",
+    "Il faut que tu viennes demain avec ta sœur et tes cousins.",
+])
+def test_sentences_about_something_else_are_unrelated(output: str) -> None:
+    found = related(output)
+    assert found.unrelated
+    assert "content words" in found.describe()
+
+
+@pytest.mark.parametrize("output", ["Oui.", "Si, je le sais.", "Moi aussi, monsieur."])
+def test_short_replies_are_never_called_unrelated(output: str) -> None:
+    assert not related(output, source="Yes, I do.", references=("Oui, je le sais.",)).unrelated
+
+
+def test_names_and_the_lexicon_link_without_a_reference() -> None:
+    assert not related("Marguerite a acheté trois gros gâteaux au chocolat hier.",
+                       source="Marguerite bought three big chocolate cakes yesterday.", references=()).unrelated
+    assert related("Le train part de la gare du nord à midi précis.",
+                   source="Marguerite bought three big chocolate cakes yesterday.", references=()).unrelated
+
+
+def test_the_reverse_direction_reads_the_lexicon_backwards() -> None:
+    assert "cheval" in translations("horse", source_language="en", target_language="fr")
+    assert "horse" in translations("cheval", source_language="fr", target_language="en")
+    assert not related("The peasant let go of his mare in spring.",
+                       source="Le vieux fermier a vendu son cheval aux voisins au printemps.",
+                       references=("The old farmer sold his horse to the neighbours in the spring.",),
+                       languages=("fr", "en")).unrelated
+
+
+def test_oe_and_accents_fold_alike() -> None:
+    assert not related("Ma soeur a mal au coeur depuis hier soir chez nous.",
+                       source="My sister has felt sick since last night at home.",
+                       references=("Ma sœur a mal au cœur depuis hier soir.",)).unrelated
