@@ -112,7 +112,7 @@ def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, con
         verdict = run_checker(checker, item=item, output=output, context=context)
     if languages is not None and (verdict.outcome is Outcome.NA or verdict.missing):
         return not_rendered(verdict, item=item, output=output, languages=languages)
-    if languages is not None and verdict.outcome is Outcome.PASS:
+    if languages is not None and verdict.outcome is Outcome.PASS and checker.needs_related_output:
         return unrelated_pass(verdict, item=item, output=output, languages=languages)
     return verdict
 

@@ -27,6 +27,10 @@ class Checker:
     reads_context: ClassVar[bool] = False
     #: Bump when the family's judgements change, so saved runs record which checkers judged them.
     version: ClassVar[str] = "1"
+    #: Whether a pass needs an output that translates the item's source, not some other sentence
+    #: (:mod:`pytest_mtchallenge.languages.relatedness`); False for a family that reproduces a
+    #: peer's scoring exactly (ctxpro's rule, TQ-AutoTest's regular expressions).
+    needs_related_output: ClassVar[bool] = True
 
     @classmethod
     def judges(cls, language: str) -> bool:

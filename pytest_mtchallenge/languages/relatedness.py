@@ -56,12 +56,12 @@ class Relatedness:
 def relatedness(output: str, *, source: str, references: Sequence[str], source_language: str,
                 target_language: str) -> Relatedness:
     """Which content words of ``output`` are linked to the item's ``source`` and ``references``."""
-    words = _content(output, target_language)
+    tokens = tuple(dict.fromkeys(_tokens(output, target_language)))
     source_content = _content(source, source_language)
     reference_content = [_content(reference, target_language) for reference in references]
     comparable = max(len(source_content), *map(len, reference_content), 0) >= MIN_WORDS - 1
-    if not words or not comparable:
-        return Relatedness((), len(words), comparable=False)
+    if not tokens or not comparable:
+        return Relatedness((), len(tokens), comparable=False)
     reference_forms = {form for content in reference_content for form, _ in content}
     reference_lemmas = {lemma for content in reference_content for _, lemma in content}
     names = _names(source, source_language)
@@ -73,18 +73,26 @@ def relatedness(output: str, *, source: str, references: Sequence[str], source_l
                 translated.setdefault(_fold(other), form)
     source_forms = {form for form, _ in source_content}
     links = []
-    for form, lemma in dict.fromkeys(words):
-        if lemma in reference_lemmas or form in reference_forms:
-            links.append(f"'{form}' of a reference")
-        elif form in names:
-            links.append(f"the name '{form}'")
-        elif form in translated or lemma in translated:
-            links.append(f"'{form}' for '{translated.get(form) or translated[lemma]}'")
-        else:
-            cognate = next((other for other in source_forms if _cognates(form, other)), None)
-            if cognate is not None:
-                links.append(f"'{form}', a cognate of '{cognate}'")
-    return Relatedness(tuple(links), len(dict.fromkeys(words)), comparable=True)
+    for token in tokens:
+        link = next((found for form, lemma in token
+                     if (found := _link(form, lemma, reference_forms, reference_lemmas, names, translated,
+                                        source_forms))), None)
+        if link is not None:
+            links.append(link)
+    return Relatedness(tuple(links), len(tokens), comparable=True)
+
+
+def _link(form: str, lemma: str, reference_forms: set[str], reference_lemmas: set[str], names: set[str],
+          translated: dict[str, str], source_forms: set[str]) -> str | None:
+    """Why one reading of an output word is linked to its item, or None."""
+    if lemma in reference_lemmas or form in reference_forms:
+        return f"'{form}' of a reference"
+    if form in names:
+        return f"the name '{form}'"
+    if form in translated or lemma in translated:
+        return f"'{form}' for '{translated.get(form) or translated[lemma]}'"
+    cognate = next((other for other in source_forms if _cognates(form, other)), None)
+    return f"'{form}', a cognate of '{cognate}'" if cognate is not None else None
 
 
 def _fold(word: str) -> str:
@@ -93,22 +101,33 @@ def _fold(word: str) -> str:
     return "".join(char for char in decomposed if char.isalpha() and not unicodedata.combining(char))
 
 
-@functools.lru_cache(maxsize=16384)
 def _content(text: str, language: str) -> tuple[tuple[str, str], ...]:
-    """The content words of ``text``: (folded form, folded lemma), function words of its language
-    left out; a word with an apostrophe or hyphen counts whole (*ma'am*) and by its parts."""
+    """The content words of ``text``: (folded form, folded lemma), function words left out; a word
+    with an apostrophe or hyphen gives its whole form (*ma'am*) and its parts."""
+    return tuple(reading for token in _tokens(text, language) for reading in token)
+
+
+@functools.lru_cache(maxsize=16384)
+def _tokens(text: str, language: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The content words of ``text``, each as its readings (folded form, folded lemma): one for a
+    plain word, the whole and the parts for *quelqu'un*, *après-midi*; function words of the
+    language (whole, or every part) left out."""
     stop = _stop_words(language)
     found = []
     for match in _WORD.finditer(text):
+        if match.group(0).casefold().replace("’", "'") in stop:
+            continue
         parts = re.split(r"['’-]", match.group(0))
+        readings = []
         for word in parts if len(parts) == 1 else [match.group(0).replace("’", "'"), *parts]:
             lowered = word.casefold()
             if len(lowered) < MIN_CONTENT or lowered in stop:
                 continue
             lemma = _lemma(lowered, language)
-            if lemma in stop:
-                continue
-            found.append((_fold(lowered), _fold(lemma)))
+            if lemma not in stop:
+                readings.append((_fold(lowered), _fold(lemma)))
+        if readings:
+            found.append(tuple(readings))
     return tuple(found)
 
 

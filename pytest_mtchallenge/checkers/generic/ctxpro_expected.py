@@ -125,6 +125,7 @@ class CtxproExpectedChecker(Checker):
     """
 
     name = "ctxpro-expected"
+    needs_related_output = False  # the peer's own rule, reproduced exactly
     description = "ctxpro's scorer: the expected word, whole, in the last sentence of the output"
     reads_context = True
 

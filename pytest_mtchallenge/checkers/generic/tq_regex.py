@@ -27,6 +27,7 @@ class TqRegexChecker(Checker):
     """
 
     name = "tq-regex"
+    needs_related_output = False  # the peer's own rule, reproduced exactly
     description = "TQ-AutoTest positive/negative regular expressions (case-sensitive, raw output)"
 
     @classmethod

@@ -10,4 +10,6 @@ fait faire fut sera seront serait seraient aura auront aurait auraient
 dans sur sous avec sans pour par vers chez entre depuis pendant avant après contre selon malgré
 très aussi déjà encore toujours ici là tout tous toute toutes même mêmes autre autres quel quelle quels quelles
 c' ça cela ceci celui celle ceux celles n'est c'est qu'il qu'elle
+pourquoi comment combien lequel laquelle lesquels lesquelles quelqu'un quelqu'une quelque quelques chacun chacune
+oui non
 """.split())
