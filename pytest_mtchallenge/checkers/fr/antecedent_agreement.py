@@ -1,6 +1,7 @@
 """The ``antecedent_agreement`` family: a French pronoun agrees with the rendering of its antecedent in the document."""
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -51,6 +52,8 @@ NEUTRAL = frozenset({"en", "y", "ce", "c'", "ça", "cela", "ceci"})
 _IMPERSONAL_NEXT = frozenset({"y", "faut", "fallait", "faudra", "faudrait", "fallut", "pleut", "pleuvait", "semble",
                               "semblait", "paraît", "paraissait", "s'", "s", "suffit", "suffisait", "neige"})
 _PREPOSITIONS_BEFORE_INFINITIVE = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par"})
+#: The most pronouns of an output read as candidates for the English one (a sentence has a few).
+MAX_RENDERINGS = 16
 _GENDER = {"m": "masculine", "f": "feminine"}
 _NUMBER = {"s": "singular", "p": "plural"}
 
@@ -83,6 +86,40 @@ class Rendering:
     role: str
     gender: str | None
     number: str
+
+
+class Mentions:
+    """The renderings of the antecedent in an output's document, each found once: the output's
+    sentence is read once from left to right, the context translation once from its end, so
+    that finding the mention before each of many pronouns stays linear in the output's length."""
+
+    def __init__(self, checker: AntecedentAgreementChecker, reader: SentenceReader, lemmas: tuple[str, ...],
+                 context: tuple[str, ...]) -> None:
+        self._checker, self._lemmas, self._context = checker, lemmas, context
+        self._found = [(index, mention) for index in range(len(reader.tokens))
+                       if (mention := checker._mention_at(reader, index, lemmas, "in the sentence")) is not None]
+        self._positions = [index for index, _ in self._found]
+        self._in_context: Mention | None = None
+        self._context_read = False
+
+    def before(self, index: int) -> Mention | None:
+        """The last mention before the token at ``index``: in the sentence, else in the context translation."""
+        position = bisect.bisect_left(self._positions, index)
+        if position:
+            return self._found[position - 1][1]
+        return self.in_context()
+
+    def in_context(self) -> Mention | None:
+        if not self._context_read:
+            self._context_read = True
+            for sentence in reversed(self._context):
+                earlier = SentenceReader(sentence, self._checker.lexicon)
+                for index in range(len(earlier.tokens) - 1, -1, -1):
+                    mention = self._checker._mention_at(earlier, index, self._lemmas, "in the context translation")
+                    if mention is not None:
+                        self._in_context = mention
+                        return mention
+        return self._in_context
 
 
 def _features(gender: str | None, number: str | None) -> str:
@@ -151,12 +188,15 @@ class AntecedentAgreementChecker(FrenchChecker):
             return Verdict.not_applicable(f"no French pronoun in the roles of {english!r} "
                                           f"({', '.join(roles)}){why}: dropped or restructured")
         document = blocks(item, output, context)
-        verdicts = [self._judge(reader, rendering, english, english_number, lemmas, document.output[:-1])
-                    for rendering in renderings]
-        first = verdicts[0]
-        if first.outcome.value == "fail" and any(v.outcome.value == "pass" for v in verdicts[1:]):
-            return Verdict.undecided(f"{first.reason}; but a later pronoun agrees: which one renders "
-                                     f"{english!r} is left to a human", *first.evidence)
+        mentions = Mentions(self, reader, lemmas, document.output[:-1])
+        first = self._judge(reader, renderings[0], english, english_number, lemmas, mentions)
+        if first.outcome.value == "fail":
+            # a later pronoun may be the one that renders the English pronoun; at most MAX_RENDERINGS
+            # are read, so that a long output costs no more than a short one per pronoun
+            for rendering in renderings[1:MAX_RENDERINGS]:
+                if self._judge(reader, rendering, english, english_number, lemmas, mentions).outcome.value == "pass":
+                    return Verdict.undecided(f"{first.reason}; but a later pronoun agrees: which one renders "
+                                             f"{english!r} is left to a human", *first.evidence)
         return first
 
     # -- finding the pronoun -------------------------------------------------------------------
@@ -211,20 +251,6 @@ class AntecedentAgreementChecker(FrenchChecker):
 
     # -- the antecedent --------------------------------------------------------------------------
 
-    def _mention(self, reader: SentenceReader, before: int, lemmas: tuple[str, ...],
-                 context: tuple[str, ...]) -> Mention | None:
-        for index in range(before - 1, -1, -1):
-            mention = self._mention_at(reader, index, lemmas, "in the sentence")
-            if mention is not None:
-                return mention
-        for sentence in reversed(context):
-            earlier = SentenceReader(sentence, self.lexicon)
-            for index in range(len(earlier.tokens) - 1, -1, -1):
-                mention = self._mention_at(earlier, index, lemmas, "in the context translation")
-                if mention is not None:
-                    return mention
-        return None
-
     def _mention_at(self, reader: SentenceReader, index: int, lemmas: tuple[str, ...], where: str) -> Mention | None:
         nouns = [a for a in reader.readings(index) if a.pos == "noun" and a.lemma.lower() in lemmas]
         if not nouns:
@@ -247,8 +273,8 @@ class AntecedentAgreementChecker(FrenchChecker):
     # -- judging -----------------------------------------------------------------------------------
 
     def _judge(self, reader: SentenceReader, rendering: Rendering, english: str, english_number: str,
-               lemmas: tuple[str, ...], context: tuple[str, ...]) -> Verdict:
-        mention = self._mention(reader, rendering.index, lemmas, context)
+               lemmas: tuple[str, ...], mentions: Mentions) -> Verdict:
+        mention = mentions.before(rendering.index)
         pronoun = f"{rendering.form!r} ({rendering.role}"
         pronoun += f", {_features(rendering.gender, rendering.number)})" if rendering.role != "possessive" \
             else f", possessor {_NUMBER[rendering.number]})"
