@@ -151,3 +151,41 @@ def test_a_long_output_costs_linear_time() -> None:
     started = time.perf_counter()
     CHECKER.check(item=IT, output=output, context=HOUSES_F_P)
     assert time.perf_counter() - started < 3
+
+
+def role_item(pronoun: str, role: str, antecedent: list[str] | str = BUILDINGS, source: str = "(source)") -> ChallengeItem:
+    params = {"pronoun": pronoun, "antecedent": antecedent, "role": role}
+    AntecedentAgreementChecker.validate(params)
+    return ChallengeItem(id="F3", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                         source=source, references=("(reference)",), question="(question)",
+                         checker="antecedent_agreement", params=params, context=("(context)",),
+                         context_references=("(context reference)",), target_language="fr")
+
+
+IT_SUBJECT = role_item("it", "subject")
+
+
+@pytest.mark.parametrize("output", [
+    "Il lui faudra des années pour retrouver son éclat.",  # a clitic between il and falloir
+    "Il y a des fissures partout.",
+    "Il s'agit du plus vieux de la ville.",
+    "Il me semble que la rue est calme.",
+    "Il est difficile de le rénover.",
+    "Il est temps de le rénover.",
+    "S'il vous plaît, ne touchez à rien.",
+    "Il fait froid dans la rue.",
+    "Il reste trois appartements à vendre.",
+])
+def test_an_impersonal_il_renders_nothing(output: str) -> None:
+    assert CHECKER.check(item=IT_SUBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize("output", [
+    "Il est plein de touristes.",  # de before a noun, not an infinitive: personal
+    "Il est monté de trois étages en un an.",
+    "Il s'effondre lentement.",  # only s'agir and se pouvoir make il se impersonal
+    "Il semble abandonné.",  # sembler before an adjective: personal
+])
+def test_a_personal_il_is_judged(output: str) -> None:
+    assert CHECKER.check(item=IT_SUBJECT, output=output, context=BUILDING_M_S).outcome is Outcome.PASS
+    assert CHECKER.check(item=IT_SUBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.FAIL

@@ -17,6 +17,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     SentenceReader,
     readings,
 )
+from pytest_mtchallenge.languages.fr.syntax import is_impersonal_il
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -49,8 +50,6 @@ POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (
                                                      "leur": (None, "p"), "leurs": (None, "p")}
 #: Pronouns with no gender or number to check (*en*, *y*, demonstratives *ce, ça, cela*).
 NEUTRAL = frozenset({"en", "y", "ce", "c'", "ça", "cela", "ceci"})
-_IMPERSONAL_NEXT = frozenset({"y", "faut", "fallait", "faudra", "faudrait", "fallut", "pleut", "pleuvait", "semble",
-                              "semblait", "paraît", "paraissait", "s'", "s", "suffit", "suffisait", "neige"})
 _PREPOSITIONS_BEFORE_INFINITIVE = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par"})
 #: The most pronouns of an output read as candidates for the English one (a sentence has a few).
 MAX_RENDERINGS = 16
@@ -207,7 +206,7 @@ class AntecedentAgreementChecker(FrenchChecker):
         for index, token in enumerate(tokens):
             after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in PRONOUNS
             if "subject" in roles and token in SUBJECTS and not after_preposition \
-                    and not self._impersonal(reader, index):
+                    and not is_impersonal_il(reader, index):
                 found.append(Rendering(index, token, "subject", *SUBJECTS[token]))
             elif "disjunctive" in roles and token in DISJUNCTIVES and after_preposition:
                 found.append(Rendering(index, token, "disjunctive", *DISJUNCTIVES[token]))
@@ -217,19 +216,6 @@ class AntecedentAgreementChecker(FrenchChecker):
                     and not self._is_clitic(reader, index):
                 found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
         return found
-
-    def _impersonal(self, reader: SentenceReader, index: int) -> bool:
-        """*il faut, il y a, il est difficile de…*: an *il* that refers to nothing."""
-        tokens = reader.tokens
-        if tokens[index] != "il" or index + 1 >= len(tokens):
-            return False
-        following = tokens[index + 1]
-        if following in _IMPERSONAL_NEXT or following in ("ne", "n'") and index + 2 < len(tokens) \
-                and tokens[index + 2] in _IMPERSONAL_NEXT:
-            return True
-        if following in ("est", "était", "sera", "serait", "fut") and index + 3 < len(tokens):
-            return tokens[index + 3] in ("de", "d'", "que", "qu'") and reader.has_pos(index + 2, "adj")
-        return False
 
     def _is_clitic(self, reader: SentenceReader, index: int) -> bool:
         """*le, la, l', les, lui, leur* before a verb (*elle les a vendues*), not a determiner (*les maisons*)."""
