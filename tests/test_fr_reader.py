@@ -13,7 +13,7 @@ from pytest_mtchallenge.checkers.fr.lexical_choice import LexicalChoiceChecker
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, SentenceReader, readings
+from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, SentenceReader, readings, tokenize_enclitics
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_impersonal_il, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
@@ -119,3 +119,10 @@ def test_an_output_without_a_word_is_not_applicable_in_every_family(output: str)
 def test_an_impersonal_il_is_told_from_a_referring_one(sentence: str, impersonal: bool) -> None:
     reader = SentenceReader(sentence, default_lexicon())
     assert is_impersonal_il(reader, reader.tokens.index("il")) is impersonal
+
+
+def test_pronouns_joined_to_an_imperative_are_split_off_and_marked() -> None:
+    tokens, enclitics = tokenize_enclitics("Passe-le-moi, va-t-en et range-les ; celle-là, peut-être, a-t-il dit.")
+    assert tokens == ["passe", "le", "moi", ",", "va", "en", "et", "range", "les", ";", "celle-là", ",", "peut-être",
+                      ",", "a", "il", "dit", "."]
+    assert sorted(tokens[i] for i in enclitics) == ["en", "le", "les", "moi"]

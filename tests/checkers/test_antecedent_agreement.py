@@ -189,3 +189,20 @@ def test_an_impersonal_il_renders_nothing(output: str) -> None:
 def test_a_personal_il_is_judged(output: str) -> None:
     assert CHECKER.check(item=IT_SUBJECT, output=output, context=BUILDING_M_S).outcome is Outcome.PASS
     assert CHECKER.check(item=IT_SUBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.FAIL
+
+
+IT_OBJECT, THEM_OBJECT = role_item("it", "object"), role_item("them", "object")
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # an imperative with its object pronoun joined by a hyphen
+    (IT_OBJECT, HOUSE_F_S, "Repeins-la avant l'été.", "Repeins-le avant l'été."),
+    (IT_OBJECT, BUILDING_M_S, "Montre-le-moi sur le plan.", "Montre-la-moi sur le plan."),
+    (THEM_OBJECT, HOUSES_F_P, "Vends-les avant l'hiver.", "Vends-la avant l'hiver."),
+    # a clitic before an inverted verb, and the participle after it
+    (THEM_OBJECT, HOUSES_F_P, "Quand les as-tu vendues ?", "Quand les as-tu vendus ?"),
+])
+def test_a_clitic_after_an_imperative_or_before_an_inversion_is_read(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL

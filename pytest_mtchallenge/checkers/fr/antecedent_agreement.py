@@ -14,6 +14,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     NEGATION,
     PRONOUNS,
     Features,
+    SUBJECT_CLITICS,
     SentenceReader,
     readings,
 )
@@ -172,7 +173,7 @@ class AntecedentAgreementChecker(FrenchChecker):
             raise ValueError(f"role must be one of the roles {pronoun!r} can have ({roles}), found {params['role']!r}")
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-        reader = SentenceReader(output, self.lexicon)
+        reader = SentenceReader(output, self.lexicon, enclitics=True)
         if not any(token[0].isalnum() for token in reader.tokens):
             return Verdict.not_applicable("the output is empty")
         english = str(item.params["pronoun"]).strip().lower()
@@ -210,12 +211,22 @@ class AntecedentAgreementChecker(FrenchChecker):
                 found.append(Rendering(index, token, "subject", *SUBJECTS[token]))
             elif "disjunctive" in roles and token in DISJUNCTIVES and after_preposition:
                 found.append(Rendering(index, token, "disjunctive", *DISJUNCTIVES[token]))
-            elif "object" in roles and token in OBJECTS and self._is_clitic(reader, index):
+            elif "object" in roles and token in OBJECTS and (self._is_enclitic(reader, index)
+                                                             or self._is_clitic(reader, index)):
                 found.append(Rendering(index, token, "object", *OBJECTS[token]))
             elif "possessive" in roles and token in POSSESSIVES and index + 1 < len(tokens) \
                     and not self._is_clitic(reader, index):
                 found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
         return found
+
+    def _is_enclitic(self, reader: SentenceReader, index: int) -> bool:
+        """*prends-la*, *range-les*, *passe-le-moi*: a pronoun joined by a hyphen to the imperative before it."""
+        if index not in reader.enclitics:
+            return False
+        host = index - 1
+        while host in reader.enclitics:
+            host -= 1
+        return host >= 0 and (not reader.readings(host) or reader.has_pos(host, "verb", "aux"))
 
     def _is_clitic(self, reader: SentenceReader, index: int) -> bool:
         """*le, la, l', les, lui, leur* before a verb (*elle les a vendues*), not a determiner (*les maisons*)."""
@@ -228,6 +239,8 @@ class AntecedentAgreementChecker(FrenchChecker):
         verb = any(a.pos in ("verb", "aux") and a.mood not in ("participle",) for a in reader.readings(probe))
         if not verb:
             return False
+        if probe + 1 < len(tokens) and tokens[probe + 1] in SUBJECT_CLITICS and reader.finite_readings(probe):
+            return True  # an inversion: *où les as-tu prises ?*
         previous = tokens[index - 1] if index else ""
         if previous in PRONOUNS or previous in NEGATION or previous in ("y", "en", "me", "te", "se", "nous", "vous",
                                                                          "m'", "t'", "s'", "qu'", "que") \
