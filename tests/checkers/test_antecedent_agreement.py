@@ -206,3 +206,37 @@ def test_a_clitic_after_an_imperative_or_before_an_inversion_is_read(
         probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
     assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+AUNT_F_S = ("Ma tante habite à Nantes.",)
+AUNTS_F_P = ("Mes tantes ont organisé la fête.",)
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # a strong pronoun after the que of a comparison or a restriction
+    (role_item("them", "disjunctive"), BUILDINGS_M_P, "La nouvelle tour est plus haute qu'eux.",
+     "La nouvelle tour est plus haute qu'elles."),
+    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Personne ne cuisine aussi bien qu'elle.",
+     "Personne ne cuisine aussi bien que lui."),
+    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Je n'ai invité qu'elle.", "Je n'ai invité que lui."),
+    # the focus of a cleft, for a subject or a disjunctive English pronoun
+    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Ce sont elles qui ont tout préparé.",
+     "Ce sont eux qui ont tout préparé."),
+    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Ce n'est pas elle qui a choisi le menu.",
+     "Ce n'est pas lui qui a choisi le menu."),
+    # an emphatic pronoun, wherever it stands
+    (role_item("themselves", "disjunctive", ["tante"]), AUNTS_F_P, "Elles ont tout préparé elles-mêmes.",
+     "Elles ont tout préparé eux-mêmes."),
+])
+def test_strong_pronouns_after_que_in_clefts_and_emphatic(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+def test_a_pronoun_after_que_with_its_own_verb_is_a_subject() -> None:
+    she = role_item("she", "subject", ["tante"])
+    assert CHECKER.check(item=she, output="Je crois qu'elle est partie.", context=AUNT_F_S).outcome is Outcome.PASS
+    disjunctive = role_item("her", "disjunctive", ["tante"])
+    assert CHECKER.check(item=disjunctive, output="Je crois qu'elle est partie.",
+                         context=AUNT_F_S).outcome is Outcome.NA

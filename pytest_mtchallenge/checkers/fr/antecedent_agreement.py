@@ -11,7 +11,9 @@ from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS,
+    FINITE_MOODS,
     NEGATION,
+    OBJECT_CLITICS,
     PRONOUNS,
     Features,
     SUBJECT_CLITICS,
@@ -29,7 +31,9 @@ ROLES = ("subject", "object", "disjunctive", "possessive")
 ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
     "they": (("subject",), "p"), "them": (("object", "disjunctive"), "p"), "their": (("possessive",), "p"),
     "theirs": (("disjunctive",), "p"), "themselves": (("object", "disjunctive"), "p"),
-    "it": (("subject", "object", "disjunctive"), "s"), "its": (("possessive",), "s"), "itself": (("object",), "s"),
+    "it": (("subject", "object", "disjunctive"), "s"), "its": (("possessive",), "s"),
+    "itself": (("object", "disjunctive"), "s"), "himself": (("object", "disjunctive"), "s"),
+    "herself": (("object", "disjunctive"), "s"),
     "he": (("subject",), "s"), "him": (("object", "disjunctive"), "s"), "his": (("possessive",), "s"),
     "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
 }
@@ -40,12 +44,15 @@ DEMONSTRATIVES: Mapping[str, tuple[str | None, str]] = {
     f"{stem}-{place}": features for stem, features in (("celui", ("m", "s")), ("celle", ("f", "s")),
                                                        ("ceux", ("m", "p")), ("celles", ("f", "p")))
     for place in ("ci", "là")}
+#: Emphatic pronouns (*eux-mêmes*): disjunctive wherever they stand.
+EMPHATICS: Mapping[str, tuple[str | None, str]] = {"lui-même": ("m", "s"), "elle-même": ("f", "s"),
+                                                   "eux-mêmes": ("m", "p"), "elles-mêmes": ("f", "p")}
 SUBJECTS: Mapping[str, tuple[str | None, str]] = {"il": ("m", "s"), "elle": ("f", "s"), "ils": ("m", "p"),
                                                   "elles": ("f", "p"), **DEMONSTRATIVES}
 OBJECTS: Mapping[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"),
                                                  "les": (None, "p"), "lui": (None, "s"), "leur": (None, "p")}
 DISJUNCTIVES: Mapping[str, tuple[str | None, str]] = {"lui": ("m", "s"), "elle": ("f", "s"), "eux": ("m", "p"),
-                                                      "elles": ("f", "p"), **DEMONSTRATIVES}
+                                                      "elles": ("f", "p"), **DEMONSTRATIVES, **EMPHATICS}
 #: Possessive determiners: the possessor's number (gender is the possessed noun's).
 POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (None, "s"), "ses": (None, "s"),
                                                      "leur": (None, "p"), "leurs": (None, "p")}
@@ -206,11 +213,15 @@ class AntecedentAgreementChecker(FrenchChecker):
         found: list[Rendering] = []
         for index, token in enumerate(tokens):
             after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in PRONOUNS
-            if "subject" in roles and token in SUBJECTS and not after_preposition \
+            cleft = token in DISJUNCTIVES and not after_preposition and self._cleft_focus(reader, index)
+            strong = cleft or token in DISJUNCTIVES and (after_preposition or token in EMPHATICS
+                                                         or self._after_que(reader, index))
+            strong_roles = ("disjunctive", "subject") if cleft else ("disjunctive",)  # *ce sont eux qui…*
+            if strong and set(roles) & set(strong_roles):
+                found.append(Rendering(index, token, "disjunctive", *DISJUNCTIVES[token]))
+            elif "subject" in roles and token in SUBJECTS and not strong \
                     and not is_impersonal_il(reader, index):
                 found.append(Rendering(index, token, "subject", *SUBJECTS[token]))
-            elif "disjunctive" in roles and token in DISJUNCTIVES and after_preposition:
-                found.append(Rendering(index, token, "disjunctive", *DISJUNCTIVES[token]))
             elif "object" in roles and token in OBJECTS and (self._is_enclitic(reader, index)
                                                              or self._is_clitic(reader, index)):
                 found.append(Rendering(index, token, "object", *OBJECTS[token]))
@@ -218,6 +229,34 @@ class AntecedentAgreementChecker(FrenchChecker):
                     and not self._is_clitic(reader, index):
                 found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
         return found
+
+    def _after_que(self, reader: SentenceReader, index: int) -> bool:
+        """*plus grand qu'eux*, *aussi vite qu'elles*, *je ne vois que lui*: a strong pronoun after
+        *que* with no verb of its own (*qu'elle vienne* is a subject)."""
+        tokens = reader.tokens
+        if index == 0 or tokens[index - 1] not in ("que", "qu'"):
+            return False
+        if tokens[index] == "eux":
+            return True
+        probe = index + 1
+        while probe < len(tokens) and (tokens[probe] in ("ne", "n'") or tokens[probe] in OBJECT_CLITICS):
+            probe += 1
+        return probe >= len(tokens) or not reader.has_pos(probe, "verb", "aux")
+
+    def _cleft_focus(self, reader: SentenceReader, index: int) -> bool:
+        """*c'est elle qui…*, *ce sont eux qui…*, *ce n'est pas lui que…*: the pronoun a cleft puts in focus."""
+        tokens = reader.tokens
+        if index + 1 >= len(tokens) or tokens[index + 1] not in ("qui", "que", "qu'"):
+            return False
+        probe = index - 1
+        while probe >= 0 and tokens[probe] in NEGATION:
+            probe -= 1
+        if probe < 0 or not any(a.lemma == "être" and a.mood in FINITE_MOODS for a in reader.readings(probe)):
+            return False
+        probe -= 1
+        if probe >= 0 and tokens[probe] in ("ne", "n'"):
+            probe -= 1
+        return probe >= 0 and tokens[probe] in ("c'", "ce")
 
     def _is_enclitic(self, reader: SentenceReader, index: int) -> bool:
         """*prends-la*, *range-les*, *passe-le-moi*: a pronoun joined by a hyphen to the imperative before it."""
