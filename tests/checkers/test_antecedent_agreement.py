@@ -240,3 +240,46 @@ def test_a_pronoun_after_que_with_its_own_verb_is_a_subject() -> None:
     disjunctive = role_item("her", "disjunctive", ["tante"])
     assert CHECKER.check(item=disjunctive, output="Je crois qu'elle est partie.",
                          context=AUNT_F_S).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # a floating quantifier shows the gender of a plural clitic, and of a subject
+    (THEM_OBJECT, HOUSES_F_P, "Le promoteur les a toutes rachetées.", "Le promoteur les a tous rachetés."),
+    (THEM_OBJECT, HOUSES_F_P, "Je les visite toutes demain.", "Je les visite tous demain."),
+    (THEM_OBJECT, HOUSES_F_P, "Vends-les toutes avant l'hiver.", "Vends-les tous avant l'hiver."),
+    (role_item("them", "object", ["tante"]), AUNTS_F_P, "Je leur ai toutes écrit.", "Je leur ai tous écrit."),
+    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Elles vivent toutes à Nantes.",
+     "Elles vivent tous à Nantes."),
+    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Elles sont toutes parties.",
+     "Elles sont toutes partis."),
+    # seules after the participle agrees with les
+    (role_item("them", "object", ["tante"]), AUNTS_F_P, "Il les a laissées seules.", "Il les a laissées seuls."),
+])
+def test_words_agreeing_with_a_clitic_show_its_gender(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+def test_tous_opening_a_noun_phrase_does_not_float() -> None:
+    assert CHECKER.check(item=THEM_OBJECT, output="Je les vois tous les jours.",
+                         context=HOUSES_F_P).outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize("output", ["On l'adore.", "Le maire lui a rendu visite."])
+def test_a_genderless_clitic_with_nothing_agreeing_is_na(output: str) -> None:
+    assert CHECKER.check(item=IT_OBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.NA
+
+
+def test_a_genderless_clitic_of_the_wrong_number_fails() -> None:
+    """*it* for French plural *pâtes*: *l'* shows a singular."""
+    pasta = role_item("it", "object", ["pâte"])
+    context = ("Les pâtes sont prêtes.",)
+    assert CHECKER.check(item=pasta, output="Je l'adore.", context=context).outcome is Outcome.FAIL
+    assert CHECKER.check(item=pasta, output="Je les adore.", context=context).outcome is Outcome.PASS
+
+
+def test_each_occurrence_of_a_repeated_english_pronoun_must_agree() -> None:
+    twice = role_item("them", "object", source="Empty them and sell them all.")
+    assert CHECKER.check(item=twice, output="Vide-les et vends-les toutes.", context=HOUSES_F_P).outcome is Outcome.PASS
+    assert CHECKER.check(item=twice, output="Vide-les et vends-les tous.", context=HOUSES_F_P).outcome is Outcome.FAIL

@@ -9,6 +9,7 @@ from typing import ClassVar
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS,
     FINITE_MOODS,
@@ -53,6 +54,9 @@ OBJECTS: Mapping[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "
                                                  "les": (None, "p"), "lui": (None, "s"), "leur": (None, "p")}
 DISJUNCTIVES: Mapping[str, tuple[str | None, str]] = {"lui": ("m", "s"), "elle": ("f", "s"), "eux": ("m", "p"),
                                                       "elles": ("f", "p"), **DEMONSTRATIVES, **EMPHATICS}
+#: Object clitics whose form shows no gender and no choice of number beyond the singular or the
+#: dative (*l'*, *lui*, *leur*): with nothing agreeing with them, only a wrong number can be judged.
+SILENT = frozenset({"l'", "lui", "leur"})
 #: Possessive determiners: the possessor's number (gender is the possessed noun's).
 POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (None, "s"), "ses": (None, "s"),
                                                      "leur": (None, "p"), "leurs": (None, "p")}
@@ -196,6 +200,13 @@ class AntecedentAgreementChecker(FrenchChecker):
                                           f"({', '.join(roles)}){why}: dropped or restructured")
         document = blocks(item, output, context)
         mentions = Mentions(self, reader, lemmas, document.output[:-1])
+        occurrences = english_tokenize(item.source)[0].count(english)
+        if occurrences > 1:
+            # *Wash them and put them all back*: the first pronouns render each occurrence, and each must agree
+            verdicts = [self._judge(reader, rendering, english, english_number, lemmas, mentions)
+                        for rendering in renderings[:min(occurrences, MAX_RENDERINGS)]]
+            return next((v for v in verdicts if v.outcome.value == "fail"),
+                        next((v for v in verdicts if v.outcome.value == "pass"), verdicts[0]))
         first = self._judge(reader, renderings[0], english, english_number, lemmas, mentions)
         if first.outcome.value == "fail":
             # a later pronoun may be the one that renders the English pronoun; at most MAX_RENDERINGS
@@ -340,39 +351,85 @@ class AntecedentAgreementChecker(FrenchChecker):
             problems.append(f"{pronoun} does not agree in gender with {antecedent}")
         if problems:
             return Verdict.failed("; ".join(problems), *evidence)
-        for index in self._agreeing_words(reader, rendering):
+        agreeing_words = self._agreeing_words(reader, rendering)
+        if rendering.role == "object" and rendering.form in SILENT and not agreeing_words:
+            return Verdict.not_applicable(f"{pronoun} shows no gender and nothing agrees with it (no participle "
+                                          f"after avoir, no floating tous/toutes): its number agrees with "
+                                          f"{antecedent}, and there is nothing else to judge", *evidence)
+        for index in agreeing_words:
             if not self._agrees(reader, index, gender, number):
                 word = reader.tokens[index]
                 readings = sorted({_features(a.gender, a.number) for a in reader.readings(index)
                                    if a.pos == "adj" or a.mood == "participle"})
                 return Verdict.failed(f"{pronoun} agrees with {antecedent}, but {word!r} "
                                       f"({' or '.join(readings)}) does not", *evidence, word)
-        agreeing = [reader.tokens[i] for i in self._agreeing_words(reader, rendering)]
+        agreeing = [reader.tokens[i] for i in agreeing_words]
         also = f", as {'does' if len(agreeing) == 1 else 'do'} {', '.join(repr(w) for w in agreeing)}" if agreeing else ""
         return Verdict.passed(f"{pronoun} agrees with {antecedent}{also}", *evidence)
 
     def _agreeing_words(self, reader: SentenceReader, rendering: Rendering) -> list[int]:
-        """Adjectives and participles whose agreement the pronoun triggers."""
+        """Adjectives, participles and floating quantifiers whose agreement the pronoun triggers:
+        after a subject, the predicates of its verb and a floating *tous/toutes* (*elles travaillent
+        toutes*) unless a plural object clitic takes it; after an object clitic, the past participle
+        after *avoir*, a floating *tous/toutes* (*je les ai toutes gardées*, *range-les toutes*) and,
+        for *les*, a following *seuls/seules* (*il les a laissées seules*)."""
         tokens = reader.tokens
         if rendering.role == "subject":
             verb = reader.first_finite_verb(rendering.index + 1)
-            return reader.predicates(verb) if verb is not None else []
-        if rendering.role == "object" and rendering.form in ("le", "la", "l'", "les"):
+            if verb is None:
+                return []
+            found = reader.predicates(verb)
+            between = tokens[rendering.index + 1:verb]
+            if not {"les", "leur", "nous", "vous"} & set(between):
+                found = sorted({*found, *self._floating(reader, verb + 1)})
+            return found
+        if rendering.role != "object" or rendering.form not in ("le", "la", "l'", "les", "lui", "leur"):
+            return []
+        plural = rendering.number == "p"
+        if rendering.index in reader.enclitics:  # *range-les toutes*
             probe = rendering.index + 1
-            while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
+            while probe in reader.enclitics:
                 probe += 1
-            if probe < len(tokens) and any(a.lemma == "avoir" and a.pos in ("aux", "verb") and a.mood != "participle"
-                                           for a in reader.readings(probe)):
-                probe += 1
-                while probe < len(tokens) and (tokens[probe] in NEGATION or reader.is_adverb(probe)
-                                               or tokens[probe] in PRONOUNS):
-                    probe += 1  # *ne les a pas vues*, *les a-t-il vues*
-                if probe < len(tokens) and any(a.mood == "participle" for a in reader.readings(probe)):
-                    return [probe]
-        return []
+            return self._floating(reader, probe) if plural else []
+        probe = rendering.index + 1
+        while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
+            probe += 1
+        if probe >= len(tokens) or not reader.has_pos(probe, "verb", "aux"):
+            return []
+        avoir = any(a.lemma == "avoir" and a.pos in ("aux", "verb") and a.mood != "participle"
+                    for a in reader.readings(probe))
+        probe += 1
+        while probe < len(tokens) and (tokens[probe] in NEGATION or reader.is_adverb(probe)
+                                       or tokens[probe] in PRONOUNS):
+            probe += 1  # *ne les a pas vues*, *les a-t-il vues*
+        found = self._floating(reader, probe) if plural else []
+        if found:
+            probe += 1
+        if avoir and rendering.form not in ("lui", "leur") and probe < len(tokens) \
+                and any(a.mood == "participle" for a in reader.readings(probe)):
+            found.append(probe)
+            probe += 1
+            if rendering.form == "les" and probe < len(tokens) and tokens[probe] in ("seuls", "seules") \
+                    and not {"nous", "vous", "ils", "elles"} & set(tokens[max(0, rendering.index - 2):rendering.index]):
+                found.append(probe)
+        return found
+
+    def _floating(self, reader: SentenceReader, index: int) -> list[int]:
+        """``[index]`` when *tous* or *toutes* there floats (*ils sont tous partis*, *je les ai
+        toutes lues*), not when it opens a noun phrase (*tous les jours*)."""
+        tokens = reader.tokens
+        while index < len(tokens) and (tokens[index] in NEGATION or reader.is_adverb(index)):
+            index += 1
+        if index >= len(tokens) or tokens[index] not in ("tous", "toutes"):
+            return []
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if following in DETERMINERS or following in ("ceux", "celles", "deux", "trois", "quatre") \
+                or following.isdigit():
+            return []
+        return [index]
 
     def _agrees(self, reader: SentenceReader, index: int, gender: str | None, number: str | None) -> bool:
-        return any((a.pos == "adj" or a.mood == "participle")
+        return any((a.pos == "adj" or a.mood == "participle" or a.lemma == "tout")
                    and (gender is None or a.gender in (None, gender))
                    and (number is None or a.number in (None, number))
                    for a in reader.readings(index))

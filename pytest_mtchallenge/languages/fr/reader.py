@@ -44,6 +44,8 @@ OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", 
                             "lui", "leur", "y", "en"})
 COPULAS = frozenset({"être", "sembler", "paraître", "devenir", "rester", "demeurer"})
 COORDINATORS = frozenset({"et", "ou", "mais", "ni", ","})
+#: *tout* as a degree adverb (*tout excités*) and floating *tous/toutes* (*elles sont toutes parties*).
+FLOATING_QUANTIFIERS = frozenset({"tout", "toute", "toutes", "tous"})
 DEGREE_WORDS = frozenset({"très", "trop", "si", "aussi", "plus", "moins", "bien", "assez", "fort"})
 
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:!?.]", re.UNICODE)
@@ -412,8 +414,8 @@ class SentenceReader:
             readings = self.readings(index)
             if token in NEGATION or (readings and all(a.pos == "adv" for a in readings)):
                 continue
-            if token in DEGREE_WORDS and self._modifies_next(index):
-                continue  # "très grande", but "fort" alone is the adjective
+            if (token in DEGREE_WORDS or token in FLOATING_QUANTIFIERS) and self._modifies_next(index):
+                continue  # "très grande", "tout excités", "tous partis", but "fort" alone is the adjective
             if not found and token in OBJECT_CLITICS:
                 continue
             lemmas_inf = {a.lemma for a in readings if a.mood in ("infinitive", "participle") and a.pos in ("verb", "aux")}
