@@ -273,7 +273,7 @@ def test_a_genderless_clitic_with_nothing_agreeing_is_na(output: str) -> None:
 
 def test_a_genderless_clitic_of_the_wrong_number_fails() -> None:
     """*it* for French plural *pâtes*: *l'* shows a singular."""
-    pasta = role_item("it", "object", ["pâte"])
+    pasta = role_item("it", "object", ["pâtes"])
     context = ("Les pâtes sont prêtes.",)
     assert CHECKER.check(item=pasta, output="Je l'adore.", context=context).outcome is Outcome.FAIL
     assert CHECKER.check(item=pasta, output="Je les adore.", context=context).outcome is Outcome.PASS
@@ -283,3 +283,44 @@ def test_each_occurrence_of_a_repeated_english_pronoun_must_agree() -> None:
     twice = role_item("them", "object", source="Empty them and sell them all.")
     assert CHECKER.check(item=twice, output="Vide-les et vends-les toutes.", context=HOUSES_F_P).outcome is Outcome.PASS
     assert CHECKER.check(item=twice, output="Vide-les et vends-les tous.", context=HOUSES_F_P).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("pronoun", "antecedent", "context", "agreeing", "disagreeing"), [
+    # œ in the parameter, oe in the lexicon (and the other way round)
+    ("they", ["sœur"], "Mes sœurs vivent à Lyon.", "Elles sont infirmières.", "Ils sont infirmiers."),
+    ("they", ["soeur"], "Mes sœurs vivent à Lyon.", "Elles sont infirmières.", "Ils sont infirmiers."),
+    # a lemma given in the plural or the feminine, which the lexicon lemmatises otherwise
+    ("them", ["lunettes"], "J'ai cassé mes lunettes.", "Tu les as réparées ?", "Tu les as réparés ?"),
+    ("they", ["danseuse"], "Les danseuses sont arrivées.", "Elles ont dansé toute la nuit.",
+     "Ils ont dansé toute la nuit."),
+    # an adjective used as a noun after a determiner
+    ("they", ["malheureux"], "Les malheureuses attendaient depuis des heures.", "Elles étaient épuisées.",
+     "Ils étaient épuisés."),
+    # a hyphenated compound, plural on its parts
+    ("they", ["grand-tante"], "Mes grands-tantes habitent à Brest.", "Elles ont plus de 90 ans.",
+     "Ils ont plus de 90 ans."),
+    # a noun in several words: the head's gender (the Lefff has 'pomme de terre' masculine)
+    ("they", ["pomme de terre", "patate"], "Les pommes de terre sont cuites.", "Elles sont encore chaudes.",
+     "Ils sont encore chauds."),
+    ("it", ["fer à repasser"], "Le fer à repasser est tombé.", "Il est cassé.", "Elle est cassée."),
+    # a misspelt noun, or one with a non-standard plural, after a determiner: the determiner's gender
+    ("it", ["bicyclette", "vélo"], "J'ai vendu ma bicylette.", "Elle était trop vieille.", "Il était trop vieux."),
+    ("they", ["bijou"], "Elle a perdu ses bijous en or.", "Ils étaient précieux.", "Elles étaient précieuses."),
+])
+def test_the_antecedent_is_found_in_its_inflected_compound_and_misspelt_forms(
+        pronoun: str, antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
+    probe = role_item(pronoun, "subject" if pronoun in ("they", "it") else "object", antecedent)
+    assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
+
+
+def test_a_multi_word_lemma_without_a_mention_has_its_heads_gender() -> None:
+    potatoes = role_item("they", "subject", ["pomme de terre"])
+    assert CHECKER.check(item=potatoes, output="Elles sont cuites.").outcome is Outcome.PASS
+    assert CHECKER.check(item=potatoes, output="Ils sont cuits.").outcome is Outcome.FAIL
+
+
+def test_an_unknown_word_two_edits_away_is_not_the_antecedent() -> None:
+    bike = role_item("it", "subject", ["bicyclette"])
+    verdict = CHECKER.check(item=bike, output="Il était trop vieux.", context=("J'ai vendu ma bicylete.",))
+    assert "no rendering of it found" in verdict.reason

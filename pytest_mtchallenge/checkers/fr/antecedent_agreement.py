@@ -10,6 +10,7 @@ from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
+from pytest_mtchallenge.languages.fr.nouns import NounLemma, compound_gender, find_noun
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS,
     FINITE_MOODS,
@@ -17,9 +18,9 @@ from pytest_mtchallenge.languages.fr.reader import (
     OBJECT_CLITICS,
     PRONOUNS,
     Features,
+    fold,
     SUBJECT_CLITICS,
     SentenceReader,
-    readings,
 )
 from pytest_mtchallenge.languages.fr.syntax import is_impersonal_il
 from pytest_mtchallenge.model import ChallengeItem
@@ -104,7 +105,7 @@ class Mentions:
     sentence is read once from left to right, the context translation once from its end, so
     that finding the mention before each of many pronouns stays linear in the output's length."""
 
-    def __init__(self, checker: AntecedentAgreementChecker, reader: SentenceReader, lemmas: tuple[str, ...],
+    def __init__(self, checker: AntecedentAgreementChecker, reader: SentenceReader, lemmas: tuple[NounLemma, ...],
                  context: tuple[str, ...]) -> None:
         self._checker, self._lemmas, self._context = checker, lemmas, context
         self._found = [(index, mention) for index in range(len(reader.tokens))
@@ -191,7 +192,7 @@ class AntecedentAgreementChecker(FrenchChecker):
         roles, english_number = ENGLISH[english]
         if "role" in item.params:
             roles = (str(item.params["role"]),)
-        lemmas = lemmas_of(item.params["antecedent"])
+        lemmas = tuple(NounLemma.parse(lemma, self.lexicon) for lemma in lemmas_of(item.params["antecedent"]))
         renderings = self._renderings(reader, roles)
         if not renderings:
             neutral = next((t for t in reader.tokens if t in NEUTRAL - {"en", "y"}), None)
@@ -300,29 +301,39 @@ class AntecedentAgreementChecker(FrenchChecker):
 
     # -- the antecedent --------------------------------------------------------------------------
 
-    def _mention_at(self, reader: SentenceReader, index: int, lemmas: tuple[str, ...], where: str) -> Mention | None:
-        nouns = [a for a in reader.readings(index) if a.pos == "noun" and a.lemma.lower() in lemmas]
-        if not nouns:
+    def _mention_at(self, reader: SentenceReader, index: int, lemmas: tuple[NounLemma, ...],
+                    where: str) -> Mention | None:
+        match = next((m for lemma in lemmas if (m := find_noun(reader, index, lemma)) is not None), None)
+        if match is None:
             return None
+        head = match.head
+        nouns = [a for a in reader.readings(head) if a.pos == "noun"
+                 and (match.how != "lemma" or fold(a.lemma) == match.lemma.words[0])]
+        if not nouns:
+            nouns = [a for a in reader.readings(head) if a.pos == "adj"]
         genders = {a.gender for a in nouns if a.gender}
         numbers = {a.number for a in nouns if a.number}
-        determiner = reader.tokens[index - 1] if index else ""
+        if match.lemma.compound:
+            genders = {g} if (g := match.lemma.gender(self.lexicon)) else genders
+        elif "-" in reader.tokens[head] and not nouns:
+            genders = {g} if (g := compound_gender(self.lexicon, fold(reader.tokens[head]))) else set()
+        elif not nouns:  # a misspelling or a non-standard plural of the lemma (*bijous*): the lemma's gender
+            genders = {g} if (g := match.lemma.gender(self.lexicon)) else set()
+        if not numbers and not reader.readings(head):
+            numbers = {"p" if reader.tokens[head][-1] in "sx" else "s"}
+        determiner = reader.tokens[match.start - 1] if match.start else ""
         det_gender, det_number = DETERMINERS.get(determiner, (None, None))
         gender = det_gender if len(genders) != 1 and det_gender else (genders.pop() if len(genders) == 1 else None)
         number = det_number or (numbers.pop() if len(numbers) == 1 else None)
-        return Mention(reader.tokens[index], nouns[0].lemma, gender, number, where)
+        return Mention(match.text(reader), match.lemma.text, gender, number, where)
 
-    def _lemma_gender(self, lemmas: tuple[str, ...]) -> dict[str, str | None]:
-        genders: dict[str, str | None] = {}
-        for lemma in lemmas:
-            found = {a.gender for a in readings(self.lexicon, lemma) if a.pos == "noun" and a.lemma == lemma and a.gender}
-            genders[lemma] = found.pop() if len(found) == 1 else None
-        return genders
+    def _lemma_gender(self, lemmas: tuple[NounLemma, ...]) -> dict[str, str | None]:
+        return {lemma.text: lemma.gender(self.lexicon) for lemma in lemmas}
 
     # -- judging -----------------------------------------------------------------------------------
 
     def _judge(self, reader: SentenceReader, rendering: Rendering, english: str, english_number: str,
-               lemmas: tuple[str, ...], mentions: Mentions) -> Verdict:
+               lemmas: tuple[NounLemma, ...], mentions: Mentions) -> Verdict:
         mention = mentions.before(rendering.index)
         pronoun = f"{rendering.form!r} ({rendering.role}"
         pronoun += f", {_features(rendering.gender, rendering.number)})" if rendering.role != "possessive" \
@@ -335,7 +346,7 @@ class AntecedentAgreementChecker(FrenchChecker):
             shared = set(genders.values())
             gender = shared.pop() if len(shared) == 1 else None
             number = english_number
-            antecedent = (f"the antecedent ({'/'.join(lemmas)}; no rendering of it found before the pronoun, "
+            antecedent = (f"the antecedent ({'/'.join(lemma.text for lemma in lemmas)}; no rendering of it found before the pronoun, "
                           f"number from {english!r})")
             if rendering.gender is not None and gender is None and rendering.number == number:
                 agreeing = [lemma for lemma, g in genders.items() if g == rendering.gender]
