@@ -324,3 +324,40 @@ def test_an_unknown_word_two_edits_away_is_not_the_antecedent() -> None:
     bike = role_item("it", "subject", ["bicyclette"])
     verdict = CHECKER.check(item=bike, output="Il était trop vieux.", context=("J'ai vendu ma bicylete.",))
     assert "no rendering of it found" in verdict.reason
+
+
+@pytest.mark.parametrize(("pronoun", "antecedent", "context", "agreeing", "disagreeing"), [
+    # the determiner's gender is the text's, even against the lexicon (the Lefff has maire masculine)
+    ("she", ["maire"], "La maire a ouvert la séance.", "Elle a parlé une heure.", "Il a parlé une heure."),
+    # but mon/ton/son before a vowel is no masculine
+    ("she", ["amie"], "Mon amie habite à Brest.", "Elle est médecin.", "Il est médecin."),
+    # a plural of both genders: masculine when nothing marks it …
+    ("they", ["collègue"], "Mes collègues sont en réunion.", "Ils reviennent à midi.", "Elles reviennent à midi."),
+    # … or the gender of an adjective or of the predicate agreeing with it
+    ("they", ["collègue"], "Mes collègues étaient épuisées.", "Elles reviennent à midi.", "Ils reviennent à midi."),
+    ("they", ["journaliste"], "Les journalistes américaines ont posé des questions.", "Elles étaient bien informées.",
+     "Ils étaient bien informés."),
+    # two coordinated nouns for a plural pronoun: masculine unless both are feminine
+    ("they", ["bureau", "lampe"], "Le bureau et la lampe sont neufs.", "Ils ont été livrés hier.",
+     "Elles ont été livrées hier."),
+    ("they", ["chaise", "table"], "La chaise et la table sont neuves.", "Elles ont été livrées hier.",
+     "Ils ont été livrés hier."),
+])
+def test_the_gender_the_document_gives_the_antecedent(
+        pronoun: str, antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
+    probe = role_item(pronoun, "subject", antecedent)
+    assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("antecedent", "context"), [
+    (["élève"], "L'élève a oublié son cahier."),  # a singular of both genders, nothing marking it
+    (["amour"], "Ses amours ont duré un été."),  # a noun in use in both genders (the lexicon has both)
+])
+def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], context: str) -> None:
+    number = "s" if "élève" in antecedent else "p"
+    probe = role_item("it" if number == "s" else "they", "subject", antecedent)
+    masculine, feminine = ("Il est parti.", "Elle est partie.") if number == "s" else ("Ils sont partis.",
+                                                                                        "Elles sont parties.")
+    for output in (masculine, feminine):
+        assert CHECKER.check(item=probe, output=output, context=(context,)).outcome is Outcome.PASS

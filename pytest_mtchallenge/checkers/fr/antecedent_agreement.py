@@ -19,6 +19,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     PRONOUNS,
     Features,
     fold,
+    resolve_coordination,
     SUBJECT_CLITICS,
     SentenceReader,
 )
@@ -64,6 +65,7 @@ POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (
 #: Pronouns with no gender or number to check (*en*, *y*, demonstratives *ce, ça, cela*).
 NEUTRAL = frozenset({"en", "y", "ce", "c'", "ça", "cela", "ceci"})
 _PREPOSITIONS_BEFORE_INFINITIVE = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par"})
+_VOWELS_AND_H = frozenset("aeiouyhâàéèêëîïôöûùü")
 #: The most pronouns of an output read as candidates for the English one (a sentence has a few).
 MAX_RENDERINGS = 16
 _GENDER = {"m": "masculine", "f": "feminine"}
@@ -87,6 +89,14 @@ class Mention:
     gender: str | None
     number: str | None
     where: str  # "in the sentence" / "in the context translation"
+    #: How the gender was read, when not from the lexicon alone ("by 'la'", "an epicene plural").
+    why: str = ""
+    #: The genders of the noun phrases coordinated with it (*la table et le canapé*), if any.
+    conjuncts: tuple[str | None, ...] = ()
+
+    def describe(self, gender: str | None, number: str | None) -> str:
+        why = f"; {self.why}" if self.why else ""
+        return f"{self.form!r} ({self.lemma}, {_features(gender, number)}{why}) {self.where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,21 +321,90 @@ class AntecedentAgreementChecker(FrenchChecker):
                  and (match.how != "lemma" or fold(a.lemma) == match.lemma.words[0])]
         if not nouns:
             nouns = [a for a in reader.readings(head) if a.pos == "adj"]
-        genders = {a.gender for a in nouns if a.gender}
+        genders = {a.gender for a in nouns}
         numbers = {a.number for a in nouns if a.number}
         if match.lemma.compound:
-            genders = {g} if (g := match.lemma.gender(self.lexicon)) else genders
+            genders = {match.lemma.gender(self.lexicon)}
         elif "-" in reader.tokens[head] and not nouns:
-            genders = {g} if (g := compound_gender(self.lexicon, fold(reader.tokens[head]))) else set()
+            genders = {compound_gender(self.lexicon, fold(reader.tokens[head]))}
         elif not nouns:  # a misspelling or a non-standard plural of the lemma (*bijous*): the lemma's gender
-            genders = {g} if (g := match.lemma.gender(self.lexicon)) else set()
+            genders = {match.lemma.gender(self.lexicon)}
         if not numbers and not reader.readings(head):
             numbers = {"p" if reader.tokens[head][-1] in "sx" else "s"}
-        determiner = reader.tokens[match.start - 1] if match.start else ""
+        start = self._determiner(reader, match.start)
+        determiner = reader.tokens[start] if start is not None else ""
         det_gender, det_number = DETERMINERS.get(determiner, (None, None))
-        gender = det_gender if len(genders) != 1 and det_gender else (genders.pop() if len(genders) == 1 else None)
+        if determiner in ("mon", "ton", "son") and reader.tokens[start + 1][:1] in _VOWELS_AND_H:
+            det_gender = None  # *mon amie*, *son école*: the masculine form before a vowel
         number = det_number or (numbers.pop() if len(numbers) == 1 else None)
-        return Mention(match.text(reader), match.lemma.text, gender, number, where)
+        why = ""
+        if det_gender:
+            gender = det_gender  # the text's own marking (*la maire*, *la nouvelle médecin*)
+            if genders != {det_gender}:
+                why = f"gender by {determiner!r}"
+        elif len(genders) == 1 and None not in genders:
+            gender = next(iter(genders))
+        else:
+            cue = self._gender_cue(reader, match.start if start is None else start, match.end, number)
+            if cue is not None:
+                gender, why = cue[0], f"gender by {cue[1]!r}"
+            elif None in genders and len(genders) == 1 and number == "p":
+                gender, why = "m", "a plural of both genders: masculine when nothing marks it"
+            else:
+                gender = None
+        conjuncts = self._conjuncts(reader, match.start if start is None else start, match.end)
+        return Mention(match.text(reader), match.lemma.text, gender, number, where, why, conjuncts)
+
+    def _determiner(self, reader: SentenceReader, start: int) -> int | None:
+        """The index of the determiner of the noun at ``start``, past up to two adjectives before it
+        (*la nouvelle maire*)."""
+        for probe in range(start - 1, max(-1, start - 4), -1):
+            if reader.tokens[probe] in DETERMINERS:
+                return probe
+            if not reader.has_pos(probe, "adj") or reader.has_pos(probe, "verb", "prep"):
+                return None
+        return None
+
+    def _gender_cue(self, reader: SentenceReader, start: int, end: int,
+                    number: str | None) -> tuple[str, str] | None:
+        """The gender that words agreeing with a noun of both genders give it: an adjective before or after
+        it (*les artistes québécoises*), or the predicate of the clause it is the subject of (*les
+        enfants étaient fatigués*, *les artistes, trois sœurs, sont arrivées*)."""
+        tokens = reader.tokens
+        candidates = [i for i in range(start + 1, end) if reader.has_pos(i, "adj") and not reader.has_pos(i, "noun")]
+        probe = end
+        while probe < len(tokens) and reader.has_pos(probe, "adj") and not reader.finite_readings(probe):
+            candidates.append(probe)
+            probe += 1
+        if start == reader.after_fronted_adverbial():
+            verb = reader.first_finite_verb(end)
+            if verb is not None:
+                candidates.extend(reader.predicates(verb))
+        for index in candidates:
+            genders = {a.gender for a in reader.readings(index) if (a.pos == "adj" or a.mood == "participle")
+                       and a.number in (None, number)}
+            if len(genders) == 1 and None not in genders:
+                return next(iter(genders)), tokens[index]  # type: ignore[return-value]
+        return None
+
+    def _conjuncts(self, reader: SentenceReader, start: int, end: int) -> tuple[str | None, ...]:
+        """The genders of noun phrases coordinated with the mention by *et* / *ou* (*la table et le canapé*)."""
+        tokens = reader.tokens
+        found: list[str | None] = []
+        if start >= 2 and tokens[start - 1] in ("et", "ou"):
+            for probe in range(start - 2, max(-1, start - 6), -1):
+                if tokens[probe] in DETERMINERS:
+                    phrase = reader.noun_phrase(probe)
+                    if phrase is not None and phrase.end == start - 1:
+                        found.append(phrase.features.gender)
+                    break
+        while end < len(tokens) and reader.has_pos(end, "adj") and not reader.has_pos(end, "noun"):
+            end += 1
+        if end + 1 < len(tokens) and tokens[end] in ("et", "ou") and tokens[end + 1] in DETERMINERS:
+            phrase = reader.noun_phrase(end + 1)
+            if phrase is not None:
+                found.append(phrase.features.gender)
+        return tuple(found)
 
     def _lemma_gender(self, lemmas: tuple[NounLemma, ...]) -> dict[str, str | None]:
         return {lemma.text: lemma.gender(self.lexicon) for lemma in lemmas}
@@ -340,7 +419,11 @@ class AntecedentAgreementChecker(FrenchChecker):
             else f", possessor {_NUMBER[rendering.number]})"
         if mention is not None:
             gender, number = mention.gender, mention.number or english_number
-            antecedent = f"{mention.form!r} ({mention.lemma}, {_features(gender, number)}) {mention.where}"
+            if english_number == "p" and number == "s" and mention.conjuncts:
+                # *la table et le canapé … ils*: the coordination is the antecedent
+                group = resolve_coordination([Features(3, "s", g) for g in (gender, *mention.conjuncts)])
+                gender, number = group.gender, "p"
+            antecedent = mention.describe(gender, number)
         else:
             genders = self._lemma_gender(lemmas)
             shared = set(genders.values())
