@@ -159,7 +159,8 @@ def _after_negation(tokens: list[str], index: int) -> int:
 
 def _impersonal_after_etre(reader: SentenceReader, index: int) -> bool:
     """After *il est*: *temps*, *question*, *l'heure*, *une fois*, *tard*, *tôt*, a time (*il est
-    trois heures*), or an adjective followed by *que* or by *de* and an infinitive."""
+    trois heures*), or an adjective followed by *que* (not a comparison's: *plus facile que
+    prévu*) or by *de* and an infinitive."""
     tokens = reader.tokens
     if index >= len(tokens):
         return False
@@ -169,14 +170,17 @@ def _impersonal_after_etre(reader: SentenceReader, index: int) -> bool:
     if index + 1 < len(tokens) and tokens[index + 1] in ("heure", "heures") and (
             tokens[index].isdigit() or reader.has_pos(index, "det")):
         return True
+    comparative = False
     while index < len(tokens) and tokens[index] in ("très", "si", "trop", "assez", "bien", "plus", "moins", "peu",
-                                                    "tout", "vraiment", "parfois", "souvent", "toujours", "déjà"):
+                                                    "aussi", "tout", "vraiment", "parfois", "souvent", "toujours",
+                                                    "déjà"):
+        comparative = comparative or tokens[index] in ("plus", "moins", "aussi")
         index += 1
     if index + 1 >= len(tokens) or not reader.has_pos(index, "adj"):
         return False
     marker = tokens[index + 1]
     if marker in ("que", "qu'"):
-        return True
+        return not comparative  # *il était plus facile que prévu*: the que of the comparison
     if marker not in ("de", "d'"):
         return False
     probe = index + 2
