@@ -147,7 +147,7 @@ def is_impersonal_il(reader: SentenceReader, index: int) -> bool:
     if "faire" in lemmas:
         return after in _WEATHER
     if "être" in lemmas and not clitics:
-        return _impersonal_after_etre(reader, following)
+        return _impersonal_after_etre(reader, probe + 1)
     return False
 
 
@@ -162,6 +162,8 @@ def _impersonal_after_etre(reader: SentenceReader, index: int) -> bool:
     trois heures*), or an adjective followed by *que* (not a comparison's: *plus facile que
     prévu*) or by *de* and an infinitive."""
     tokens = reader.tokens
+    while index < len(tokens) and tokens[index] in ("pas", "jamais", "point", "guère"):
+        index += 1
     if index >= len(tokens):
         return False
     if tokens[index] in ("temps", "question", "tard", "tôt") or tokens[index:index + 2] in (["l'", "heure"],
