@@ -361,3 +361,32 @@ def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], contex
                                                                                         "Elles sont parties.")
     for output in (masculine, feminine):
         assert CHECKER.check(item=probe, output=output, context=(context,)).outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize(("antecedent", "context", "agreeing", "disagreeing"), [
+    # one of a plural class: the class noun's gender, the number of 'one'
+    (["girafe"], "Les girafes vivent en Afrique.", "J'en ai vu une au zoo.", "J'en ai vu un au zoo."),
+    (["girafe"], "Les girafes vivent en Afrique.", "L'une d'elles est tombée malade.",
+     "L'un d'eux est tombé malade."),
+    (["girafe"], "Les girafes vivent en Afrique.", "L'une d'elles est tombée malade.",
+     "L'une d'elles est tombé malade."),
+    # another one, a bigger one
+    (["tasse"], "Cette tasse est ébréchée.", "Prends-en une autre.", "Prends-en un autre."),
+    (["tasse"], "Cette tasse est trop petite.", "Vous en avez une plus grande ?", "Vous en avez un plus grand ?"),
+    # that one, the one that…, the lighter one
+    (["robe"], "Cette robe est trop courte.", "Je préfère celle-ci.", "Je préfère celui-ci."),
+    (["robe"], "Cette robe est trop courte.", "Je préfère celle que tu portais hier.",
+     "Je préfère celui que tu portais hier."),
+    (["valise"], "Cette valise est trop lourde.", "Prends la plus légère.", "Prends le plus léger."),
+])
+def test_one_agrees_in_gender_with_its_class(
+        antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
+    probe = role_item("one", "object", antecedent)
+    assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize("output", ["J'ai vu une autruche au zoo.", "J'en ai vu un peu partout.", "J'en ai vu."])
+def test_a_determiner_is_no_rendering_of_one(output: str) -> None:
+    probe = role_item("one", "object", ["girafe"])
+    assert CHECKER.check(item=probe, output=output, context=("Les girafes vivent en Afrique.",)).outcome is Outcome.NA

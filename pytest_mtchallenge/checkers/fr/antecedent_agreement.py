@@ -12,6 +12,7 @@ from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
 from pytest_mtchallenge.languages.fr.nouns import NounLemma, compound_gender, find_noun
 from pytest_mtchallenge.languages.fr.reader import (
+    DEGREE_WORDS,
     DETERMINERS,
     FINITE_MOODS,
     NEGATION,
@@ -39,7 +40,12 @@ ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
     "herself": (("object", "disjunctive"), "s"),
     "he": (("subject",), "s"), "him": (("object", "disjunctive"), "s"), "his": (("possessive",), "s"),
     "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
+    # one member of a class (*Owls hunt at night. It is rare to see one*): rendered by a pronominal
+    # numeral, a demonstrative or an article before an adjective (*en … une*, *celui-là*, *la moins chère*)
+    "one": (("subject", "object"), "s"), "ones": (("subject", "object"), "p"),
 }
+#: English pronouns for a member of a class: the number is the pronoun's, the gender the class noun's.
+CLASS_MEMBER = frozenset({"one", "ones"})
 
 #: French 3rd-person pronouns by role: form → (gender or None, number).
 #: Demonstrative pronouns (*celle-ci a été construite*): subjects, or disjunctive after a preposition.
@@ -62,6 +68,13 @@ SILENT = frozenset({"l'", "lui", "leur"})
 #: Possessive determiners: the possessor's number (gender is the possessed noun's).
 POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (None, "s"), "ses": (None, "s"),
                                                      "leur": (None, "p"), "leurs": (None, "p")}
+#: *one* as a numeral pronoun (*j'en veux une*, *l'un d'eux*, *aucune*, *chacun*).
+NUMERAL_PRONOUNS: Mapping[str, tuple[str | None, str]] = {
+    "un": ("m", "s"), "une": ("f", "s"), "aucun": ("m", "s"), "aucune": ("f", "s"), "chacun": ("m", "s"),
+    "chacune": ("f", "s")}
+#: *one* as a demonstrative (*celui que tu as acheté*, *celle-là*).
+ONE_DEMONSTRATIVES: Mapping[str, tuple[str | None, str]] = {
+    "celui": ("m", "s"), "celle": ("f", "s"), "ceux": ("m", "p"), "celles": ("f", "p"), **DEMONSTRATIVES}
 #: Pronouns with no gender or number to check (*en*, *y*, demonstratives *ce, ça, cela*).
 NEUTRAL = frozenset({"en", "y", "ce", "c'", "ça", "cela", "ceci"})
 _PREPOSITIONS_BEFORE_INFINITIVE = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par"})
@@ -203,7 +216,7 @@ class AntecedentAgreementChecker(FrenchChecker):
         if "role" in item.params:
             roles = (str(item.params["role"]),)
         lemmas = tuple(NounLemma.parse(lemma, self.lexicon) for lemma in lemmas_of(item.params["antecedent"]))
-        renderings = self._renderings(reader, roles)
+        renderings = self._one_renderings(reader) if english in CLASS_MEMBER else self._renderings(reader, roles)
         if not renderings:
             neutral = next((t for t in reader.tokens if t in NEUTRAL - {"en", "y"}), None)
             why = f" ({neutral!r} carries no gender or number)" if neutral else ""
@@ -251,6 +264,49 @@ class AntecedentAgreementChecker(FrenchChecker):
                     and not self._is_clitic(reader, index):
                 found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
         return found
+
+    def _one_renderings(self, reader: SentenceReader) -> list[Rendering]:
+        """The French renderings of *one*: a numeral standing alone (*j'en ai acheté une*, *l'une
+        d'elles*, *il y en a un qui…*, *une plus grande*, *une autre*), *aucun(e)*, *chacun(e)*, a
+        demonstrative (*celui que…*, *celle-là*), or an article before a comparative with no noun
+        (*la moins chère*)."""
+        tokens = reader.tokens
+        found: list[Rendering] = []
+        for index, token in enumerate(tokens):
+            if token in NUMERAL_PRONOUNS and self._stands_alone(reader, index):
+                found.append(Rendering(index, token, "one", *NUMERAL_PRONOUNS[token]))
+            elif token in ONE_DEMONSTRATIVES:
+                found.append(Rendering(index, token, "one", *ONE_DEMONSTRATIVES[token]))
+            elif token in ("le", "la", "les") and index + 2 < len(tokens) and tokens[index + 1] in ("plus", "moins") \
+                    and reader.has_pos(index + 2, "adj") and not self._noun_follows(reader, index + 3):
+                found.append(Rendering(index, f"{token} {tokens[index + 1]} {tokens[index + 2]}", "one",
+                                       *DETERMINERS[token]))  # type: ignore[arg-type]
+        return found
+
+    def _stands_alone(self, reader: SentenceReader, index: int) -> bool:
+        """Whether *un/une* (*aucun*, *chacun*…) at ``index`` is a pronoun, not the determiner of a noun."""
+        tokens = reader.tokens
+        if index and tokens[index - 1] == "l'" or tokens[index] in ("chacun", "chacune"):
+            return True
+        probe = index + 1
+        if probe >= len(tokens) or not tokens[probe][0].isalpha():
+            return True
+        following = tokens[probe]
+        if following == "peu":
+            return False  # *un peu*
+        if following in ("qui", "que", "qu'", "de", "d'", "des", "du", "parmi") or following in DETERMINERS:
+            return True
+        if following in ("plus", "moins", "aussi", "très", "si", "trop", "bien", "assez", "autre"):
+            if following != "autre":
+                probe += 1
+            return not self._noun_follows(reader, probe + 1) and (
+                following == "autre" or probe < len(tokens) and reader.has_pos(probe, "adj"))
+        if reader.has_pos(probe, "adj") and not reader.has_pos(probe, "noun"):
+            return not self._noun_follows(reader, probe + 1)
+        return reader.is_adverb(probe) or reader.has_pos(probe, "prep") and not reader.has_pos(probe, "noun")
+
+    def _noun_follows(self, reader: SentenceReader, index: int) -> bool:
+        return index < len(reader.tokens) and reader.has_pos(index, "noun") and not reader.has_pos(index, "prep")
 
     def _after_que(self, reader: SentenceReader, index: int) -> bool:
         """*plus grand qu'eux*, *aussi vite qu'elles*, *je ne vois que lui*: a strong pronoun after
@@ -417,7 +473,10 @@ class AntecedentAgreementChecker(FrenchChecker):
         pronoun = f"{rendering.form!r} ({rendering.role}"
         pronoun += f", {_features(rendering.gender, rendering.number)})" if rendering.role != "possessive" \
             else f", possessor {_NUMBER[rendering.number]})"
-        if mention is not None:
+        if mention is not None and english in CLASS_MEMBER:
+            gender, number = mention.gender, english_number  # one of a class: the class noun's gender only
+            antecedent = f"{mention.describe(gender, None)}, {_NUMBER[number]} as {english!r} is"
+        elif mention is not None:
             gender, number = mention.gender, mention.number or english_number
             if english_number == "p" and number == "s" and mention.conjuncts:
                 # *la table et le canapé … ils*: the coordination is the antecedent
@@ -468,6 +527,8 @@ class AntecedentAgreementChecker(FrenchChecker):
         after *avoir*, a floating *tous/toutes* (*je les ai toutes gardées*, *range-les toutes*) and,
         for *les*, a following *seuls/seules* (*il les a laissées seules*)."""
         tokens = reader.tokens
+        if rendering.role == "one":
+            return self._one_agreeing_words(reader, rendering)
         if rendering.role == "subject":
             verb = reader.first_finite_verb(rendering.index + 1)
             if verb is None:
@@ -506,6 +567,27 @@ class AntecedentAgreementChecker(FrenchChecker):
             if rendering.form == "les" and probe < len(tokens) and tokens[probe] in ("seuls", "seules") \
                     and not {"nous", "vous", "ils", "elles"} & set(tokens[max(0, rendering.index - 2):rendering.index]):
                 found.append(probe)
+        return found
+
+    def _one_agreeing_words(self, reader: SentenceReader, rendering: Rendering) -> list[int]:
+        """For a rendering of *one*: the adjective after it (*une plus grande*, *la moins chère*) and,
+        when it opens its clause (*l'une d'elles a été aperçue*), the predicates of its verb."""
+        tokens = reader.tokens
+        found: list[int] = []
+        probe = rendering.index + 1
+        while probe < len(tokens) and (tokens[probe] in DEGREE_WORDS or tokens[probe] == "autre"):
+            probe += 1
+        if rendering.form not in ONE_DEMONSTRATIVES and probe < len(tokens) and any(
+                a.pos == "adj" or a.mood == "participle" for a in reader.readings(probe)) \
+                and not reader.has_pos(probe, "det") and not self._noun_follows(reader, probe + 1):
+            found.append(probe)
+        start = rendering.index
+        while start > 0 and tokens[start - 1] not in (",", ";", ":", "—", "-") and not reader.finite_readings(start - 1):
+            start -= 1
+        if start == 0 or tokens[start - 1] in (",", ";", ":", "—", "-"):
+            verb = reader.first_finite_verb(rendering.index + 1)
+            if verb is not None:
+                found.extend(i for i in reader.predicates(verb) if i not in found)
         return found
 
     def _floating(self, reader: SentenceReader, index: int) -> list[int]:
