@@ -390,3 +390,21 @@ def test_one_agrees_in_gender_with_its_class(
 def test_a_determiner_is_no_rendering_of_one(output: str) -> None:
     probe = role_item("one", "object", ["girafe"])
     assert CHECKER.check(item=probe, output=output, context=("Les girafes vivent en Afrique.",)).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # possessive determiners and pronouns: only the possessor's number (they agree with the possessed)
+    (ITS, HOUSE_F_S, "Son toit a été refait.", "Leur toit a été refait."),
+    (ITS, HOUSES_F_P, "Leur toit a été refait.", "Son toit a été refait."),
+    (role_item("theirs", "possessive", ["cousin"]), ("Mes cousins ont une grande maison.",),
+     "La nôtre est plus petite que la leur.", "La nôtre est plus petite que la sienne."),
+    (role_item("hers", "possessive", ["tante"]), AUNT_F_S, "La mienne est plus rapide que la sienne.",
+     "La mienne est plus rapide que la leur."),
+    # it is yours: the possessive pronoun after c'est agrees with the antecedent
+    (role_item("it", "subject", ["montre"]), ("J'ai trouvé une montre dans le jardin.",), "C'est la tienne ?",
+     "C'est le tien ?"),
+])
+def test_possessives_and_possessive_pronouns(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL

@@ -34,12 +34,12 @@ ROLES = ("subject", "object", "disjunctive", "possessive")
 #: English pronouns under test: the French roles that can render them, and the number they imply.
 ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
     "they": (("subject",), "p"), "them": (("object", "disjunctive"), "p"), "their": (("possessive",), "p"),
-    "theirs": (("disjunctive",), "p"), "themselves": (("object", "disjunctive"), "p"),
+    "theirs": (("possessive", "disjunctive"), "p"), "themselves": (("object", "disjunctive"), "p"),
     "it": (("subject", "object", "disjunctive"), "s"), "its": (("possessive",), "s"),
     "itself": (("object", "disjunctive"), "s"), "himself": (("object", "disjunctive"), "s"),
     "herself": (("object", "disjunctive"), "s"),
     "he": (("subject",), "s"), "him": (("object", "disjunctive"), "s"), "his": (("possessive",), "s"),
-    "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
+    "hers": (("possessive",), "s"), "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
     # one member of a class (*Owls hunt at night. It is rare to see one*): rendered by a pronominal
     # numeral, a demonstrative or an article before an adjective (*en … une*, *celui-là*, *la moins chère*)
     "one": (("subject", "object"), "s"), "ones": (("subject", "object"), "p"),
@@ -62,6 +62,13 @@ OBJECTS: Mapping[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "
                                                  "les": (None, "p"), "lui": (None, "s"), "leur": (None, "p")}
 DISJUNCTIVES: Mapping[str, tuple[str | None, str]] = {"lui": ("m", "s"), "elle": ("f", "s"), "eux": ("m", "p"),
                                                       "elles": ("f", "p"), **DEMONSTRATIVES, **EMPHATICS}
+#: Possessive pronouns after le/la/les (*le sien*, *la leur*): the possessor's number.
+POSSESSIVE_PRONOUNS: Mapping[str, tuple[str | None, str]] = {
+    "sien": (None, "s"), "sienne": (None, "s"), "siens": (None, "s"), "siennes": (None, "s"),
+    "leur": (None, "p"), "leurs": (None, "p")}
+#: Every possessive pronoun's stem after le/la/les: *c'est la tienne* renders *it is yours*.
+_POSSESSED = frozenset({"mien", "mienne", "miens", "miennes", "tien", "tienne", "tiens", "tiennes", "sien", "sienne",
+                        "siens", "siennes", "nôtre", "nôtres", "vôtre", "vôtres", "leur", "leurs"})
 #: Object clitics whose form shows no gender and no choice of number beyond the singular or the
 #: dative (*l'*, *lui*, *leur*): with nothing agreeing with them, only a wrong number can be judged.
 SILENT = frozenset({"l'", "lui", "leur"})
@@ -260,9 +267,18 @@ class AntecedentAgreementChecker(FrenchChecker):
             elif "object" in roles and token in OBJECTS and (self._is_enclitic(reader, index)
                                                              or self._is_clitic(reader, index)):
                 found.append(Rendering(index, token, "object", *OBJECTS[token]))
+            elif "possessive" in roles and token in POSSESSIVE_PRONOUNS and index \
+                    and tokens[index - 1] in ("le", "la", "les", "du", "au", "aux", "des") \
+                    and not self._is_clitic(reader, index):
+                found.append(Rendering(index, f"{tokens[index - 1]} {token}", "possessive",
+                                       *POSSESSIVE_PRONOUNS[token]))  # *plus petit que le leur*
             elif "possessive" in roles and token in POSSESSIVES and index + 1 < len(tokens) \
                     and not self._is_clitic(reader, index):
                 found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
+            elif "subject" in roles and token in _POSSESSED and index >= 2 and tokens[index - 1] in ("le", "la", "les") \
+                    and self._after_cest(reader, index - 1):
+                gender, number = DETERMINERS[tokens[index - 1]]  # *c'est la tienne*: the possessed is the antecedent
+                found.append(Rendering(index, f"{tokens[index - 1]} {token}", "subject", gender, number or "s"))
         return found
 
     def _one_renderings(self, reader: SentenceReader) -> list[Rendering]:
@@ -321,11 +337,9 @@ class AntecedentAgreementChecker(FrenchChecker):
             probe += 1
         return probe >= len(tokens) or not reader.has_pos(probe, "verb", "aux")
 
-    def _cleft_focus(self, reader: SentenceReader, index: int) -> bool:
-        """*c'est elle qui…*, *ce sont eux qui…*, *ce n'est pas lui que…*: the pronoun a cleft puts in focus."""
+    def _after_cest(self, reader: SentenceReader, index: int) -> bool:
+        """Whether the word at ``index`` follows *c'est*, *ce sont*, *ce n'était pas*… (its predicate)."""
         tokens = reader.tokens
-        if index + 1 >= len(tokens) or tokens[index + 1] not in ("qui", "que", "qu'"):
-            return False
         probe = index - 1
         while probe >= 0 and tokens[probe] in NEGATION:
             probe -= 1
@@ -335,6 +349,13 @@ class AntecedentAgreementChecker(FrenchChecker):
         if probe >= 0 and tokens[probe] in ("ne", "n'"):
             probe -= 1
         return probe >= 0 and tokens[probe] in ("c'", "ce")
+
+    def _cleft_focus(self, reader: SentenceReader, index: int) -> bool:
+        """*c'est elle qui…*, *ce sont eux qui…*, *ce n'est pas lui que…*: the pronoun a cleft puts in focus."""
+        tokens = reader.tokens
+        if index + 1 >= len(tokens) or tokens[index + 1] not in ("qui", "que", "qu'"):
+            return False
+        return self._after_cest(reader, index)
 
     def _is_enclitic(self, reader: SentenceReader, index: int) -> bool:
         """*prends-la*, *range-les*, *passe-le-moi*: a pronoun joined by a hyphen to the imperative before it."""
