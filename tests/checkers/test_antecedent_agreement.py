@@ -408,3 +408,48 @@ def test_possessives_and_possessive_pronouns(
         probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
     assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+def free_item(pronoun: str, antecedent: list[str], source: str) -> ChallengeItem:
+    """An item with no role: the family reads it from the English source."""
+    params = {"pronoun": pronoun, "antecedent": antecedent}
+    AntecedentAgreementChecker.validate(params)
+    return ChallengeItem(id="F4", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                         source=source, references=("(reference)",), question="(question)",
+                         checker="antecedent_agreement", params=params, context=("(context)",),
+                         context_references=("(context reference)",), target_language="fr")
+
+
+CAR = ("Ma sœur a acheté une voiture.",)
+
+
+@pytest.mark.parametrize(("probe", "agreeing", "disagreeing"), [
+    # object after the verb: the subject il is someone else
+    (free_item("it", ["voiture"], "He drives it every day."), "Il la conduit tous les jours.",
+     "Il le conduit tous les jours."),
+    # subject at the start of a clause
+    (free_item("it", ["voiture"], "It broke down on the way."), "Elle est tombée en panne en route.",
+     "Il est tombé en panne en route."),
+    (free_item("it", ["voiture"], "I think it needs new tyres."), "Je pense qu'elle a besoin de pneus neufs.",
+     "Je pense qu'il a besoin de pneus neufs."),
+    # after than: disjunctive
+    (free_item("her", ["sœur"], "I am taller than her."), "Je suis plus grand qu'elle.", "Je suis plus grand que lui."),
+])
+def test_without_a_role_the_english_word_order_gives_it(probe: ChallengeItem, agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=CAR).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=CAR).outcome is Outcome.FAIL
+
+
+def test_a_first_person_english_subject_lets_a_french_subject_render_the_object() -> None:
+    """*I miss them* → *elles me manquent*: the English object became the French subject."""
+    missed = role_item("them", "object", ["tante"], source="I miss them a lot.")
+    assert CHECKER.check(item=missed, output="Elles me manquent beaucoup.", context=AUNTS_F_P).outcome is Outcome.PASS
+    assert CHECKER.check(item=missed, output="Ils me manquent beaucoup.", context=AUNTS_F_P).outcome is Outcome.FAIL
+    driven = role_item("it", "object", ["voiture"], source="He drives it every day.")
+    assert CHECKER.check(item=driven, output="Il est content.", context=CAR).outcome is Outcome.NA
+
+
+def test_after_an_english_preposition_a_french_object_clitic_still_renders_the_pronoun() -> None:
+    looked_for = free_item("it", ["voiture"], "I have been looking for it all morning.")
+    assert CHECKER.check(item=looked_for, output="Je la cherche depuis ce matin.", context=CAR).outcome is Outcome.PASS
+    assert CHECKER.check(item=looked_for, output="Je le cherche depuis ce matin.", context=CAR).outcome is Outcome.FAIL

@@ -9,6 +9,7 @@ from typing import ClassVar
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.en.reader import pronoun_function, subject_person
 from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
 from pytest_mtchallenge.languages.fr.nouns import NounLemma, compound_gender, find_noun
 from pytest_mtchallenge.languages.fr.reader import (
@@ -220,10 +221,18 @@ class AntecedentAgreementChecker(FrenchChecker):
             return Verdict.not_applicable("the output is empty")
         english = str(item.params["pronoun"]).strip().lower()
         roles, english_number = ENGLISH[english]
+        source = english_tokenize(item.source)[0]
         if "role" in item.params:
             roles = (str(item.params["role"]),)
+        else:
+            roles = self._source_roles(source, english, roles)
         lemmas = tuple(NounLemma.parse(lemma, self.lexicon) for lemma in lemmas_of(item.params["antecedent"]))
         renderings = self._one_renderings(reader) if english in CLASS_MEMBER else self._renderings(reader, roles)
+        if not renderings and "subject" not in roles and english not in CLASS_MEMBER \
+                and subject_person(source) in (1, 2):
+            # *I miss them* → *elles me manquent*, *you'll need it* → *il te sera utile*: with a 1st or
+            # 2nd person subject in English, a French 3rd person subject can only render the pronoun
+            renderings = self._renderings(reader, ("subject",))
         if not renderings:
             neutral = next((t for t in reader.tokens if t in NEUTRAL - {"en", "y"}), None)
             why = f" ({neutral!r} carries no gender or number)" if neutral else ""
@@ -231,7 +240,7 @@ class AntecedentAgreementChecker(FrenchChecker):
                                           f"({', '.join(roles)}){why}: dropped or restructured")
         document = blocks(item, output, context)
         mentions = Mentions(self, reader, lemmas, document.output[:-1])
-        occurrences = english_tokenize(item.source)[0].count(english)
+        occurrences = source.count(english)
         if occurrences > 1:
             # *Wash them and put them all back*: the first pronouns render each occurrence, and each must agree
             verdicts = [self._judge(reader, rendering, english, english_number, lemmas, mentions)
@@ -280,6 +289,19 @@ class AntecedentAgreementChecker(FrenchChecker):
                 gender, number = DETERMINERS[tokens[index - 1]]  # *c'est la tienne*: the possessed is the antecedent
                 found.append(Rendering(index, f"{tokens[index - 1]} {token}", "subject", gender, number or "s"))
         return found
+
+    @staticmethod
+    def _source_roles(source: Sequence[str], english: str, roles: tuple[str, ...]) -> tuple[str, ...]:
+        """The roles the English pronoun can have, narrowed by its function in the source when an
+        item gives none (*He drives it* → object, *It broke* → subject, *It was her who* → disjunctive).
+        After a preposition both the clitic and the disjunctive stay open: French verbs take as direct
+        objects what English puts after a preposition (*voted against it* → *l'a rejeté*, *look for
+        it* → *la chercher*)."""
+        function = pronoun_function(source, english)
+        narrowed = {"subject": ("subject",), "object": ("object",), "dative": ("object", "disjunctive"),
+                    "prepositional": ("object", "disjunctive"), "predicative": ("disjunctive",),
+                    "possessive": ("possessive",)}.get(function or "", roles)
+        return tuple(role for role in roles if role in narrowed) or roles
 
     def _one_renderings(self, reader: SentenceReader) -> list[Rendering]:
         """The French renderings of *one*: a numeral standing alone (*j'en ai acheté une*, *l'une
