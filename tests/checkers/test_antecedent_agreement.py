@@ -107,8 +107,13 @@ def test_without_a_mention_the_lemmas_decide_the_gender_when_they_share_it() -> 
     assert CHECKER.check(item=THEY, output="Elle date de 1920.").outcome is Outcome.FAIL  # number: they
 
 
+def test_the_antecedent_repeated_instead_of_a_pronoun_passes() -> None:
+    verdict = CHECKER.check(item=THEY, output="Ces maisons datent de 1920.", context=HOUSES_F_P)
+    assert verdict.outcome is Outcome.PASS
+    assert "repeats the antecedent 'maisons'" in verdict.reason
+
+
 @pytest.mark.parametrize("output", [
-    "Les maisons datent de 1920.",  # the noun repeated
     "Il faut dire que la rue date de 1920.",  # impersonal il, no pronoun for they
     "C'est en 1920 qu'on a bâti tout cela.",
 ])

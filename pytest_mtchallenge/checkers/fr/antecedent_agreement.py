@@ -145,6 +145,10 @@ class Mentions:
         self._in_context: Mention | None = None
         self._context_read = False
 
+    def first_in_sentence(self) -> Mention | None:
+        """The first mention in the output's sentence, if any."""
+        return self._found[0][1] if self._found else None
+
     def before(self, index: int) -> Mention | None:
         """The last mention before the token at ``index``: in the sentence, else in the context translation."""
         position = bisect.bisect_left(self._positions, index)
@@ -234,6 +238,11 @@ class AntecedentAgreementChecker(FrenchChecker):
             # 2nd person subject in English, a French 3rd person subject can only render the pronoun
             renderings = self._renderings(reader, ("subject",))
         if not renderings:
+            repeated = Mentions(self, reader, lemmas, ()).first_in_sentence()
+            if repeated is not None:
+                return Verdict.passed(f"no pronoun renders {english!r}: the output repeats the antecedent "
+                                      f"{repeated.form!r} ({repeated.lemma}) instead, which needs no agreement",
+                                      f"antecedent:{repeated.form}")
             neutral = next((t for t in reader.tokens if t in NEUTRAL - {"en", "y"}), None)
             why = f" ({neutral!r} carries no gender or number)" if neutral else ""
             return Verdict.not_applicable(f"no French pronoun in the roles of {english!r} "
