@@ -371,6 +371,8 @@ def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], contex
 @pytest.mark.parametrize(("antecedent", "context", "agreeing", "disagreeing"), [
     # one of a plural class: the class noun's gender, the number of 'one'
     (["girafe"], "Les girafes vivent en Afrique.", "J'en ai vu une au zoo.", "J'en ai vu un au zoo."),
+    (["girafe"], "Les girafes vivent en Afrique.", "J'en ai vu une il y a un an.", "J'en ai vu un il y a un an."),
+    (["girafe"], "Les girafes vivent en Afrique.", "Une est tombée malade.", "Un est tombé malade."),
     (["girafe"], "Les girafes vivent en Afrique.", "L'une d'elles est tombée malade.",
      "L'un d'eux est tombé malade."),
     (["girafe"], "Les girafes vivent en Afrique.", "L'une d'elles est tombée malade.",

@@ -341,8 +341,11 @@ class AntecedentAgreementChecker(FrenchChecker):
         following = tokens[probe]
         if following == "peu":
             return False  # *un peu*
-        if following in ("qui", "que", "qu'", "de", "d'", "des", "du", "parmi") or following in DETERMINERS:
-            return True
+        if following in ("qui", "que", "qu'", "de", "d'", "des", "du", "parmi") or following in DETERMINERS \
+                or following in PRONOUNS or following in OBJECT_CLITICS:
+            return True  # *j'en ai mangé une il y a une heure*: no noun phrase goes on with a pronoun
+        if reader.finite_readings(probe) and (reader.has_pos(probe, "aux") or not reader.has_pos(probe, "noun", "adj")):
+            return True  # *une est pourrie*, *un manque*
         if following in ("plus", "moins", "aussi", "très", "si", "trop", "bien", "assez", "autre"):
             if following != "autre":
                 probe += 1
