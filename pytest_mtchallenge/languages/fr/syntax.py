@@ -145,7 +145,9 @@ def is_impersonal_il(reader: SentenceReader, index: int) -> bool:
     if lemmas & _IMPERSONAL_BEFORE_QUANTITY:
         return after in _QUANTITY or after.isdigit() or after in ("de", "d'") and "manquer" not in lemmas
     if "faire" in lemmas:
-        return after in _WEATHER
+        while following < len(tokens) and tokens[following] in ("très", "trop", "si", "assez", "vraiment", "bien"):
+            following += 1  # *il fait trop chaud*
+        return following < len(tokens) and tokens[following] in _WEATHER
     if "être" in lemmas and not clitics:
         return _impersonal_after_etre(reader, probe + 1)
     return False
