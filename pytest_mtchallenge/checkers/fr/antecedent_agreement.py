@@ -180,30 +180,29 @@ class AntecedentAgreementChecker(FrenchChecker):
     different genders (*maison*, *immeuble*); the pronoun must agree with the one the output's
     document uses. Parameters:
 
-    - ``pronoun``: the English pronoun under test (*they, them, their, it, its, he, him, his, she, her*);
+    - ``pronoun``: the English pronoun under test (:data:`ENGLISH`: *they, them, it, its, her, one*…);
     - ``antecedent``: the French lemmas that can render the antecedent (``[bâtiment, immeuble,
-      maison, résidence]``); a semi-correct choice still passes when the pronoun agrees with it;
+      maison, résidence]``, ``pomme de terre``, ``sœur``); a semi-correct choice still passes
+      when the pronoun agrees with it;
     - ``role``: the role of the pronoun in the source, when it can have several (*it*: ``subject``,
       ``object`` or ``disjunctive``; *her*: also ``possessive``): only French pronouns in that role
       are read (*He drives it* → ``object``: *il la conduit*, the subject *il* is someone else).
+      Without it, the role is read from English word order in the source.
 
-    The family finds the last mention of one of ``antecedent`` before the pronoun (in the
-    sentence, else in the context translation), takes its gender and number from the lexicon
-    and its determiner, and checks the French pronoun in the role the English pronoun can have:
-    subject (*il, elle, ils, elles*, demonstrative *celle-ci*…), object clitic (*le, la, l', les, lui, leur*), disjunctive
-    (*lui, elle, eux, elles* after a preposition) or possessive (*son/sa/ses* against
-    *leur/leurs*: the possessor's number). It then checks the agreement the pronoun triggers:
-    adjectives and participles after a copula or passive (*elles ont été construites*), and the
-    past participle after *avoir* with a preceding object clitic (*on les a vendues*).
-    Without a mention (the system translated the sentence alone, or used another noun), the
-    number comes from the English pronoun and the gender from the lemmas when they share one;
-    otherwise a gendered pronoun is undecided. No pronoun in those roles (dropped, repeated noun,
-    *ce*, *en*, *y*) is na.
+    The family finds the French pronouns in the roles the English one can have (subject, object
+    clitic before a verb or after an imperative, disjunctive after a preposition, after *que* or
+    in a cleft, possessive; for *one*, a numeral or demonstrative standing alone), the last
+    mention of the antecedent before each (in the sentence, else in the context translation:
+    plural, compound and misspelt forms included) and the gender the document gives it
+    (determiner, agreeing words, the lexicon, masculine for a plural of both genders), and
+    checks the pronoun and what agrees with it: predicates, the participle after *avoir*,
+    floating *tous/toutes*. docs/checkers.md gives every rule with an example.
     """
 
     name = "antecedent_agreement"
     description = "a French pronoun (and what agrees with it) agrees with the rendering of its antecedent"
     reads_context: ClassVar[bool] = True
+    version = "2"  # issue 23: clefts, comparisons, enclitics, one, compounds, epicenes, roles read from English
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
