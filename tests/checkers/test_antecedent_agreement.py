@@ -156,6 +156,11 @@ def test_a_long_output_costs_linear_time() -> None:
     started = time.perf_counter()
     CHECKER.check(item=IT, output=output, context=HOUSES_F_P)
     assert time.perf_counter() - started < 3
+    # mentions coordinated without end (each one's features read the rest of the sentence)
+    output = "la maison et la résidence ancienne et " * 2000
+    started = time.perf_counter()
+    CHECKER.check(item=THEY, output=output, context=HOUSES_F_P)
+    assert time.perf_counter() - started < 3
 
 
 def role_item(pronoun: str, role: str, antecedent: list[str] | str = BUILDINGS, source: str = "(source)") -> ChallengeItem:

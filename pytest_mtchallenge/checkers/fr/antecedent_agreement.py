@@ -11,7 +11,7 @@ from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.en.reader import pronoun_function, subject_person
 from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
-from pytest_mtchallenge.languages.fr.nouns import NounLemma, compound_gender, find_noun
+from pytest_mtchallenge.languages.fr.nouns import NounLemma, NounMatch, compound_gender, find_noun
 from pytest_mtchallenge.languages.fr.reader import (
     DEGREE_WORDS,
     DETERMINERS,
@@ -133,28 +133,36 @@ class Rendering:
 
 class Mentions:
     """The renderings of the antecedent in an output's document, each found once: the output's
-    sentence is read once from left to right, the context translation once from its end, so
-    that finding the mention before each of many pronouns stays linear in the output's length."""
+    sentence is read once from left to right, the context translation once from its end, and a
+    mention's features (which may read the rest of its sentence) are worked out only for the
+    mentions a pronoun is judged against, so that a long output stays linear in its length."""
 
     def __init__(self, checker: AntecedentAgreementChecker, reader: SentenceReader, lemmas: tuple[NounLemma, ...],
                  context: tuple[str, ...]) -> None:
-        self._checker, self._lemmas, self._context = checker, lemmas, context
-        self._found = [(index, mention) for index in range(len(reader.tokens))
-                       if (mention := checker._mention_at(reader, index, lemmas, "in the sentence")) is not None]
+        self._checker, self._reader, self._lemmas, self._context = checker, reader, lemmas, context
+        self._found = [(match.end - 1, match) for index in range(len(reader.tokens))
+                       if (match := _match_at(reader, index, lemmas)) is not None]
         self._positions = [index for index, _ in self._found]
+        self._described: dict[int, Mention] = {}
         self._in_context: Mention | None = None
         self._context_read = False
 
     def first_in_sentence(self) -> Mention | None:
         """The first mention in the output's sentence, if any."""
-        return self._found[0][1] if self._found else None
+        return self._described_at(0) if self._found else None
 
     def before(self, index: int) -> Mention | None:
         """The last mention before the token at ``index``: in the sentence, else in the context translation."""
         position = bisect.bisect_left(self._positions, index)
         if position:
-            return self._found[position - 1][1]
+            return self._described_at(position - 1)
         return self.in_context()
+
+    def _described_at(self, position: int) -> Mention:
+        if position not in self._described:
+            self._described[position] = self._checker._mention(self._reader, self._found[position][1],
+                                                               "in the sentence")
+        return self._described[position]
 
     def in_context(self) -> Mention | None:
         if not self._context_read:
@@ -162,11 +170,16 @@ class Mentions:
             for sentence in reversed(self._context):
                 earlier = SentenceReader(sentence, self._checker.lexicon)
                 for index in range(len(earlier.tokens) - 1, -1, -1):
-                    mention = self._checker._mention_at(earlier, index, self._lemmas, "in the context translation")
-                    if mention is not None:
-                        self._in_context = mention
-                        return mention
+                    match = _match_at(earlier, index, self._lemmas)
+                    if match is not None:
+                        self._in_context = self._checker._mention(earlier, match, "in the context translation")
+                        return self._in_context
         return self._in_context
+
+
+def _match_at(reader: SentenceReader, index: int, lemmas: tuple[NounLemma, ...]) -> NounMatch | None:
+    """The first of the antecedent's lemmas found at token ``index``."""
+    return next((match for lemma in lemmas if (match := find_noun(reader, index, lemma)) is not None), None)
 
 
 def _features(gender: str | None, number: str | None) -> str:
@@ -421,11 +434,8 @@ class AntecedentAgreementChecker(FrenchChecker):
 
     # -- the antecedent --------------------------------------------------------------------------
 
-    def _mention_at(self, reader: SentenceReader, index: int, lemmas: tuple[NounLemma, ...],
-                    where: str) -> Mention | None:
-        match = next((m for lemma in lemmas if (m := find_noun(reader, index, lemma)) is not None), None)
-        if match is None:
-            return None
+    def _mention(self, reader: SentenceReader, match: NounMatch, where: str) -> Mention:
+        """The mention ``match`` with the gender and number its sentence gives it."""
         head = match.head
         nouns = [a for a in reader.readings(head) if a.pos == "noun"
                  and (match.how != "lemma" or fold(a.lemma) == match.lemma.words[0])]
