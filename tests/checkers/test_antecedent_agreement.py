@@ -385,6 +385,7 @@ def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], contex
     # another one, a bigger one
     (["tasse"], "Cette tasse est ébréchée.", "Prends-en une autre.", "Prends-en un autre."),
     (["tasse"], "Cette tasse est trop petite.", "Vous en avez une plus grande ?", "Vous en avez un plus grand ?"),
+    (["tasse"], "Cette tasse est ébréchée.", "J'en ai acheté une rouge.", "J'en ai acheté un rouge."),
     # that one, the one that…, the lighter one
     (["robe"], "Cette robe est trop courte.", "Je préfère celle-ci.", "Je préfère celui-ci."),
     (["robe"], "Cette robe est trop courte.", "Je préfère celle que tu portais hier.",
@@ -398,7 +399,8 @@ def test_one_agrees_in_gender_with_its_class(
     assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
 
 
-@pytest.mark.parametrize("output", ["J'ai vu une autruche au zoo.", "J'en ai vu un peu partout.", "J'en ai vu."])
+@pytest.mark.parametrize("output", ["J'ai vu une autruche au zoo.", "J'en ai vu un peu partout.", "J'en ai vu.",
+                                    "J'ai vu une très grande autruche."])
 def test_a_determiner_is_no_rendering_of_one(output: str) -> None:
     probe = role_item("one", "object", ["girafe"])
     assert CHECKER.check(item=probe, output=output, context=("Les girafes vivent en Afrique.",)).outcome is Outcome.NA

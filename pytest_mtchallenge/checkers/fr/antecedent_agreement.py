@@ -343,29 +343,32 @@ class AntecedentAgreementChecker(FrenchChecker):
         return found
 
     def _stands_alone(self, reader: SentenceReader, index: int) -> bool:
-        """Whether *un/une* (*aucun*, *chacun*…) at ``index`` is a pronoun, not the determiner of a noun."""
+        """Whether *un/une* (*aucun*, *chacun*…) at ``index`` is a pronoun, not the determiner of a noun:
+        *l'une*, or no noun after it past degree words and adjectives (*une plus grande ?*, *une
+        autre*, *une est pourrie*, *j'en ai vu une il y a un an*); an adjective that may also be a
+        noun (*une rouge*, *une grande*) counts as one after a quantitative *en* (*il en a acheté
+        une rouge*)."""
         tokens = reader.tokens
         if index and tokens[index - 1] == "l'" or tokens[index] in ("chacun", "chacune"):
             return True
         probe = index + 1
+        if probe < len(tokens) and tokens[probe] == "peu":
+            return False  # *un peu*
+        while probe < len(tokens) and (tokens[probe] in DEGREE_WORDS or reader.is_adverb(probe)):
+            probe += 1
         if probe >= len(tokens) or not tokens[probe][0].isalpha():
             return True
         following = tokens[probe]
-        if following == "peu":
-            return False  # *un peu*
         if following in ("qui", "que", "qu'", "de", "d'", "des", "du", "parmi") or following in DETERMINERS \
                 or following in PRONOUNS or following in OBJECT_CLITICS:
             return True  # *j'en ai mangé une il y a une heure*: no noun phrase goes on with a pronoun
         if reader.finite_readings(probe) and (reader.has_pos(probe, "aux") or not reader.has_pos(probe, "noun", "adj")):
             return True  # *une est pourrie*, *un manque*
-        if following in ("plus", "moins", "aussi", "très", "si", "trop", "bien", "assez", "autre"):
-            if following != "autre":
-                probe += 1
-            return not self._noun_follows(reader, probe + 1) and (
-                following == "autre" or probe < len(tokens) and reader.has_pos(probe, "adj"))
-        if reader.has_pos(probe, "adj") and not reader.has_pos(probe, "noun"):
-            return not self._noun_follows(reader, probe + 1)
-        return reader.is_adverb(probe) or reader.has_pos(probe, "prep") and not reader.has_pos(probe, "noun")
+        if reader.has_pos(probe, "adj"):
+            if self._noun_follows(reader, probe + 1):
+                return False  # *une autre voiture*, *une vraiment belle maison*
+            return not reader.has_pos(probe, "noun") or "en" in tokens[:index]
+        return reader.has_pos(probe, "prep") and not reader.has_pos(probe, "noun")
 
     def _noun_follows(self, reader: SentenceReader, index: int) -> bool:
         return index < len(reader.tokens) and reader.has_pos(index, "noun") and not reader.has_pos(index, "prep")
