@@ -39,6 +39,7 @@ def test_a_lemmas_gender_and_head() -> None:
     assert NounLemma.parse("cours d'eau", lexicon).words == ("cours", "d'", "eau")
     assert NounLemma.parse("pâtes", lexicon).gender(lexicon) == "f"
     assert NounLemma.parse("artiste", lexicon).gender(lexicon) is None  # both genders
+    assert NounLemma.parse("SMS", lexicon).gender(lexicon) == "m"  # an acronym, looked up in capitals
 
 
 @pytest.mark.parametrize(("compound", "gender"), [

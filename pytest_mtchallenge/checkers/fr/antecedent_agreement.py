@@ -471,7 +471,7 @@ class AntecedentAgreementChecker(FrenchChecker):
             cue = self._gender_cue(reader, match.start if start is None else start, match.end, number)
             if cue is not None:
                 gender, why = cue[0], f"gender by {cue[1]!r}"
-            elif None in genders and len(genders) == 1 and number == "p":
+            elif nouns and None in genders and len(genders) == 1 and number == "p":
                 gender, why = "m", "a plural of both genders: masculine when nothing marks it"
             else:
                 gender = None

@@ -8,6 +8,8 @@ from pytest_mtchallenge.languages.fr.reader import DETERMINERS, SentenceReader, 
 
 #: Words inside a multi-word noun that are not its head (*pomme de terre*, *machine à laver*).
 _LINKS = frozenset({"de", "d'", "à", "en", "du", "des", "au", "aux"})
+#: The longest word looked up as an acronym (*SMS*, *HLM*) when the lexicon lacks it in lowercase.
+ACRONYM_MAX = 5
 #: The shortest lemma a misspelling is matched against (shorter words are too near other words).
 MISSPELT_MIN = 5
 
@@ -74,6 +76,8 @@ class NounLemma:
         if not self.compound and "-" in word and not _noun_genders(lexicon, word, word):
             return compound_gender(lexicon, word)
         genders = _noun_genders(lexicon, word, word) or _noun_genders(lexicon, word, None)
+        if not genders and word.isalpha() and len(word) <= ACRONYM_MAX:
+            genders = _noun_genders(lexicon, word.upper(), None)  # an acronym, which texts are read lowercased in
         return genders.pop() if len(genders) == 1 else None
 
 
