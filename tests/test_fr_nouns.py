@@ -72,3 +72,10 @@ def test_an_unknown_word_without_a_determiner_is_no_misspelling() -> None:
     lexicon = default_lexicon()
     reader = SentenceReader("Maisom est un nom.", lexicon)
     assert find_noun(reader, 0, NounLemma.parse("maison", lexicon)) is None
+
+
+def test_a_finite_verb_after_a_clitic_is_no_mention_of_its_homograph_noun() -> None:
+    lexicon = default_lexicon()
+    farm = NounLemma.parse("ferme", lexicon)
+    reader = SentenceReader("Il ferme la ferme.", lexicon)
+    assert [m.start for i in range(len(reader.tokens)) if (m := find_noun(reader, i, farm))] == [3]

@@ -4,10 +4,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, SentenceReader, fold, readings, tokenize
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS,
+    OBJECT_CLITICS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    fold,
+    readings,
+    tokenize,
+)
 
 #: Words inside a multi-word noun that are not its head (*pomme de terre*, *machine à laver*).
 _LINKS = frozenset({"de", "d'", "à", "en", "du", "des", "au", "aux"})
+#: Words after which a word that may be a finite verb is one (subject and object clitics, *ne*).
+_BEFORE_VERB = SUBJECT_CLITICS | OBJECT_CLITICS - {"le", "la", "les", "l'"} | {"ne", "n'"}
 #: The longest word looked up as an acronym (*SMS*, *HLM*) when the lexicon lacks it in lowercase.
 ACRONYM_MAX = 5
 #: The shortest lemma a misspelling is matched against (shorter words are too near other words).
@@ -134,6 +144,8 @@ def find_noun(reader: SentenceReader, index: int, lemma: NounLemma) -> NounMatch
                 return None
         return NounMatch(index, index + lemma.head, end, lemma, "compound")
     word = lemma.words[0]
+    if index and tokens[index - 1] in _BEFORE_VERB and reader.finite_readings(index):
+        return None  # *il ferme*, *je la porte*: the verb, not the noun *ferme*, *porte*
     if _has_noun_lemma(reader, index, word):
         return NounMatch(index, index, index + 1, lemma, "lemma")
     token = fold(tokens[index])
