@@ -165,8 +165,131 @@ def find_noun(reader: SentenceReader, index: int, lemma: NounLemma) -> NounMatch
     return None
 
 
+#: Letters before which *ma, ta, sa* become *mon, ton, son* (*mon amie*).
+_VOWELS_AND_H = frozenset("aeiouyhâàéèêëîïôöûùü")
+
+
+@dataclass(frozen=True, slots=True)
+class NounFeatures:
+    """The gender and number a sentence gives a noun it mentions, how the gender was read when not
+    from the lexicon alone (*gender by 'la'*), and the genders of the nouns coordinated with it."""
+
+    gender: str | None
+    number: str | None
+    why: str = ""
+    conjuncts: tuple[str | None, ...] = ()
+
+
+def noun_features(reader: SentenceReader, match: NounMatch, lexicon: Lexicon) -> NounFeatures:
+    """The gender and number of the noun ``match`` as its sentence writes it:
+
+    - the gender of its determiner, the text's own (*la maire*, *la nouvelle médecin*), except
+      *mon, ton, son* before a vowel (*mon amie*);
+    - else the lexicon's (a multi-word noun's head's, a hyphenated one's by :func:`compound_gender`,
+      a misspelling's its lemma's);
+    - for a noun of both genders, the gender of an adjective agreeing with it or of its clause's
+      predicate (*les enfants étaient fatigués*); else, in the plural, masculine (a group of both
+      genders), in the singular none; a noun the lexicon has in both genders (*amours*) none.
+
+    The number comes from the determiner, else the form.
+    """
+    head = match.head
+    nouns = [a for a in reader.readings(head) if a.pos == "noun"
+             and (match.how != "lemma" or fold(a.lemma) == match.lemma.words[0])]
+    if not nouns:
+        nouns = [a for a in reader.readings(head) if a.pos == "adj"]
+    genders = {a.gender for a in nouns}
+    numbers = {a.number for a in nouns if a.number}
+    if match.lemma.compound:
+        genders = {match.lemma.gender(lexicon)}
+    elif "-" in reader.tokens[head] and not nouns:
+        genders = {compound_gender(lexicon, fold(reader.tokens[head]))}
+    elif not nouns:  # a misspelling or a non-standard plural of the lemma (*bijous*): the lemma's gender
+        genders = {match.lemma.gender(lexicon)}
+    if not numbers and not reader.readings(head):
+        numbers = {"p" if reader.tokens[head][-1] in "sx" else "s"}
+    start = determiner_of(reader, match.start)
+    determiner = reader.tokens[start] if start is not None else ""
+    det_gender, det_number = DETERMINERS.get(determiner, (None, None))
+    if start is not None and determiner in ("mon", "ton", "son") and reader.tokens[start + 1][:1] in _VOWELS_AND_H:
+        det_gender = None  # *mon amie*, *son école*: the masculine form before a vowel
+    number = det_number or (numbers.pop() if len(numbers) == 1 else None)
+    why = ""
+    if det_gender:
+        gender: str | None = det_gender  # the text's own marking (*la maire*, *la nouvelle médecin*)
+        if genders != {det_gender}:
+            why = f"gender by {determiner!r}"
+    elif len(genders) == 1 and None not in genders:
+        gender = next(iter(genders))
+    else:
+        cue = _gender_cue(reader, match.start if start is None else start, match.end, number)
+        if cue is not None:
+            gender, why = cue[0], f"gender by {cue[1]!r}"
+        elif nouns and None in genders and len(genders) == 1 and number == "p":
+            gender, why = "m", "a plural of both genders: masculine when nothing marks it"
+        else:
+            gender = None
+    conjuncts = _conjuncts(reader, match.start if start is None else start, match.end)
+    return NounFeatures(gender, number, why, conjuncts)
+
+
+def determiner_of(reader: SentenceReader, start: int) -> int | None:
+    """The index of the determiner of the noun at ``start``, past up to two adjectives before it
+    (*la nouvelle maire*)."""
+    for probe in range(start - 1, max(-1, start - 4), -1):
+        if reader.tokens[probe] in DETERMINERS:
+            return probe
+        if not reader.has_pos(probe, "adj") or reader.has_pos(probe, "verb", "prep"):
+            return None
+    return None
+
+
+def _gender_cue(reader: SentenceReader, start: int, end: int,
+                number: str | None) -> tuple[str, str] | None:
+    """The gender that words agreeing with a noun of both genders give it: an adjective before or after
+    it (*les artistes québécoises*), or the predicate of the clause it is the subject of (*les
+    enfants étaient fatigués*, *les artistes, trois sœurs, sont arrivées*)."""
+    tokens = reader.tokens
+    candidates = [i for i in range(start + 1, end) if reader.has_pos(i, "adj") and not reader.has_pos(i, "noun")]
+    probe = end
+    while probe < len(tokens) and reader.has_pos(probe, "adj") and not reader.finite_readings(probe):
+        candidates.append(probe)
+        probe += 1
+    if start == reader.after_fronted_adverbial():
+        verb = reader.first_finite_verb(end)
+        if verb is not None:
+            candidates.extend(reader.predicates(verb))
+    for index in candidates:
+        genders = {a.gender for a in reader.readings(index) if (a.pos == "adj" or a.mood == "participle")
+                   and a.number in (None, number)}
+        if len(genders) == 1 and None not in genders:
+            return next(iter(genders)), tokens[index]  # type: ignore[return-value]
+    return None
+
+
+def _conjuncts(reader: SentenceReader, start: int, end: int) -> tuple[str | None, ...]:
+    """The genders of noun phrases coordinated with the mention by *et* / *ou* (*la table et le canapé*)."""
+    tokens = reader.tokens
+    found: list[str | None] = []
+    if start >= 2 and tokens[start - 1] in ("et", "ou"):
+        for probe in range(start - 2, max(-1, start - 6), -1):
+            if tokens[probe] in DETERMINERS:
+                phrase = reader.noun_phrase(probe)
+                if phrase is not None and phrase.end == start - 1:
+                    found.append(phrase.features.gender)
+                break
+    while end < len(tokens) and reader.has_pos(end, "adj") and not reader.has_pos(end, "noun"):
+        end += 1
+    if end + 1 < len(tokens) and tokens[end] in ("et", "ou") and tokens[end + 1] in DETERMINERS:
+        phrase = reader.noun_phrase(end + 1)
+        if phrase is not None:
+            found.append(phrase.features.gender)
+    return tuple(found)
+
+
 def _has_noun_lemma(reader: SentenceReader, index: int, word: str) -> bool:
     return any(a.pos == "noun" and fold(a.lemma) == word for a in reader.readings(index))
 
 
-__all__ = ["NounLemma", "NounMatch", "compound_gender", "find_noun", "singular", "within_one_edit"]
+__all__ = ["NounFeatures", "NounLemma", "NounMatch", "compound_gender", "determiner_of", "find_noun", "noun_features",
+           "singular", "within_one_edit"]
