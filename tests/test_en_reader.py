@@ -16,7 +16,9 @@ from pytest_mtchallenge.languages.en.reader import (
     is_adverb,
     passive_auxiliary,
     pronoun_before_verb,
+    pronoun_function,
     subject_at,
+    subject_person,
     tokenize,
     verb_group,
 )
@@ -175,3 +177,23 @@ def test_passive_auxiliary(text: str, verb: str, passive: bool) -> None:
 ])
 def test_a_french_inversion_left_hyphenated_is_read_as_its_words(text: str, words: tuple[str, ...]) -> None:
     assert tokenize(text)[0] == words
+
+
+@pytest.mark.parametrize(("sentence", "pronoun", "function"), [
+    ("It was built in 1920.", "it", "subject"), ("Is it yours?", "it", "subject"),
+    ("I think it works.", "it", "subject"), ("When it rains, we stay in.", "it", "subject"),
+    ("He drives it every day.", "it", "object"), ("Where did you take them?", "them", "object"),
+    ("I am stronger than them.", "them", "prepositional"), ("I gave it to them.", "them", "dative"),
+    ("It wasn't her who decided.", "her", "predicative"), ("Their roof leaks.", "their", "possessive"),
+    ("I gave her flowers.", "her", None), ("Wash them and dry them.", "them", None), ("He left.", "it", None),
+])
+def test_the_function_of_a_pronoun_from_word_order(sentence: str, pronoun: str, function: str | None) -> None:
+    assert pronoun_function(tokenize(sentence)[0], pronoun) == function
+
+
+@pytest.mark.parametrize(("sentence", "person"), [
+    ("But I miss them.", 1), ("You'll need it.", 2), ("Well, we tried.", 1), ("They left.", 3),
+    ("The children left.", None), ("Take it.", None), ("Me too.", None),
+])
+def test_the_person_of_a_sentence_opening_subject_pronoun(sentence: str, person: int | None) -> None:
+    assert subject_person(tokenize(sentence)[0]) == person

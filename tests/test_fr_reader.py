@@ -13,8 +13,8 @@ from pytest_mtchallenge.checkers.fr.lexical_choice import LexicalChoiceChecker
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, SentenceReader, readings
-from pytest_mtchallenge.languages.fr.syntax import describe_readings, read_french, skip_preverbal
+from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, SentenceReader, readings, tokenize_enclitics
+from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_impersonal_il, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 
@@ -104,3 +104,25 @@ def test_an_output_without_a_word_is_not_applicable_in_every_family(output: str)
     for family in judged:
         verdict = family().check(item=first_items[family.name], output=output)
         assert verdict.outcome is Outcome.NA, (family.name, verdict.reason)
+
+
+@pytest.mark.parametrize(("sentence", "impersonal"), [
+    ("Il faut partir.", True), ("Il ne lui faudra pas longtemps.", True), ("Il n'y en a plus.", True),
+    ("Il s'agit de ton frère.", True), ("Il vaut mieux attendre.", True), ("Il nous semble juste.", True),
+    ("Il semble que tout va bien.", True), ("Il est rare d'en voir un.", True), ("Il est clair qu'il ment.", True),
+    ("Il était une fois un roi.", True), ("Il reste deux places.", True), ("Il fait beau.", True), ("Il ne fait pas trop chaud.", True),
+    ("Merci, s'il te plaît.", True),
+    ("Il est plein de touristes.", False), ("Il est fier de son fils.", False), ("Il est facile à lire.", False),
+    ("Il s'applique partout.", False), ("Il semble fatigué.", False), ("Il manque de sel.", False),
+    ("Il y est allé hier.", False), ("Il fait du bruit.", False), ("Il reste chez lui.", False),
+])
+def test_an_impersonal_il_is_told_from_a_referring_one(sentence: str, impersonal: bool) -> None:
+    reader = SentenceReader(sentence, default_lexicon())
+    assert is_impersonal_il(reader, reader.tokens.index("il")) is impersonal
+
+
+def test_pronouns_joined_to_an_imperative_are_split_off_and_marked() -> None:
+    tokens, enclitics = tokenize_enclitics("Passe-le-moi, va-t-en et range-les ; celle-là, peut-être, a-t-il dit.")
+    assert tokens == ["passe", "le", "moi", ",", "va", "en", "et", "range", "les", ";", "celle-là", ",", "peut-être",
+                      ",", "a", "il", "dit", "."]
+    assert sorted(tokens[i] for i in enclitics) == ["en", "le", "les", "moi"]

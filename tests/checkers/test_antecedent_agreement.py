@@ -107,8 +107,13 @@ def test_without_a_mention_the_lemmas_decide_the_gender_when_they_share_it() -> 
     assert CHECKER.check(item=THEY, output="Elle date de 1920.").outcome is Outcome.FAIL  # number: they
 
 
+def test_the_antecedent_repeated_instead_of_a_pronoun_passes() -> None:
+    verdict = CHECKER.check(item=THEY, output="Ces maisons datent de 1920.", context=HOUSES_F_P)
+    assert verdict.outcome is Outcome.PASS
+    assert "repeats the antecedent 'maisons'" in verdict.reason
+
+
 @pytest.mark.parametrize("output", [
-    "Les maisons datent de 1920.",  # the noun repeated
     "Il faut dire que la rue date de 1920.",  # impersonal il, no pronoun for they
     "C'est en 1920 qu'on a bâti tout cela.",
 ])
@@ -140,3 +145,325 @@ def test_the_role_of_it_in_the_source_picks_the_french_pronoun() -> None:
     without_role = item("it", ["voiture", "auto"])
     assert CHECKER.check(item=without_role, output="Il la conduit tous les jours.",
                          context=context).outcome is Outcome.UNDECIDED
+
+
+def test_a_long_output_costs_linear_time() -> None:
+    """Issue 25: the mention before each pronoun was searched anew from it, which made an 80 KB
+    output of repeated clauses take half a minute; the mentions are now found once."""
+    import time
+
+    output = "Elles les ont vues et elle la regarde, puis ils le prennent " * 1300  # about 80 KB
+    started = time.perf_counter()
+    CHECKER.check(item=IT, output=output, context=HOUSES_F_P)
+    assert time.perf_counter() - started < 3
+    # mentions coordinated without end (each one's features read the rest of the sentence)
+    output = "la maison et la résidence ancienne et " * 2000
+    started = time.perf_counter()
+    CHECKER.check(item=THEY, output=output, context=HOUSES_F_P)
+    assert time.perf_counter() - started < 3
+
+
+def role_item(pronoun: str, role: str, antecedent: list[str] | str = BUILDINGS, source: str = "(source)") -> ChallengeItem:
+    params = {"pronoun": pronoun, "antecedent": antecedent, "role": role}
+    AntecedentAgreementChecker.validate(params)
+    return ChallengeItem(id="F3", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                         source=source, references=("(reference)",), question="(question)",
+                         checker="antecedent_agreement", params=params, context=("(context)",),
+                         context_references=("(context reference)",), target_language="fr")
+
+
+IT_SUBJECT = role_item("it", "subject")
+
+
+@pytest.mark.parametrize("output", [
+    "Il lui faudra des années pour retrouver son éclat.",  # a clitic between il and falloir
+    "Il y a des fissures partout.",
+    "Il s'agit du plus vieux de la ville.",
+    "Il me semble que la rue est calme.",
+    "Il est difficile de le rénover.",
+    "Il est temps de le rénover.",
+    "S'il vous plaît, ne touchez à rien.",
+    "Il fait froid dans la rue.",
+    "Il reste trois appartements à vendre.",
+])
+def test_an_impersonal_il_renders_nothing(output: str) -> None:
+    assert CHECKER.check(item=IT_SUBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize("output", [
+    "Il est plein de touristes.",  # de before a noun, not an infinitive: personal
+    "Il est monté de trois étages en un an.",
+    "Il s'effondre lentement.",  # only s'agir and se pouvoir make il se impersonal
+    "Il semble abandonné.",  # sembler before an adjective: personal
+])
+def test_a_personal_il_is_judged(output: str) -> None:
+    assert CHECKER.check(item=IT_SUBJECT, output=output, context=BUILDING_M_S).outcome is Outcome.PASS
+    assert CHECKER.check(item=IT_SUBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.FAIL
+
+
+IT_OBJECT, THEM_OBJECT = role_item("it", "object"), role_item("them", "object")
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # an imperative with its object pronoun joined by a hyphen
+    (IT_OBJECT, HOUSE_F_S, "Repeins-la avant l'été.", "Repeins-le avant l'été."),
+    (IT_OBJECT, BUILDING_M_S, "Montre-le-moi sur le plan.", "Montre-la-moi sur le plan."),
+    (THEM_OBJECT, HOUSES_F_P, "Vends-les avant l'hiver.", "Vends-la avant l'hiver."),
+    # a clitic before an inverted verb, and the participle after it
+    (THEM_OBJECT, HOUSES_F_P, "Quand les as-tu vendues ?", "Quand les as-tu vendus ?"),
+])
+def test_a_clitic_after_an_imperative_or_before_an_inversion_is_read(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+AUNT_F_S = ("Ma tante habite à Nantes.",)
+AUNTS_F_P = ("Mes tantes ont organisé la fête.",)
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # a strong pronoun after the que of a comparison or a restriction
+    (role_item("them", "disjunctive"), BUILDINGS_M_P, "La nouvelle tour est plus haute qu'eux.",
+     "La nouvelle tour est plus haute qu'elles."),
+    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Personne ne cuisine aussi bien qu'elle.",
+     "Personne ne cuisine aussi bien que lui."),
+    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Je n'ai invité qu'elle.", "Je n'ai invité que lui."),
+    # the focus of a cleft, for a subject or a disjunctive English pronoun
+    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Ce sont elles qui ont tout préparé.",
+     "Ce sont eux qui ont tout préparé."),
+    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Ce n'est pas elle qui a choisi le menu.",
+     "Ce n'est pas lui qui a choisi le menu."),
+    # an emphatic pronoun, wherever it stands
+    (role_item("themselves", "disjunctive", ["tante"]), AUNTS_F_P, "Elles ont tout préparé elles-mêmes.",
+     "Elles ont tout préparé eux-mêmes."),
+])
+def test_strong_pronouns_after_que_in_clefts_and_emphatic(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+def test_a_pronoun_after_que_with_its_own_verb_is_a_subject() -> None:
+    she = role_item("she", "subject", ["tante"])
+    assert CHECKER.check(item=she, output="Je crois qu'elle est partie.", context=AUNT_F_S).outcome is Outcome.PASS
+    disjunctive = role_item("her", "disjunctive", ["tante"])
+    assert CHECKER.check(item=disjunctive, output="Je crois qu'elle est partie.",
+                         context=AUNT_F_S).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # a floating quantifier shows the gender of a plural clitic, and of a subject
+    (THEM_OBJECT, HOUSES_F_P, "Le promoteur les a toutes rachetées.", "Le promoteur les a tous rachetés."),
+    (THEM_OBJECT, HOUSES_F_P, "Je les visite toutes demain.", "Je les visite tous demain."),
+    (THEM_OBJECT, HOUSES_F_P, "Vends-les toutes avant l'hiver.", "Vends-les tous avant l'hiver."),
+    (role_item("them", "object", ["tante"]), AUNTS_F_P, "Je leur ai toutes écrit.", "Je leur ai tous écrit."),
+    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Elles vivent toutes à Nantes.",
+     "Elles vivent tous à Nantes."),
+    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Elles sont toutes parties.",
+     "Elles sont toutes partis."),
+    # seules after the participle agrees with les
+    (role_item("them", "object", ["tante"]), AUNTS_F_P, "Il les a laissées seules.", "Il les a laissées seuls."),
+])
+def test_words_agreeing_with_a_clitic_show_its_gender(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+def test_tous_opening_a_noun_phrase_does_not_float() -> None:
+    assert CHECKER.check(item=THEM_OBJECT, output="Je les vois tous les jours.",
+                         context=HOUSES_F_P).outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize("output", ["On l'adore.", "Le maire lui a rendu visite."])
+def test_a_genderless_clitic_with_nothing_agreeing_is_na(output: str) -> None:
+    assert CHECKER.check(item=IT_OBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.NA
+
+
+def test_a_genderless_clitic_of_the_wrong_number_fails() -> None:
+    """*it* for French plural *pâtes*: *l'* shows a singular."""
+    pasta = role_item("it", "object", ["pâtes"])
+    context = ("Les pâtes sont prêtes.",)
+    assert CHECKER.check(item=pasta, output="Je l'adore.", context=context).outcome is Outcome.FAIL
+    assert CHECKER.check(item=pasta, output="Je les adore.", context=context).outcome is Outcome.PASS
+
+
+def test_each_occurrence_of_a_repeated_english_pronoun_must_agree() -> None:
+    twice = role_item("them", "object", source="Empty them and sell them all.")
+    assert CHECKER.check(item=twice, output="Vide-les et vends-les toutes.", context=HOUSES_F_P).outcome is Outcome.PASS
+    assert CHECKER.check(item=twice, output="Vide-les et vends-les tous.", context=HOUSES_F_P).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("pronoun", "antecedent", "context", "agreeing", "disagreeing"), [
+    # œ in the parameter, oe in the lexicon (and the other way round)
+    ("they", ["sœur"], "Mes sœurs vivent à Lyon.", "Elles sont infirmières.", "Ils sont infirmiers."),
+    ("they", ["soeur"], "Mes sœurs vivent à Lyon.", "Elles sont infirmières.", "Ils sont infirmiers."),
+    # a lemma given in the plural or the feminine, which the lexicon lemmatises otherwise
+    ("them", ["lunettes"], "J'ai cassé mes lunettes.", "Tu les as réparées ?", "Tu les as réparés ?"),
+    ("they", ["danseuse"], "Les danseuses sont arrivées.", "Elles ont dansé toute la nuit.",
+     "Ils ont dansé toute la nuit."),
+    # an adjective used as a noun after a determiner
+    ("they", ["malheureux"], "Les malheureuses attendaient depuis des heures.", "Elles étaient épuisées.",
+     "Ils étaient épuisés."),
+    # a hyphenated compound, plural on its parts
+    ("they", ["grand-tante"], "Mes grands-tantes habitent à Brest.", "Elles ont plus de 90 ans.",
+     "Ils ont plus de 90 ans."),
+    # a noun in several words: the head's gender (the Lefff has 'pomme de terre' masculine)
+    ("they", ["pomme de terre", "patate"], "Les pommes de terre sont cuites.", "Elles sont encore chaudes.",
+     "Ils sont encore chauds."),
+    ("it", ["fer à repasser"], "Le fer à repasser est tombé.", "Il est cassé.", "Elle est cassée."),
+    # a misspelt noun, or one with a non-standard plural, after a determiner: the determiner's gender
+    ("it", ["bicyclette", "vélo"], "J'ai vendu ma bicylette.", "Elle était trop vieille.", "Il était trop vieux."),
+    ("they", ["bijou"], "Elle a perdu ses bijous en or.", "Ils étaient précieux.", "Elles étaient précieuses."),
+])
+def test_the_antecedent_is_found_in_its_inflected_compound_and_misspelt_forms(
+        pronoun: str, antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
+    probe = role_item(pronoun, "subject" if pronoun in ("they", "it") else "object", antecedent)
+    assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
+
+
+def test_a_multi_word_lemma_without_a_mention_has_its_heads_gender() -> None:
+    potatoes = role_item("they", "subject", ["pomme de terre"])
+    assert CHECKER.check(item=potatoes, output="Elles sont cuites.").outcome is Outcome.PASS
+    assert CHECKER.check(item=potatoes, output="Ils sont cuits.").outcome is Outcome.FAIL
+
+
+def test_an_unknown_word_two_edits_away_is_not_the_antecedent() -> None:
+    bike = role_item("it", "subject", ["bicyclette"])
+    verdict = CHECKER.check(item=bike, output="Il était trop vieux.", context=("J'ai vendu ma bicylete.",))
+    assert "no rendering of it found" in verdict.reason
+
+
+@pytest.mark.parametrize(("pronoun", "antecedent", "context", "agreeing", "disagreeing"), [
+    # the determiner's gender is the text's, even against the lexicon (the Lefff has maire masculine)
+    ("she", ["maire"], "La maire a ouvert la séance.", "Elle a parlé une heure.", "Il a parlé une heure."),
+    # but mon/ton/son before a vowel is no masculine
+    ("she", ["amie"], "Mon amie habite à Brest.", "Elle est médecin.", "Il est médecin."),
+    # a plural of both genders: masculine when nothing marks it …
+    ("they", ["collègue"], "Mes collègues sont en réunion.", "Ils reviennent à midi.", "Elles reviennent à midi."),
+    # … or the gender of an adjective or of the predicate agreeing with it
+    ("they", ["collègue"], "Mes collègues étaient épuisées.", "Elles reviennent à midi.", "Ils reviennent à midi."),
+    ("they", ["journaliste"], "Les journalistes américaines ont posé des questions.", "Elles étaient bien informées.",
+     "Ils étaient bien informés."),
+    # two coordinated nouns for a plural pronoun: masculine unless both are feminine
+    ("they", ["bureau", "lampe"], "Le bureau et la lampe sont neufs.", "Ils ont été livrés hier.",
+     "Elles ont été livrées hier."),
+    ("they", ["chaise", "table"], "La chaise et la table sont neuves.", "Elles ont été livrées hier.",
+     "Ils ont été livrés hier."),
+])
+def test_the_gender_the_document_gives_the_antecedent(
+        pronoun: str, antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
+    probe = role_item(pronoun, "subject", antecedent)
+    assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("antecedent", "context"), [
+    (["élève"], "L'élève a oublié son cahier."),  # a singular of both genders, nothing marking it
+    (["amour"], "Ses amours ont duré un été."),  # a noun in use in both genders (the lexicon has both)
+])
+def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], context: str) -> None:
+    number = "s" if "élève" in antecedent else "p"
+    probe = role_item("it" if number == "s" else "they", "subject", antecedent)
+    masculine, feminine = ("Il est parti.", "Elle est partie.") if number == "s" else ("Ils sont partis.",
+                                                                                        "Elles sont parties.")
+    for output in (masculine, feminine):
+        assert CHECKER.check(item=probe, output=output, context=(context,)).outcome is Outcome.PASS
+
+
+@pytest.mark.parametrize(("antecedent", "context", "agreeing", "disagreeing"), [
+    # one of a plural class: the class noun's gender, the number of 'one'
+    (["girafe"], "Les girafes vivent en Afrique.", "J'en ai vu une au zoo.", "J'en ai vu un au zoo."),
+    (["girafe"], "Les girafes vivent en Afrique.", "J'en ai vu une il y a un an.", "J'en ai vu un il y a un an."),
+    (["girafe"], "Les girafes vivent en Afrique.", "Une est tombée malade.", "Un est tombé malade."),
+    (["girafe"], "Les girafes vivent en Afrique.", "L'une d'elles est tombée malade.",
+     "L'un d'eux est tombé malade."),
+    (["girafe"], "Les girafes vivent en Afrique.", "L'une d'elles est tombée malade.",
+     "L'une d'elles est tombé malade."),
+    # another one, a bigger one
+    (["tasse"], "Cette tasse est ébréchée.", "Prends-en une autre.", "Prends-en un autre."),
+    (["tasse"], "Cette tasse est trop petite.", "Vous en avez une plus grande ?", "Vous en avez un plus grand ?"),
+    (["tasse"], "Cette tasse est ébréchée.", "J'en ai acheté une rouge.", "J'en ai acheté un rouge."),
+    # that one, the one that…, the lighter one
+    (["robe"], "Cette robe est trop courte.", "Je préfère celle-ci.", "Je préfère celui-ci."),
+    (["robe"], "Cette robe est trop courte.", "Je préfère celle que tu portais hier.",
+     "Je préfère celui que tu portais hier."),
+    (["valise"], "Cette valise est trop lourde.", "Prends la plus légère.", "Prends le plus léger."),
+])
+def test_one_agrees_in_gender_with_its_class(
+        antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
+    probe = role_item("one", "object", antecedent)
+    assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize("output", ["J'ai vu une autruche au zoo.", "J'en ai vu un peu partout.", "J'en ai vu.",
+                                    "J'ai vu une très grande autruche."])
+def test_a_determiner_is_no_rendering_of_one(output: str) -> None:
+    probe = role_item("one", "object", ["girafe"])
+    assert CHECKER.check(item=probe, output=output, context=("Les girafes vivent en Afrique.",)).outcome is Outcome.NA
+
+
+@pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
+    # possessive determiners and pronouns: only the possessor's number (they agree with the possessed)
+    (ITS, HOUSE_F_S, "Son toit a été refait.", "Leur toit a été refait."),
+    (ITS, HOUSES_F_P, "Leur toit a été refait.", "Son toit a été refait."),
+    (role_item("theirs", "possessive", ["cousin"]), ("Mes cousins ont une grande maison.",),
+     "La nôtre est plus petite que la leur.", "La nôtre est plus petite que la sienne."),
+    (role_item("hers", "possessive", ["tante"]), AUNT_F_S, "La mienne est plus rapide que la sienne.",
+     "La mienne est plus rapide que la leur."),
+    # it is yours: the possessive pronoun after c'est agrees with the antecedent
+    (role_item("it", "subject", ["montre"]), ("J'ai trouvé une montre dans le jardin.",), "C'est la tienne ?",
+     "C'est le tien ?"),
+])
+def test_possessives_and_possessive_pronouns(
+        probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=context).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
+
+
+def free_item(pronoun: str, antecedent: list[str], source: str) -> ChallengeItem:
+    """An item with no role: the family reads it from the English source."""
+    params = {"pronoun": pronoun, "antecedent": antecedent}
+    AntecedentAgreementChecker.validate(params)
+    return ChallengeItem(id="F4", suite="test", category="anaphora", subcategory="antecedent_agreement",
+                         source=source, references=("(reference)",), question="(question)",
+                         checker="antecedent_agreement", params=params, context=("(context)",),
+                         context_references=("(context reference)",), target_language="fr")
+
+
+CAR = ("Ma sœur a acheté une voiture.",)
+
+
+@pytest.mark.parametrize(("probe", "agreeing", "disagreeing"), [
+    # object after the verb: the subject il is someone else
+    (free_item("it", ["voiture"], "He drives it every day."), "Il la conduit tous les jours.",
+     "Il le conduit tous les jours."),
+    # subject at the start of a clause
+    (free_item("it", ["voiture"], "It broke down on the way."), "Elle est tombée en panne en route.",
+     "Il est tombé en panne en route."),
+    (free_item("it", ["voiture"], "I think it needs new tyres."), "Je pense qu'elle a besoin de pneus neufs.",
+     "Je pense qu'il a besoin de pneus neufs."),
+    # after than: disjunctive
+    (free_item("her", ["sœur"], "I am taller than her."), "Je suis plus grand qu'elle.", "Je suis plus grand que lui."),
+])
+def test_without_a_role_the_english_word_order_gives_it(probe: ChallengeItem, agreeing: str, disagreeing: str) -> None:
+    assert CHECKER.check(item=probe, output=agreeing, context=CAR).outcome is Outcome.PASS
+    assert CHECKER.check(item=probe, output=disagreeing, context=CAR).outcome is Outcome.FAIL
+
+
+def test_a_first_person_english_subject_lets_a_french_subject_render_the_object() -> None:
+    """*I miss them* → *elles me manquent*: the English object became the French subject."""
+    missed = role_item("them", "object", ["tante"], source="I miss them a lot.")
+    assert CHECKER.check(item=missed, output="Elles me manquent beaucoup.", context=AUNTS_F_P).outcome is Outcome.PASS
+    assert CHECKER.check(item=missed, output="Ils me manquent beaucoup.", context=AUNTS_F_P).outcome is Outcome.FAIL
+    driven = role_item("it", "object", ["voiture"], source="He drives it every day.")
+    assert CHECKER.check(item=driven, output="Il est content.", context=CAR).outcome is Outcome.NA
+
+
+def test_after_an_english_preposition_a_french_object_clitic_still_renders_the_pronoun() -> None:
+    looked_for = free_item("it", ["voiture"], "I have been looking for it all morning.")
+    assert CHECKER.check(item=looked_for, output="Je la cherche depuis ce matin.", context=CAR).outcome is Outcome.PASS
+    assert CHECKER.check(item=looked_for, output="Je le cherche depuis ce matin.", context=CAR).outcome is Outcome.FAIL

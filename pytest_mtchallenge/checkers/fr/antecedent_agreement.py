@@ -1,6 +1,7 @@
 """The ``antecedent_agreement`` family: a French pronoun agrees with the rendering of its antecedent in the document."""
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -8,14 +9,12 @@ from typing import ClassVar
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import (
-    DETERMINERS,
-    NEGATION,
-    PRONOUNS,
-    Features,
-    SentenceReader,
-    readings,
-)
+from pytest_mtchallenge.languages.en.reader import pronoun_function, subject_person
+from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
+from pytest_mtchallenge.languages.fr.lexicon import Lexicon
+from pytest_mtchallenge.languages.fr.nouns import NounFeatures, NounLemma, NounMatch, find_noun, noun_features
+from pytest_mtchallenge.languages.fr.pronouns import NEUTRAL, Pronoun, agreeing_words, one_pronouns, pronouns_in
+from pytest_mtchallenge.languages.fr.reader import Features, SentenceReader, resolve_coordination
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -25,33 +24,24 @@ ROLES = ("subject", "object", "disjunctive", "possessive")
 #: English pronouns under test: the French roles that can render them, and the number they imply.
 ENGLISH: Mapping[str, tuple[tuple[str, ...], str]] = {
     "they": (("subject",), "p"), "them": (("object", "disjunctive"), "p"), "their": (("possessive",), "p"),
-    "theirs": (("disjunctive",), "p"), "themselves": (("object", "disjunctive"), "p"),
-    "it": (("subject", "object", "disjunctive"), "s"), "its": (("possessive",), "s"), "itself": (("object",), "s"),
+    "theirs": (("possessive", "disjunctive"), "p"), "themselves": (("object", "disjunctive"), "p"),
+    "it": (("subject", "object", "disjunctive"), "s"), "its": (("possessive",), "s"),
+    "itself": (("object", "disjunctive"), "s"), "himself": (("object", "disjunctive"), "s"),
+    "herself": (("object", "disjunctive"), "s"),
     "he": (("subject",), "s"), "him": (("object", "disjunctive"), "s"), "his": (("possessive",), "s"),
-    "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
+    "hers": (("possessive",), "s"), "she": (("subject",), "s"), "her": (("object", "disjunctive", "possessive"), "s"),
+    # one member of a class (*Owls hunt at night. It is rare to see one*): rendered by a pronominal
+    # numeral, a demonstrative or an article before an adjective (*en … une*, *celui-là*, *la moins chère*)
+    "one": (("subject", "object"), "s"), "ones": (("subject", "object"), "p"),
 }
+#: English pronouns for a member of a class: the number is the pronoun's, the gender the class noun's.
+CLASS_MEMBER = frozenset({"one", "ones"})
 
-#: French 3rd-person pronouns by role: form → (gender or None, number).
-#: Demonstrative pronouns (*celle-ci a été construite*): subjects, or disjunctive after a preposition.
-DEMONSTRATIVES: Mapping[str, tuple[str | None, str]] = {
-    f"{stem}-{place}": features for stem, features in (("celui", ("m", "s")), ("celle", ("f", "s")),
-                                                       ("ceux", ("m", "p")), ("celles", ("f", "p")))
-    for place in ("ci", "là")}
-SUBJECTS: Mapping[str, tuple[str | None, str]] = {"il": ("m", "s"), "elle": ("f", "s"), "ils": ("m", "p"),
-                                                  "elles": ("f", "p"), **DEMONSTRATIVES}
-OBJECTS: Mapping[str, tuple[str | None, str]] = {"le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"),
-                                                 "les": (None, "p"), "lui": (None, "s"), "leur": (None, "p")}
-DISJUNCTIVES: Mapping[str, tuple[str | None, str]] = {"lui": ("m", "s"), "elle": ("f", "s"), "eux": ("m", "p"),
-                                                      "elles": ("f", "p"), **DEMONSTRATIVES}
-#: Possessive determiners: the possessor's number (gender is the possessed noun's).
-POSSESSIVES: Mapping[str, tuple[str | None, str]] = {"son": (None, "s"), "sa": (None, "s"), "ses": (None, "s"),
-                                                     "leur": (None, "p"), "leurs": (None, "p")}
-#: Pronouns with no gender or number to check (*en*, *y*, demonstratives *ce, ça, cela*).
-NEUTRAL = frozenset({"en", "y", "ce", "c'", "ça", "cela", "ceci"})
-_IMPERSONAL_NEXT = frozenset({"y", "faut", "fallait", "faudra", "faudrait", "fallut", "pleut", "pleuvait", "semble",
-                              "semblait", "paraît", "paraissait", "s'", "s", "suffit", "suffisait", "neige"})
-_PREPOSITIONS_BEFORE_INFINITIVE = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par"})
-_GENDER = {"m": "masculine", "f": "feminine"}
+#: Object clitics whose form shows no gender and no choice of number beyond the singular or the
+#: dative (*l'*, *lui*, *leur*): with nothing agreeing with them, only a wrong number can be judged.
+SILENT = frozenset({"l'", "lui", "leur"})
+#: The most pronouns of an output read as candidates for the English one (a sentence has a few).
+MAX_RENDERINGS = 16
 _NUMBER = {"s": "singular", "p": "plural"}
 
 
@@ -65,24 +55,69 @@ def lemmas_of(value: object) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """The rendering of the antecedent found in the output's document, with its agreement features."""
+    """The rendering of the antecedent found in the output's document, with the features its sentence gives it."""
 
     form: str
     lemma: str
-    gender: str | None
-    number: str | None
+    features: NounFeatures
     where: str  # "in the sentence" / "in the context translation"
 
+    def describe(self, gender: str | None, number: str | None) -> str:
+        why = f"; {self.features.why}" if self.features.why else ""
+        return f"{self.form!r} ({self.lemma}, {_features(gender, number)}{why}) {self.where}"
 
-@dataclass(frozen=True, slots=True)
-class Rendering:
-    """The French pronoun taken to render the English one."""
 
-    index: int
-    form: str
-    role: str
-    gender: str | None
-    number: str
+class Mentions:
+    """The renderings of the antecedent in an output's document, each found once: the output's
+    sentence is read once from left to right, the context translation once from its end, and a
+    mention's features (which may read the rest of its sentence) are worked out only for the
+    mentions a pronoun is judged against, so that a long output stays linear in its length."""
+
+    def __init__(self, lexicon: Lexicon, reader: SentenceReader, lemmas: tuple[NounLemma, ...],
+                 context: tuple[str, ...]) -> None:
+        self._lexicon, self._reader, self._lemmas, self._context = lexicon, reader, lemmas, context
+        self._found = [(match.end - 1, match) for index in range(len(reader.tokens))
+                       if (match := _match_at(reader, index, lemmas)) is not None]
+        self._positions = [index for index, _ in self._found]
+        self._described: dict[int, Mention] = {}
+        self._in_context: Mention | None = None
+        self._context_read = False
+
+    def first_in_sentence(self) -> Mention | None:
+        """The first mention in the output's sentence, if any."""
+        return self._described_at(0) if self._found else None
+
+    def before(self, index: int) -> Mention | None:
+        """The last mention before the token at ``index``: in the sentence, else in the context translation."""
+        position = bisect.bisect_left(self._positions, index)
+        if position:
+            return self._described_at(position - 1)
+        return self.in_context()
+
+    def _described_at(self, position: int) -> Mention:
+        if position not in self._described:
+            self._described[position] = self._mention(self._reader, self._found[position][1], "in the sentence")
+        return self._described[position]
+
+    def _mention(self, reader: SentenceReader, match: NounMatch, where: str) -> Mention:
+        return Mention(match.text(reader), match.lemma.text, noun_features(reader, match, self._lexicon), where)
+
+    def in_context(self) -> Mention | None:
+        if not self._context_read:
+            self._context_read = True
+            for sentence in reversed(self._context):
+                earlier = SentenceReader(sentence, self._lexicon)
+                for index in range(len(earlier.tokens) - 1, -1, -1):
+                    match = _match_at(earlier, index, self._lemmas)
+                    if match is not None:
+                        self._in_context = self._mention(earlier, match, "in the context translation")
+                        return self._in_context
+        return self._in_context
+
+
+def _match_at(reader: SentenceReader, index: int, lemmas: tuple[NounLemma, ...]) -> NounMatch | None:
+    """The first of the antecedent's lemmas found at token ``index``."""
+    return next((match for lemma in lemmas if (match := find_noun(reader, index, lemma)) is not None), None)
 
 
 def _features(gender: str | None, number: str | None) -> str:
@@ -96,30 +131,29 @@ class AntecedentAgreementChecker(FrenchChecker):
     different genders (*maison*, *immeuble*); the pronoun must agree with the one the output's
     document uses. Parameters:
 
-    - ``pronoun``: the English pronoun under test (*they, them, their, it, its, he, him, his, she, her*);
+    - ``pronoun``: the English pronoun under test (:data:`ENGLISH`: *they, them, it, its, her, one*…);
     - ``antecedent``: the French lemmas that can render the antecedent (``[bâtiment, immeuble,
-      maison, résidence]``); a semi-correct choice still passes when the pronoun agrees with it;
+      maison, résidence]``, ``pomme de terre``, ``sœur``); a semi-correct choice still passes
+      when the pronoun agrees with it;
     - ``role``: the role of the pronoun in the source, when it can have several (*it*: ``subject``,
       ``object`` or ``disjunctive``; *her*: also ``possessive``): only French pronouns in that role
       are read (*He drives it* → ``object``: *il la conduit*, the subject *il* is someone else).
+      Without it, the role is read from English word order in the source.
 
-    The family finds the last mention of one of ``antecedent`` before the pronoun (in the
-    sentence, else in the context translation), takes its gender and number from the lexicon
-    and its determiner, and checks the French pronoun in the role the English pronoun can have:
-    subject (*il, elle, ils, elles*, demonstrative *celle-ci*…), object clitic (*le, la, l', les, lui, leur*), disjunctive
-    (*lui, elle, eux, elles* after a preposition) or possessive (*son/sa/ses* against
-    *leur/leurs*: the possessor's number). It then checks the agreement the pronoun triggers:
-    adjectives and participles after a copula or passive (*elles ont été construites*), and the
-    past participle after *avoir* with a preceding object clitic (*on les a vendues*).
-    Without a mention (the system translated the sentence alone, or used another noun), the
-    number comes from the English pronoun and the gender from the lemmas when they share one;
-    otherwise a gendered pronoun is undecided. No pronoun in those roles (dropped, repeated noun,
-    *ce*, *en*, *y*) is na.
+    The family finds the French pronouns in the roles the English one can have (subject, object
+    clitic before a verb or after an imperative, disjunctive after a preposition, after *que* or
+    in a cleft, possessive; for *one*, a numeral or demonstrative standing alone), the last
+    mention of the antecedent before each (in the sentence, else in the context translation:
+    plural, compound and misspelt forms included) and the gender the document gives it
+    (determiner, agreeing words, the lexicon, masculine for a plural of both genders), and
+    checks the pronoun and what agrees with it: predicates, the participle after *avoir*,
+    floating *tous/toutes*. docs/checkers.md gives every rule with an example.
     """
 
     name = "antecedent_agreement"
     description = "a French pronoun (and what agrees with it) agrees with the rendering of its antecedent"
     reads_context: ClassVar[bool] = True
+    version = "2"  # issue 23: clefts, comparisons, enclitics, one, compounds, epicenes, roles read from English
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -136,131 +170,87 @@ class AntecedentAgreementChecker(FrenchChecker):
             raise ValueError(f"role must be one of the roles {pronoun!r} can have ({roles}), found {params['role']!r}")
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-        reader = SentenceReader(output, self.lexicon)
+        reader = SentenceReader(output, self.lexicon, enclitics=True)
         if not any(token[0].isalnum() for token in reader.tokens):
             return Verdict.not_applicable("the output is empty")
         english = str(item.params["pronoun"]).strip().lower()
         roles, english_number = ENGLISH[english]
+        source = english_tokenize(item.source)[0]
         if "role" in item.params:
             roles = (str(item.params["role"]),)
-        lemmas = lemmas_of(item.params["antecedent"])
-        renderings = self._renderings(reader, roles)
+        else:
+            roles = self._source_roles(source, english, roles)
+        lemmas = tuple(NounLemma.parse(lemma, self.lexicon) for lemma in lemmas_of(item.params["antecedent"]))
+        renderings = one_pronouns(reader) if english in CLASS_MEMBER else pronouns_in(reader, roles)
+        if not renderings and "subject" not in roles and english not in CLASS_MEMBER \
+                and subject_person(source) in (1, 2):
+            # *I miss them* → *elles me manquent*, *you'll need it* → *il te sera utile*: with a 1st or
+            # 2nd person subject in English, a French 3rd person subject can only render the pronoun
+            renderings = pronouns_in(reader, ("subject",))
         if not renderings:
+            repeated = Mentions(self.lexicon, reader, lemmas, ()).first_in_sentence()
+            if repeated is not None:
+                return Verdict.passed(f"no pronoun renders {english!r}: the output repeats the antecedent "
+                                      f"{repeated.form!r} ({repeated.lemma}) instead, which needs no agreement",
+                                      f"antecedent:{repeated.form}")
             neutral = next((t for t in reader.tokens if t in NEUTRAL - {"en", "y"}), None)
             why = f" ({neutral!r} carries no gender or number)" if neutral else ""
             return Verdict.not_applicable(f"no French pronoun in the roles of {english!r} "
                                           f"({', '.join(roles)}){why}: dropped or restructured")
         document = blocks(item, output, context)
-        verdicts = [self._judge(reader, rendering, english, english_number, lemmas, document.output[:-1])
-                    for rendering in renderings]
-        first = verdicts[0]
-        if first.outcome.value == "fail" and any(v.outcome.value == "pass" for v in verdicts[1:]):
-            return Verdict.undecided(f"{first.reason}; but a later pronoun agrees: which one renders "
-                                     f"{english!r} is left to a human", *first.evidence)
+        mentions = Mentions(self.lexicon, reader, lemmas, document.output[:-1])
+        occurrences = source.count(english)
+        if occurrences > 1:
+            # *Wash them and put them all back*: the first pronouns render each occurrence, and each must agree
+            verdicts = [self._judge(reader, rendering, english, english_number, lemmas, mentions)
+                        for rendering in renderings[:min(occurrences, MAX_RENDERINGS)]]
+            return next((v for v in verdicts if v.outcome.value == "fail"),
+                        next((v for v in verdicts if v.outcome.value == "pass"), verdicts[0]))
+        first = self._judge(reader, renderings[0], english, english_number, lemmas, mentions)
+        if first.outcome.value == "fail":
+            # a later pronoun may be the one that renders the English pronoun; at most MAX_RENDERINGS
+            # are read, so that a long output costs no more than a short one per pronoun
+            for rendering in renderings[1:MAX_RENDERINGS]:
+                if self._judge(reader, rendering, english, english_number, lemmas, mentions).outcome.value == "pass":
+                    return Verdict.undecided(f"{first.reason}; but a later pronoun agrees: which one renders "
+                                             f"{english!r} is left to a human", *first.evidence)
         return first
 
-    # -- finding the pronoun -------------------------------------------------------------------
+    @staticmethod
+    def _source_roles(source: Sequence[str], english: str, roles: tuple[str, ...]) -> tuple[str, ...]:
+        """The roles the English pronoun can have, narrowed by its function in the source when an
+        item gives none (*He drives it* → object, *It broke* → subject, *It was her who* → disjunctive).
+        After a preposition both the clitic and the disjunctive stay open: French verbs take as direct
+        objects what English puts after a preposition (*voted against it* → *l'a rejeté*, *look for
+        it* → *la chercher*)."""
+        function = pronoun_function(source, english)
+        narrowed = {"subject": ("subject",), "object": ("object",), "dative": ("object", "disjunctive"),
+                    "prepositional": ("object", "disjunctive"), "predicative": ("disjunctive",),
+                    "possessive": ("possessive",)}.get(function or "", roles)
+        return tuple(role for role in roles if role in narrowed) or roles
 
-    def _renderings(self, reader: SentenceReader, roles: tuple[str, ...]) -> list[Rendering]:
-        tokens = reader.tokens
-        found: list[Rendering] = []
-        for index, token in enumerate(tokens):
-            after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in PRONOUNS
-            if "subject" in roles and token in SUBJECTS and not after_preposition \
-                    and not self._impersonal(reader, index):
-                found.append(Rendering(index, token, "subject", *SUBJECTS[token]))
-            elif "disjunctive" in roles and token in DISJUNCTIVES and after_preposition:
-                found.append(Rendering(index, token, "disjunctive", *DISJUNCTIVES[token]))
-            elif "object" in roles and token in OBJECTS and self._is_clitic(reader, index):
-                found.append(Rendering(index, token, "object", *OBJECTS[token]))
-            elif "possessive" in roles and token in POSSESSIVES and index + 1 < len(tokens) \
-                    and not self._is_clitic(reader, index):
-                found.append(Rendering(index, token, "possessive", *POSSESSIVES[token]))
-        return found
-
-    def _impersonal(self, reader: SentenceReader, index: int) -> bool:
-        """*il faut, il y a, il est difficile de…*: an *il* that refers to nothing."""
-        tokens = reader.tokens
-        if tokens[index] != "il" or index + 1 >= len(tokens):
-            return False
-        following = tokens[index + 1]
-        if following in _IMPERSONAL_NEXT or following in ("ne", "n'") and index + 2 < len(tokens) \
-                and tokens[index + 2] in _IMPERSONAL_NEXT:
-            return True
-        if following in ("est", "était", "sera", "serait", "fut") and index + 3 < len(tokens):
-            return tokens[index + 3] in ("de", "d'", "que", "qu'") and reader.has_pos(index + 2, "adj")
-        return False
-
-    def _is_clitic(self, reader: SentenceReader, index: int) -> bool:
-        """*le, la, l', les, lui, leur* before a verb (*elle les a vendues*), not a determiner (*les maisons*)."""
-        tokens = reader.tokens
-        probe = index + 1
-        while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
-            probe += 1
-        if probe >= len(tokens):
-            return False
-        verb = any(a.pos in ("verb", "aux") and a.mood not in ("participle",) for a in reader.readings(probe))
-        if not verb:
-            return False
-        previous = tokens[index - 1] if index else ""
-        if previous in PRONOUNS or previous in NEGATION or previous in ("y", "en", "me", "te", "se", "nous", "vous",
-                                                                         "m'", "t'", "s'", "qu'", "que") \
-                or previous in _PREPOSITIONS_BEFORE_INFINITIVE:
-            return True
-        return not reader.has_pos(probe, "noun", "adj")
-
-    # -- the antecedent --------------------------------------------------------------------------
-
-    def _mention(self, reader: SentenceReader, before: int, lemmas: tuple[str, ...],
-                 context: tuple[str, ...]) -> Mention | None:
-        for index in range(before - 1, -1, -1):
-            mention = self._mention_at(reader, index, lemmas, "in the sentence")
-            if mention is not None:
-                return mention
-        for sentence in reversed(context):
-            earlier = SentenceReader(sentence, self.lexicon)
-            for index in range(len(earlier.tokens) - 1, -1, -1):
-                mention = self._mention_at(earlier, index, lemmas, "in the context translation")
-                if mention is not None:
-                    return mention
-        return None
-
-    def _mention_at(self, reader: SentenceReader, index: int, lemmas: tuple[str, ...], where: str) -> Mention | None:
-        nouns = [a for a in reader.readings(index) if a.pos == "noun" and a.lemma.lower() in lemmas]
-        if not nouns:
-            return None
-        genders = {a.gender for a in nouns if a.gender}
-        numbers = {a.number for a in nouns if a.number}
-        determiner = reader.tokens[index - 1] if index else ""
-        det_gender, det_number = DETERMINERS.get(determiner, (None, None))
-        gender = det_gender if len(genders) != 1 and det_gender else (genders.pop() if len(genders) == 1 else None)
-        number = det_number or (numbers.pop() if len(numbers) == 1 else None)
-        return Mention(reader.tokens[index], nouns[0].lemma, gender, number, where)
-
-    def _lemma_gender(self, lemmas: tuple[str, ...]) -> dict[str, str | None]:
-        genders: dict[str, str | None] = {}
-        for lemma in lemmas:
-            found = {a.gender for a in readings(self.lexicon, lemma) if a.pos == "noun" and a.lemma == lemma and a.gender}
-            genders[lemma] = found.pop() if len(found) == 1 else None
-        return genders
-
-    # -- judging -----------------------------------------------------------------------------------
-
-    def _judge(self, reader: SentenceReader, rendering: Rendering, english: str, english_number: str,
-               lemmas: tuple[str, ...], context: tuple[str, ...]) -> Verdict:
-        mention = self._mention(reader, rendering.index, lemmas, context)
+    def _judge(self, reader: SentenceReader, rendering: Pronoun, english: str, english_number: str,
+               lemmas: tuple[NounLemma, ...], mentions: Mentions) -> Verdict:
+        mention = mentions.before(rendering.index)
         pronoun = f"{rendering.form!r} ({rendering.role}"
         pronoun += f", {_features(rendering.gender, rendering.number)})" if rendering.role != "possessive" \
             else f", possessor {_NUMBER[rendering.number]})"
-        if mention is not None:
-            gender, number = mention.gender, mention.number or english_number
-            antecedent = f"{mention.form!r} ({mention.lemma}, {_features(gender, number)}) {mention.where}"
+        if mention is not None and english in CLASS_MEMBER:
+            gender, number = mention.features.gender, english_number  # one of a class: the class noun's gender only
+            antecedent = f"{mention.describe(gender, None)}, {_NUMBER[number]} as {english!r} is"
+        elif mention is not None:
+            gender, number = mention.features.gender, mention.features.number or english_number
+            if english_number == "p" and number == "s" and mention.features.conjuncts:
+                # *la table et le canapé … ils*: the coordination is the antecedent
+                group = resolve_coordination([Features(3, "s", g) for g in (gender, *mention.features.conjuncts)])
+                gender, number = group.gender, "p"
+            antecedent = mention.describe(gender, number)
         else:
-            genders = self._lemma_gender(lemmas)
+            genders = {lemma.text: lemma.gender(self.lexicon) for lemma in lemmas}
             shared = set(genders.values())
             gender = shared.pop() if len(shared) == 1 else None
             number = english_number
-            antecedent = (f"the antecedent ({'/'.join(lemmas)}; no rendering of it found before the pronoun, "
+            antecedent = (f"the antecedent ({'/'.join(genders)}; no rendering of it found before the pronoun, "
                           f"number from {english!r})")
             if rendering.gender is not None and gender is None and rendering.number == number:
                 agreeing = [lemma for lemma, g in genders.items() if g == rendering.gender]
@@ -269,46 +259,28 @@ class AntecedentAgreementChecker(FrenchChecker):
                                          f"{', '.join(others)}; which one renders the antecedent is not in the "
                                          "output (no context translation or another noun)", rendering.form)
         evidence = (rendering.form, f"antecedent:{mention.form}") if mention else (rendering.form,)
-        problems: list[str] = []
         if number and rendering.number != number:
-            problems.append(f"{pronoun} does not agree in number with {antecedent}")
-        elif rendering.gender and gender and rendering.gender != gender and rendering.role != "possessive":
-            problems.append(f"{pronoun} does not agree in gender with {antecedent}")
-        if problems:
-            return Verdict.failed("; ".join(problems), *evidence)
-        for index in self._agreeing_words(reader, rendering):
+            return Verdict.failed(f"{pronoun} does not agree in number with {antecedent}", *evidence)
+        if rendering.gender and gender and rendering.gender != gender and rendering.role != "possessive":
+            return Verdict.failed(f"{pronoun} does not agree in gender with {antecedent}", *evidence)
+        agreeing = agreeing_words(reader, rendering)
+        if rendering.role == "object" and rendering.form in SILENT and not agreeing:
+            return Verdict.not_applicable(f"{pronoun} shows no gender and nothing agrees with it (no participle "
+                                          f"after avoir, no floating tous/toutes): its number agrees with "
+                                          f"{antecedent}, and there is nothing else to judge", *evidence)
+        for index in agreeing:
             if not self._agrees(reader, index, gender, number):
                 word = reader.tokens[index]
                 readings = sorted({_features(a.gender, a.number) for a in reader.readings(index)
                                    if a.pos == "adj" or a.mood == "participle"})
                 return Verdict.failed(f"{pronoun} agrees with {antecedent}, but {word!r} "
                                       f"({' or '.join(readings)}) does not", *evidence, word)
-        agreeing = [reader.tokens[i] for i in self._agreeing_words(reader, rendering)]
-        also = f", as {'does' if len(agreeing) == 1 else 'do'} {', '.join(repr(w) for w in agreeing)}" if agreeing else ""
+        words = ", ".join(repr(reader.tokens[i]) for i in agreeing)
+        also = f", as {'does' if len(agreeing) == 1 else 'do'} {words}" if agreeing else ""
         return Verdict.passed(f"{pronoun} agrees with {antecedent}{also}", *evidence)
 
-    def _agreeing_words(self, reader: SentenceReader, rendering: Rendering) -> list[int]:
-        """Adjectives and participles whose agreement the pronoun triggers."""
-        tokens = reader.tokens
-        if rendering.role == "subject":
-            verb = reader.first_finite_verb(rendering.index + 1)
-            return reader.predicates(verb) if verb is not None else []
-        if rendering.role == "object" and rendering.form in ("le", "la", "l'", "les"):
-            probe = rendering.index + 1
-            while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
-                probe += 1
-            if probe < len(tokens) and any(a.lemma == "avoir" and a.pos in ("aux", "verb") and a.mood != "participle"
-                                           for a in reader.readings(probe)):
-                probe += 1
-                while probe < len(tokens) and (tokens[probe] in NEGATION or reader.is_adverb(probe)
-                                               or tokens[probe] in PRONOUNS):
-                    probe += 1  # *ne les a pas vues*, *les a-t-il vues*
-                if probe < len(tokens) and any(a.mood == "participle" for a in reader.readings(probe)):
-                    return [probe]
-        return []
-
     def _agrees(self, reader: SentenceReader, index: int, gender: str | None, number: str | None) -> bool:
-        return any((a.pos == "adj" or a.mood == "participle")
+        return any((a.pos == "adj" or a.mood == "participle" or a.lemma == "tout")
                    and (gender is None or a.gender in (None, gender))
                    and (number is None or a.number in (None, number))
                    for a in reader.readings(index))

@@ -38,6 +38,7 @@ from pytest_mtchallenge.languages.en.words import (
     PLACE_ADVERBS,
     PREPOSITIONS,
     REFLEXIVES,
+    WH_WORDS,
     PronounForm,
 )
 from pytest_mtchallenge.normalise import normalise_text
@@ -469,3 +470,61 @@ def verb_group(sentence: Sentence, index: int, *, third_singular: bool | None) -
 
 
 _BASE_FORMS = frozenset(IRREGULAR_VERBS) | {"come", "become", "run", "overcome"}
+
+
+#: Words that open a clause, after which a pronoun is its subject (*because it broke*, *when it rains*).
+_CLAUSE_OPENERS = CONJUNCTIONS | frozenset({"where", "why", "how", "what", "who", "whom", "then", "now", "yes", "no",
+                                            "oh", "well", "please", "so", "also", "maybe", "perhaps"})
+#: Discourse words a sentence may open with before its subject (*But I…*, *Well, you…*).
+_OPENERS = _CLAUSE_OPENERS | frozenset({"actually", "anyway", "still", "yet", "besides", "however", "okay", "ok"})
+
+
+def pronoun_function(words: Sequence[str], pronoun: str) -> str | None:
+    """The function of ``pronoun`` in an English sentence's folded ``words``, read from word order
+    when it occurs once: ``subject`` (*It broke*, *Is it yours?*, *I think it works*), ``object``
+    (*I bought it*), ``prepositional`` (*than them*, *for her*; ``dative`` after *to*/*for*),
+    ``predicative`` (after *be*: *it was her who…*) or ``possessive`` (*its*, *their*, *theirs*).
+    None when it occurs more or less than once, or the words around it leave it open (*her* before
+    a noun or a verb: *I gave her flowers*)."""
+    positions = [i for i, word in enumerate(words) if word == pronoun]
+    if len(positions) != 1:
+        return None
+    index = positions[0]
+    before = words[index - 1] if index else ""
+    after = words[index + 1] if index + 1 < len(words) else ""
+    if pronoun in ("its", "their", "theirs", "hers", "his", "mine", "yours", "ours"):
+        return "possessive"
+    if before in PREPOSITIONS:
+        return "dative" if before in ("to", "for") else "prepositional"
+    subject_case = PERSONAL_PRONOUNS.get(pronoun, PronounForm(3, None, None, "object")).case in ("subject", "both")
+    if not subject_case:
+        if pronoun == "her" and after[:1].isalpha() and after not in CLOSED_CLASS and not is_adverb(after):
+            return None  # *her* before an open-class word: possessive or object (*gave her flowers*)
+        verb = index - 1
+        while verb > 0 and words[verb] in NEGATION:
+            verb -= 1  # *it wasn't her*
+        return "predicative" if verb >= 0 and (words[verb] in BE_FORMS or words[verb] == "'s") else "object"
+    opens = index == 0 or before in CLAUSE_BREAKS or before in _CLAUSE_OPENERS or before in ("—", "-", "–")
+    inverted = before in AUXILIARIES and "?" in words and (index == 1 or words[index - 2] in CLAUSE_BREAKS
+                                                           or words[index - 2] in WH_WORDS)
+    verb_after = after in AUXILIARIES or (len(after) > 3 and after.endswith("s") and not after.endswith(("ss", "us"))
+                                          and after not in CLOSED_CLASS and not is_adverb(after))
+    if opens or inverted or verb_after:
+        return "subject"
+    if before in BE_FORMS or before == "'s":
+        return None
+    return "object"
+
+
+def subject_person(words: Sequence[str]) -> int | None:
+    """The person of a sentence's subject when it is a personal pronoun opening it, past
+    conjunctions, discourse words and punctuation (*But I miss them* → 1, *You'll need it* → 2);
+    None when the sentence opens otherwise (a noun, an imperative)."""
+    for word in words:
+        if word in PERSONAL_PRONOUNS:
+            form = PERSONAL_PRONOUNS[word]
+            return form.person if form.case in ("subject", "both") else None
+        if word in _OPENERS or not word[:1].isalnum() or is_adverb(word):
+            continue
+        return None
+    return None

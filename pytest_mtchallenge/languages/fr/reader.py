@@ -44,6 +44,8 @@ OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", 
                             "lui", "leur", "y", "en"})
 COPULAS = frozenset({"être", "sembler", "paraître", "devenir", "rester", "demeurer"})
 COORDINATORS = frozenset({"et", "ou", "mais", "ni", ","})
+#: *tout* as a degree adverb (*tout excités*) and floating *tous/toutes* (*elles sont toutes parties*).
+FLOATING_QUANTIFIERS = frozenset({"tout", "toute", "toutes", "tous"})
 DEGREE_WORDS = frozenset({"très", "trop", "si", "aussi", "plus", "moins", "bien", "assez", "fort"})
 
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:!?.]", re.UNICODE)
@@ -54,14 +56,36 @@ def tokenize(text: str) -> list[str]:
 
     Hyphenated inversions (``ont-ils``, ``a-t-il``) are split into verb and pronoun.
     """
+    return _tokenize(text, enclitics=False)[0]
+
+
+#: Pronouns joined by hyphens after an imperative (*prends-la*, *passe-le-moi*, *goûtes-en*, *va-t-en*).
+ENCLITICS = frozenset({"le", "la", "les", "lui", "leur", "en", "y", "moi", "toi", "nous", "vous"})
+
+
+def tokenize_enclitics(text: str) -> tuple[list[str], frozenset[int]]:
+    """:func:`tokenize`, with a word followed by hyphenated pronouns split as well (*prends-la* →
+    *prends la*, *range-les* → *range les*, *va-t-en* → *va en*), and the indices of those pronouns."""
+    return _tokenize(text, enclitics=True)
+
+
+def _tokenize(text: str, *, enclitics: bool) -> tuple[list[str], frozenset[int]]:
     words: list[str] = []
+    found: list[int] = []
     for token in _TOKEN.findall(normalise_text(text).lower()):
         parts = token.split("-")
-        if len(parts) > 1 and (parts[-1] in PRONOUNS or parts[-1] == "ce"):
+        if enclitics and len(parts) > 1 and parts[0] and all(p in ENCLITICS or p == "t" for p in parts[1:]) \
+                and any(p in ENCLITICS for p in parts[1:]):
+            words.append(parts[0])
+            for part in parts[1:]:
+                if part != "t":
+                    found.append(len(words))
+                    words.append(part)
+        elif len(parts) > 1 and (parts[-1] in PRONOUNS or parts[-1] == "ce"):
             words.extend(p for p in parts if p != "t")
         else:
             words.append(token)
-    return words
+    return words, frozenset(found)
 
 
 def is_empty(tokens: Sequence[str]) -> bool:
@@ -148,10 +172,12 @@ class Phrase:
 class SentenceReader:
     """Shallow analysis of a French sentence: tokens, lexicon readings, subject, verbs, predicates."""
 
-    def __init__(self, text: str, lexicon: Lexicon) -> None:
+    def __init__(self, text: str, lexicon: Lexicon, *, enclitics: bool = False) -> None:
         self.text = text
         self.lexicon = lexicon
-        self.tokens = tokenize(text)
+        #: With ``enclitics``, hyphenated pronouns after an imperative are tokens of their own
+        #: (:func:`tokenize_enclitics`), and their indices are in ``enclitics``.
+        self.tokens, self.enclitics = _tokenize(text, enclitics=enclitics)
         self._readings: dict[str, tuple[Analysis, ...]] = {}
 
     @property
@@ -388,8 +414,8 @@ class SentenceReader:
             readings = self.readings(index)
             if token in NEGATION or (readings and all(a.pos == "adv" for a in readings)):
                 continue
-            if token in DEGREE_WORDS and self._modifies_next(index):
-                continue  # "très grande", but "fort" alone is the adjective
+            if (token in DEGREE_WORDS or token in FLOATING_QUANTIFIERS) and self._modifies_next(index):
+                continue  # "très grande", "tout excités", "tous partis", but "fort" alone is the adjective
             if not found and token in OBJECT_CLITICS:
                 continue
             lemmas_inf = {a.lemma for a in readings if a.mood in ("infinitive", "participle") and a.pos in ("verb", "aux")}

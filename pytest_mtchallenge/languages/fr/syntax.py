@@ -91,3 +91,104 @@ def skip_preverbal(reader: SentenceReader, index: int) -> int:
     while index < len(tokens) and tokens[index] in clitics:
         index += 1
     return index
+
+
+#: Verbs whose subject *il* never refers (weather, necessity): *il faut, il pleut, il lui faudra*.
+IMPERSONAL_VERBS = frozenset({"falloir", "pleuvoir", "neiger", "grêler", "venter", "bruiner", "pleuvioter"})
+#: Verbs whose *il* is impersonal before a clause or an infinitive (*il suffit de*, *il arrive que*),
+#: and *sembler*, *paraître* also after a dative clitic (*il me semble*).
+_IMPERSONAL_BEFORE_CLAUSE = frozenset({"suffire", "importer", "convenir", "arriver", "advenir", "sembler",
+                                       "paraître", "apparaître"})
+#: Verbs whose *il* is impersonal before an indefinite subject (*il reste trois places*, *il existe des…*).
+_IMPERSONAL_BEFORE_QUANTITY = frozenset({"rester", "exister", "manquer"})
+_QUANTITY = frozenset({"un", "une", "des", "du", "plusieurs", "quelques", "beaucoup", "peu", "assez", "encore",
+                       "deux", "trois", "quatre", "cinq", "dix", "cent", "mille"})
+#: *il fait beau, il faisait nuit*: the weather and the time of day after *faire*.
+_WEATHER = frozenset({"beau", "chaud", "froid", "frais", "doux", "nuit", "jour", "soleil", "noir", "bon", "mauvais",
+                      "gris", "lourd", "humide", "sombre", "clair", "sec", "moche", "meilleur"})
+_DATIVE = frozenset({"me", "m'", "te", "t'", "lui", "nous", "vous", "leur"})
+
+
+def is_impersonal_il(reader: SentenceReader, index: int) -> bool:
+    """Whether the *il* at ``index`` refers to nothing: the expletive subject of *il faut, il pleut,
+    il y a, il s'agit, il vaut mieux, il me semble, il semble que, il suffit de, il reste trois…,
+    il fait beau, il est temps, il est difficile de partir / que…*, and the *il* of *s'il vous plaît*.
+
+    *Il est plein de touristes*, *il est monté de trois mètres* and *il s'applique* are personal:
+    after *être* + adjective, the *de* must open an infinitive; only *s'agir* and *se pouvoir*
+    make *il se* impersonal.
+    """
+    tokens = reader.tokens
+    if tokens[index] != "il":
+        return False
+    if index and tokens[index - 1] == "s'" and tokens[index + 1:index + 3] in (["vous", "plaît"], ["te", "plaît"],
+                                                                                  ["vous", "plait"], ["te", "plait"]):
+        return True
+    probe, clitics = index + 1, []
+    while probe < len(tokens) and (tokens[probe] in ("ne", "n'") or tokens[probe] in OBJECT_CLITICS):
+        clitics.append(tokens[probe])
+        probe += 1
+    if probe >= len(tokens):
+        return False
+    lemmas = {a.lemma for a in reader.readings(probe) if a.pos in ("verb", "aux")}
+    following = _after_negation(tokens, probe + 1)
+    after = tokens[following] if following < len(tokens) else ""
+    if lemmas & IMPERSONAL_VERBS or "y" in clitics and "avoir" in lemmas:
+        return True
+    if clitics and clitics[-1] in ("se", "s'"):
+        return "agir" in lemmas or "pouvoir" in lemmas and after in ("que", "qu'")
+    if "valoir" in lemmas:
+        return after == "mieux"
+    if lemmas & _IMPERSONAL_BEFORE_CLAUSE:
+        return after in ("que", "qu'", "de", "d'") or bool(_DATIVE.intersection(clitics)) and bool(
+            lemmas & {"sembler", "paraître", "arriver"})
+    if lemmas & _IMPERSONAL_BEFORE_QUANTITY:
+        return after in _QUANTITY or after.isdigit() or after in ("de", "d'") and "manquer" not in lemmas
+    if "faire" in lemmas:
+        while following < len(tokens) and tokens[following] in ("très", "trop", "si", "assez", "vraiment", "bien"):
+            following += 1  # *il fait trop chaud*
+        return following < len(tokens) and tokens[following] in _WEATHER
+    if "être" in lemmas and not clitics:
+        return _impersonal_after_etre(reader, probe + 1)
+    return False
+
+
+def _after_negation(tokens: list[str], index: int) -> int:
+    while index < len(tokens) and tokens[index] in ("pas", "plus", "jamais", "point", "guère"):
+        index += 1
+    return index
+
+
+def _impersonal_after_etre(reader: SentenceReader, index: int) -> bool:
+    """After *il est*: *temps*, *question*, *l'heure*, *une fois*, *tard*, *tôt*, a time (*il est
+    trois heures*), or an adjective followed by *que* (not a comparison's: *plus facile que
+    prévu*) or by *de* and an infinitive."""
+    tokens = reader.tokens
+    while index < len(tokens) and tokens[index] in ("pas", "jamais", "point", "guère"):
+        index += 1
+    if index >= len(tokens):
+        return False
+    if tokens[index] in ("temps", "question", "tard", "tôt") or tokens[index:index + 2] in (["l'", "heure"],
+                                                                                           ["une", "fois"]):
+        return True
+    if index + 1 < len(tokens) and tokens[index + 1] in ("heure", "heures") and (
+            tokens[index].isdigit() or reader.has_pos(index, "det")):
+        return True
+    comparative = False
+    while index < len(tokens) and tokens[index] in ("très", "si", "trop", "assez", "bien", "plus", "moins", "peu",
+                                                    "aussi", "tout", "vraiment", "parfois", "souvent", "toujours",
+                                                    "déjà"):
+        comparative = comparative or tokens[index] in ("plus", "moins", "aussi")
+        index += 1
+    if index + 1 >= len(tokens) or not reader.has_pos(index, "adj"):
+        return False
+    marker = tokens[index + 1]
+    if marker in ("que", "qu'"):
+        return not comparative  # *il était plus facile que prévu*: the que of the comparison
+    if marker not in ("de", "d'"):
+        return False
+    probe = index + 2
+    while probe < len(tokens) and (tokens[probe] in ("ne", "n'", "pas", "plus", "jamais")
+                                   or tokens[probe] in OBJECT_CLITICS):
+        probe += 1
+    return probe < len(tokens) and any(a.mood == "infinitive" for a in reader.readings(probe))
