@@ -233,6 +233,8 @@ def _review(args: argparse.Namespace) -> int:
     print(f"{counted(len(plan.tasks), 'output')} of {counted(items, 'item')} of {plan.suite.name} "
           f"{agreeing(len(plan.tasks), 'needs', 'need')} a verdict (from "
           f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}", flush=True)
+    for line in plan.left_out:
+        print(f"left out, a verdict file could not hold its verdict: {line}")
     try:
         annotator = clean_annotator(args.annotator) if args.annotator else ""
     except ValueError as exc:

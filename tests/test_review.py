@@ -215,6 +215,21 @@ def test_a_verdict_is_recorded_once_it_is_valid(review: Review) -> None:
     assert review.answers("ana m.") == {key: "yes"} and review.answers("ben") == {}
 
 
+def test_an_output_a_verdict_file_cannot_hold_gets_no_verdict(tmp_path: Path, suite_path: Path) -> None:
+    document = run_document()
+    document["runs"][0]["items"][0]["output"] = "Il pleut\ud800"  # type: ignore[index]
+    document["runs"][0]["items"][1]["output"] = ""  # type: ignore[index]
+    suite = load_suite(suite_path)
+    review = Review(pending_tasks(document, suite), VerdictFile(tmp_path / "mine.yaml", suite=suite.name,
+                                                                item_ids=ITEMS))
+    by_output = {task.output: task for task in review.tasks}
+    with pytest.raises(ValueError, match=r"^output: holds a lone surrogate \(U\+D800\)"):
+        review.record(by_output["Il pleut\ud800"].key, "yes", "Ana")
+    with pytest.raises(ValueError, match=r"^output: must not be empty$"):
+        review.record(by_output[""].key, "yes", "Ana")
+    assert not review.verdict_file.path.exists()
+
+
 # -- which run, suite and verdict file ----------------------------------------------------------------
 
 def test_a_bundled_suite_needs_a_verdict_file_of_ones_own(tmp_path: Path) -> None:

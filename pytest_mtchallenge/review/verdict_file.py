@@ -5,7 +5,6 @@ import contextlib
 import glob
 import os
 import tempfile
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +12,8 @@ from pathlib import Path
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
 from pytest_mtchallenge.model import RecordedVerdict, Suite
+from pytest_mtchallenge import files
+from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
 
 HEADER = ("# Human verdicts recorded with `mtchallenge review` (pytest-mtchallenge).\n"
           "# Append-only: a later verdict of the same annotator on the same output replaces an earlier one.\n")
@@ -51,44 +52,6 @@ def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
     if not used:
         return suite
     return replace(suite, verdicts=(*suite.verdicts, *extra), verdict_paths=(*suite.verdict_paths, *used))
-
-
-def render_entries(verdicts: Sequence[RecordedVerdict]) -> str:
-    """Verdicts as entries of a block-style ``verdicts:`` list (``- item: …`` lines)."""
-    import yaml
-
-    entries = []
-    for verdict in verdicts:
-        entry: dict[str, object] = {"item": verdict.item, "output": verdict.output, "verdict": verdict.verdict}
-        for key in ("system", "annotator", "source"):
-            if getattr(verdict, key):
-                entry[key] = getattr(verdict, key)
-        if verdict.annotators:
-            entry["annotators"] = dict(verdict.annotators)
-        entries.append(entry)
-    return yaml.dump(entries, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=1_000_000,
-                     default_flow_style=False)
-
-
-def _needs_escapes(text: str) -> bool:
-    """Whether a text holds characters YAML reads as line breaks or that cannot stand unescaped."""
-    return any(c in "\n\r\t\x85\u2028\u2029\ufeff" or unicodedata.category(c)[0] == "C" for c in text)
-
-
-def _dumper() -> type:
-    """A safe dumper that writes texts with line breaks or control characters double-quoted, with
-    escapes, so that every output reads back exactly (YAML would fold them otherwise)."""
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-        style = '"' if _needs_escapes(value) else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    Dumper.add_representer(str, text)
-    return Dumper
 
 
 @contextlib.contextmanager
@@ -195,9 +158,11 @@ class VerdictFile:
 
     def append(self, verdicts: Sequence[RecordedVerdict]) -> int:
         """Add ``verdicts`` at the end of the file; return how many verdicts it holds now."""
-        for verdict in verdicts:
-            if verdict.item not in self.item_ids:
-                raise SuiteError("verdict for an item the suite does not have", file=self.path, item=verdict.item)
+        for verdict in verdicts:  # what the reader would refuse is never written
+            try:
+                check_verdict(verdict, item_ids=self.item_ids)
+            except EntryProblem as problem:
+                raise SuiteError(problem.message, file=self.path, item=verdict.item, field=problem.field) from None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(self.path):
             for stale in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"):  # left by a writer that was killed
@@ -214,16 +179,20 @@ class VerdictFile:
             else:
                 self._count = 0
                 text = self._document(verdicts)
+            if len(text) > files.MAX_FILE_BYTES:  # the next reader would refuse the whole file
+                limit = files.MAX_FILE_BYTES // (1024 * 1024)
+                raise SuiteError(f"the verdict would make the file larger than {limit} MiB, the limit of a file "
+                                 "read: start another verdict file", file=self.path)
             atomic_write(self.path, text)
             self._known = _stamp(self.path)
             self._count += len(verdicts)
             return self._count
 
     def _document(self, verdicts: Sequence[RecordedVerdict]) -> bytes:
-        import yaml
-
         head: dict[str, str] = {"suite": self.suite}
         if self.source:
             head["source"] = self.source
-        fields = yaml.dump(head, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, width=1_000_000)
-        return (HEADER + fields + "verdicts:\n" + render_entries(verdicts)).encode("utf-8")
+        for field, text in head.items():
+            if (problem := text_problem(text)) is not None:
+                raise SuiteError(problem, file=self.path, field=field)
+        return (HEADER + render_yaml(head) + "verdicts:\n" + render_entries(verdicts)).encode("utf-8")
