@@ -147,6 +147,79 @@ def test_an_interrupted_write_leaves_the_earlier_file(tmp_path: Path, monkeypatc
     assert not list(tmp_path.glob(".v.yaml.*.tmp"))
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need privileges on Windows")
+def test_a_symbolic_link_is_written_through_to_its_target(tmp_path: Path) -> None:
+    (tmp_path / "shared").mkdir()
+    shared, mine = tmp_path / "shared" / "team.yaml", tmp_path / "mine.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    mine.symlink_to(Path("shared") / "team.yaml")
+    VerdictFile(mine, suite="demo-review", item_ids=ITEMS).append([verdict("H1b", "y", "no", "ana")])
+    assert mine.is_symlink() and [v.annotator for v in load_verdicts(shared, ITEMS)] == ["ben", "ana"]
+    assert (tmp_path / "shared" / ".team.yaml.lock").exists() and not (tmp_path / ".mine.yaml.lock").exists()
+    # A link to a file not written yet creates the target; a loop of links is one line.
+    (tmp_path / "later.yaml").symlink_to(tmp_path / "shared" / "new.yaml")
+    VerdictFile(tmp_path / "later.yaml", suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "z", "na")])
+    assert (tmp_path / "later.yaml").is_symlink() and len(load_verdicts(tmp_path / "shared" / "new.yaml", ITEMS)) == 1
+    (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
+    with pytest.raises(SuiteError, match=r"loop.yaml: cannot follow its symbolic links"):
+        VerdictFile(tmp_path / "loop.yaml", suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "z", "na")])
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="hard links")
+def test_a_hard_link_keeps_sharing_the_file(tmp_path: Path) -> None:
+    shared, mine = tmp_path / "team.yaml", tmp_path / "mine.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    os.link(shared, mine)
+    inode = shared.stat().st_ino
+    for n in range(3):
+        VerdictFile(mine, suite="demo-review", item_ids=ITEMS).append([verdict("H1b", f"y{n}", "no", "ana")])
+    assert mine.stat().st_ino == shared.stat().st_ino == inode and shared.stat().st_nlink == 2
+    assert [v.output for v in load_verdicts(shared, ITEMS)] == ["x", "y0", "y1", "y2"]
+    assert not list(tmp_path.glob(".*.journal")) and not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="hard links")
+def test_a_hard_linked_file_interrupted_mid_write_is_completed_from_its_journal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shared, mine = tmp_path / "team.yaml", tmp_path / "mine.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    os.link(shared, mine)
+
+    def crash(path: Path, data: bytes) -> None:
+        with open(path, "r+b") as handle:
+            handle.write(data[: len(data) // 2])  # half the new content is in place
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(verdict_file_module, "_overwrite", crash)
+    with pytest.raises(KeyboardInterrupt):
+        VerdictFile(mine, suite="demo-review", item_ids=ITEMS).append([verdict("H1b", "y" * 500, "no", "ana")])
+    monkeypatch.undo()
+    assert (tmp_path / ".mine.yaml.journal").exists()
+    # The next review through that name finishes the write before it reads: nothing is lost.
+    assert [v.annotator for v in VerdictFile(mine, suite="demo-review", item_ids=ITEMS).read()] == ["ben", "ana"]
+    assert [v.annotator for v in load_verdicts(shared, ITEMS)] == ["ben", "ana"]
+    assert shared.stat().st_ino == mine.stat().st_ino and not (tmp_path / ".mine.yaml.journal").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="hard links")
+def test_writers_through_two_hard_links_at_once_lose_nothing(tmp_path: Path) -> None:
+    VerdictFile(tmp_path / "a.yaml", suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    os.link(tmp_path / "a.yaml", tmp_path / "b.yaml")
+
+    def annotate(name: str) -> None:
+        file = VerdictFile(tmp_path / f"{name}.yaml", suite="demo-review", item_ids=ITEMS)
+        for n in range(15):
+            file.append([verdict("H1a", f"output {n}", "yes", name)])
+
+    writers = [threading.Thread(target=annotate, args=(name,)) for name in ("a", "b")]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(timeout=60)
+    assert len(load_verdicts(tmp_path / "b.yaml", ITEMS)) == 31
+    assert (tmp_path / "a.yaml").stat().st_ino == (tmp_path / "b.yaml").stat().st_ino
+
+
 # -- recorded verdicts with annotators --------------------------------------------------------------
 
 def test_an_annotators_later_verdict_replaces_the_earlier_one() -> None:
@@ -361,6 +434,59 @@ def test_answers_come_as_lines_from_anything_but_a_terminal(tmp_path: Path) -> N
 
 # -- a server killed while it writes ---------------------------------------------------------------
 
+def start_review_command(folder: Path, suite_path: Path, verdicts: str) -> tuple[subprocess.Popen[str], str, str]:
+    """``mtchallenge review run.json`` in its own process, serving on loopback: the process, the
+    page's address and its token (the caller stops the process)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pytest_mtchallenge.cli", "review", "run.json", "--suite", str(suite_path),
+         "--verdicts", verdicts, "--no-browser"], cwd=folder, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("review page: "):
+            url = line.split()[2]
+            break
+    else:
+        process.wait(timeout=10)
+        raise AssertionError("the review server did not start")
+    page = urllib.request.urlopen(url, timeout=10).read().decode()
+    token = json.loads(page.split("const SETTINGS = ", 1)[1].split(";\n", 1)[0])["token"]
+    return process, url, token
+
+
+def stop_review_command(process: subprocess.Popen[str]) -> str:
+    """Stop a :func:`start_review_command` process; what it printed after its address."""
+    process.terminate()
+    try:
+        out, _ = process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate(timeout=10)
+    return out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic and hard links")
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_the_review_command_writes_through_a_linked_verdict_file(tmp_path: Path, suite_path: Path, link: str) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    (tmp_path / "team").mkdir()
+    shared = tmp_path / "team" / "verdicts.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1d", "earlier", "yes", "ben")])
+    if link == "symbolic":
+        (tmp_path / "mine.yaml").symlink_to(shared)
+    else:
+        os.link(shared, tmp_path / "mine.yaml")
+    process, url, token = start_review_command(tmp_path, suite_path, "mine.yaml")
+    try:
+        key = json.loads(urllib.request.urlopen(url + "api/state", timeout=10).read())["tasks"][0]["key"]
+        request = urllib.request.Request(url + "api/verdict", method="POST", headers={"X-Review-Token": token},
+                                         data=json.dumps({"key": key, "verdict": "no", "annotator": "ana"}).encode())
+        assert json.loads(urllib.request.urlopen(request, timeout=10).read())["saved"] is True
+    finally:
+        stop_review_command(process)
+    assert [(v.annotator, v.verdict) for v in load_verdicts(shared, ITEMS)] == [("ben", "yes"), ("ana", "no")]
+    assert (tmp_path / "mine.yaml").is_symlink() if link == "symbolic" else shared.stat().st_nlink == 2
+
 @pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL (POSIX)")
 def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path: Path, suite_path: Path) -> None:
     (tmp_path / "run.json").write_text(json.dumps(run_document()))
@@ -370,20 +496,7 @@ def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path:
         [verdict("H1d", f"earlier output {n}", "yes", "earlier") for n in range(1000)])
 
     def start() -> tuple[subprocess.Popen[str], str, str]:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "pytest_mtchallenge.cli", "review", "run.json", "--suite", str(suite_path),
-             "--verdicts", "mine.yaml", "--no-browser"], cwd=tmp_path, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-        assert process.stdout is not None
-        for line in process.stdout:
-            if line.startswith("review page: "):
-                url = line.split()[2]
-                break
-        else:
-            raise AssertionError("the review server did not start")
-        page = urllib.request.urlopen(url, timeout=10).read().decode()
-        token = json.loads(page.split("const SETTINGS = ", 1)[1].split(";\n", 1)[0])["token"]
-        return process, url, token
+        return start_review_command(tmp_path, suite_path, "mine.yaml")
 
     process, url, token = start()
     keys = [task["key"] for task in json.loads(urllib.request.urlopen(url + "api/state", timeout=10).read())["tasks"]]
