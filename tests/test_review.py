@@ -12,7 +12,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -557,6 +557,65 @@ def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path:
         process.wait(timeout=10)
         assert process.stdout is not None
         process.stdout.close()
+
+
+# -- runs that hold what a terminal or a verdict file cannot --------------------------------------
+
+def run_command(folder: Path, *args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """``mtchallenge ARGS`` in its own process, its memory bounded (POSIX), its output captured."""
+    def bounded() -> None:  # pragma: no cover - runs in the child
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 1024**3, 3 * 1024**3))
+
+    return subprocess.run([sys.executable, "-m", "pytest_mtchallenge", *args], cwd=folder, input=stdin,
+                          stdin=None if stdin is not None else subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120, preexec_fn=bounded if sys.platform != "win32" else None,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "COLUMNS": "250", **env})
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="/dev/zero and memory limits")
+@pytest.mark.parametrize(("run", "message"), [
+    ("deep.json", "deep.json: nested deeper than 100 levels"),
+    ("/dev/zero", "/dev/zero: larger than 64 MiB, the limit of a file read"),
+    ("bad.json", "bad.json: invalid JSON (Expecting value at column 10)"),
+], ids=["deep", "dev-zero", "invalid"])
+def test_a_run_file_the_review_cannot_read_is_one_line(tmp_path: Path, suite_path: Path, run: str,
+                                                       message: str) -> None:
+    (tmp_path / "deep.json").write_text('{"runs": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    (tmp_path / "bad.json").write_text('{"runs": ]')
+    done = run_command(tmp_path, "review", run, "--suite", str(suite_path), "--verdicts", "mine.yaml", "--tty")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("mtchallenge: ") and done.stderr.endswith(f"{message}\n")
+    assert done.stderr.count("\n") == 1
+
+
+def hostile_run() -> dict[str, object]:
+    """A run whose outputs and reasons hold terminal escape sequences and lone surrogates."""
+    document = run_document()
+    items = document["runs"][0]["items"]  # type: ignore[index]
+    items[0]["output"] = "Il pleut\x1b]0;owned\x07\x1b[2J à verse."
+    items[1]["reason"] += " \x1b]52;c;cm0gLXJmIH4=\x07 \ud800"
+    items[2]["output"] = "Elle a vendu la m\ud800che."
+    return document
+
+
+def test_the_page_serves_texts_with_lone_surrogates(tmp_path: Path, suite_path: Path) -> None:
+    suite = load_suite(suite_path)
+    review = Review(pending_tasks(hostile_run(), suite), VerdictFile(tmp_path / "mine.yaml", suite=suite.name,
+                                                                     item_ids=ITEMS))
+    server = ReviewServer(review, title="Demo\ud800 <!--<script>")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        status, state = call(server, "/api/state?annotator=Ana")
+        assert status == 200 and isinstance(state, dict)
+        assert any(task["output"] == "Elle a vendu la m\ud800che." for task in state["tasks"])  # type: ignore[index]
+        assert call(server, "/")[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 # -- the command ----------------------------------------------------------------------------------

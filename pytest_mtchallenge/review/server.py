@@ -87,7 +87,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _json(self, status: HTTPStatus, document: object) -> None:
-        self._send(status, json.dumps(document, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        # ASCII with \u escapes: a lone surrogate in a run's text is sent as JSON can say it, not a crash
+        self._send(status, json.dumps(document, ensure_ascii=True).encode("ascii"), "application/json; charset=utf-8")
 
     def _error(self, status: HTTPStatus, message: str) -> None:
         self._json(status, {"error": message})

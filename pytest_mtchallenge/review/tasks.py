@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -10,6 +9,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import read_json
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.review.verdict_file import VerdictFile
@@ -56,15 +56,9 @@ def task_key(item: str, output: str) -> str:
 
 
 def load_run_document(path: Path) -> dict[str, object]:
-    """A saved run or ``--mt-report`` JSON; problems are one-line errors."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReviewError("saved run not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReviewError(f"cannot read: {exc}", file=path) from None
-    except json.JSONDecodeError as exc:
-        raise ReviewError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+    """A saved run or ``--mt-report`` JSON, read within the size and nesting limits of every file the
+    plugin reads (:mod:`pytest_mtchallenge.files`); problems are one-line errors."""
+    document = read_json(path, error=ReviewError, what="saved run")
     if not isinstance(document, dict) or not isinstance(document.get("runs"), list):
         raise ReviewError("not a pytest-mtchallenge report: expected an object with a 'runs' list", file=path)
     return document
