@@ -600,6 +600,21 @@ def hostile_run() -> dict[str, object]:
     return document
 
 
+def test_the_terminal_review_shows_escape_sequences_instead_of_obeying_them(tmp_path: Path,
+                                                                             suite_path: Path) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(hostile_run()))
+    done = run_command(tmp_path, "review", "run.json", "--suite", str(suite_path), "--verdicts", "mine.yaml",
+                       "--tty", "--annotator", "Ana", stdin="y\ny\nq\n")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "\x1b" not in done.stdout and "\ud800" not in done.stdout
+    assert "Il pleut\\x1b]0;owned\\x07\\x1b[2J à verse." in done.stdout
+    assert "\\x1b]52;c;cm0gLXJmIH4=\\x07 \\ud800" in done.stdout
+    assert ("left out, a verdict file could not hold its verdict: item H1c (alpha): output: holds a lone surrogate "
+            "(U+D800)") in done.stdout
+    # The verdict file keeps the output exactly as the system gave it.
+    assert load_verdicts(tmp_path / "mine.yaml", ITEMS)[0].output == "Il pleut\x1b]0;owned\x07\x1b[2J à verse."
+
+
 def test_the_page_serves_texts_with_lone_surrogates(tmp_path: Path, suite_path: Path) -> None:
     suite = load_suite(suite_path)
     review = Review(pending_tasks(hostile_run(), suite), VerdictFile(tmp_path / "mine.yaml", suite=suite.name,
