@@ -407,6 +407,65 @@ def test_bad_answers_are_refused_with_a_reason(server: ReviewServer, review: Rev
     assert not review.verdict_file.path.exists()
 
 
+def exchange(server: ReviewServer | str, raw: bytes, *,
+             wait: float = 10) -> tuple[int | None, dict[str, str], bytes]:
+    """Send ``raw`` bytes to the server on a fresh connection; the status, headers and body of its
+    answer (None when it closed the connection without one)."""
+    import socket
+
+    url = server.url if isinstance(server, ReviewServer) else server
+    host, port = url.split("//")[1].rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=wait) as connection:
+        connection.sendall(raw)
+        received = b""
+        while b"\r\n\r\n" not in received:
+            chunk = connection.recv(65536)
+            if not chunk:
+                return None, {}, received
+            received += chunk
+        head, _, body = received.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+        while len(body) < int(headers.get("content-length", 0)):
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            body += chunk
+    return int(lines[0].split()[1]), headers, body
+
+
+def post(path: str, body: bytes, *, token: str, length: str | None = None, extra: str = "") -> bytes:
+    length_line = "" if length == "" else f"Content-Length: {len(body) if length is None else length}\r\n"
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Review-Token: {token}\r\n{length_line}{extra}\r\n"
+            .encode() + body)
+
+
+def test_every_response_forbids_framing(server: ReviewServer) -> None:
+    requests = [b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                b"GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+                post("/api/verdict", b"{}", token="wrong"),
+                b"DELETE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",   # the base class's own 501
+                b"GET / HTTP/x.y\r\n\r\n",                           # and its own 400
+                b"GET / HTTP/9.9\r\n\r\n"]                           # and 505
+    for raw in requests:
+        status, headers, _ = exchange(server, raw)
+        assert status is not None, raw
+        assert headers.get("x-frame-options") == "DENY", raw
+        assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), raw
+
+
+def test_the_page_settings_cannot_end_its_script(review: Review) -> None:
+    title = "<!--<script> </script><script>alert(1)</script> & \u2028\u2029 ]]> -->"
+    page = ReviewServer(review, title=title).page().decode("utf-8")
+    template = __import__("pytest_mtchallenge.review.server", fromlist=["page_template"]).page_template()
+    for marker in ("<!--", "<script", "</script", "-->"):
+        assert page.lower().count(marker) == template.lower().count(marker), marker
+    settings = json.loads(page.split("const SETTINGS = ", 1)[1].split(";\n", 1)[0])
+    assert settings["title"] == title
+
+
 # -- the terminal -----------------------------------------------------------------------------------
 
 def test_the_terminal_review_records_answers_skips_and_goes_back(review: Review) -> None:

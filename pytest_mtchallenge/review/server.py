@@ -15,8 +15,20 @@ from pytest_mtchallenge.review.tasks import Review, clean_annotator
 HOST = "127.0.0.1"
 TOKEN_HEADER = "X-Review-Token"
 MAX_BODY = 64 * 1024
+#: No other site may show the page in a frame (clickjacking): every response says so, twice, for
+#: browsers that read only one of the two headers.
+FRAME_POLICY = "frame-ancestors 'none'"
 PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-               "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'")
+               f"connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; {FRAME_POLICY}")
+API_POLICY = f"default-src 'none'; {FRAME_POLICY}"
+
+
+def script_json(value: object) -> str:
+    """``value`` as JSON that can stand inside an HTML ``<script>`` element whatever its texts hold:
+    ``<``, ``>`` and ``&`` as ``\\u`` escapes (no ``</script>``, ``<!--`` or ``<script`` can end
+    or derail the element), and every non-ASCII character escaped too (U+2028 and U+2029 included)."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def page_template() -> str:
@@ -50,8 +62,7 @@ class ReviewServer(ThreadingHTTPServer):
     def page(self) -> bytes:
         settings = {"token": self.token, "annotator": self.annotator, "title": self.title,
                     "verdictFile": str(self.review.verdict_file.path)}
-        script = json.dumps(settings, ensure_ascii=True).replace("</", "<\\/")
-        return page_template().replace("/*SETTINGS*/{}", script).encode("utf-8")
+        return page_template().replace("/*SETTINGS*/{}", script_json(settings)).encode("utf-8")
 
     def state(self, annotator: str) -> dict[str, object]:
         return {"tasks": [task.to_dict() for task in self.review.tasks],
@@ -67,9 +78,25 @@ class ReviewServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: ReviewServer
     protocol_version = "HTTP/1.1"
+    # Answer a request whose version is missing or unreadable with a status line and headers (the
+    # anti-framing ones included), not as HTTP/0.9, which has no headers.
+    default_request_version = "HTTP/1.0"
+
+    def setup(self) -> None:
+        self._policy = API_POLICY
+        super().setup()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass  # the terminal shows what the command prints, not a request log
+
+    def end_headers(self) -> None:
+        """Every response, errors of the base class included, forbids framing and sniffing."""
+        self.send_header("Content-Security-Policy", self._policy)
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-store")
+        self._policy = API_POLICY
+        super().end_headers()
 
     def _host_is_local(self) -> bool:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]")
@@ -79,10 +106,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
         if content_type.startswith("text/html"):
-            self.send_header("Content-Security-Policy", PAGE_POLICY)
+            self._policy = PAGE_POLICY
         self.end_headers()
         self.wfile.write(body)
 
