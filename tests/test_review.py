@@ -466,6 +466,68 @@ def test_the_page_settings_cannot_end_its_script(review: Review) -> None:
     assert settings["title"] == title
 
 
+@pytest.fixture
+def impatient_server(review: Review) -> Iterator[ReviewServer]:
+    """The review server, closing connections silent for half a second."""
+    server = ReviewServer(review, title="Demo review suite", request_timeout=0.5)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.mark.parametrize(("build", "status", "reason"), [
+    (lambda token: post("/api/verdict", b"{}", token=token, length="abc"), 400, "whole number"),
+    (lambda token: post("/api/verdict", b"{}", token=token, length="-1"), 400, "whole number"),
+    (lambda token: post("/api/verdict", b"{}", token=token, length=" 1e3"), 400, "whole number"),
+    (lambda token: post("/api/verdict", b"", token=token, length="100000000"), 413, "larger than"),
+    (lambda token: post("/api/verdict", b"[" * 30_000 + b"]" * 30_000, token=token), 400, "nested deeper than 100"),
+    (lambda token: post("/api/verdict", b'{"key": "\xff"}', token=token), 400, "not UTF-8"),
+    (lambda token: post("/api/verdict", b'{"key": ', token=token), 400, "invalid JSON"),
+    (lambda token: post("/api/verdict", b"2\r\n{}\r\n0\r\n\r\n", token=token, length="",
+                        extra="Transfer-Encoding: chunked\r\n"), 411, "Content-Length"),
+    (lambda token: post("/api/verdict", b'{"key"', token=token, length="100"), 408, "did not arrive in time"),
+    (lambda token: post("/api/verdict", b"{}", token=token + "\u00e9"), 403, "token"),
+], ids=["not-a-number", "negative", "exponent", "too-large", "30k-deep", "not-utf8", "truncated", "chunked",
+        "stalled-body", "non-ascii-token"])
+def test_every_malformed_request_gets_an_answer(impatient_server: ReviewServer, review: Review,
+                                                build: Callable[[str], bytes], status: int, reason: str) -> None:
+    started = time.monotonic()
+    answer, headers, body = exchange(impatient_server, build(impatient_server.token))
+    assert (answer, reason in body.decode()) == (status, True), body
+    assert headers.get("connection") == "close" and time.monotonic() - started < 5
+    assert not review.verdict_file.path.exists()
+    # The server still answers the next request.
+    assert call(impatient_server, "/api/state")[0] == 200
+
+
+def test_idle_connections_are_closed(impatient_server: ReviewServer) -> None:
+    import socket
+
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", impatient_server.server_address[1]), timeout=10) as connection:
+        assert connection.recv(1024) == b""  # closed by the server, not by our 10-second timeout
+        connection.close()
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="runs the command in its own process")
+def test_the_review_command_answers_hostile_requests(tmp_path: Path, suite_path: Path) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    process, url, token = start_review_command(tmp_path, suite_path, "mine.yaml")
+    try:
+        for raw, status in [(post("/api/verdict", b"{}", token=token, length="-5"), 400),
+                            (post("/api/verdict", b"[" * 30_000 + b"]" * 30_000, token=token), 400),
+                            (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 200)]:
+            answer, headers, _ = exchange(url, raw)
+            assert answer == status and headers["x-frame-options"] == "DENY"
+    finally:
+        printed = stop_review_command(process)
+    assert "Traceback" not in printed
+
+
 # -- the terminal -----------------------------------------------------------------------------------
 
 def test_the_terminal_review_records_answers_skips_and_goes_back(review: Review) -> None:
