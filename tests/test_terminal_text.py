@@ -130,3 +130,14 @@ def test_the_run_summary_shows_reasons_and_titles_escaped() -> None:
     assert_shown_not_obeyed("\n".join(lines))
     assert lines[0].startswith("ERROR mt\\x1b[2J\\x1b[H: the system answered \\x1b]52;c;")
     assert_shown_not_obeyed(render_table(build_runs(records), color=False))
+
+
+def test_the_comparison_with_a_baseline_shows_its_ids_escaped() -> None:
+    from pytest_mtchallenge.baseline import Comparison, RateChange, render_comparisons
+
+    comparison = Comparison(suite="tiny", system=f"mt{TITLE}", baseline_system="old", regressions=(f"S1{CLEAR}",),
+                            improvements=("S2\u202e",), changes=(RateChange("overall", "overall", 0.5, 0.6),),
+                            p_value=0.5, signature_differences=(), paired=2, items=2)
+    printed = render_comparisons([comparison], [f"overall fell {CLIPBOARD}"], None)
+    assert_shown_not_obeyed(printed)
+    assert "newly failing (1): S1\\x1b[2J\\x1b[H" in printed
