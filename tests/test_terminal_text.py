@@ -141,3 +141,13 @@ def test_the_comparison_with_a_baseline_shows_its_ids_escaped() -> None:
     printed = render_comparisons([comparison], [f"overall fell {CLIPBOARD}"], None)
     assert_shown_not_obeyed(printed)
     assert "newly failing (1): S1\\x1b[2J\\x1b[H" in printed
+
+
+def test_the_meta_evaluation_shows_outputs_and_reasons_escaped() -> None:
+    from pytest_mtchallenge.metaeval import Case, MetaEvaluation, render_meta_evaluation
+
+    case = Case(suite="s", item="A1", subcategory=f"A{TITLE}", category="c", system=f"x{CLEAR}", output=HOSTILE,
+                human="no", auto="pass", reason=f"found {CLIPBOARD}")
+    printed = render_meta_evaluation(MetaEvaluation((case,)), width=200)
+    assert_shown_not_obeyed(printed)
+    assert "disagreement s::A1[x\\x1b[2J\\x1b[H]: human no, checker pass: " in printed
