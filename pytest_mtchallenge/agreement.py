@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.plurals import agreeing, counted
+from pytest_mtchallenge.terminal_text import printable
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.checkers import Checker
@@ -247,7 +248,7 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
 
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, no_color=True, color_system=None, highlight=False, emoji=False)
-    names = ", ".join(report.annotators) or "anonymous counts only"
+    names = printable(", ".join(report.annotators)) or "anonymous counts only"
     console.print(Text(f"annotators: {names}"))
     table = Table(title=Text("agreement between annotators", style="bold"), title_justify="left",
                   show_edge=False, pad_edge=False)
@@ -263,7 +264,7 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
         table.add_column(column, justify="left" if column == "subcategory" else "right", no_wrap=True)
 
     def row(figures: AgreementFigures) -> list[str]:
-        cells = [figures.group, str(figures.units), str(figures.ratings), _percent(figures.observed),
+        cells = [printable(figures.group), str(figures.units), str(figures.ratings), _percent(figures.observed),
                  _figure(figures.cohen), _figure(figures.fleiss), _figure(figures.ac1)]
         if report.checker is not None:
             cells += list(checker_rows.get(figures.group, ("0/0", "—")))
@@ -298,9 +299,9 @@ def render_agreement(report: AgreementReport, *, width: int = 100) -> str:
         console.print(Text(note))
     if report.checker is not None:
         for case in report.checker.disagreements():
-            where = f"{case.item}" + (f" [{case.system}]" if case.system else "")
+            where = printable(case.item + (f" [{case.system}]" if case.system else ""))
             console.print(Text(f"checker disagrees with the majority on {where}: majority {case.human}, "
-                               f"checker {case.auto}: {case.output!r} — {case.reason}"))
+                               f"checker {case.auto}: {printable(repr(case.output))} — {printable(case.reason)}"))
     return buffer.getvalue()
 
 

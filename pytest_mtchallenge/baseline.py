@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.significance import mcnemar_exact
+from pytest_mtchallenge.terminal_text import printable
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting import Run
@@ -453,4 +454,4 @@ def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[s
             lines.append("gate holds")
     elif violations:
         lines.extend(violations)
-    return "\n".join(lines) + "\n"
+    return "\n".join(printable(line) for line in lines) + "\n"  # names and ids from saved runs: shown, not obeyed

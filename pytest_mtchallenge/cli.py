@@ -15,6 +15,7 @@ from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.plurals import agreeing, counted
+from pytest_mtchallenge.terminal_text import printable, printable_json
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.checkers import Checker
@@ -139,7 +140,7 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         return COMMANDS[args.command](args)
     except MTChallengeError as exc:
-        print(f"mtchallenge: {exc.one_line()}", file=sys.stderr)
+        print(f"mtchallenge: {printable(exc.one_line())}", file=sys.stderr)
         return 2
 
 
@@ -197,10 +198,10 @@ def _sources(args: argparse.Namespace) -> int:
         import json
 
         for record in source_records(suite, with_context=args.with_context):
-            print(json.dumps(record, ensure_ascii=False))
-    else:
+            print(printable_json(json.dumps(record, ensure_ascii=False)))
+    else:  # the text kept, what a terminal would obey escaped (--jsonl gives the exact text)
         for line in source_lines(suite, with_context=args.with_context):
-            print(line)
+            print(printable(line))
     return 0
 
 
@@ -212,8 +213,8 @@ def _check(args: argparse.Namespace) -> int:
     suite = _suite_named(args.suite, families=families)
     checked = check_references(suite, {name: families[name]() for name in {item.checker for item in suite.items}})
     for finding in checked.findings:
-        print(f"{_shown(checked.path)}: item {finding.item}: {finding.describe()}")
-    print(checked.summary())
+        print(printable(f"{_shown(checked.path)}: item {finding.item}: {finding.describe()}"))
+    print(printable(checked.summary()))
     return 0 if checked.ok else 1
 
 
@@ -224,19 +225,21 @@ def _review(args: argparse.Namespace) -> int:
     try:
         plan = plan_review(run=args.run, suite=args.suite, verdicts=args.verdicts, base=Path.cwd())
     except NothingToReview as exc:
-        print(f"mtchallenge: {exc.one_line()}")
+        print(f"mtchallenge: {printable(exc.one_line())}")
         return 0
     verdict_file = VerdictFile(plan.verdict_path, suite=plan.suite.name, item_ids=(i.id for i in plan.suite.items),
                                source="mtchallenge review")
     review = Review(plan.tasks, verdict_file)
     items = len({task.item for task in plan.tasks})
-    print(f"{counted(len(plan.tasks), 'output')} of {counted(items, 'item')} of {plan.suite.name} "
-          f"{agreeing(len(plan.tasks), 'needs', 'need')} a verdict (from "
-          f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}", flush=True)
+    print(printable(f"{counted(len(plan.tasks), 'output')} of {counted(items, 'item')} of {plan.suite.name} "
+                    f"{agreeing(len(plan.tasks), 'needs', 'need')} a verdict (from "
+                    f"{_shown(plan.run_path)}); verdicts go to {_shown(plan.verdict_path)}"), flush=True)
+    for line in plan.left_out:
+        print(printable(f"left out, a verdict file could not hold its verdict: {line}"))
     try:
         annotator = clean_annotator(args.annotator) if args.annotator else ""
     except ValueError as exc:
-        print(f"mtchallenge: --annotator: {exc}", file=sys.stderr)
+        print(f"mtchallenge: --annotator: {printable(str(exc))}", file=sys.stderr)
         return 2
     try:
         if args.tty:
@@ -261,8 +264,9 @@ def _review(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
     recorded = len(verdict_file.read())
-    print(f"{_shown(plan.verdict_path)} holds {counted(recorded, 'verdict')}"
-          + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={_shown(plan.verdict_path)}"))
+    shown = _shown(plan.verdict_path)
+    print(printable(f"{shown} holds {counted(recorded, 'verdict')}"
+                    + ("" if plan.suite_own else f"; the next run uses them with --mt-verdicts={shown}")))
     return 0
 
 
@@ -283,7 +287,7 @@ def _review_in_terminal(review: Review, *, annotator: str, verdict_path: Path) -
         return None
     left = (f"{sitting.left} of {counted(sitting.total, 'output')} still {agreeing(sitting.left, 'needs', 'need')} one"
             if sitting.left else "every output is answered")
-    print(f"end of input: {counted(sitting.saved, 'verdict')} saved to {_shown(verdict_path)}; {left}")
+    print(printable(f"end of input: {counted(sitting.saved, 'verdict')} saved to {_shown(verdict_path)}; {left}"))
     return 1 if sitting.left else 0
 
 
@@ -326,7 +330,7 @@ def _agreement(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        print(printable_json(json.dumps(report.to_dict(), ensure_ascii=False, indent=2)))
     else:
         import shutil
 

@@ -12,6 +12,7 @@ from pytest_mtchallenge.judging import run_checker
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.plurals import counted
 from pytest_mtchallenge.significance import mcnemar_exact
+from pytest_mtchallenge.terminal_text import printable
 
 OUTCOMES = ("pass", "fail", "na", "undecided")
 
@@ -199,4 +200,5 @@ def render(judged: Sequence[DoublyJudged], *, first_name: str, second_name: str,
                       f"{second_name} {record.second}",
                       f"    source: {record.source}", f"    output: {record.output}",
                       f"    {first_name}: {record.first_reason}", f"    {second_name}: {record.second_reason}"]
-    return "\n".join(lines) + "\n"
+    # Sources, outputs and reasons from users' files: shown on the terminal, never obeyed by it.
+    return "\n".join(printable(line) for line in lines) + "\n"

@@ -9,6 +9,7 @@ from typing import TypeVar
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judging import automatic_verdict
 from pytest_mtchallenge.model import Suite
+from pytest_mtchallenge.terminal_text import printable
 
 HUMAN = ("yes", "no", "na")
 AUTO = ("pass", "fail", "na", "undecided")
@@ -154,7 +155,7 @@ def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, colo
         for column in ("suite", level, "outputs", "decided", "coverage", "agreed", "agreement"):
             table.add_column(column, justify="left" if column in ("suite", level) else "right", no_wrap=True)
         for (suite, group), agreement in groups.items():
-            table.add_row(Text(suite), Text(group), str(agreement.total), str(agreement.decided),
+            table.add_row(Text(printable(suite)), Text(printable(group)), str(agreement.total), str(agreement.decided),
                           _percent(agreement.coverage), str(agreement.agreed), _percent(agreement.accuracy))
         overall = evaluation.overall
         table.add_section()
@@ -171,6 +172,6 @@ def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, colo
     console.print(confusion)
     for case in evaluation.disagreements():
         where = f"{case.suite}::{case.item}" + (f"[{case.system}]" if case.system else "")
-        console.print(Text(f"disagreement {where}: human {case.human}, checker "
-                           f"{case.auto}: {case.output!r} — {case.reason}"))
+        console.print(Text(printable(f"disagreement {where}: human {case.human}, checker "
+                                     f"{case.auto}: {case.output!r} — {case.reason}")))  # shown, not obeyed
     return buffer.getvalue()

@@ -11,6 +11,7 @@ import pytest
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.reporting import ItemResult
+from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.translation.translator import SystemOutput
 from pytest_mtchallenge.verdict import Judgement, Outcome
 
@@ -127,8 +128,8 @@ class ChallengeTest(pytest.Item):
             self._record(self.judgement)
             # pytrace=False: the error report is this one line, not a traceback into the plugin.
             if self.challenge.problem:
-                pytest.fail(f"{self.challenge.id} cannot be judged: {error}", pytrace=False)
-            pytest.fail(f"{self.system.name} gave no output for {self.challenge.id}: {error}", pytrace=False)
+                pytest.fail(printable(f"{self.challenge.id} cannot be judged: {error}"), pytrace=False)
+            pytest.fail(printable(f"{self.system.name} gave no output for {self.challenge.id}: {error}"), pytrace=False)
         self.output = result.text
         self.context_output = result.context
         self.output_note = result.note
@@ -144,11 +145,12 @@ class ChallengeTest(pytest.Item):
             return
         if judgement.outcome is Outcome.FAIL:
             raise JudgementFailure(judgement)
+        # The reasons quote outputs and systems' replies: shown on the terminal, never obeyed by it.
         if judgement.outcome is Outcome.ERROR:  # the checker could not judge it: one line, no traceback
-            pytest.fail(f"{self.challenge.id} cannot be judged: {judgement.reason}", pytrace=False)
+            pytest.fail(printable(f"{self.challenge.id} cannot be judged: {judgement.reason}"), pytrace=False)
         if judgement.outcome is Outcome.NA:
-            pytest.skip(f"{self.suite.labels.get('na', 'n/a')}: {judgement.reason}")
-        pytest.skip(f"needs human verdict: {judgement.reason}")
+            pytest.skip(printable(f"{self.suite.labels.get('na', 'n/a')}: {judgement.reason}"))
+        pytest.skip(printable(f"needs human verdict: {judgement.reason}"))
 
     def _record(self, judgement: Judgement) -> None:
         """Keep the item's result, and give --junitxml the judgement as test-case properties."""
@@ -169,8 +171,8 @@ class ChallengeTest(pytest.Item):
         """The verdict first (what the short summary, JUnit messages and log scrapers show), then the
         output; with ``full`` (``-v`` or ``--tb=long``) the question, source, references and locus."""
         verdict = f"{judgement.outcome.value} (decided by {judgement.decided_by.value}): {judgement.reason}"
-        if not full:
-            return f"{verdict}\noutput:    {judgement.output}"
+        if not full:  # each line shown on the terminal as it is, what the terminal would obey escaped
+            return "\n".join(printable(line) for line in (verdict, f"output:    {judgement.output}"))
         item = self.challenge
         subcategory = self.suite.subcategories[item.subcategory]
         lines = [
@@ -187,7 +189,7 @@ class ChallengeTest(pytest.Item):
         if self.context_output:
             lines.append(f"context output: {' '.join(self.context_output)}")
         lines.append(f"output:    {judgement.output}")
-        return "\n".join(lines)
+        return "\n".join(printable(line) for line in lines)
 
     def reportinfo(self):  # type: ignore[no-untyped-def]
         return self.path, None, f"{self.suite.name}::{self.challenge.id}[{self.system.name}]"

@@ -31,6 +31,7 @@ from pytest_mtchallenge.review.verdict_file import overlay_verdicts
 from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.formats import content_hash, detect_format, load_any_suite, resolve_suite, split_format
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
@@ -282,7 +283,7 @@ class MTChallengeSession:
     def _say(self, line: str) -> None:
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None and not hasattr(self.config, "workerinput"):
-            reporter.write_line(line)
+            reporter.write_line(printable(line))
 
     def judge(self, item: ChallengeItem, system: System, output: str, *, context: tuple[str, ...] = (),
               note: str = "", repeats: int = 0) -> Judgement:
@@ -581,7 +582,7 @@ class MTChallengeSession:
         if self.collection_errors and self.config.option.tbstyle == "no":
             terminalreporter.section("mtchallenge: suites that could not be collected")
             for line in self.collection_errors:
-                terminalreporter.write_line(f"ERROR {line}", red=True)
+                terminalreporter.write_line(printable(f"ERROR {line}"), red=True)
         evaluation = self.meta_evaluation()
         if evaluation is not None:
             terminalreporter.section("mtchallenge: meta-evaluation of the checkers")

@@ -185,3 +185,25 @@ def test_a_reviewer_answers_with_the_keyboard(tmp_path: Path, browser: Browser) 
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+def test_a_hostile_title_and_outputs_leave_the_review_page_working(tmp_path: Path, browser: Browser) -> None:
+    suite = load_suite(write_suite(tmp_path))
+    document = run_document()
+    document["runs"][0]["items"][0]["output"] = "</script><img src=x onerror=alert(1)> \u2028 \ud800"  # type: ignore[index]
+    file = VerdictFile(tmp_path / "mine.yaml", suite=suite.name, item_ids=[i.id for i in suite.items])
+    title = "<!--<script> </script><script>document.title='owned'</script>"
+    server = ReviewServer(Review(pending_tasks(document, suite), file), title=title)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page = browser.new_page()
+        page.goto(server.url)
+        assert page.wait_until("document.getElementById('item-id').textContent") == "H1a"
+        assert page.evaluate("document.getElementById('title').textContent") == f"Review: {title}"
+        assert page.evaluate("document.querySelectorAll('img').length") == 0
+        assert page.errors == []
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -12,7 +12,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -147,6 +147,79 @@ def test_an_interrupted_write_leaves_the_earlier_file(tmp_path: Path, monkeypatc
     assert not list(tmp_path.glob(".v.yaml.*.tmp"))
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need privileges on Windows")
+def test_a_symbolic_link_is_written_through_to_its_target(tmp_path: Path) -> None:
+    (tmp_path / "shared").mkdir()
+    shared, mine = tmp_path / "shared" / "team.yaml", tmp_path / "mine.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    mine.symlink_to(Path("shared") / "team.yaml")
+    VerdictFile(mine, suite="demo-review", item_ids=ITEMS).append([verdict("H1b", "y", "no", "ana")])
+    assert mine.is_symlink() and [v.annotator for v in load_verdicts(shared, ITEMS)] == ["ben", "ana"]
+    assert (tmp_path / "shared" / ".team.yaml.lock").exists() and not (tmp_path / ".mine.yaml.lock").exists()
+    # A link to a file not written yet creates the target; a loop of links is one line.
+    (tmp_path / "later.yaml").symlink_to(tmp_path / "shared" / "new.yaml")
+    VerdictFile(tmp_path / "later.yaml", suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "z", "na")])
+    assert (tmp_path / "later.yaml").is_symlink() and len(load_verdicts(tmp_path / "shared" / "new.yaml", ITEMS)) == 1
+    (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
+    with pytest.raises(SuiteError, match=r"loop.yaml: cannot follow its symbolic links"):
+        VerdictFile(tmp_path / "loop.yaml", suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "z", "na")])
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="hard links")
+def test_a_hard_link_keeps_sharing_the_file(tmp_path: Path) -> None:
+    shared, mine = tmp_path / "team.yaml", tmp_path / "mine.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    os.link(shared, mine)
+    inode = shared.stat().st_ino
+    for n in range(3):
+        VerdictFile(mine, suite="demo-review", item_ids=ITEMS).append([verdict("H1b", f"y{n}", "no", "ana")])
+    assert mine.stat().st_ino == shared.stat().st_ino == inode and shared.stat().st_nlink == 2
+    assert [v.output for v in load_verdicts(shared, ITEMS)] == ["x", "y0", "y1", "y2"]
+    assert not list(tmp_path.glob(".*.journal")) and not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="hard links")
+def test_a_hard_linked_file_interrupted_mid_write_is_completed_from_its_journal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shared, mine = tmp_path / "team.yaml", tmp_path / "mine.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    os.link(shared, mine)
+
+    def crash(path: Path, data: bytes) -> None:
+        with open(path, "r+b") as handle:
+            handle.write(data[: len(data) // 2])  # half the new content is in place
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(verdict_file_module, "_overwrite", crash)
+    with pytest.raises(KeyboardInterrupt):
+        VerdictFile(mine, suite="demo-review", item_ids=ITEMS).append([verdict("H1b", "y" * 500, "no", "ana")])
+    monkeypatch.undo()
+    assert (tmp_path / ".mine.yaml.journal").exists()
+    # The next review through that name finishes the write before it reads: nothing is lost.
+    assert [v.annotator for v in VerdictFile(mine, suite="demo-review", item_ids=ITEMS).read()] == ["ben", "ana"]
+    assert [v.annotator for v in load_verdicts(shared, ITEMS)] == ["ben", "ana"]
+    assert shared.stat().st_ino == mine.stat().st_ino and not (tmp_path / ".mine.yaml.journal").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="hard links")
+def test_writers_through_two_hard_links_at_once_lose_nothing(tmp_path: Path) -> None:
+    VerdictFile(tmp_path / "a.yaml", suite="demo-review", item_ids=ITEMS).append([verdict("H1a", "x", "yes", "ben")])
+    os.link(tmp_path / "a.yaml", tmp_path / "b.yaml")
+
+    def annotate(name: str) -> None:
+        file = VerdictFile(tmp_path / f"{name}.yaml", suite="demo-review", item_ids=ITEMS)
+        for n in range(15):
+            file.append([verdict("H1a", f"output {n}", "yes", name)])
+
+    writers = [threading.Thread(target=annotate, args=(name,)) for name in ("a", "b")]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(timeout=60)
+    assert len(load_verdicts(tmp_path / "b.yaml", ITEMS)) == 31
+    assert (tmp_path / "a.yaml").stat().st_ino == (tmp_path / "b.yaml").stat().st_ino
+
+
 # -- recorded verdicts with annotators --------------------------------------------------------------
 
 def test_an_annotators_later_verdict_replaces_the_earlier_one() -> None:
@@ -213,6 +286,21 @@ def test_a_verdict_is_recorded_once_it_is_valid(review: Review) -> None:
     assert (recorded.item, recorded.verdict, recorded.annotator, recorded.system) == ("H1a", "yes", "ana m.",
                                                                                       "alpha, beta")
     assert review.answers("ana m.") == {key: "yes"} and review.answers("ben") == {}
+
+
+def test_an_output_a_verdict_file_cannot_hold_gets_no_verdict(tmp_path: Path, suite_path: Path) -> None:
+    document = run_document()
+    document["runs"][0]["items"][0]["output"] = "Il pleut\ud800"  # type: ignore[index]
+    document["runs"][0]["items"][1]["output"] = ""  # type: ignore[index]
+    suite = load_suite(suite_path)
+    review = Review(pending_tasks(document, suite), VerdictFile(tmp_path / "mine.yaml", suite=suite.name,
+                                                                item_ids=ITEMS))
+    by_output = {task.output: task for task in review.tasks}
+    with pytest.raises(ValueError, match=r"^output: holds a lone surrogate \(U\+D800\)"):
+        review.record(by_output["Il pleut\ud800"].key, "yes", "Ana")
+    with pytest.raises(ValueError, match=r"^output: must not be empty$"):
+        review.record(by_output[""].key, "yes", "Ana")
+    assert not review.verdict_file.path.exists()
 
 
 # -- which run, suite and verdict file ----------------------------------------------------------------
@@ -319,6 +407,127 @@ def test_bad_answers_are_refused_with_a_reason(server: ReviewServer, review: Rev
     assert not review.verdict_file.path.exists()
 
 
+def exchange(server: ReviewServer | str, raw: bytes, *,
+             wait: float = 10) -> tuple[int | None, dict[str, str], bytes]:
+    """Send ``raw`` bytes to the server on a fresh connection; the status, headers and body of its
+    answer (None when it closed the connection without one)."""
+    import socket
+
+    url = server.url if isinstance(server, ReviewServer) else server
+    host, port = url.split("//")[1].rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=wait) as connection:
+        connection.sendall(raw)
+        received = b""
+        while b"\r\n\r\n" not in received:
+            chunk = connection.recv(65536)
+            if not chunk:
+                return None, {}, received
+            received += chunk
+        head, _, body = received.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+        while len(body) < int(headers.get("content-length", 0)):
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            body += chunk
+    return int(lines[0].split()[1]), headers, body
+
+
+def post(path: str, body: bytes, *, token: str, length: str | None = None, extra: str = "") -> bytes:
+    length_line = "" if length == "" else f"Content-Length: {len(body) if length is None else length}\r\n"
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Review-Token: {token}\r\n{length_line}{extra}\r\n"
+            .encode() + body)
+
+
+def test_every_response_forbids_framing(server: ReviewServer) -> None:
+    requests = [b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                b"GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+                post("/api/verdict", b"{}", token="wrong"),
+                b"DELETE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",   # the base class's own 501
+                b"GET / HTTP/x.y\r\n\r\n",                           # and its own 400
+                b"GET / HTTP/9.9\r\n\r\n"]                           # and 505
+    for raw in requests:
+        status, headers, _ = exchange(server, raw)
+        assert status is not None, raw
+        assert headers.get("x-frame-options") == "DENY", raw
+        assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), raw
+
+
+def test_the_page_settings_cannot_end_its_script(review: Review) -> None:
+    title = "<!--<script> </script><script>alert(1)</script> & \u2028\u2029 ]]> -->"
+    page = ReviewServer(review, title=title).page().decode("utf-8")
+    template = __import__("pytest_mtchallenge.review.server", fromlist=["page_template"]).page_template()
+    for marker in ("<!--", "<script", "</script", "-->"):
+        assert page.lower().count(marker) == template.lower().count(marker), marker
+    settings = json.loads(page.split("const SETTINGS = ", 1)[1].split(";\n", 1)[0])
+    assert settings["title"] == title
+
+
+@pytest.fixture
+def impatient_server(review: Review) -> Iterator[ReviewServer]:
+    """The review server, closing connections silent for half a second."""
+    server = ReviewServer(review, title="Demo review suite", request_timeout=0.5)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.mark.parametrize(("build", "status", "reason"), [
+    (lambda token: post("/api/verdict", b"{}", token=token, length="abc"), 400, "whole number"),
+    (lambda token: post("/api/verdict", b"{}", token=token, length="-1"), 400, "whole number"),
+    (lambda token: post("/api/verdict", b"{}", token=token, length=" 1e3"), 400, "whole number"),
+    (lambda token: post("/api/verdict", b"", token=token, length="100000000"), 413, "larger than"),
+    (lambda token: post("/api/verdict", b"[" * 30_000 + b"]" * 30_000, token=token), 400, "nested deeper than 100"),
+    (lambda token: post("/api/verdict", b'{"key": "\xff"}', token=token), 400, "not UTF-8"),
+    (lambda token: post("/api/verdict", b'{"key": ', token=token), 400, "invalid JSON"),
+    (lambda token: post("/api/verdict", b"2\r\n{}\r\n0\r\n\r\n", token=token, length="",
+                        extra="Transfer-Encoding: chunked\r\n"), 411, "Content-Length"),
+    (lambda token: post("/api/verdict", b'{"key"', token=token, length="100"), 408, "did not arrive in time"),
+    (lambda token: post("/api/verdict", b"{}", token=token + "\u00e9"), 403, "token"),
+], ids=["not-a-number", "negative", "exponent", "too-large", "30k-deep", "not-utf8", "truncated", "chunked",
+        "stalled-body", "non-ascii-token"])
+def test_every_malformed_request_gets_an_answer(impatient_server: ReviewServer, review: Review,
+                                                build: Callable[[str], bytes], status: int, reason: str) -> None:
+    started = time.monotonic()
+    answer, headers, body = exchange(impatient_server, build(impatient_server.token))
+    assert (answer, reason in body.decode()) == (status, True), body
+    assert headers.get("connection") == "close" and time.monotonic() - started < 5
+    assert not review.verdict_file.path.exists()
+    # The server still answers the next request.
+    assert call(impatient_server, "/api/state")[0] == 200
+
+
+def test_idle_connections_are_closed(impatient_server: ReviewServer) -> None:
+    import socket
+
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", impatient_server.server_address[1]), timeout=10) as connection:
+        assert connection.recv(1024) == b""  # closed by the server, not by our 10-second timeout
+        connection.close()
+    assert time.monotonic() - started < 5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="runs the command in its own process")
+def test_the_review_command_answers_hostile_requests(tmp_path: Path, suite_path: Path) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    process, url, token = start_review_command(tmp_path, suite_path, "mine.yaml")
+    try:
+        for raw, status in [(post("/api/verdict", b"{}", token=token, length="-5"), 400),
+                            (post("/api/verdict", b"[" * 30_000 + b"]" * 30_000, token=token), 400),
+                            (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 200)]:
+            answer, headers, _ = exchange(url, raw)
+            assert answer == status and headers["x-frame-options"] == "DENY"
+    finally:
+        printed = stop_review_command(process)
+    assert "Traceback" not in printed
+
+
 # -- the terminal -----------------------------------------------------------------------------------
 
 def test_the_terminal_review_records_answers_skips_and_goes_back(review: Review) -> None:
@@ -346,6 +555,59 @@ def test_answers_come_as_lines_from_anything_but_a_terminal(tmp_path: Path) -> N
 
 # -- a server killed while it writes ---------------------------------------------------------------
 
+def start_review_command(folder: Path, suite_path: Path, verdicts: str) -> tuple[subprocess.Popen[str], str, str]:
+    """``mtchallenge review run.json`` in its own process, serving on loopback: the process, the
+    page's address and its token (the caller stops the process)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pytest_mtchallenge.cli", "review", "run.json", "--suite", str(suite_path),
+         "--verdicts", verdicts, "--no-browser"], cwd=folder, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("review page: "):
+            url = line.split()[2]
+            break
+    else:
+        process.wait(timeout=10)
+        raise AssertionError("the review server did not start")
+    page = urllib.request.urlopen(url, timeout=10).read().decode()
+    token = json.loads(page.split("const SETTINGS = ", 1)[1].split(";\n", 1)[0])["token"]
+    return process, url, token
+
+
+def stop_review_command(process: subprocess.Popen[str]) -> str:
+    """Stop a :func:`start_review_command` process; what it printed after its address."""
+    process.terminate()
+    try:
+        out, _ = process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate(timeout=10)
+    return out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic and hard links")
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
+def test_the_review_command_writes_through_a_linked_verdict_file(tmp_path: Path, suite_path: Path, link: str) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(run_document()))
+    (tmp_path / "team").mkdir()
+    shared = tmp_path / "team" / "verdicts.yaml"
+    VerdictFile(shared, suite="demo-review", item_ids=ITEMS).append([verdict("H1d", "earlier", "yes", "ben")])
+    if link == "symbolic":
+        (tmp_path / "mine.yaml").symlink_to(shared)
+    else:
+        os.link(shared, tmp_path / "mine.yaml")
+    process, url, token = start_review_command(tmp_path, suite_path, "mine.yaml")
+    try:
+        key = json.loads(urllib.request.urlopen(url + "api/state", timeout=10).read())["tasks"][0]["key"]
+        request = urllib.request.Request(url + "api/verdict", method="POST", headers={"X-Review-Token": token},
+                                         data=json.dumps({"key": key, "verdict": "no", "annotator": "ana"}).encode())
+        assert json.loads(urllib.request.urlopen(request, timeout=10).read())["saved"] is True
+    finally:
+        stop_review_command(process)
+    assert [(v.annotator, v.verdict) for v in load_verdicts(shared, ITEMS)] == [("ben", "yes"), ("ana", "no")]
+    assert (tmp_path / "mine.yaml").is_symlink() if link == "symbolic" else shared.stat().st_nlink == 2
+
 @pytest.mark.skipif(sys.platform == "win32", reason="kills with SIGKILL (POSIX)")
 def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path: Path, suite_path: Path) -> None:
     (tmp_path / "run.json").write_text(json.dumps(run_document()))
@@ -355,20 +617,7 @@ def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path:
         [verdict("H1d", f"earlier output {n}", "yes", "earlier") for n in range(1000)])
 
     def start() -> tuple[subprocess.Popen[str], str, str]:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "pytest_mtchallenge.cli", "review", "run.json", "--suite", str(suite_path),
-             "--verdicts", "mine.yaml", "--no-browser"], cwd=tmp_path, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-        assert process.stdout is not None
-        for line in process.stdout:
-            if line.startswith("review page: "):
-                url = line.split()[2]
-                break
-        else:
-            raise AssertionError("the review server did not start")
-        page = urllib.request.urlopen(url, timeout=10).read().decode()
-        token = json.loads(page.split("const SETTINGS = ", 1)[1].split(";\n", 1)[0])["token"]
-        return process, url, token
+        return start_review_command(tmp_path, suite_path, "mine.yaml")
 
     process, url, token = start()
     keys = [task["key"] for task in json.loads(urllib.request.urlopen(url + "api/state", timeout=10).read())["tasks"]]
@@ -429,6 +678,80 @@ def test_killing_the_server_mid_write_keeps_every_acknowledged_verdict(tmp_path:
         process.wait(timeout=10)
         assert process.stdout is not None
         process.stdout.close()
+
+
+# -- runs that hold what a terminal or a verdict file cannot --------------------------------------
+
+def run_command(folder: Path, *args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """``mtchallenge ARGS`` in its own process, its memory bounded (POSIX), its output captured."""
+    def bounded() -> None:  # pragma: no cover - runs in the child
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 * 1024**3, 3 * 1024**3))
+
+    return subprocess.run([sys.executable, "-m", "pytest_mtchallenge", *args], cwd=folder, input=stdin,
+                          stdin=None if stdin is not None else subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120, preexec_fn=bounded if sys.platform != "win32" else None,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "COLUMNS": "250", **env})
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="/dev/zero and memory limits")
+@pytest.mark.parametrize(("run", "message"), [
+    ("deep.json", "deep.json: nested deeper than 100 levels"),
+    ("/dev/zero", "/dev/zero: larger than 64 MiB, the limit of a file read"),
+    ("bad.json", "bad.json: invalid JSON (Expecting value at column 10)"),
+], ids=["deep", "dev-zero", "invalid"])
+def test_a_run_file_the_review_cannot_read_is_one_line(tmp_path: Path, suite_path: Path, run: str,
+                                                       message: str) -> None:
+    (tmp_path / "deep.json").write_text('{"runs": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    (tmp_path / "bad.json").write_text('{"runs": ]')
+    done = run_command(tmp_path, "review", run, "--suite", str(suite_path), "--verdicts", "mine.yaml", "--tty")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("mtchallenge: ") and done.stderr.endswith(f"{message}\n")
+    assert done.stderr.count("\n") == 1
+
+
+def hostile_run() -> dict[str, object]:
+    """A run whose outputs and reasons hold terminal escape sequences and lone surrogates."""
+    document = run_document()
+    items = document["runs"][0]["items"]  # type: ignore[index]
+    items[0]["output"] = "Il pleut\x1b]0;owned\x07\x1b[2J à verse."
+    items[1]["reason"] += " \x1b]52;c;cm0gLXJmIH4=\x07 \ud800"
+    items[2]["output"] = "Elle a vendu la m\ud800che."
+    return document
+
+
+def test_the_terminal_review_shows_escape_sequences_instead_of_obeying_them(tmp_path: Path,
+                                                                             suite_path: Path) -> None:
+    (tmp_path / "run.json").write_text(json.dumps(hostile_run()))
+    done = run_command(tmp_path, "review", "run.json", "--suite", str(suite_path), "--verdicts", "mine.yaml",
+                       "--tty", "--annotator", "Ana", stdin="y\ny\nq\n")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "\x1b" not in done.stdout and "\ud800" not in done.stdout
+    assert "Il pleut\\x1b]0;owned\\x07\\x1b[2J à verse." in done.stdout
+    assert "\\x1b]52;c;cm0gLXJmIH4=\\x07 \\ud800" in done.stdout
+    assert ("left out, a verdict file could not hold its verdict: item H1c (alpha): output: holds a lone surrogate "
+            "(U+D800)") in done.stdout
+    # The verdict file keeps the output exactly as the system gave it.
+    assert load_verdicts(tmp_path / "mine.yaml", ITEMS)[0].output == "Il pleut\x1b]0;owned\x07\x1b[2J à verse."
+
+
+def test_the_page_serves_texts_with_lone_surrogates(tmp_path: Path, suite_path: Path) -> None:
+    suite = load_suite(suite_path)
+    review = Review(pending_tasks(hostile_run(), suite), VerdictFile(tmp_path / "mine.yaml", suite=suite.name,
+                                                                     item_ids=ITEMS))
+    server = ReviewServer(review, title="Demo\ud800 <!--<script>")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        status, state = call(server, "/api/state?annotator=Ana")
+        assert status == 200 and isinstance(state, dict)
+        assert any(task["output"] == "Elle a vendu la m\ud800che." for task in state["tasks"])  # type: ignore[index]
+        assert call(server, "/")[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
 
 
 # -- the command ----------------------------------------------------------------------------------

@@ -11,12 +11,12 @@ scorer (see :mod:`pytest_mtchallenge.formats.ctxpro_upstream`).
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedSystem, Subcategory, Suite
 
@@ -189,14 +189,7 @@ def _params(checker: str, raw: Mapping[str, object], *, path: Path, item: str) -
 
 
 def _read_items(path: Path) -> list[dict[str, str]]:
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SuiteError("file not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteError(f"cannot read: {exc}", file=path) from None
-    except json.JSONDecodeError as exc:
-        raise SuiteError(f"invalid JSON ({exc.msg})", file=f"{path}:{exc.lineno}:{exc.colno}") from None
+    document = files.read_json(path, error=SuiteError)  # within the size and nesting limits
     if not isinstance(document, list) or not document:
         raise SuiteError("expected a non-empty list of items (ctxpro format)", file=path)
     for index, raw in enumerate(document):

@@ -17,10 +17,17 @@ from pytest_mtchallenge.model import (
     Subcategory,
     Suite,
 )
+from pytest_mtchallenge.verdict_entries import (
+    ENTRY_KEYS,
+    VERDICT_VALUES,
+    EntryProblem,
+    check_entry,
+    check_verdict,
+    render_entries,
+)
 
 NAME = "yaml"
 FORMAT = "mtchallenge-suite/1"
-VERDICT_VALUES = ("yes", "no", "na")
 OUTCOME_LABELS = ("pass", "fail", "na", "review", "error")
 RATES = ("items", "decided")
 
@@ -36,7 +43,6 @@ _ITEM_KEYS = {
 }
 _SYSTEM_KEYS = {"name", "description", "date", "outputs", "context_outputs", "mode"}
 SYSTEM_MODES = ("sentence", "document")
-_VERDICT_KEYS = {"item", "output", "verdict", "system", "annotators", "annotator", "source"}
 
 ParamValidator = Callable[[str, Mapping[str, object]], None]
 
@@ -335,26 +341,26 @@ def verdicts_of(document: object, path: Path, item_ids: Collection[str]) -> list
         raw_item = raw.get("item") if isinstance(raw, dict) else None
         entry = _Reader(path, raw, item=str(raw_item) if raw_item is not None else f"#{index + 1}",
                         where=f"verdicts[{index}]")
-        entry.check_keys(_VERDICT_KEYS)
-        item_id = entry.text("item")
-        if item_id not in item_ids:
-            raise entry.error("item", "verdict for an item the suite does not have")
+        entry.check_keys(set(ENTRY_KEYS))
+        for key in ("item", "output", "verdict"):
+            if entry.mapping.get(key) is None:
+                raise entry.error(key, "missing required field")
         value = entry.mapping.get("verdict")
-        # YAML 1.1 reads unquoted yes/no as booleans.
-        if isinstance(value, bool):
+        if isinstance(value, bool):  # YAML 1.1 reads unquoted yes/no as booleans
             value = "yes" if value else "no"
-        if value not in VERDICT_VALUES:
-            raise entry.error("verdict", f"expected one of {', '.join(VERDICT_VALUES)}, found {value!r}")
-        annotators = entry.mapping_of("annotators")
-        for key, count in annotators.items():
-            if key not in VERDICT_VALUES or not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise entry.error(f"annotators.{key}", "annotator counts map yes/no/na to a whole number")
-        verdicts.append(RecordedVerdict(
-            item=item_id, output=entry.text("output"), verdict=str(value),
-            system=entry.text("system", required=False), annotators=MappingProxyType(annotators),
+        verdict = RecordedVerdict(
+            item=entry.text("item"), output=entry.text("output", required=False), verdict=str(value),
+            system=entry.text("system", required=False), annotators=MappingProxyType(entry.mapping_of("annotators")),
             source=entry.text("source", required=False, default=default_source),
             annotator=entry.text("annotator", required=False),
-        ))
+        )
+        try:  # the rule every writer applies (pytest_mtchallenge.verdict_entries)
+            check_entry(item=verdict.item, output=verdict.output, verdict=value,
+                        system=verdict.system, annotator=verdict.annotator, source=verdict.source,
+                        annotators=verdict.annotators, item_ids=item_ids)
+        except EntryProblem as problem:
+            raise entry.error(problem.field, problem.message) from None
+        verdicts.append(verdict)
     return verdicts
 
 
@@ -412,12 +418,14 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
     document["categories"] = categories
     path = directory / SUITE_FILE
     _write_yaml(path, document)
-    if suite.verdicts:
-        _write_yaml(directory / "verdicts.yaml", {"verdicts": [
-            {k: v for k, v in (("item", v.item), ("output", v.output), ("verdict", v.verdict), ("system", v.system),
-                               ("annotators", dict(v.annotators)), ("annotator", v.annotator), ("source", v.source))
-             if v or k == "output"}
-            for v in suite.verdicts]})
+    if suite.verdicts:  # checked and written as mtchallenge review writes them: every text reads back
+        for verdict in suite.verdicts:
+            try:
+                check_verdict(verdict)
+            except EntryProblem as problem:
+                raise SuiteError(problem.message, file=directory / "verdicts.yaml", item=verdict.item,
+                                 field=problem.field) from None
+        (directory / "verdicts.yaml").write_text("verdicts:\n" + render_entries(suite.verdicts), encoding="utf-8")
     for system in suite.systems.values():
         (directory / "systems").mkdir(exist_ok=True)
         _write_yaml(directory / "systems" / f"{system.name}.yaml",

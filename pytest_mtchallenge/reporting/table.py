@@ -5,6 +5,7 @@ import io
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.reporting import Run, Tally, selection_lines
+from pytest_mtchallenge.terminal_text import printable
 
 
 #: The narrowest the category / subcategory column gets; its titles wrap within it.
@@ -52,7 +53,7 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
     for suite, suite_runs in suites.items():
         first = suite_runs[0]
         judges = sorted({r.judge for r in suite_runs})
-        title = Text(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}", style="bold")
+        title = Text(printable(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}"), style="bold")
         table = Table(title=title, title_justify="left",
                       show_edge=False, pad_edge=False, expand=False)
         labels = suite_runs[0].labels
@@ -66,14 +67,14 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
         table.add_column("category / subcategory", overflow="fold", no_wrap=False,
                          max_width=max(TITLE_MIN_WIDTH, width - len(suite_runs) * (cell_width + 3) - 2))
         for run in suite_runs:
-            table.add_column(Text(run.system), justify="right", no_wrap=True, min_width=cell_width)
+            table.add_column(Text(printable(run.system)), justify="right", no_wrap=True, min_width=cell_width)
         layout = _layout(suite_runs)
         for cat_id, cat_title, subs in layout:
-            table.add_row(Text(cat_title, style="bold"),
+            table.add_row(Text(printable(cat_title), style="bold"),
                           *[Text(_cell(_find(r, cat_id), compact=compact, labels=labels), style="bold") for r in suite_runs])
             for sub_id, sub_title in subs:
                 label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
-                table.add_row(Text(label), *[_cell(_find(r, cat_id, sub_id), compact=compact, labels=labels) for r in suite_runs])
+                table.add_row(Text(printable(label)), *[_cell(_find(r, cat_id, sub_id), compact=compact, labels=labels) for r in suite_runs])
         table.add_section()
         table.add_row(Text("Overall", style="bold"),
                       *[Text(_cell(r.overall, compact=compact, labels=labels), style="bold") for r in suite_runs])
@@ -86,7 +87,7 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
                   f"n/a = {labels.get('na', 'phenomenon absent from the output')}, ? = {labels.get('review', 'needs human verdict')}, err = no output. "
                   f"{first.formula}")
         legend += " (intervals left out at this width: see the JSON or HTML report)" if compact else ""
-        console.print(Text(legend, style="dim"))
+        console.print(Text(printable(legend), style="dim"))
         for line in selection_lines(suite_runs):
             console.print(Text(line, style="bold yellow" if color else ""))
         for line in signature_lines(suite_runs, width=width):
@@ -136,7 +137,8 @@ def error_lines(runs: Sequence[Run], *, problems: Sequence[str] = (), shown: int
         count = f"{len(ids)} item{'s' if len(ids) > 1 else ''}"
         lines.append(f"ERROR {system}: {reason} ({count}: {listed})")
     reasons = {reason for _, reason in grouped}
-    return lines + [f"ERROR {problem}" for problem in problems if problem not in reasons]
+    lines += [f"ERROR {problem}" for problem in problems if problem not in reasons]
+    return [printable(line) for line in lines]  # a system's reply, quoted in a reason: shown, not obeyed
 
 
 def short_signature_part(part: str) -> str:

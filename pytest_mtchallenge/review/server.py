@@ -5,18 +5,44 @@ import importlib.resources
 import json
 import secrets
 import threading
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.files import load_json
 from pytest_mtchallenge.review.tasks import Review, clean_annotator
 
 HOST = "127.0.0.1"
 TOKEN_HEADER = "X-Review-Token"
+#: The largest request body read (a verdict is a few hundred bytes).
 MAX_BODY = 64 * 1024
+#: Seconds a connection may stay silent: waiting for a request, or in the middle of one.
+REQUEST_TIMEOUT = 30.0
+#: No other site may show the page in a frame (clickjacking): every response says so, twice, for
+#: browsers that read only one of the two headers.
+FRAME_POLICY = "frame-ancestors 'none'"
 PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-               "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'")
+               f"connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; {FRAME_POLICY}")
+API_POLICY = f"default-src 'none'; {FRAME_POLICY}"
+
+
+class BadRequest(Exception):
+    """A request the server answers with an error status and closes the connection after."""
+
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        self.status = status
+        self.message = message
+        super().__init__(message)
+
+
+def script_json(value: object) -> str:
+    """``value`` as JSON that can stand inside an HTML ``<script>`` element whatever its texts hold:
+    ``<``, ``>`` and ``&`` as ``\\u`` escapes (no ``</script>``, ``<!--`` or ``<script`` can end
+    or derail the element), and every non-ASCII character escaped too (U+2028 and U+2029 included)."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def page_template() -> str:
@@ -30,13 +56,18 @@ class ReviewServer(ThreadingHTTPServer):
     annotator's answers; ``POST /api/verdict`` (JSON ``{key, verdict, annotator}``) records one
     verdict and answers once it is on disk; ``POST /api/finish`` stops the server. Requests that
     change anything carry the page's token (another site open in the browser cannot post verdicts),
-    and requests for another host name are refused (DNS rebinding).
+    and requests for another host name are refused (DNS rebinding). Every request is answered,
+    within bounds: a body of at most :data:`MAX_BODY` bytes with a Content-Length that is a whole
+    number (400, 411 or 413 otherwise), read within ``request_timeout`` seconds (408), parsed by the
+    nesting-limited JSON reader of every file (400); a connection silent that long is closed.
     """
 
     daemon_threads = True
 
-    def __init__(self, review: Review, *, title: str, annotator: str = "", port: int = 0) -> None:
+    def __init__(self, review: Review, *, title: str, annotator: str = "", port: int = 0,
+                 request_timeout: float = REQUEST_TIMEOUT) -> None:
         super().__init__((HOST, port), _Handler)
+        self.request_timeout = request_timeout
         self.review = review
         self.title = title
         self.annotator = annotator
@@ -50,13 +81,19 @@ class ReviewServer(ThreadingHTTPServer):
     def page(self) -> bytes:
         settings = {"token": self.token, "annotator": self.annotator, "title": self.title,
                     "verdictFile": str(self.review.verdict_file.path)}
-        script = json.dumps(settings, ensure_ascii=True).replace("</", "<\\/")
-        return page_template().replace("/*SETTINGS*/{}", script).encode("utf-8")
+        return page_template().replace("/*SETTINGS*/{}", script_json(settings)).encode("utf-8")
 
     def state(self, annotator: str) -> dict[str, object]:
         return {"tasks": [task.to_dict() for task in self.review.tasks],
                 "answers": self.review.answers(annotator) if annotator else {},
                 "total": self.review.total}
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A client that went away or stalled is no news; anything else is printed as the base class does."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
 
     def stop_soon(self) -> None:
         """Stop serving after the current request (from a request handler thread)."""
@@ -67,9 +104,26 @@ class ReviewServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: ReviewServer
     protocol_version = "HTTP/1.1"
+    # Answer a request whose version is missing or unreadable with a status line and headers (the
+    # anti-framing ones included), not as HTTP/0.9, which has no headers.
+    default_request_version = "HTTP/1.0"
+
+    def setup(self) -> None:
+        self.timeout = self.server.request_timeout  # an idle or stalled connection is closed
+        self._policy = API_POLICY
+        super().setup()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass  # the terminal shows what the command prints, not a request log
+
+    def end_headers(self) -> None:
+        """Every response, errors of the base class included, forbids framing and sniffing."""
+        self.send_header("Content-Security-Policy", self._policy)
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-store")
+        self._policy = API_POLICY
+        super().end_headers()
 
     def _host_is_local(self) -> bool:
         host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]")
@@ -79,20 +133,67 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
         if content_type.startswith("text/html"):
-            self.send_header("Content-Security-Policy", PAGE_POLICY)
+            self._policy = PAGE_POLICY
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(body)
 
     def _json(self, status: HTTPStatus, document: object) -> None:
-        self._send(status, json.dumps(document, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        # ASCII with \u escapes: a lone surrogate in a run's text is sent as JSON can say it, not a crash
+        self._send(status, json.dumps(document, ensure_ascii=True).encode("ascii"), "application/json; charset=utf-8")
 
     def _error(self, status: HTTPStatus, message: str) -> None:
         self._json(status, {"error": message})
 
+    def _answer(self, respond: Callable[[], None]) -> None:
+        """Run ``respond``; whatever goes wrong, the client gets an answer, not a closed connection."""
+        try:
+            respond()
+        except BadRequest as problem:
+            self.close_connection = True  # what is left of the request must not be read as the next one
+            self._error(problem.status, problem.message)
+        except (ConnectionError, TimeoutError):
+            self.close_connection = True  # the client is gone, or stalled past the timeout while answered
+        except Exception as exc:  # noqa: BLE001 - a bug of ours: say so, in one line, and keep serving
+            self.close_connection = True
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error: {type(exc).__name__}: {exc}")
+
+    def _body(self) -> dict[str, object]:
+        """The request's JSON object, read within :data:`MAX_BODY` and the server's timeout."""
+        if "Transfer-Encoding" in self.headers:
+            raise BadRequest(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length, not in chunks")
+        given = (self.headers.get("Content-Length") or "0").strip()
+        if not given.isdigit() or not given.isascii():
+            raise BadRequest(HTTPStatus.BAD_REQUEST,
+                             f"Content-Length must be a whole number of bytes, not {given[:40]!r}")
+        length = int(given)
+        if length > MAX_BODY:
+            raise BadRequest(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"request larger than {MAX_BODY} bytes")
+        try:
+            body = self.rfile.read(length) if length else b"{}"
+        except TimeoutError:
+            raise BadRequest(HTTPStatus.REQUEST_TIMEOUT, "the request's body did not arrive in time") from None
+        if len(body) < length:
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "the request's body is shorter than its Content-Length")
+        try:
+            request = load_json(body.decode("utf-8"), error=MTChallengeError)
+        except UnicodeDecodeError:
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "the request's body is not UTF-8") from None
+        except MTChallengeError as exc:  # invalid, or nested past the limit of every JSON read
+            raise BadRequest(HTTPStatus.BAD_REQUEST, f"request body: {exc.one_line()}") from None
+        if not isinstance(request, dict):
+            raise BadRequest(HTTPStatus.BAD_REQUEST, "expected a JSON object")
+        return request
+
     def do_GET(self) -> None:  # noqa: N802 - the base class's name
+        self._answer(self._get)
+
+    def do_POST(self) -> None:  # noqa: N802 - the base class's name
+        self._answer(self._post)
+
+    def _get(self) -> None:
         if not self._host_is_local():
             return self._error(HTTPStatus.FORBIDDEN, "the review server answers requests for 127.0.0.1 only")
         url = urlsplit(self.path)
@@ -107,15 +208,12 @@ class _Handler(BaseHTTPRequestHandler):
             return self._json(HTTPStatus.OK, self.server.state(annotator))
         return self._error(HTTPStatus.NOT_FOUND, f"no such page: {url.path}")
 
-    def do_POST(self) -> None:  # noqa: N802 - the base class's name
+    def _post(self) -> None:
         if not self._host_is_local():
-            return self._error(HTTPStatus.FORBIDDEN, "the review server answers requests for 127.0.0.1 only")
-        if not secrets.compare_digest(self.headers.get(TOKEN_HEADER, ""), self.server.token):
-            return self._error(HTTPStatus.FORBIDDEN, "missing or wrong review token: reload the page")
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_BODY:
-            return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "request too large")
-        body = self.rfile.read(length) if length else b"{}"
+            raise BadRequest(HTTPStatus.FORBIDDEN, "the review server answers requests for 127.0.0.1 only")
+        if not secrets.compare_digest(self.headers.get(TOKEN_HEADER, "").encode(), self.server.token.encode()):
+            raise BadRequest(HTTPStatus.FORBIDDEN, "missing or wrong review token: reload the page")
+        request = self._body()
         path = urlsplit(self.path).path
         if path == "/api/finish":
             self._json(HTTPStatus.OK, {"finished": True})
@@ -124,12 +222,9 @@ class _Handler(BaseHTTPRequestHandler):
         if path != "/api/verdict":
             return self._error(HTTPStatus.NOT_FOUND, f"no such action: {path}")
         try:
-            request = json.loads(body)
-            if not isinstance(request, dict):
-                raise ValueError("expected a JSON object")
             answered = self.server.review.record(str(request.get("key", "")), str(request.get("verdict", "")),
                                                  request.get("annotator"))  # type: ignore[arg-type]
-        except ValueError as exc:  # also json.JSONDecodeError
+        except ValueError as exc:
             return self._error(HTTPStatus.BAD_REQUEST, str(exc))
         except (OSError, MTChallengeError) as exc:
             return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"could not write the verdict file: {exc}")

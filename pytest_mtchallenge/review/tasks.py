@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.formats.yaml import VERDICT_VALUES
+from pytest_mtchallenge.files import read_json
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.review.verdict_file import VerdictFile
+from pytest_mtchallenge.verdict_entries import VERDICT_VALUES, EntryProblem, check_verdict, text_problem
 
 
 class ReviewError(MTChallengeError):
@@ -51,19 +52,13 @@ class Task:
 
 def task_key(item: str, output: str) -> str:
     """A short stable id of (item, output after normalisation)."""
-    return hashlib.sha256(f"{item}\0{normalise_text(output)}".encode()).hexdigest()[:16]
+    return hashlib.sha256(f"{item}\0{normalise_text(output)}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def load_run_document(path: Path) -> dict[str, object]:
-    """A saved run or ``--mt-report`` JSON; problems are one-line errors."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReviewError("saved run not found", file=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReviewError(f"cannot read: {exc}", file=path) from None
-    except json.JSONDecodeError as exc:
-        raise ReviewError(f"invalid JSON ({exc.msg} at line {exc.lineno})", file=path) from None
+    """A saved run or ``--mt-report`` JSON, read within the size and nesting limits of every file the
+    plugin reads (:mod:`pytest_mtchallenge.files`); problems are one-line errors."""
+    document = read_json(path, error=ReviewError, what="saved run")
     if not isinstance(document, dict) or not isinstance(document.get("runs"), list):
         raise ReviewError("not a pytest-mtchallenge report: expected an object with a 'runs' list", file=path)
     return document
@@ -116,13 +111,34 @@ def pending_tasks(document: Mapping[str, object], suite: Suite, *, origin: str =
 
 
 def clean_annotator(name: object) -> str:
-    """An annotator's name as recorded: one line of text, stripped; a bad name is a ValueError."""
+    """An annotator's name as recorded: one line of text, stripped, without control characters and
+    that a verdict file can hold; a bad name is a ValueError."""
     if not isinstance(name, str) or not name.strip():
         raise ValueError("give the annotator's name")
     text = " ".join(name.split())
     if len(text) > 100:
         raise ValueError("the annotator's name is longer than 100 characters")
+    if (problem := text_problem(text)) is not None:
+        raise ValueError(f"the annotator's name {problem}")
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise ValueError("the annotator's name holds control characters")
     return text
+
+
+def _entry(task: Task, verdict: str, annotator: str) -> RecordedVerdict:
+    """The verdict file's entry for an answer to ``task``."""
+    return RecordedVerdict(item=task.item, output=task.output, verdict=verdict, system=", ".join(task.systems),
+                           annotator=annotator)
+
+
+def unrecordable(task: Task) -> str | None:
+    """Why no verdict on ``task`` can be written to a verdict file (its output holds a lone
+    surrogate, say), or None when one can."""
+    try:
+        check_verdict(_entry(task, "yes", "annotator"))
+    except EntryProblem as problem:
+        return str(problem)
+    return None
 
 
 class Review:
@@ -162,8 +178,8 @@ class Review:
         task = self._by_key.get(key)
         if task is None:
             raise ValueError(f"no output to review has the key {key!r}")
-        entry = RecordedVerdict(item=task.item, output=task.output, verdict=verdict, system=", ".join(task.systems),
-                                annotator=annotator)
+        entry = _entry(task, verdict, annotator)
+        check_verdict(entry)  # the verdict file's own rule: refused here, it is a 400 on the page
         with self._lock:
             self.verdict_file.append([entry])
             self._recorded.append(entry)
@@ -179,6 +195,8 @@ class ReviewPlan:
     tasks: tuple[Task, ...]
     verdict_path: Path
     suite_own: bool  # the verdict file is the suite's own (the next run reads it without --mt-verdicts)
+    #: Outputs left out of the review, as lines saying why: a verdict file could not hold their verdicts.
+    left_out: tuple[str, ...] = ()
 
 
 def plan_review(*, run: str, suite: str | None, verdicts: str | None, base: Path) -> ReviewPlan:
@@ -217,5 +235,12 @@ def plan_review(*, run: str, suite: str | None, verdicts: str | None, base: Path
     else:
         verdict_path = loaded.verdict_paths[0] if loaded.verdict_paths else loaded.path.parent / "verdicts.yaml"
         own = True
-    return ReviewPlan(run_path=run_path, suite=loaded, tasks=tuple(pending_tasks(document, loaded, origin=str(run_path))),
-                      verdict_path=verdict_path, suite_own=own)
+    tasks, left_out = [], []
+    for task in pending_tasks(document, loaded, origin=str(run_path)):
+        problem = unrecordable(task)
+        if problem is None:
+            tasks.append(task)
+        else:
+            left_out.append(f"item {task.item} ({', '.join(task.systems)}): {problem}")
+    return ReviewPlan(run_path=run_path, suite=loaded, tasks=tuple(tasks), verdict_path=verdict_path, suite_own=own,
+                      left_out=tuple(left_out))

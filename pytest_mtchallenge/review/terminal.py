@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
 from pytest_mtchallenge.review.tasks import Review, Task, clean_annotator
+from pytest_mtchallenge.terminal_text import printable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -138,16 +139,16 @@ def ask_annotator(console: Console, stream: IO[str]) -> str | None:
         try:
             return clean_annotator(line)
         except ValueError as exc:
-            console.print(str(exc))
+            console.print(printable(str(exc)), markup=False, highlight=False)
 
 
 def _highlighted(text: str, parts: tuple[str, ...]):  # type: ignore[no-untyped-def]
     from rich.text import Text
 
-    rendered = Text(text)
+    rendered = Text(printable(text))
     for part in parts:
         if part:
-            rendered.highlight_words([part], style="bold reverse")
+            rendered.highlight_words([printable(part)], style="bold reverse")
     return rendered
 
 
@@ -160,18 +161,20 @@ def _panel(task: Task, position: int, total: int, answer: str | None):  # type: 
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
     if task.context:
-        grid.add_row("context", Text(" ".join(task.context)))
+        grid.add_row("context", Text(printable(" ".join(task.context))))
     grid.add_row("source", _highlighted(task.source, task.source_locus))
     for n, reference in enumerate(task.references):
         grid.add_row("reference" if n == 0 else "or", _highlighted(reference, task.locus))
     if task.context_output:
-        grid.add_row("context output", Text(" ".join(task.context_output)))
-    grid.add_row("output", Text(task.output, style="bold"))
-    grid.add_row("why asked", Text(" · ".join(task.reasons) or "—", style="dim"))
+        grid.add_row("context output", Text(printable(" ".join(task.context_output))))
+    grid.add_row("output", Text(printable(task.output), style="bold"))
+    grid.add_row("why asked", Text(printable(" · ".join(task.reasons)) or "—", style="dim"))
     if answer:
         grid.add_row("your verdict", Text(answer))
-    title = f"{position + 1}/{total}  {task.item} — {task.subcategory_title} ({task.subcategory}) — {', '.join(task.systems)}"
-    return Panel(grid, title=Text(title), subtitle=Text(task.question), title_align="left", subtitle_align="left")
+    title = (f"{position + 1}/{total}  {task.item} — {task.subcategory_title} ({task.subcategory}) — "
+             f"{', '.join(task.systems)}")
+    return Panel(grid, title=Text(printable(title)), subtitle=Text(printable(task.question)), title_align="left",
+                 subtitle_align="left")
 
 
 def review_in_terminal(review: Review, *, annotator: str, answers: Answers, console: Console | None = None) -> Sitting:
@@ -186,7 +189,8 @@ def review_in_terminal(review: Review, *, annotator: str, answers: Answers, cons
     answers_before = review.answers(annotator)
     tasks = review.tasks
     index = next((i for i, task in enumerate(tasks) if task.key not in answers_before), len(tasks))
-    out.print(f"{len(answers_before)} of {len(tasks)} answered; verdicts go to {review.verdict_file.path}")
+    out.print(f"{len(answers_before)} of {len(tasks)} answered; verdicts go to "
+              f"{printable(str(review.verdict_file.path))}", markup=False, highlight=False)
     given = dict(answers_before)
     saved = 0
     ended = False

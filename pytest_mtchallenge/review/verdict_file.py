@@ -5,7 +5,6 @@ import contextlib
 import glob
 import os
 import tempfile
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +12,8 @@ from pathlib import Path
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
 from pytest_mtchallenge.model import RecordedVerdict, Suite
+from pytest_mtchallenge import files
+from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
 
 HEADER = ("# Human verdicts recorded with `mtchallenge review` (pytest-mtchallenge).\n"
           "# Append-only: a later verdict of the same annotator on the same output replaces an earlier one.\n")
@@ -53,47 +54,11 @@ def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
     return replace(suite, verdicts=(*suite.verdicts, *extra), verdict_paths=(*suite.verdict_paths, *used))
 
 
-def render_entries(verdicts: Sequence[RecordedVerdict]) -> str:
-    """Verdicts as entries of a block-style ``verdicts:`` list (``- item: …`` lines)."""
-    import yaml
-
-    entries = []
-    for verdict in verdicts:
-        entry: dict[str, object] = {"item": verdict.item, "output": verdict.output, "verdict": verdict.verdict}
-        for key in ("system", "annotator", "source"):
-            if getattr(verdict, key):
-                entry[key] = getattr(verdict, key)
-        if verdict.annotators:
-            entry["annotators"] = dict(verdict.annotators)
-        entries.append(entry)
-    return yaml.dump(entries, Dumper=_dumper(), sort_keys=False, allow_unicode=True, width=1_000_000,
-                     default_flow_style=False)
-
-
-def _needs_escapes(text: str) -> bool:
-    """Whether a text holds characters YAML reads as line breaks or that cannot stand unescaped."""
-    return any(c in "\n\r\t\x85\u2028\u2029\ufeff" or unicodedata.category(c)[0] == "C" for c in text)
-
-
-def _dumper() -> type:
-    """A safe dumper that writes texts with line breaks or control characters double-quoted, with
-    escapes, so that every output reads back exactly (YAML would fold them otherwise)."""
-    import yaml
-
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-        style = '"' if _needs_escapes(value) else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    Dumper.add_representer(str, text)
-    return Dumper
-
-
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock beside ``path`` (two annotators writing one file take turns)."""
+    """Hold an exclusive lock beside ``path`` (two annotators writing one file take turns), and on
+    the file itself when hard links share it: writers through its other names take the lock beside
+    their own name, and the inode is what they have in common (it is written in place, never replaced)."""
     try:
         import fcntl
     except ImportError:  # pragma: no cover - Windows: one writer at a time is the user's care
@@ -103,7 +68,14 @@ def _locked(path: Path) -> Iterator[None]:
     with open(lock, "a+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
-            yield
+            try:
+                shared = open(path, "rb") if path.stat().st_nlink > 1 else None
+            except FileNotFoundError:
+                shared = None
+            with shared if shared is not None else contextlib.nullcontext():
+                if shared is not None:
+                    fcntl.flock(shared.fileno(), fcntl.LOCK_EX)
+                yield
         finally:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
@@ -139,6 +111,45 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.close(folder)
 
 
+def _journal(path: Path) -> Path:
+    return path.with_name(f".{path.name}.journal")
+
+
+def rewrite_in_place(path: Path, data: bytes) -> None:
+    """Write ``data`` into ``path``'s own inode, so that every hard link to it sees the new content.
+
+    A rename would give ``path`` a new inode and leave the other links on the old one. The new
+    content goes first to a journal beside the file (a temporary file, flushed, renamed to
+    ``.NAME.journal``), then over the file, which is truncated and flushed; the journal is removed
+    last. A crash in between leaves the whole new content in the journal, which
+    :func:`replay_journal` writes back before the file is next read or written. The caller holds
+    the file's lock.
+    """
+    journal = _journal(path)
+    atomic_write(journal, data)
+    _overwrite(path, data)
+    journal.unlink()
+
+
+def replay_journal(path: Path) -> None:
+    """Finish a :func:`rewrite_in_place` that was interrupted (the caller holds the file's lock)."""
+    journal = _journal(path)
+    try:
+        data = journal.read_bytes()
+    except FileNotFoundError:
+        return
+    _overwrite(path, data)
+    journal.unlink()
+
+
+def _overwrite(path: Path, data: bytes) -> None:
+    with open(path, "r+b") as handle:
+        handle.write(data)
+        handle.truncate()
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
 def _list_is_last(text: bytes) -> bool:
     """Whether entries added at the end of ``text`` land in its top-level ``verdicts:`` block list.
 
@@ -168,6 +179,10 @@ class VerdictFile:
     The file is parsed again only when someone else changed it since this object last read or
     wrote it; a file whose ``verdicts:`` list is not last is rewritten whole, every verdict kept.
     Nothing is ever removed.
+
+    A file shared through links stays shared: a symbolic link is followed to its target, which is
+    locked and written (the link stays a link); a file with several hard links is written in place,
+    keeping its inode (:func:`rewrite_in_place`), since a rename would detach this name from the others.
     """
 
     def __init__(self, path: Path, *, suite: str, item_ids: Iterable[str], source: str = "") -> None:
@@ -178,8 +193,19 @@ class VerdictFile:
         self._known: tuple[int, int, int] | None = None  # the file as this object last read or wrote it
         self._count = 0
 
+    def target(self) -> Path:
+        """The file the verdicts are written to: the path, or the file its symbolic links lead to."""
+        try:
+            return self.path.resolve()
+        except (OSError, RuntimeError) as exc:  # a loop of links (RuntimeError before Python 3.13)
+            raise SuiteError(f"cannot follow its symbolic links: {getattr(exc, 'strerror', None) or exc}",
+                             file=self.path) from None
+
     def read(self) -> list[RecordedVerdict]:
         """The verdicts in the file (none when it does not exist yet); a bad file is a SuiteError."""
+        if _journal(target := self.target()).exists():  # an in-place write was interrupted: finish it
+            with _locked(target):
+                replay_journal(target)
         if not self.path.exists():
             self._known, self._count = None, 0
             return []
@@ -195,18 +221,22 @@ class VerdictFile:
 
     def append(self, verdicts: Sequence[RecordedVerdict]) -> int:
         """Add ``verdicts`` at the end of the file; return how many verdicts it holds now."""
-        for verdict in verdicts:
-            if verdict.item not in self.item_ids:
-                raise SuiteError("verdict for an item the suite does not have", file=self.path, item=verdict.item)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with _locked(self.path):
-            for stale in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"):  # left by a writer that was killed
+        for verdict in verdicts:  # what the reader would refuse is never written
+            try:
+                check_verdict(verdict, item_ids=self.item_ids)
+            except EntryProblem as problem:
+                raise SuiteError(problem.message, file=self.path, item=verdict.item, field=problem.field) from None
+        target = self.target()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with _locked(target):
+            for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):  # left by a writer that was killed
                 stale.unlink(missing_ok=True)
-            exists = self.path.exists()
-            if exists and self._known != _stamp(self.path):
+            replay_journal(target)  # before self.read(), which would otherwise take the lock again
+            exists = target.exists()
+            if exists and self._known != _stamp(target):
                 self.read()  # new to this object, or changed by another writer: check it loads
             if exists:
-                old = self.path.read_bytes()
+                old = target.read_bytes()
                 if _list_is_last(old):
                     text = old + render_entries(verdicts).encode("utf-8")
                 else:  # e.g. a hand-written file with a field after its list: write it again, whole
@@ -214,16 +244,23 @@ class VerdictFile:
             else:
                 self._count = 0
                 text = self._document(verdicts)
-            atomic_write(self.path, text)
-            self._known = _stamp(self.path)
+            if len(text) > files.MAX_FILE_BYTES:  # the next reader would refuse the whole file
+                limit = files.MAX_FILE_BYTES // (1024 * 1024)
+                raise SuiteError(f"the verdict would make the file larger than {limit} MiB, the limit of a file "
+                                 "read: start another verdict file", file=self.path)
+            if exists and target.stat().st_nlink > 1:
+                rewrite_in_place(target, text)  # keep the inode that the other hard links share
+            else:
+                atomic_write(target, text)
+            self._known = _stamp(target)
             self._count += len(verdicts)
             return self._count
 
     def _document(self, verdicts: Sequence[RecordedVerdict]) -> bytes:
-        import yaml
-
         head: dict[str, str] = {"suite": self.suite}
         if self.source:
             head["source"] = self.source
-        fields = yaml.dump(head, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, width=1_000_000)
-        return (HEADER + fields + "verdicts:\n" + render_entries(verdicts)).encode("utf-8")
+        for field, text in head.items():
+            if (problem := text_problem(text)) is not None:
+                raise SuiteError(problem, file=self.path, field=field)
+        return (HEADER + render_yaml(head) + "verdicts:\n" + render_entries(verdicts)).encode("utf-8")

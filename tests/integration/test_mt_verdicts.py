@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import textwrap
 import threading
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -152,3 +153,51 @@ def test_the_verdict_files_are_part_of_the_runs_signature(pytester: pytest.Pytes
                   for name in ("without.json", "with.json")]
     hashes = [next(part for part in s.split("|") if part.startswith("verdicts-hash:")) for s in signatures]
     assert hashes[0] == "verdicts-hash:none" and hashes[1] != hashes[0]
+
+
+def post_verdict(server: ReviewServer, key: str, verdict: str, annotator: str) -> tuple[int, dict[str, object]]:
+    body = json.dumps({"key": key, "verdict": verdict, "annotator": annotator}).encode()
+    request = urllib.request.Request(server.url + "api/verdict", method="POST", data=body,
+                                     headers={"X-Review-Token": server.token})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_the_page_writes_only_verdicts_that_every_reader_reads_back(pytester: pytest.Pytester, idioms: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_mtchallenge.cli import main
+
+    pytester.runpytest(str(idioms), "--mt-report=first.json").assert_outcomes(skipped=4)
+    report = json.loads((pytester.path / "first.json").read_text())
+    report["runs"][0]["items"][3]["output"] = " "  # H1d: a run file edited by hand (a run makes it an error)
+    (pytester.path / "first.json").write_text(json.dumps(report))
+    plan = plan_review(run="first.json", suite="idioms", verdicts="mine.yaml", base=pytester.path)
+    assert plan.left_out == ("item H1d (literal): output: must not be empty",)
+    file = VerdictFile(plan.verdict_path, suite=plan.suite.name, item_ids=[i.id for i in plan.suite.items])
+    server = ReviewServer(Review(plan.tasks, file), title=plan.suite.title)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        keys = {task["item"]: task["key"]
+                for task in json.loads(urllib.request.urlopen(server.url + "api/state", timeout=10).read())["tasks"]}
+        assert set(keys) == {"H1a", "H1b", "H1c"}
+        assert post_verdict(server, keys["H1b"], "yes", "Ana") == (200, {"saved": True, "answered": 1, "total": 3})
+        for annotator, reason in [("Eve\ud800", "lone surrogate (U+D800)"),
+                                  ("Eve\x1b]0;owned\x07", "control characters")]:
+            status, reply = post_verdict(server, keys["H1a"], "no", annotator)
+            assert status == 400 and reason in str(reply["error"]), reply
+        assert post_verdict(server, keys["H1a"], "no", "Ben")[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+    second = pytester.runpytest(str(idioms), "--mt-verdicts=mine.yaml", "--mt-report=second.json")
+    second.assert_outcomes(passed=1, failed=1, skipped=2)
+    assert main(["agreement", str(pytester.path / "mine.yaml"), "--suite", str(idioms)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    again = plan_review(run="first.json", suite="idioms", verdicts="mine.yaml", base=pytester.path)
+    review = Review(again.tasks, VerdictFile(again.verdict_path, suite="idioms", item_ids=file.item_ids))
+    assert len(review.answers("Ana")) == 1 and len(review.answers("Ben")) == 1

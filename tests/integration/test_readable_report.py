@@ -2,6 +2,8 @@
 short signatures, and the full failure block on request."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -46,3 +48,27 @@ def test_the_full_signature_stays_in_the_json_report(pytester: pytest.Pytester) 
     _run(pytester, "--mt-report=r.json")
     run = json.loads(pytester.path.joinpath("r.json").read_text(encoding="utf-8"))["runs"][0]
     assert "agreement@" in run["signature"] and "clitic@" in run["signature"]
+
+
+EVIL = """\
+name: evil
+outputs:
+  M1a: "Les lettres de mon frère\\e]0;owned\\a aurait dû nous prévenir.\\e[2J"
+  M1b: "Le chien des voisins\\x9b31m aboie.\\e]52;c;cm0gLXJmIH4=\\a"
+  T1a: "Elle était parfaite, n'était-elle pas ?\\u202e"
+  T1b: "Il était en retard\\e[H, hein ?"
+"""
+
+
+@pytest.mark.parametrize("flags", [["-rA"], ["-v", "-rA"]], ids=["short", "full"])
+def test_outputs_are_shown_on_the_terminal_never_obeyed(pytester: pytest.Pytester, mini_suite: Path,
+                                                        flags: list[str]) -> None:
+    (mini_suite.parent / "systems" / "old.yaml").write_text(EVIL, encoding="utf-8")
+    result = pytester.runpytest(str(mini_suite), "--mt-judge=auto+human", *flags)
+    text = result.stdout.str()
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    for char in ("\x1b", "\x07", "\x9b", "\u202e"):
+        assert char not in text, f"{char!r} reached the terminal"
+    assert "needs human verdict: checker 'agreement': no finite verb found after the subject 'lettres'" in text
+    if "-v" in flags:
+        assert "output:    Elle était parfaite, n'était-elle pas ?\\u202e" in text
