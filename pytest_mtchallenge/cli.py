@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cross_judge(args)
         if args.command == "list":
             for name, path in bundled_suites().items():
-                suite = load_suite(path)
+                suite = load_any_suite(path)
                 print(f"{name}\t{len(suite.items)} items\t{suite.title}")
             return 0
         suite = load_any_suite(args.source, format=args.format)

@@ -31,7 +31,14 @@ from pytest_mtchallenge.review.verdict_file import overlay_verdicts
 from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.suggest import did_you_mean
-from pytest_mtchallenge.formats import content_hash, detect_format, load_any_suite, resolve_suite, split_format
+from pytest_mtchallenge.formats import (
+    SUITE_FILES,
+    content_hash,
+    detect_format,
+    load_any_suite,
+    resolve_suite,
+    split_format,
+)
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement
@@ -167,8 +174,9 @@ class MTChallengeSession:
         if not explicit or path.is_dir():
             return False
         found = detect_format(path)
-        # suite.yaml files are found in directories; other formats (JSON) only when named themselves.
-        return found == "yaml" or found is not None and self._named_on_command_line(path)
+        # Suite files (suite.yaml, whatever its format: this project's or a WinoMT manifest) are found in
+        # directories; other formats (JSON) only when named themselves.
+        return found is not None and (path.name in SUITE_FILES or self._named_on_command_line(path))
 
     def _named_on_command_line(self, path: Path) -> bool:
         """A JSON suite is collected by path only when it was named itself (not found in a directory)."""
