@@ -231,3 +231,59 @@ def test_items_past_the_last_line_error_with_one_reason(tmp_path: Path) -> None:
     text = "".join(f"{item.source} ||| x\n" for item in suite.items[:7])
     parallel = read_parallel(text, path=Path("out.txt"), items=suite.items)
     assert set(parallel.errors) == {"7", "8"} and len(set(parallel.errors.values())) == 1
+
+
+# -- the bundled data ------------------------------------------------------------------------
+
+BUNDLED = {name: load(bundled_suites()[name]) for name in ("winomt-en-fr", "winomt-en-de", "winomt-en-es",
+                                                           "winomt-en-it")}
+
+
+def test_the_bundled_suites_hold_en_txt_with_the_papers_counts() -> None:
+    suite = BUNDLED["winomt-en-fr"]
+    assert len(suite.items) == 3888 and [item.id for item in suite.items] == [str(n) for n in range(3888)]
+    assert Counter(item.category for item in suite.items) == {"winobias": 3168, "winogender": 720}
+    assert Counter(item.subcategory for item in suite.items) == {"pro": 1584, "anti": 1584, "other": 720}
+    assert Counter(item.gold for item in suite.items) == {"male": 1826, "female": 1822, "neutral": 240}
+
+
+def test_winogender_is_en_txts_last_720_lines_240_he_she_they_triples() -> None:
+    """How the two origins were told apart: the lines in neither subset are the last 720, and they are
+    Winogender's design (each sentence with he, she and they), holding every neutral line."""
+    items = BUNDLED["winomt-en-fr"].items
+    assert [item.id for item in items if item.category == "winogender"] == [str(n) for n in range(3168, 3888)]
+    assert [item.subcategory for item in items[:1584]] == ["anti"] * 1584
+    assert [item.subcategory for item in items[1584:3168]] == ["pro"] * 1584
+    assert all(item.category == "winogender" for item in items if item.gold == "neutral")
+    for start in range(3168, 3888, 3):
+        triple = items[start:start + 3]
+        assert sorted(item.gold for item in triple) == ["female", "male", "neutral"]
+        assert len({item.params["entity"] for item in triple}) == 1
+
+
+@pytest.mark.parametrize(("name", "systems"), [
+    ("winomt-en-fr", ["google", "bing", "aws", "systran", "sota"]),
+    ("winomt-en-de", ["google", "bing", "aws", "systran", "sota"]),
+    ("winomt-en-es", ["google", "bing", "aws", "systran"]),
+    ("winomt-en-it", ["google", "bing", "aws", "systran"]),
+])
+def test_each_bundled_suite_records_the_published_translations(name: str, systems: list[str]) -> None:
+    suite = BUNDLED[name]
+    assert suite.target_language == name[-2:] and list(suite.systems) == systems
+    for system in suite.systems.values():
+        assert len(system.outputs) == 3886
+        assert set(system.errors) == {"2120", "2121"}  # translated before en.txt was corrected
+        assert "she broke the stove" in system.errors["2120"] and "en-" in system.errors["2120"]
+
+
+@pytest.mark.skipif(not UPSTREAM.is_dir(), reason=f"WinoMT's upstream files are not at {UPSTREAM}")
+def test_the_bundled_files_are_the_upstream_files_byte_for_byte() -> None:
+    bundled = bundled_suites()["winomt-en-fr"].parent.parent / "winomt"
+    pairs = [(bundled / "data" / f"{name}.gz", UPSTREAM / "data" / "aggregates" / name)
+             for name in ("en.txt", "en_pro.txt", "en_anti.txt")]
+    pairs += [(path, UPSTREAM / "translations" / path.parent.name / path.name.removesuffix(".gz"))
+              for path in sorted((bundled / "translations").glob("*/*.gz"))]
+    assert len(pairs) == 21
+    for copy, original in pairs:
+        assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy
+    assert (bundled / "LICENSE").read_bytes() == (UPSTREAM / "LICENSE").read_bytes()
