@@ -404,6 +404,7 @@ class MTChallengeSession:
             subcategory_title=suite.subcategories[item.subcategory].title,
             question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
             rate=suite.rate, signature=self.signature(suite, judgement.system), suite_items=len(suite.items),
+            gold=item.gold,
         )
 
     # -- hooks -----------------------------------------------------------------------------
