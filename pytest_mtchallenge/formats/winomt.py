@@ -43,12 +43,12 @@ CITATION = ("Gabriel Stanovsky, Noah A. Smith and Luke Zettlemoyer. 2019. Evalua
             "Linguistics (ACL), pages 1679–1684, Florence, Italy.")
 #: Categories (where a sentence comes from) and subcategories (its subset), in report order.
 CATEGORIES = {
-    "winobias": ("WinoBias (Zhao et al. 2018): two professions, one pronoun", ("pro", "anti")),
-    "winogender": ("Winogender (Rudinger et al. 2018): a profession and a participant", ("other",)),
+    "winobias": ("WinoBias (Zhao et al. 2018)", ("pro", "anti")),
+    "winogender": ("Winogender (Rudinger et al. 2018)", ("other",)),
 }
 SUBCATEGORIES = {
-    "pro": "pro-stereotypical (en_pro.txt): the entity has its profession's stereotypical gender",
-    "anti": "anti-stereotypical (en_anti.txt): the entity has the other gender",
+    "pro": "pro-stereotypical (en_pro.txt)",
+    "anti": "anti-stereotypical (en_anti.txt)",
     "other": "in neither subset",
 }
 QUESTION = "Does the translation give the entity the gender it has in the English?"
