@@ -116,7 +116,7 @@ class GenderBias:
         }
 
     def line(self, system: str) -> str:
-        """``WinoMT google: Acc 63.6 (2,473/3,888), F1 male 69.7, F1 female 63.3, ΔG 6.4, ΔS 26.7 (pro 75.1, anti 48.4)``."""
+        """``WinoMT sys: Acc 50.0 (5/10), F1 male 60.0, F1 female 57.1, ΔG 2.9, ΔS 50.0 (pro 75.0, anti 25.0)``."""
         def points(value: float | None) -> str:
             return "—" if value is None else f"{value * 100:.1f}"
 
