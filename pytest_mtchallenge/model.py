@@ -130,6 +130,9 @@ class Suite:
     #: share of ✓) or "decided" (pass / (pass + fail), as Cinková & Bojar's Good / (Good + Bad) and
     #: DiP's %Con, which leave n/a and unknown out).
     rate: str = "items"
+    #: Files beside the suite file that its items are read from (WinoMT's sets): hashed with it into
+    #: run signatures, so that a changed set changes the signature.
+    data_paths: tuple[Path, ...] = ()
 
     def item(self, item_id: str) -> ChallengeItem:
         for item in self.items:

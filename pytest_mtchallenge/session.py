@@ -328,7 +328,7 @@ class MTChallengeSession:
             system = next((s for s in self.systems_for(suite) if s.name == system_name), None)
             packs = sorted({pack for name in families for pack in self.checker_classes[name].packs})
             self._signatures[key] = "|".join([
-                f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
+                f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path, *suite.data_paths])}", f"checkers:{checkers}",
                 *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),
                 f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
                 f"judge:{self.mode.value}", f"system:{system.identity if system else system_name}",

@@ -132,6 +132,11 @@ def test_one_item_per_line_of_en_txt_with_its_id_params_and_category(tmp_path: P
     assert suite.subcategories["pro"].item_ids == ("3", "4")
 
 
+def test_the_set_files_join_the_suite_hash_of_run_signatures(tmp_path: Path) -> None:
+    suite = load(write_winomt(tmp_path))
+    assert [path.name for path in suite.data_paths] == ["en.txt", "en_pro.txt", "en_anti.txt"]
+
+
 def test_a_subset_as_the_set_keeps_en_txts_line_numbers_as_ids(tmp_path: Path) -> None:
     suite = load(write_winomt(tmp_path, set_name="en_pro.txt"))
     assert [item.id for item in suite.items] == ["4", "3"]  # en_pro.txt's order, en.txt's numbers

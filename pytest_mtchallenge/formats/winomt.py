@@ -159,7 +159,7 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
         systems=MappingProxyType(systems), verdicts=(), description=description,
         version=manifest.get("version", ""),
         # WinoMT's accuracy: an entity not found, or found without a gender cue, is wrong.
-        rate="items",
+        rate="items", data_paths=(whole_path, *subset_paths.values()),
     )
 
 
