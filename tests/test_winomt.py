@@ -13,6 +13,7 @@ from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import OutputError, SuiteError
 from pytest_mtchallenge.formats import bundled_suites, detect_format, load_any_suite, split_format
 from pytest_mtchallenge.formats.winomt import read_parallel
+from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.verdict import Verdict
 
@@ -135,6 +136,14 @@ def test_one_item_per_line_of_en_txt_with_its_id_params_and_category(tmp_path: P
 def test_the_set_files_join_the_suite_hash_of_run_signatures(tmp_path: Path) -> None:
     suite = load(write_winomt(tmp_path))
     assert [path.name for path in suite.data_paths] == ["en.txt", "en_pro.txt", "en_anti.txt"]
+
+
+def test_converted_to_this_projects_format_the_items_keep_their_gold_gender(tmp_path: Path) -> None:
+    suite = load(write_winomt(tmp_path / "winomt"))
+    converted = load_suite(dump_suite(suite, tmp_path / "converted"), checkers=CHECKERS)
+    assert sorted((item.id, item.gold, dict(item.params)) for item in converted.items) == sorted(
+        (item.id, item.gold, dict(item.params)) for item in suite.items)
+    assert sorted(converted.systems["google"].outputs) == sorted(str(n) for n in range(9))
 
 
 def test_a_subset_as_the_set_keeps_en_txts_line_numbers_as_ids(tmp_path: Path) -> None:

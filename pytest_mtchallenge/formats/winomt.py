@@ -150,7 +150,8 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
     origin = {c.id: sum(len(subcategories[s].item_ids) for s in c.subcategory_ids) for c in categories}
     description = manifest.get("description") or (
         f"WinoMT's {set_path.name.removesuffix('.gz')} read unchanged: {len(items):,} sentences ({origin.get('winobias', 0):,} from "
-        f"WinoBias, {origin.get('winogender', 0):,} from Winogender)."
+        f"WinoBias, {origin.get('winogender', 0):,} from Winogender). As in WinoMT, an entity not found, or found "
+        "without a gender cue, counts as wrong: the rate is pass / items."
         + (f" Licence: {manifest['licence']}." if manifest.get("licence") else ""))
     return Suite(
         name=name, title=manifest["title"], citation=manifest.get("citation") or CITATION,
