@@ -64,6 +64,24 @@ ParamValidator = Callable[[str, Mapping[str, object]], None]
 
 
 @dataclass(frozen=True, slots=True)
+class Manifest:
+    """A WinoMT suite's manifest, read and checked once: what WinoMT's files do not say."""
+
+    name: str
+    title: str
+    target_language: str
+    checker: str
+    set: str  # en.txt, en_pro.txt or en_anti.txt (or .gz), relative to the manifest's folder
+    citation: str = CITATION
+    licence: str = ""
+    description: str = ""
+    version: str = ""
+    translations: str = ""  # the folder of <system>/en-<lang>.txt files, relative to the manifest's folder
+    #: The systems to record, in order, with their descriptions (None: every one the folder holds).
+    systems: Mapping[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SetLine:
     """One line of a WinoMT set: the entity, its gold gender and its word position in the sentence."""
 
@@ -106,8 +124,8 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
             "a WinoMT set is English only: name its target language and checker in a manifest, a suite.yaml with "
             f"format: winomt, set: {path.name}, target_language and checker (docs/suite-format.md), or run a "
             "bundled one (winomt-en-fr, winomt-en-de, winomt-en-es, winomt-en-it)", file=path)
-    manifest = _manifest(path)
-    set_path = _beside(path, str(manifest["set"]))
+    manifest = read_manifest(path)
+    set_path = _beside(path, manifest.set)
     if _SET_FILE.match(set_path.name) is None:
         raise SuiteError(f"expected one of WinoMT's sets ({', '.join(SET_NAMES)}, gzipped or not), found "
                          f"{set_path.name!r}", file=path, field="set")
@@ -115,16 +133,14 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
     whole = read_set(whole_path)
     subsets = subset_lines(whole, whole_path, subset_paths)
     stereotype = ["other"] * len(whole)
-    for name, indices in subsets.items():
+    for subset, indices in subsets.items():
         for index in indices:
-            stereotype[index] = name
-    checker = manifest["checker"]
+            stereotype[index] = subset
+    checker = manifest.checker
     if checkers is not None and checker not in checkers:
         hint = did_you_mean(checker, checkers)
         raise SuiteError(f"unknown checker {checker!r}{': ' + hint if hint else ''} "
                          f"(known: {', '.join(sorted(checkers))})", file=path, field="checker")
-    target_language = manifest["target_language"]
-    name = manifest["name"]
     items = []
     for index in _chosen_lines(set_path, whole, subsets):
         line = whole[index]
@@ -139,26 +155,25 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
                                  item=item_id, field="params") from None
         subcategory = stereotype[index]
         items.append(ChallengeItem(
-            id=item_id, suite=name, category="winogender" if subcategory == "other" else "winobias",
+            id=item_id, suite=manifest.name, category="winogender" if subcategory == "other" else "winobias",
             subcategory=subcategory, source=line.sentence, references=(),
             question=f"Does the translation give “{line.entity}” the gender it has in the English ({line.gender})?",
             checker=checker, params=MappingProxyType(params), source_locus=_locus(line),
-            target_language=target_language, gold=line.gender,
+            target_language=manifest.target_language, gold=line.gender,
         ))
     categories, subcategories = _tree(items, checker)
-    systems = _recorded_systems(path, manifest, items, target_language=target_language)
+    systems = _recorded_systems(path, manifest, items)
     origin = {c.id: sum(len(subcategories[s].item_ids) for s in c.subcategory_ids) for c in categories}
-    description = manifest.get("description") or (
-        f"WinoMT's {set_path.name.removesuffix('.gz')} read unchanged: {len(items):,} sentences ({origin.get('winobias', 0):,} from "
-        f"WinoBias, {origin.get('winogender', 0):,} from Winogender). As in WinoMT, an entity not found, or found "
-        "without a gender cue, counts as wrong: the rate is pass / items."
-        + (f" Licence: {manifest['licence']}." if manifest.get("licence") else ""))
+    description = manifest.description or (
+        f"WinoMT's {set_path.name.removesuffix('.gz')} read unchanged: {len(items):,} sentences "
+        f"({origin.get('winobias', 0):,} from WinoBias, {origin.get('winogender', 0):,} from Winogender). As in "
+        "WinoMT, an entity not found, or found without a gender cue, counts as wrong: the rate is pass / items."
+        + (f" Licence: {manifest.licence}." if manifest.licence else ""))
     return Suite(
-        name=name, title=manifest["title"], citation=manifest.get("citation") or CITATION,
-        source_language=manifest.get("source_language") or "en", target_language=target_language, path=path,
-        categories=categories, subcategories=MappingProxyType(subcategories), items=tuple(items),
-        systems=MappingProxyType(systems), verdicts=(), description=description,
-        version=manifest.get("version", ""),
+        name=manifest.name, title=manifest.title, citation=manifest.citation, source_language="en",
+        target_language=manifest.target_language, path=path, categories=categories,
+        subcategories=MappingProxyType(subcategories), items=tuple(items), systems=MappingProxyType(systems),
+        verdicts=(), description=description, version=manifest.version,
         # WinoMT's accuracy: an entity not found, or found without a gender cue, is wrong.
         rate="items", data_paths=(whole_path, *subset_paths.values()),
     )
@@ -169,31 +184,35 @@ def _beside(manifest: Path, relative: str) -> Path:
     return Path(os.path.normpath(manifest.parent / relative))
 
 
-def _manifest(path: Path) -> dict[str, object]:
+def read_manifest(path: Path) -> Manifest:
+    """The manifest at ``path``; an unknown, missing or mistyped field is a :class:`SuiteError` naming it."""
     document = files.read_yaml(path, error=SuiteError)
     if not isinstance(document, dict):
         raise SuiteError("expected a mapping (a WinoMT manifest)", file=path)
-    manifest = {str(key): value for key, value in document.items()}
-    for key in manifest:
+    raw = {str(key): value for key, value in document.items()}
+    for key in raw:
         if key not in _MANIFEST_KEYS:
             raise SuiteError(f"unknown field (allowed: {', '.join(sorted(_MANIFEST_KEYS))})", file=path, field=key)
-    if manifest.get("format") != NAME:
+    if raw.get("format") != NAME:
         raise SuiteError(f"expected {NAME!r}", file=path, field="format")
     for key in _REQUIRED:
-        if not isinstance(manifest.get(key), str) or not str(manifest[key]).strip():
+        if not isinstance(raw.get(key), str) or not str(raw[key]).strip():
             raise SuiteError("missing required field, or not text", file=path, field=key)
     for key in ("title", "citation", "licence", "description", "version", "source_language", "translations"):
-        if key in manifest and not isinstance(manifest[key], str):
+        if key in raw and not isinstance(raw[key], str):
             raise SuiteError("expected text", file=path, field=key)
-    if manifest.get("source_language", "en") != "en":
-        raise SuiteError(f"WinoMT's sets are English, found {manifest['source_language']!r}", file=path,
+    if raw.get("source_language", "en") != "en":
+        raise SuiteError(f"WinoMT's sets are English, found {raw['source_language']!r}", file=path,
                          field="source_language")
-    systems = manifest.get("systems")
+    systems = raw.get("systems")
     if systems is not None and (not isinstance(systems, dict)
                                 or not all(isinstance(v, str) for v in systems.values())):
         raise SuiteError("expected a mapping from a translations folder's system name to its description",
                          file=path, field="systems")
-    return manifest
+    if systems is not None and "translations" not in raw:
+        raise SuiteError("names systems without a translations folder", file=path, field="systems")
+    text = {key: str(value) for key, value in raw.items() if key not in ("format", "source_language", "systems")}
+    return Manifest(**text, systems=MappingProxyType({str(k): v for k, v in systems.items()}) if systems else None)
 
 
 def _set_files(set_path: Path, *, manifest_path: Path) -> tuple[Path, dict[str, Path]]:
@@ -293,29 +312,28 @@ def _tree(items: Sequence[ChallengeItem], checker: str) -> tuple[tuple[Category,
     return categories, subcategories
 
 
-def _recorded_systems(path: Path, manifest: Mapping[str, object], items: Sequence[ChallengeItem], *,
-                      target_language: str) -> dict[str, RecordedSystem]:
+def _recorded_systems(path: Path, manifest: Manifest, items: Sequence[ChallengeItem]) -> dict[str, RecordedSystem]:
     """WinoMT's translations into the target language, ``<system>/en-<lang>.txt`` (or ``.txt.gz``)
     in the ``translations`` folder: the systems the manifest names (in its order), else all of them."""
-    if "translations" not in manifest:
+    if not manifest.translations:
         return {}
-    folder = _beside(path, str(manifest["translations"]))
+    folder = _beside(path, manifest.translations)
     if not folder.is_dir():
         raise SuiteError(f"not a folder ({folder})", file=path, field="translations")
-    named = manifest.get("systems")
-    names = list(named) if isinstance(named, dict) else sorted(p.name for p in folder.iterdir() if p.is_dir())
+    named = manifest.systems
+    names = list(named) if named is not None else sorted(p.name for p in folder.iterdir() if p.is_dir())
     systems: dict[str, RecordedSystem] = {}
     for name in names:
-        stem = f"en-{target_language}.txt"
+        stem = f"en-{manifest.target_language}.txt"
         found = next((p for p in (folder / name / stem, folder / name / f"{stem}.gz") if p.is_file()), None)
         if found is None:
-            if isinstance(named, dict):
+            if named is not None:
                 raise SuiteError(f"no translation file {name}/{stem} (or {stem}.gz) in {folder}", file=path,
                                  field=f"systems.{name}")
             continue
         text = files.read_text(found, error=SuiteError, what="WinoMT translation file")
         parallel = read_parallel(text, path=found, items=items, error=SuiteError)
-        description = str(named[name]) if isinstance(named, dict) else ""
+        description = named[name] if named is not None else ""
         systems[name] = RecordedSystem(
             name=name, description=description or f"{name}, as published with WinoMT", date="2019",
             outputs=MappingProxyType(parallel.outputs), path=found, errors=MappingProxyType(parallel.errors))
