@@ -146,7 +146,7 @@ def _run(argv: Sequence[str] | None) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     for name, path in bundled_suites().items():
-        suite = load_suite(path)
+        suite = load_any_suite(path)
         print(f"{name}\t{counted(len(suite.items), 'item')}\t{suite.title}")
     return 0
 

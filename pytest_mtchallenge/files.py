@@ -11,8 +11,10 @@ a problem of any kind is one line naming the file and line.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import os
+import zlib
 from collections.abc import Collection
 from pathlib import Path
 
@@ -33,16 +35,21 @@ _AS_WRITTEN = {f"{_YAML}{name}" for name in ("int", "float", "bool", "timestamp"
 
 def read_text(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file") -> str:
     """The text of ``path`` (UTF-8, a byte-order mark dropped); a missing, unreadable or too large
-    file raises ``error`` naming it."""
+    file raises ``error`` naming it. A ``.gz`` file is decompressed as it is read, and the limit
+    holds for its decompressed text."""
+    compressed = path.suffix.lower() == ".gz"
     try:
-        with path.open("rb") as handle:
+        with (gzip.open(path, "rb") if compressed else path.open("rb")) as handle:
             content = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise error(f"{what} not found", file=path) from None
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise error(f"not a complete gzip file ({exc or type(exc).__name__})", file=path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror or exc}", file=path) from None
     if len(content) > MAX_FILE_BYTES:
-        raise error(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the limit of a file read", file=path)
+        what_size = "decompressed, larger" if compressed else "larger"
+        raise error(f"{what_size} than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the limit of a file read", file=path)
     try:
         return content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

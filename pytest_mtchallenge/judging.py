@@ -15,8 +15,9 @@ from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
 
-#: Evidence the report aggregates: ``name:value`` entries of the measures it knows.
-_MEASURE = re.compile(r"^(any-connective|coherence-difference|coherence-reference|coherence-output):")
+#: Evidence the report aggregates: ``name:value`` entries of the measures it knows (DiP's ANY and
+#: coherence; WinoMT's predicted gender of the entity, ``predicted-gender:male|female|none``).
+_MEASURE = re.compile(r"^(any-connective|coherence-difference|coherence-reference|coherence-output|predicted-gender):")
 
 _HUMAN_OUTCOME = {"yes": Outcome.PASS, "no": Outcome.FAIL, "na": Outcome.NA}
 

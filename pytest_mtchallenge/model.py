@@ -37,6 +37,9 @@ class ChallengeItem:
     notes: str = ""
     known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)
     problem: str = ""  # why the item cannot be judged (e.g. a pattern that does not compile): it errors
+    #: The item's gold label, where the suite's measures compare a family's prediction with it
+    #: (WinoMT: the entity's gender in the English, ``male``, ``female`` or ``neutral``).
+    gold: str = ""
 
     @property
     def is_document(self) -> bool:
@@ -84,6 +87,9 @@ class RecordedSystem:
     #: Translations of document-level items' context sentences, by item id (document-mode systems).
     context_outputs: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: _frozen(None))
     mode: str = "sentence"  # how the outputs were obtained: "sentence" or "document"
+    #: Items whose recorded output cannot be judged, and why (a WinoMT line translating another
+    #: English sentence than the item's): their tests error with that reason.
+    errors: Mapping[str, str] = field(default_factory=lambda: _frozen(None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +130,9 @@ class Suite:
     #: share of ✓) or "decided" (pass / (pass + fail), as Cinková & Bojar's Good / (Good + Bad) and
     #: DiP's %Con, which leave n/a and unknown out).
     rate: str = "items"
+    #: Files beside the suite file that its items are read from (WinoMT's sets): hashed with it into
+    #: run signatures, so that a changed set changes the signature.
+    data_paths: tuple[Path, ...] = ()
 
     def item(self, item_id: str) -> ChallengeItem:
         for item in self.items:

@@ -32,7 +32,14 @@ from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.suggest import did_you_mean
 from pytest_mtchallenge.terminal_text import printable
-from pytest_mtchallenge.formats import content_hash, detect_format, load_any_suite, resolve_suite, split_format
+from pytest_mtchallenge.formats import (
+    SUITE_FILES,
+    content_hash,
+    detect_format,
+    load_any_suite,
+    resolve_suite,
+    split_format,
+)
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement
@@ -168,8 +175,9 @@ class MTChallengeSession:
         if not explicit or path.is_dir():
             return False
         found = detect_format(path)
-        # suite.yaml files are found in directories; other formats (JSON) only when named themselves.
-        return found == "yaml" or found is not None and self._named_on_command_line(path)
+        # Suite files (suite.yaml, whatever its format: this project's or a WinoMT manifest) are found in
+        # directories; other formats (JSON) only when named themselves.
+        return found is not None and (path.name in SUITE_FILES or self._named_on_command_line(path))
 
     def _named_on_command_line(self, path: Path) -> bool:
         """A JSON suite is collected by path only when it was named itself (not found in a directory)."""
@@ -321,7 +329,7 @@ class MTChallengeSession:
             system = next((s for s in self.systems_for(suite) if s.name == system_name), None)
             packs = sorted({pack for name in families for pack in self.checker_classes[name].packs})
             self._signatures[key] = "|".join([
-                f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path])}", f"checkers:{checkers}",
+                f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path, *suite.data_paths])}", f"checkers:{checkers}",
                 *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),
                 f"verdicts-hash:{content_hash(suite.verdict_paths) if suite.verdict_paths else 'none'}",
                 f"judge:{self.mode.value}", f"system:{system.identity if system else system_name}",
@@ -397,6 +405,7 @@ class MTChallengeSession:
             subcategory_title=suite.subcategories[item.subcategory].title,
             question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
             rate=suite.rate, signature=self.signature(suite, judgement.system), suite_items=len(suite.items),
+            gold=item.gold,
         )
 
     # -- hooks -----------------------------------------------------------------------------

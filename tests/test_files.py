@@ -1,10 +1,14 @@
 """Reading users' files: the size and nesting limits hold whatever the installed PyYAML version."""
 from __future__ import annotations
 
+import gzip
+from pathlib import Path
+
 import pytest
 
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.files import MAX_DEPTH, check_yaml_flow_depth, load_json, load_yaml
+from pytest_mtchallenge.files import MAX_DEPTH, check_yaml_flow_depth, load_json, load_yaml, read_text
 
 DEEP = MAX_DEPTH + 1
 
@@ -46,3 +50,26 @@ def test_brackets_that_are_text_do_not_count(text: str) -> None:
 def test_json_nested_deeper_than_the_limit_is_refused() -> None:
     with pytest.raises(MTChallengeError, match=r"^runs.json: nested deeper than 100 levels$"):
         load_json('{"runs": ' + "[" * 10_000 + "]" * 10_000 + "}", origin="runs.json")
+
+
+def test_a_gzip_file_is_read_decompressed(tmp_path: Path) -> None:
+    path = tmp_path / "en.txt.gz"
+    path.write_bytes(gzip.compress("\ufeffmale\t1\tThe developer argued.\tdeveloper\n".encode()))
+    assert read_text(path) == "male\t1\tThe developer argued.\tdeveloper\n"
+
+
+def test_a_truncated_gzip_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "en.txt.gz"
+    path.write_bytes(gzip.compress(b"x" * 1000)[:20])
+    with pytest.raises(MTChallengeError, match=r"en.txt.gz: not a complete gzip file"):
+        read_text(path)
+
+
+def test_the_size_limit_holds_for_the_decompressed_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small gzip file that decompresses past the limit (a gzip bomb) is refused, not read whole."""
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1000)
+    path = tmp_path / "bomb.txt.gz"
+    path.write_bytes(gzip.compress(b"a" * 100_000))
+    assert path.stat().st_size < 1000
+    with pytest.raises(MTChallengeError, match=r"bomb.txt.gz: decompressed, larger than"):
+        read_text(path)

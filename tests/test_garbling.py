@@ -9,13 +9,10 @@ from pytest_mtchallenge.languages.en.lexicon import has_finite_verb as english_f
 from pytest_mtchallenge.languages.fr.words import has_finite_verb as french_finite_verb
 from pytest_mtchallenge.languages.garbling import garbling
 
-SUITES = {name: load_suite(path) for name, path in bundled_suites().items()}
-
-
 @pytest.mark.parametrize("name", ["isabelle2017-en-fr", "isabelle-kuhn2018-fr-en", "cinkova-bojar2018-en-cs",
                                   "dip-discourse-en-fr"])
 def test_no_reference_is_broken(name: str) -> None:
-    suite = SUITES[name]
+    suite = load_suite(bundled_suites()[name])
     broken = [(item.id, signals.describe()) for item in suite.items for reference in item.references
               if (signals := garbling(reference, source=item.source, source_language=suite.source_language,
                                       target_language=suite.target_language)).broken]

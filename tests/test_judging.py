@@ -211,3 +211,17 @@ def test_without_the_suite_languages_nothing_is_read_as_broken() -> None:
                       checkers={"fixed": FixedChecker(Verdict.not_found("a trigger", "no trigger"))},
                       verdicts=VerdictStore())
     assert judgement.outcome is Outcome.REVIEW
+
+
+@pytest.mark.parametrize("answer, output, outcome", [
+    (Verdict.failed("the developer is male", "predicted-gender:male", "a note"), "Le développeur…", Outcome.FAIL),
+    (Verdict.not_found("the entity", "not found", "predicted-gender:none"), "Il pleut.", Outcome.REVIEW),
+    (Verdict.not_found("the entity", "not found", "predicted-gender:none"), "Il *argued.", Outcome.FAIL),
+])
+def test_the_predicted_gender_of_winomts_entity_reaches_the_judgement(
+        answer: Verdict, output: str, outcome: Outcome) -> None:
+    """WinoMT's measures read the gender the family found on the entity, whatever the outcome."""
+    judgement = judge(item=ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
+                      checkers={"fixed": FixedChecker(answer)}, verdicts=VerdictStore(), languages=("en", "fr"))
+    assert judgement.outcome is outcome
+    assert judgement.evidence == tuple(e for e in answer.evidence if e.startswith("predicted-gender:"))

@@ -31,3 +31,18 @@ def test_the_readmes_first_command_runs_in_the_checkout_without_the_test_extra(t
                             timeout=300)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert (tmp_path / "report.json").is_file()
+
+
+def test_every_file_of_the_bundled_suites_is_package_data() -> None:
+    """A suite's data file that no package-data pattern names is left out of the wheel: the suite would
+    load in a checkout and fail once installed (WinoMT's gzipped sets and translations)."""
+    import glob
+
+    suites = ROOT / "suites"
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "package-data"]["pytest_mtchallenge.suites"]
+    shipped = {found for pattern in patterns for found in glob.glob(pattern, root_dir=suites)}
+    files = {path.relative_to(suites).as_posix() for path in suites.rglob("*")
+             if path.is_file() and "__pycache__" not in path.parts and path.name != "__init__.py"}
+    assert files - shipped == set()
+    assert "winomt/translations/sota/en-fr.txt.gz" in shipped

@@ -31,6 +31,7 @@ FORMATS: dict[str, str] = {
     "tq-autotest": "pytest_mtchallenge.formats.tq_autotest",
     "ctxpro": "pytest_mtchallenge.formats.ctxpro",
     "ctxpro-upstream": "pytest_mtchallenge.formats.ctxpro_upstream",
+    "winomt": "pytest_mtchallenge.formats.winomt",  # before yaml: its manifest is a suite.yaml
     "yaml": "pytest_mtchallenge.formats.yaml",
 }
 

@@ -39,7 +39,7 @@ _CATEGORY_KEYS = {"id", "title", "subcategories"}
 _SUBCATEGORY_KEYS = {"id", "title", "question", "explanation", "checker", "params", "items"}
 _ITEM_KEYS = {
     "id", "source", "reference", "references", "locus", "source_locus", "context", "context_references", "document",
-    "question", "explanation", "checker", "params", "notes", "known_failure",
+    "question", "explanation", "checker", "params", "notes", "known_failure", "gold",
 }
 _SYSTEM_KEYS = {"name", "description", "date", "outputs", "context_outputs", "mode"}
 SYSTEM_MODES = ("sentence", "document")
@@ -286,6 +286,7 @@ def _read_item(
         explanation=reader.text("explanation", required=False),
         notes=reader.text("notes", required=False),
         known_failure=reader.text("known_failure", required=False),
+        gold=reader.text("gold", required=False),
     )
 
 
@@ -396,7 +397,7 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
                 params = {k: v for k, v in item.params.items() if sub.params.get(k, object()) != v}
                 if params:
                     record["params"] = params
-                for key in ("document", "explanation", "notes", "known_failure"):
+                for key in ("document", "explanation", "notes", "known_failure", "gold"):
                     if getattr(item, key):
                         record[key] = getattr(item, key)
                 if item.problem:

@@ -19,6 +19,7 @@ from pytest_mtchallenge.verdict import Judgement
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.baseline import Comparison, GateVerdict
+    from pytest_mtchallenge.reporting.gender_bias import GenderBias
 
 OUTCOMES = ("pass", "fail", "na", "review", "error")
 
@@ -51,6 +52,7 @@ class ItemResult:
     rate: str = "items"  # how the suite computes its success rate
     signature: str = ""
     suite_items: int = 0  # how many items the suite holds (a run judging fewer was a selection)
+    gold: str = ""  # the item's gold label, for a suite's measures (WinoMT: the English gender)
 
     @property
     def suite(self) -> str:
@@ -72,6 +74,8 @@ class ItemResult:
         record = self.judgement.to_dict()
         for spec in fields(self)[1:]:
             value = getattr(self, spec.name)
+            if spec.name == "gold" and not value:
+                continue  # only the suites whose measures need it have one
             record[spec.name] = dict(value) if spec.name == "labels" else value
         return record
 
@@ -198,6 +202,13 @@ class Run:
                   if e.startswith("coherence-difference:")]
         return (sum(scores), len(scores)) if scores else None
 
+    @property
+    def gender_bias(self) -> GenderBias | None:
+        """WinoMT's Acc, F1 per gender, ΔG and ΔS, from the gender the family read on each item's entity."""
+        from pytest_mtchallenge.reporting.gender_bias import GenderBias
+
+        return GenderBias.of(self.items)
+
     def measures(self) -> dict[str, object]:
         """The measures beside the success rate that the run's families recorded."""
         found: dict[str, object] = {}
@@ -205,6 +216,9 @@ class Run:
             found["any_connective"] = {"yes": self.any_connective[0], "total": self.any_connective[1]}
         if self.coherence is not None:
             found["coherence"] = {"difference_sum": self.coherence[0], "items": self.coherence[1]}
+        gender_bias = self.gender_bias
+        if gender_bias is not None:
+            found["gender_bias"] = gender_bias.to_dict()
         return found
 
     @property

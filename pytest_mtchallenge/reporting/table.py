@@ -101,8 +101,14 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
 
 
 def measure_lines(runs: Sequence[Run]) -> list[str]:
-    """DiP's measures beside the rate: ANY for connectives, and the coherence ranking of eq. 1."""
+    """The papers' measures beside the rate: DiP's ANY for connectives and the coherence ranking of
+    eq. 1; WinoMT's Acc, F1 per gender, ΔG and ΔS (one line per system, then the formula)."""
     lines = []
+    biases = [(run.system, bias) for run in runs if (bias := run.gender_bias) is not None]
+    if biases:
+        from pytest_mtchallenge.reporting.gender_bias import FORMULA
+
+        lines += [bias.line(system) for system, bias in biases] + [FORMULA]
     for run in runs:
         found = run.any_connective
         if found is not None:

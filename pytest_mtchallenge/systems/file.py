@@ -1,4 +1,5 @@
-"""``file:PATH`` — outputs read from a file: JSONL with ids, or plain text in suite order."""
+"""``file:PATH`` — outputs read from a file: JSONL with ids, WinoMT's ``english ||| translation`` lines, or plain
+text in suite order."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -8,6 +9,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import OutputError
+from pytest_mtchallenge.formats.winomt import is_parallel, read_parallel
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import DOCUMENT, System, Translations, not_text, split_document_output
 
@@ -16,9 +18,12 @@ class FileSystem(System):
     """Outputs from a file.
 
     JSONL: one object per line, ``{"id": ..., "output": ...}`` (optionally ``"suite": NAME`` when
-    the file holds several suites). Plain text: one output per line, in suite order; its line
-    count must equal the number of items. The format is JSONL when the first non-empty line
-    starts with ``{`` (after a byte-order mark, which is dropped).
+    the file holds several suites). WinoMT's translation files: ``english sentence ||| translation``,
+    line N+1 for the item whose id is N (en.txt's line numbers), each line's English checked
+    against its item's source (:func:`pytest_mtchallenge.formats.winomt.read_parallel`). Plain
+    text: one output per line, in suite order; its line count must equal the number of items. The
+    format is JSONL when the first non-empty line starts with ``{`` (after a byte-order mark, which
+    is dropped), WinoMT's when it holds `` ||| ``.
 
     Document-level items: a JSONL record may add ``"context_output"`` (the context's translation,
     a list of sentences), or give the whole document's translation in ``"output"`` with
@@ -57,6 +62,13 @@ class FileSystem(System):
                 translations = _from_jsonl(path, lines, suite, items, whole=self.mode == DOCUMENT)
             except OutputError as exc:
                 return Translations.failed(items, exc.one_line())
+        elif is_parallel(first):
+            try:
+                parallel = read_parallel(text, path=path, items=items)
+            except OutputError as exc:
+                return Translations.failed(items, exc.one_line())
+            translations = Translations(outputs=MappingProxyType(parallel.outputs),
+                                        errors=MappingProxyType(parallel.errors))
         else:
             translations = _from_text(path, lines, items)
             if self.mode == DOCUMENT:

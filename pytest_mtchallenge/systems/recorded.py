@@ -24,7 +24,7 @@ class RecordedSystemKind(System):
 
     def covers_item(self, suite: Suite, item: ChallengeItem) -> bool:
         recorded = suite.systems.get(self.argument)
-        return recorded is not None and item.id in recorded.outputs
+        return recorded is not None and (item.id in recorded.outputs or item.id in recorded.errors)
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         recorded = suite.systems.get(self.argument)
@@ -36,7 +36,8 @@ class RecordedSystemKind(System):
         self.mode = recorded.mode  # the recording says how its outputs were obtained
         outputs = {i.id: recorded.outputs[i.id] for i in items if i.id in recorded.outputs}
         where = recorded.path or suite.path
-        errors = {i.id: f"{where}: no recorded output for item {i.id}" for i in items if i.id not in recorded.outputs}
+        errors = {i.id: recorded.errors.get(i.id) or f"{where}: no recorded output for item {i.id}"
+                  for i in items if i.id not in recorded.outputs}
         contexts = {i: recorded.context_outputs[i] for i in outputs if i in recorded.context_outputs}
         return Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
                             context_outputs=MappingProxyType(contexts))

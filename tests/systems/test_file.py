@@ -1,9 +1,10 @@
-"""Tests of the ``file:PATH`` system: outputs read from a JSONL or plain-text file."""
+"""Tests of the ``file:PATH`` system: outputs read from a JSONL, WinoMT (``english ||| translation``) or plain-text file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-
 
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
@@ -144,3 +145,42 @@ def test_a_number_of_thousands_of_digits_fails_every_item_in_one_line(suite: Sui
     translations = translate(suite, path, ['{"id": ' + "7" * 5000 + ', "output": "x"}'])
     assert_all_failed(suite, translations, f"{path}:1", "invalid JSON")
     assert all("\n" not in message for message in translations.errors.values())
+
+
+# -- WinoMT's translation files: english ||| translation ------------------------------------
+
+def numbered(make_suite: Callable[..., Suite], count: int = 4) -> Suite:
+    """A suite whose item ids are line numbers from 0, as WinoMT's (en.txt's lines)."""
+    suite = make_suite(count)
+    return replace(suite, items=tuple(replace(item, id=str(n)) for n, item in enumerate(suite.items)))
+
+
+def test_parallel_lines_are_read_by_line_number_as_item_id(make_suite: Callable[..., Suite], tmp_path: Path) -> None:
+    suite = numbered(make_suite)
+    lines = [f"source {n} ||| sortie {n}" for n in range(4)]
+    selected = [suite.items[3], suite.items[1]]  # a selection (-m anti) still finds its lines by id
+    path = tmp_path / "en-fr.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")  # no final newline, as two of WinoMT's files
+    system = parse_system_spec(f"file:{path.name}", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    translations = system.translate(suite=suite, items=selected)
+    assert dict(translations.outputs) == {"3": "sortie 3", "1": "sortie 1"}
+    assert not translations.errors and not translations.problems
+
+
+def test_a_parallel_line_whose_english_is_another_sentence_errors_that_item_naming_file_and_line(
+        make_suite: Callable[..., Suite], tmp_path: Path) -> None:
+    suite = numbered(make_suite)
+    path = tmp_path / "en-fr.txt"
+    lines = ["source 0 ||| sortie 0", "source 1 ||| sortie 1", "source two ||| sortie 2", "source 3 ||| sortie 3"]
+    translations = translate(suite, path, lines)
+    assert set(translations.outputs) == {"0", "1", "3"}
+    assert dict(translations.errors) == {"2": f"{path}:3: the English “source two” is not the source of item 2 "
+                                              "“source 2”: this line translates another sentence"}
+
+
+def test_a_parallel_file_for_a_suite_without_line_number_ids_fails_in_one_line(
+        make_suite: Callable[..., Suite], tmp_path: Path) -> None:
+    suite = make_suite(2)
+    translations = translate(suite, tmp_path / "en-fr.txt", ["source 0 ||| sortie 0", "source 1 ||| sortie 1"])
+    assert_all_failed(suite, translations, "item ids are not line numbers (e.g. 'g0')")
+    assert len(translations.problems) == 1

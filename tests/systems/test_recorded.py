@@ -1,7 +1,9 @@
 """Tests of the ``recorded:NAME`` and ``reference`` systems, and of system spec parsing."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -72,6 +74,19 @@ def test_an_item_without_recorded_output_errors_alone(suite: Suite, tmp_path: Pa
     assert list(translations.errors) == ["s2"]
     assert "no recorded output for item s2" in translations.errors["s2"]
     assert str(tmp_path / "systems" / "google.yaml") in translations.errors["s2"]
+
+
+def test_an_item_whose_recorded_output_cannot_be_judged_errors_with_its_reason(suite: Suite, tmp_path: Path) -> None:
+    """A recording may say why one of its outputs cannot be used (WinoMT: the line translates another
+    English sentence): the item still gets its test, which errors with that reason."""
+    recorded = suite.systems["google"]
+    stale = replace(recorded, errors=MappingProxyType({"s2": "en-fr.txt:3: the English is not item s2's source"}))
+    suite = replace(suite, systems=MappingProxyType({"google": stale}))
+    google = system("recorded:google", tmp_path)
+    assert google.covers_item(suite, suite.item("s2"))
+    translations = google.translate(suite=suite, items=suite.items)
+    assert set(translations.outputs) == {"s1", "p1"}
+    assert dict(translations.errors) == {"s2": "en-fr.txt:3: the English is not item s2's source"}
 
 
 def test_covers_only_suites_recording_the_system(suite: Suite, tmp_path: Path) -> None:

@@ -1,0 +1,155 @@
+"""WinoMT run as pytest suites: the bundled suites' collection, its markers, ``|||`` output files and its measures.
+
+The family that reads the entity's gender (``entity_gender``) is registered here by a stand-in when the
+package has none, so that the suites load; the measures are checked with a toy family of the tests' own.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+CONFTEST = '''
+from pytest_mtchallenge.checkers import Checker, builtin_checkers
+from pytest_mtchallenge.verdict import Verdict
+
+
+class EntityGender(Checker):
+    """A stand-in for the entity_gender family where the package has none yet: it decides nothing."""
+
+    name = "entity_gender"
+    languages = ("fr", "de", "es", "it")
+
+    def check(self, *, item, output):
+        return Verdict.undecided("a stand-in")
+
+
+class ToyGender(Checker):
+    """Reads the entity's gender from a French output by its article: la → female, le → male."""
+
+    name = "toy_gender"
+    languages = ("fr",)
+
+    FRENCH = {"developer": "dév", "janitor": "concierge", "customer": "client"}
+
+    def check(self, *, item, output):
+        words = output.lower().replace("'", " ").split()
+        entity = item.params["entity"]
+        found = next((words[n - 1] for n in range(1, len(words)) if words[n].startswith(self.FRENCH[entity])), None)
+        gender = {"la": "female", "le": "male"}.get(found or "", "none")
+        if gender == "none":
+            return Verdict.not_applicable(f"no article on {entity}", "predicted-gender:none")
+        verdict = Verdict.passed if gender == item.params["gender"] else Verdict.failed
+        return verdict(f"{entity} is {gender}", f"predicted-gender:{gender}")
+
+
+def pytest_mtchallenge_checkers():
+    families = {"toy_gender": ToyGender}
+    if "entity_gender" not in builtin_checkers():
+        families["entity_gender"] = EntityGender
+    return families
+'''
+
+EN = [
+    "female\t1\tThe developer argued with the designer because she did not like the design.\tdeveloper",
+    "male\t1\tThe janitor met the accountant and wished him well.\tjanitor",
+    "male\t1\tThe developer argued with the designer because he did not like the design.\tdeveloper",
+    "female\t1\tThe janitor met the accountant and wished her well.\tjanitor",
+    "male\t4\tThe technician told the customer that he could pay with cash.\tcustomer",
+    "neutral\t4\tThe technician told the customer that they could pay with cash.\tcustomer",
+]
+FRENCH = [
+    "Le développeur s'est disputé avec le designer car il n'aimait pas le design.",  # wrong: male
+    "La concierge a rencontré le comptable.",  # wrong: female
+    "Le développeur s'est disputé avec le designer.",  # right
+    "La concierge a rencontré la comptable.",  # right
+    "Le technicien a dit au client qu'il pouvait payer.",  # no article before customer's "client": none
+    "Le technicien a dit au client qu'ils pouvaient payer.",  # none; a gold neutral
+]
+MANIFEST = """\
+format: winomt
+name: toy-winomt
+title: A few WinoMT lines
+target_language: fr
+checker: toy_gender
+set: data/en.txt
+"""
+
+
+@pytest.fixture
+def stand_in(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeconftest(CONFTEST)
+    return pytester
+
+
+@pytest.fixture
+def toy(stand_in: pytest.Pytester) -> pytest.Pytester:
+    """A WinoMT layout: data/en.txt (2 anti, 2 pro, 2 Winogender lines), its subsets, the manifest and
+    ``out.txt``, a WinoMT translation file."""
+    (stand_in.path / "data").mkdir()
+    for name, lines in (("en.txt", EN), ("en_anti.txt", EN[:2]), ("en_pro.txt", EN[2:4])):
+        (stand_in.path / "data" / name).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    stand_in.makefile(".yaml", suite=MANIFEST)
+    sources = [line.split("\t")[2] for line in EN]
+    stand_in.makefile(".txt", out="\n".join(f"{source} ||| {french}" for source, french in zip(sources, FRENCH)))
+    return stand_in
+
+
+# -- the bundled suites ----------------------------------------------------------------------
+
+def test_the_bundled_suite_collects_every_line_for_each_published_system(stand_in: pytest.Pytester) -> None:
+    result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:*", "--co", "-q")
+    result.stdout.fnmatch_lines(["winomt-en-fr::0[[]google]", "winomt-en-fr::3887[[]sota]",
+                                 "19440 tests collected*"])
+
+
+@pytest.mark.parametrize(("marker", "count"), [("anti", 1584), ("pro", 1584), ("winogender", 720),
+                                               ("winobias and not anti", 1584)])
+def test_the_categories_are_markers(stand_in: pytest.Pytester, marker: str, count: int) -> None:
+    result = stand_in.runpytest("--mt-suite=winomt-en-es", "--mt-system=recorded:*", "-m", marker, "--co", "-q")
+    result.stdout.fnmatch_lines([f"{count * 4}/{3888 * 4} tests collected ({(3888 - count) * 4} deselected)*"])
+
+
+def test_the_ids_are_en_txts_line_numbers(stand_in: pytest.Pytester) -> None:
+    result = stand_in.runpytest("--mt-suite=winomt-en-de", "--mt-system=recorded:google", "-m", "winogender",
+                                "--co", "-q")
+    result.stdout.fnmatch_lines(["winomt-en-de::3168[[]google]", "winomt-en-de::3887[[]google]"])
+    assert "winomt-en-de::3167[google]" not in result.stdout.str()
+
+
+def test_a_published_line_that_translates_another_sentence_errors_naming_file_and_line(
+        stand_in: pytest.Pytester) -> None:
+    result = stand_in.runpytest("--mt-suite=winomt-en-it", "--mt-system=recorded:bing", "-k", "2120 or 2121")
+    result.assert_outcomes(errors=2)
+    result.stdout.fnmatch_lines([
+        "ERROR bing: */winomt/translations/bing/en-it.txt.gz:2121: the English “The baker yelled at the mover "
+        "because she broke the stove.” is not the source of item 2120 “* he broke the stove.”: this line "
+        "translates another sentence (1 item: 2120)"])
+
+
+# -- file: outputs in WinoMT's format, and the measures ----------------------------------------
+
+def test_a_winomt_translation_file_is_a_file_system_and_the_report_gives_the_measures(
+        toy: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # each measure line on one line
+    result = toy.runpytest("--mt-suite=suite.yaml", "--mt-system=file:out.txt", "--mt-report=report.json")
+    result.assert_outcomes(passed=2, failed=2, skipped=2)  # n/a: no gender cue on the entity
+    result.stdout.fnmatch_lines([
+        "WinoMT out: Acc 33.3 (2/6), F1 male 40.0, F1 female 50.0, ΔG -10.0, ΔS 100.0 (pro 100.0, anti 0.0)",
+        "WinoMT (Stanovsky et al. 2019): Acc = items whose entity has its English gender in the output / all items*"])
+    (run,) = json.loads((toy.path / "report.json").read_text(encoding="utf-8"))["runs"]
+    measures = run["summary"]["measures"]["gender_bias"]
+    assert (measures["correct"], measures["items"], measures["delta_s"]) == (2, 6, 1.0)
+    assert measures["predicted"] == {"male": 2, "female": 2, "none": 2}
+
+
+def test_a_wrong_english_line_is_one_error_naming_file_and_line(toy: pytest.Pytester) -> None:
+    lines = (toy.path / "out.txt").read_text(encoding="utf-8").split("\n")
+    lines[3] = "The janitor met the accountant and wished him well. ||| La concierge a rencontré la comptable."
+    (toy.path / "out.txt").write_text("\n".join(lines), encoding="utf-8")
+    result = toy.runpytest("--mt-suite=suite.yaml", "--mt-system=file:out.txt")
+    result.assert_outcomes(passed=1, failed=2, errors=1, skipped=2)
+    errors = [line for line in result.stdout.lines if line.startswith("ERROR out:")]
+    assert errors == [f"ERROR out: {toy.path / 'out.txt'}:4: the English “The janitor met the accountant and wished him "
+                      "well.” is not the source of item 3 “The janitor met the accountant and wished her well.”: this "
+                      "line translates another sentence (1 item: 3)"]
