@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, Rendering, profession_table
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader
+from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -31,8 +31,11 @@ DISJUNCTIVE_PRONOUNS = {"lui": "m", "elle": "f"}
 _VOWEL_POSSESSIVES = frozenset({"mon", "ton", "son"})
 _VOWELS = frozenset("aàâeéèêëiîïoôuùûüyœh")
 #: Words that open a clause with a subject of its own.
-_CLAUSE_OPENERS = frozenset({"parce", "car", "que", "qu'", "quand", "lorsque", "lorsqu'", "si", "mais", "comme",
-                             "puisque", "puisqu'", "bien", "alors", "donc", "qui", "où", "quoique", "tandis", ";"})
+_CLAUSE_OPENERS = frozenset({"parce", "car", "que", "qu'", "quand", "lorsque", "lorsqu'", "si", "s'", "comme",
+                             "puisque", "puisqu'", "bien", "qui", "où", "quoique", "tandis", ";"})
+#: Words that coordinate verb phrases sharing the sentence's subject (*et la sabotait*, *mais n'a pas pu la convaincre*).
+_COORDINATORS = frozenset({"et", "mais", "puis", "alors", "donc", ","})
+_PREPOSITIONS = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par", "après"})
 #: Verbs whose infinitive complement has the dative as its subject (*demander à X de…*).
 _OBJECT_CONTROL = frozenset({"demander", "dire", "conseiller", "ordonner", "permettre", "interdire", "défendre",
                              "rappeler", "suggérer", "recommander", "proposer", "prier", "supplier", "commander",
@@ -42,7 +45,7 @@ _BEFORE_CLITIC = frozenset({"il", "elle", "on", "je", "j'", "tu", "nous", "vous"
                             "de", "d'", "à", "pour", "sans", "qui", "que", "qu'", "y", "en", "me", "m'", "te", "t'",
                             "se", "s'", "puis", ",", "pas", "jamais", "plus", "afin", "pouvait", "voulait"})
 _ELIDED_OR_PLURAL = frozenset({"l'", "les", "des", "aux", "ces", "mes", "tes", "ses", "nos", "vos", "leurs"})
-_ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "a", "avait"})
+_ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "été"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +102,10 @@ class Person:
         return "f" if "f" in genders else ("m" if genders else None)
 
     def accepts(self, gender: str | None) -> bool:
-        """Whether a pronoun of ``gender`` may refer to this person by agreement."""
-        return gender is None or self.phrase_gender in (None, gender)
+        """Whether a pronoun of ``gender`` may refer to this person by agreement: the noun phrase's
+        gender, else that of the predicates of the person's own verb (*l'analyste s'est disputé*)."""
+        own = self.phrase_gender or next((c.gender for c in self.coreferents if c.what == "agreeing predicate"), None)
+        return gender is None or own in (None, gender)
 
 
 class EntityGenderChecker(FrenchChecker):
@@ -154,7 +159,10 @@ class EntityGenderChecker(FrenchChecker):
         persons = [entity, *others]
         for person in persons:
             _read_phrase(reader, person, persons)
-        _read_coreferents(reader, entity, persons)
+        # *elle était la propriétaire*: a person noun after a copula is the subject again, not another person
+        attributes = {p.mention.start: p for p in others if _is_attribute(reader, p)}
+        persons = [p for p in persons if p.mention.start not in attributes]
+        _read_coreferents(reader, entity, persons, attributes)
         gender, reason = _decide(entity, who)
         evidence = (EVIDENCE + _WORD[gender], f"rendering:{entity.mention.text}")
         if params.gender == "neutral":
@@ -306,29 +314,35 @@ class _Pronoun:
     role: str  # "subject", "object", "disjunctive"
 
 
-def _read_coreferents(reader: SentenceReader, entity: Person, persons: list[Person]) -> None:
-    """Give each person the pronouns, participles and predicates that refer to them."""
-    referents: dict[int, Person | None] = {}
-    for pronoun in _pronouns(reader, persons):
-        person = _referent(reader, pronoun, entity, persons, referents)
-        referents[pronoun.index] = person
-        if person is None:
-            continue
-        cues: list[Cue] = []
-        if pronoun.gender:
-            cues.append(Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun"))
-        if pronoun.role == "subject":
-            cues.extend(_predicates(reader, pronoun.index + 1))
-        elif pronoun.role == "object":
-            cues.extend(_object_participle(reader, pronoun.index))
-        person.coreferents.extend(cues)
+def _is_attribute(reader: SentenceReader, person: Person) -> bool:
+    """Whether the person's noun phrase follows a copula (*était la propriétaire*, *est devenu le chef*)."""
+    opening = person.mention.start - (1 if person.determiner else 0)
+    return opening > 0 and any(a.lemma in COPULAS for a in reader.finite_readings(opening - 1))
+
+
+def _read_coreferents(reader: SentenceReader, entity: Person, persons: list[Person],
+                      attributes: Mapping[int, Person]) -> None:
+    """Give each person the pronouns, participles and predicates that refer to them: first the
+    predicates of their own verb (*l'analyste est tombée*), then each pronoun in order."""
     tokens = reader.tokens
     for person in persons:
         after = person.mention.end
         while after < len(tokens) and _is_adjective(reader, after) and not reader.finite_readings(after):
             after += 1
         if _verb_follows(reader, after):
-            person.coreferents.extend(_predicates(reader, after))
+            person.coreferents.extend(_predicates(reader, after, attributes))
+    referents: dict[int, Person | None] = {}
+    for pronoun in _pronouns(reader, persons):
+        person = _referent(reader, pronoun, entity, persons, referents)
+        referents[pronoun.index] = person
+        if person is None:
+            continue
+        if pronoun.gender:
+            person.coreferents.append(Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun"))
+        if pronoun.role == "subject":
+            person.coreferents.extend(_predicates(reader, pronoun.index + 1, attributes))
+        elif pronoun.role == "object":
+            person.coreferents.extend(_object_participle(reader, pronoun.index))
 
 
 def _pronouns(reader: SentenceReader, persons: list[Person]) -> list[_Pronoun]:
@@ -362,22 +376,24 @@ def _impersonal(tokens: Sequence[str], index: int) -> bool:
         return True
     if rest[0] in ("semble", "semblait", "paraît", "paraissait") and len(rest) > 1 and rest[1] in ("que", "qu'"):
         return True
+    if rest[:2] == ["a", "été"] or rest[:2] == ["avait", "été"]:
+        rest = rest[1:]
     return rest[0] in _ÊTRE_FORMS and len(rest) > 2 and rest[2] in ("de", "d'", "que", "qu'") and rest[1] not in (
         "le", "la", "un", "une")
 
 
 def _is_clitic(reader: SentenceReader, index: int) -> bool:
-    """*le, la, l'* before a verb (*et la sabotait*, *l'a remerciée*), not a determiner."""
+    """*le, la, l'* before a verb (*et la sabotait*, *l'a remerciée*, *de la voir*), not a determiner
+    (*la visite*, *de la cause*)."""
     tokens = reader.tokens
     probe = index + 1
     while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
         probe += 1
-    if probe >= len(tokens):
-        return False
-    verb = any(a.pos in ("verb", "aux") for a in reader.readings(probe))
-    if not verb:
+    if probe >= len(tokens) or not any(a.pos in ("verb", "aux") for a in reader.readings(probe)):
         return False
     previous = tokens[index - 1] if index else ""
+    if previous in _PREPOSITIONS:
+        return any(a.mood == "infinitive" for a in reader.readings(probe))
     return previous in _BEFORE_CLITIC or not reader.has_pos(probe, "noun", "adj")
 
 
@@ -408,12 +424,16 @@ def _verb_follows(reader: SentenceReader, index: int) -> bool:
     return index < len(tokens) and bool(reader.finite_readings(index)) and not reader.has_pos(index, "det", "prep")
 
 
-def _predicates(reader: SentenceReader, start: int) -> list[Cue]:
-    """The predicate adjectives and participles of the first finite verb from ``start``."""
+def _predicates(reader: SentenceReader, start: int, attributes: Mapping[int, Person]) -> list[Cue]:
+    """The predicate adjectives, participles and person nouns of the first finite verb from ``start``
+    (*elle était occupée*, *elle était la propriétaire*)."""
     verb = reader.first_finite_verb(start)
     if verb is None:
         return []
     cues = []
+    attribute = attributes.get(verb + 2) or attributes.get(verb + 1)
+    if attribute is not None and attribute.phrase_gender:
+        cues.append(Cue(attribute.phrase_gender, _phrase_text(attribute), "predicate noun"))
     for index in reader.predicates(verb):
         genders = {a.gender for a in reader.readings(index) if a.pos == "adj" or a.mood == "participle"}
         if len(genders) == 1 and None not in genders:
@@ -423,69 +443,101 @@ def _predicates(reader: SentenceReader, start: int) -> list[Cue]:
 
 def _referent(reader: SentenceReader, pronoun: _Pronoun, entity: Person, persons: list[Person],
               known: Mapping[int, Person | None]) -> Person | None:
-    """The person a pronoun refers to, or None when it is none of them."""
+    """The person a pronoun refers to, or None when it is none of them. An object or disjunctive
+    pronoun never refers to the subject of its clause; then agreement decides, and where both
+    persons or neither agree, the entity (WinoMT's pronoun always refers to it)."""
+    candidates = persons
     if pronoun.role != "subject":
-        subject = _clause_subject(reader, pronoun.index, persons, known)
-        if subject is not None:
-            rest = [p for p in persons if p is not subject]
-            if len(rest) == 1:
-                return rest[0]
-            if not rest:
-                return None
-    agreeing = [p for p in persons if p.accepts(pronoun.gender)]
-    if entity in agreeing or not agreeing:
-        return entity  # WinoMT's pronoun refers to the entity: taken so unless French binds it elsewhere
-    return agreeing[0]
+        subjects = _clause_subjects(reader, pronoun.index, persons, known)
+        candidates = [p for p in persons if p not in subjects] if subjects else persons
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            return None
+    agreeing = [p for p in candidates if p.accepts(pronoun.gender)]
+    if entity in candidates and (entity in agreeing or not agreeing):
+        return entity
+    return agreeing[0] if agreeing else None
 
 
-def _clause_subject(reader: SentenceReader, index: int, persons: list[Person],
-                    known: Mapping[int, Person | None]) -> Person | None:
-    """The person who is the subject of the clause of an object or disjunctive pronoun (which then
-    refers to someone else); for a clitic in an infinitive after *demander à X de*, X."""
+def _clause_subjects(reader: SentenceReader, index: int, persons: list[Person],
+                     known: Mapping[int, Person | None]) -> list[Person]:
+    """Who may be the subject of the clause of an object or disjunctive pronoun: a subject pronoun
+    of its clause, else the person before the clause's verb and, across a coordination (*et, mais,
+    puis*), the sentence's subject; in an infinitive after *demander à X de*, X."""
     tokens = reader.tokens
     start = index - 1
     while start >= 0 and tokens[start] not in _CLAUSE_OPENERS:
         start -= 1
-    subject: Person | None = None
+    controller = _infinitive_controller(reader, index, start, persons, known)
+    if controller is not None:
+        return [controller]
     for probe in range(index - 1, start, -1):
-        if tokens[probe] in SUBJECT_PRONOUNS and probe in known:
-            subject = known[probe]
-            break
+        if tokens[probe] in SUBJECT_PRONOUNS:
+            subject = known.get(probe)
+            return [subject] if subject is not None else []
+    subjects: list[Person] = []
+    in_clause = [p for p in persons if start < p.mention.start < index and _verb_follows(reader, p.mention.end)]
+    if in_clause:
+        subjects.append(in_clause[-1])
+        coordinated = any(t in _COORDINATORS for t in tokens[in_clause[-1].mention.end:index])
     else:
-        in_clause = [p for p in persons if start < p.mention.start < index and _verb_follows(reader, p.mention.end)]
-        if in_clause:
-            subject = in_clause[-1]
-        elif start < 0:
-            first = min(persons, key=lambda p: p.mention.start, default=None)
-            if first is not None and first.mention.start <= 3:
-                subject = first
-    if subject is None:
-        return None
-    controller = _infinitive_controller(reader, index, start, persons, subject)
-    return controller
+        coordinated = start < 0 or tokens[start] == "qui"
+        if start >= 0 and tokens[start] == "qui":
+            antecedent = [p for p in persons if p.mention.end in (start, start - 1)]
+            subjects.extend(antecedent)
+            coordinated = False
+    if coordinated or not subjects:
+        first = _sentence_subject(reader, persons)
+        if first is not None and first not in subjects and (start < 0 or not subjects):
+            subjects.append(first)
+    return subjects
+
+
+def _sentence_subject(reader: SentenceReader, persons: list[Person]) -> Person | None:
+    """The person who is the subject of the sentence's first verb."""
+    first_verb = reader.first_finite_verb(0)
+    for person in sorted(persons, key=lambda p: p.mention.start):
+        if (first_verb is None or person.mention.start < first_verb) and _verb_follows(reader, person.mention.end):
+            return person
+    return None
 
 
 def _infinitive_controller(reader: SentenceReader, index: int, start: int, persons: list[Person],
-                           subject: Person) -> Person:
-    """*lui a demandé de la raccompagner*: the dative of an object-control verb is the infinitive's subject."""
+                           known: Mapping[int, Person | None]) -> Person | None:
+    """In an infinitive after an object-control verb with a dative (*lui a demandé de la
+    raccompagner chez elle*), the dative's person is the infinitive's subject."""
     tokens = reader.tokens
-    if index == 0 or tokens[index - 1] not in ("de", "d'", "à"):
-        return subject
-    governor = next((i for i in range(index - 2, max(start, index - 5), -1)
-                     if any(a.pos in ("verb", "aux") for a in reader.readings(i))), None)
+    opening = None
+    for probe in range(index - 1, max(start, index - 8), -1):
+        if reader.finite_readings(probe) and not reader.is_nominal_context(probe):
+            return None
+        if tokens[probe] in ("de", "d'", "à") and any(
+                any(a.mood == "infinitive" for a in reader.readings(i)) for i in range(probe + 1, min(len(tokens), index + 3))):
+            opening = probe
+            break
+    if opening is None:
+        return None
+    governor = next((i for i in range(opening - 1, max(start, opening - 5), -1)
+                     if any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive", "indicative")
+                            for a in reader.readings(i))), None)
     if governor is None or not any(a.lemma in _OBJECT_CONTROL for a in reader.readings(governor)):
-        return subject
-    others = [p for p in persons if p is not subject]
-    dative = "lui" in tokens[max(start, 0):index] or any(
-        start < p.mention.start < index and _after_a(tokens, p) for p in others)
-    return others[0] if dative and len(others) == 1 else subject
+        return None
+    datives = [p for p in persons if start < p.mention.start < opening and _after_a(tokens, p)]
+    if datives:
+        return datives[-1]
+    if "lui" in tokens[max(start, 0):opening]:
+        subject = _sentence_subject(reader, persons)
+        others = [p for p in persons if p is not subject]
+        return others[0] if len(others) == 1 else None
+    return None
 
 
 def _after_a(tokens: Sequence[str], person: Person) -> bool:
     """Whether the person's noun phrase is introduced by *à* (*au chauffeur*, *à la secrétaire*)."""
-    opening = person.mention.start - (1 if person.determiner else 0)
     if person.determiner in ("au", "aux"):
         return True
+    opening = person.mention.start - (1 if person.determiner else 0)
     return opening > 0 and tokens[opening - 1] == "à"
 
 
