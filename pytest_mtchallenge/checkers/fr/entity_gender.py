@@ -164,7 +164,8 @@ class EntityGenderChecker(FrenchChecker):
         persons = [p for p in persons if p.mention.start not in attributes]
         _read_coreferents(reader, entity, persons, attributes)
         gender, reason = _decide(entity, who)
-        evidence = (EVIDENCE + _WORD[gender], f"rendering:{entity.mention.text}")
+        evidence = (EVIDENCE + _WORD[gender], f"phrase-gender:{_WORD[entity.phrase_gender]}",
+                    f"rendering:{entity.mention.text}")
         if params.gender == "neutral":
             return Verdict.not_applicable(
                 f"{reason}; the source's person is neutral (they): French gives every person a gender, and "
@@ -567,16 +568,24 @@ def _decide(person: Person, who: str) -> tuple[str | None, str]:
         return gender, f"{rendered}: {why}; {referring} refer{'s' if len(coreferents) == 1 else ''} to the person: {_WORD[gender]}"
     if phrase == "m" and "f" in genders:
         feminine = "; ".join(c.describe() for c in coreferents if c.gender == "f")
-        generic = " (traditionally used for both sexes)" if rendering.kind == "generic" else (
-            " (the noun has a feminine form the translation did not use)" if rendering.kind == "masculine" else "")
-        return "f", (f"{rendered}, a masculine noun phrase{generic} ({shown}), but {feminine} refers to the person: "
-                     "a French reader takes the masculine as the generic name and the person as a woman: female")
+        if rendering.kind in ("generic", "fixed"):
+            return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
+                         "refers to the person: a French reader reads a woman: female")
+        chosen = (f"the noun has a feminine form ({_feminine_forms(person)}) the translation did not use"
+                  if rendering.kind in ("masculine", "sense") else "the translation chose the masculine determiner")
+        return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {chosen}: the pronoun "
+                     "renders the source's pronoun, the noun phrase is the translation's choice for the person")
     if phrase == "f" and "m" in genders:
         masculine = "; ".join(c.describe() for c in coreferents if c.gender == "m")
-        return "f", (f"{rendered}, a feminine noun phrase ({shown}); {masculine} does not make her a man "
-                     "(the feminine is the marked gender): female")
+        return "f", (f"{rendered} ({shown}): female; {masculine} does not undo the feminine the translation chose "
+                     "for the person")
     also = f"; {referring} agree" if coreferents else ""
     return phrase, f"{rendered} ({shown}{also}): {_WORD[phrase]}"
+
+
+def _feminine_forms(person: Person) -> str:
+    forms = [r.form for r in profession_table().renderings.get(person.rendering.english, ()) if r.kind == "feminine"]
+    return ", ".join(forms[:3]) or "a feminine"
 
 
 def _no_cue(person: Person, fixed: str | None) -> str:
