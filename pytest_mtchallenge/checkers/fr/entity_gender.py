@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -45,6 +46,7 @@ _BEFORE_CLITIC = frozenset({"il", "elle", "on", "je", "j'", "tu", "nous", "vous"
                             "de", "d'", "à", "pour", "sans", "qui", "que", "qu'", "y", "en", "me", "m'", "te", "t'",
                             "se", "s'", "puis", ",", "pas", "jamais", "plus", "afin", "pouvait", "voulait"})
 _ELIDED_OR_PLURAL = frozenset({"l'", "les", "des", "aux", "ces", "mes", "tes", "ses", "nos", "vos", "leurs"})
+_MAX_PAIRINGS = 20_000
 _ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "été"})
 
 
@@ -123,11 +125,15 @@ class EntityGenderChecker(FrenchChecker):
     bind it to the other person (an object clitic never refers to the subject of its verb; a
     pronoun that agrees with the other person only is theirs); WinoMT's English pronoun always
     refers to the entity, so a pronoun that agrees with both persons, or with neither, is taken
-    to render it. The feminine is the marked gender: a masculine noun phrase with a feminine
-    pronoun that refers to the person (*le vendeur … la sabotait*) renders a woman, the
-    masculine being read as the generic name of the job; a feminine noun phrase stays feminine
-    whatever pronoun follows. Nouns whose gender never follows the person's sex (*la victime, le
-    témoin, quelqu'un*) say nothing, nor does a pronoun agreeing with them by default.
+    to render it. The noun phrase is the translation's choice for the person and decides; a
+    feminine pronoun or participle that refers to the person overrides a masculine phrase only
+    when the noun is traditionally masculine for both sexes (*le médecin … elle*: a woman), not
+    when the noun has a feminine form the translation did not use (*le vendeur … la sabotait*)
+    nor when an epicene noun has a masculine determiner (*le designer … elle*); a feminine phrase
+    stays feminine whatever pronoun follows. Where the phrase shows no gender (*l'analyste*,
+    *les secrétaires*) the pronouns and agreeing words decide. Nouns whose gender never follows
+    the person's sex (*la victime, le témoin, quelqu'un*) say nothing, nor does a pronoun that
+    agrees with them by default.
 
     The predicted gender is recorded as ``predicted-gender:male|female|none`` in the evidence.
     An output that gives the person no gender fails (WinoMT counts it wrong); an entity not
@@ -149,8 +155,8 @@ class EntityGenderChecker(FrenchChecker):
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty", EVIDENCE + "none")
         table = profession_table()
-        entity, others = _pair(item.source, params, reader.tokens, table)
-        who = f"the {params.entity}"
+        entity, others = _pair(item.source, params, reader, table)
+        who = f"the {params.entity if params.entity != 'ceo' else 'CEO'}"
         if entity is None:
             forms = ", ".join(table.forms(params.entity)[:8])
             return Verdict.not_found(f"a rendering of {who}",
@@ -200,7 +206,7 @@ def english_mentions(source: str, table: ProfessionTable) -> list[tuple[int, str
     return found
 
 
-def _pair(source: str, params: Params, tokens: Sequence[str],
+def _pair(source: str, params: Params, reader: SentenceReader,
           table: ProfessionTable) -> tuple[Person | None, list[Person]]:
     """The French mentions of the entity and of the other persons: each English noun paired with a
     mention that renders it, as many as possible, keeping the English order where the table allows
@@ -212,9 +218,11 @@ def _pair(source: str, params: Params, tokens: Sequence[str],
         english.sort()
         entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
     entity_index = min(entity_at, key=lambda i: abs(english[i][0] - params.position))
-    mentions = [m for m in table.mentions(tokens) if not _is_verb(tokens, m)]
+    mentions = [m for m in table.mentions(reader.tokens) if not _is_verb(reader, m)]
     best: tuple[tuple[int, int, int], tuple[int | None, ...]] | None = None
     options = [[None, *(j for j, m in enumerate(mentions) if noun in m.english)] for _, noun in english]
+    if math.prod(len(o) for o in options) > _MAX_PAIRINGS:  # an unusual source: pair in order instead
+        options = [[next((j for j in o[1:] if j >= i), None)] for i, o in enumerate(options)]
     for choice in itertools.product(*options):
         used = [j for j in choice if j is not None]
         if len(used) != len(set(used)):
@@ -236,15 +244,16 @@ def _pair(source: str, params: Params, tokens: Sequence[str],
     return entity, [persons[i] for i in sorted(persons)]
 
 
-def _is_verb(tokens: Sequence[str], mention: Mention) -> bool:
-    """A form that is also a verb, used as one (*a commis une erreur*, *il le garde*)."""
+def _is_verb(reader: SentenceReader, mention: Mention) -> bool:
+    """A form that is also a verb, used as one: a participle after *avoir* (*a commis une erreur*,
+    *a invité*) or a verb after a subject and a clitic (*il le garde*)."""
+    tokens = reader.tokens
     if mention.start == 0:
         return False
     previous = tokens[mention.start - 1]
+    if any(a.lemma == "avoir" for a in reader.finite_readings(mention.start - 1)):
+        return any(a.pos == "verb" and a.mood == "participle" for a in reader.readings(mention.start))
     before = tokens[mention.start - 2] if mention.start > 1 else ""
-    if previous in ("a", "ai", "as", "avons", "avez", "ont", "avait", "avaient", "aura", "aurait", "eu"):
-        return mention.words[0] in ("commis", "employé", "employée", "conseillé", "conseillée", "protégé",
-                                    "protégée", "invité", "invitée", "préposé", "préposée", "garde")
     return previous in ("le", "la", "l'", "se", "s'") and (before in SUBJECT_PRONOUNS or before in ("ne", "n'", "on"))
 
 
