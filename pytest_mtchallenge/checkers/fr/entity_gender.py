@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, Rendering, profession_table
-from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SentenceReader
+from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -42,9 +42,9 @@ _OBJECT_CONTROL = frozenset({"demander", "dire", "conseiller", "ordonner", "perm
                              "rappeler", "suggérer", "recommander", "proposer", "prier", "supplier", "commander",
                              "enjoindre", "imposer", "reprocher", "signaler", "expliquer", "apprendre"})
 #: What may stand before an accusative clitic (not a determiner): *il la voit, et l'a vue, de la voir*.
-_BEFORE_CLITIC = frozenset({"il", "elle", "on", "je", "j'", "tu", "nous", "vous", "ils", "elles", "ne", "n'", "et",
-                            "de", "d'", "à", "pour", "sans", "qui", "que", "qu'", "y", "en", "me", "m'", "te", "t'",
-                            "se", "s'", "puis", ",", "pas", "jamais", "plus", "afin", "pouvait", "voulait"})
+_BEFORE_CLITIC = SUBJECT_CLITICS | frozenset({"ne", "n'", "et", "de", "d'", "à", "pour", "sans", "qui", "que",
+                                              "qu'", "y", "en", "me", "m'", "te", "t'", "se", "s'", "puis", ",",
+                                              "pas", "jamais", "plus", "afin"})
 _ELIDED_OR_PLURAL = frozenset({"l'", "les", "des", "aux", "ces", "mes", "tes", "ses", "nos", "vos", "leurs"})
 _MAX_PAIRINGS = 20_000
 _ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "été"})
@@ -254,7 +254,7 @@ def _is_verb(reader: SentenceReader, mention: Mention) -> bool:
     if any(a.lemma == "avoir" for a in reader.finite_readings(mention.start - 1)):
         return any(a.pos == "verb" and a.mood == "participle" for a in reader.readings(mention.start))
     before = tokens[mention.start - 2] if mention.start > 1 else ""
-    return previous in ("le", "la", "l'", "se", "s'") and (before in SUBJECT_PRONOUNS or before in ("ne", "n'", "on"))
+    return previous in ("le", "la", "l'", "se", "s'") and (before in SUBJECT_CLITICS or before in ("ne", "n'"))
 
 
 # -- the noun phrase -----------------------------------------------------------------------------
