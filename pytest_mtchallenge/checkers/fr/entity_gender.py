@@ -23,7 +23,7 @@ _GRAMMATICAL = {"m": "masculine", "f": "feminine"}
 EVIDENCE = "predicted-gender:"
 
 #: Subject pronouns that show a gender, and the demonstratives that may stand for a person.
-SUBJECT_PRONOUNS = {"il": "m", "elle": "f", "celui-ci": "m", "celle-ci": "f", "celui-là": "m", "celle-là": "f"}
+GENDERED_SUBJECTS = {"il": "m", "elle": "f", "celui-ci": "m", "celle-ci": "f", "celui-là": "m", "celle-là": "f"}
 #: Accusative clitics (*l'* takes its gender from a participle after *avoir*).
 OBJECT_PRONOUNS: Mapping[str, str | None] = {"le": "m", "la": "f", "l'": None}
 #: Disjunctive pronouns after a preposition (*pour elle, de lui*).
@@ -144,6 +144,8 @@ class EntityGenderChecker(FrenchChecker):
 
     name = "entity_gender"
     description = "the French translation gives the WinoMT entity its gold gender"
+    #: Bump with any change of the profession table too: the pack's signature names the Lefff only.
+    version = "1"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -280,7 +282,7 @@ def _read_phrase(reader: SentenceReader, person: Person, persons: list[Person]) 
         following = tokens[index + 1]
         if determiner in _VOWEL_POSSESSIVES and following[:1] in _VOWELS:
             gender = None  # son infirmière
-        if determiner in ("le", "la") and index > 0 and tokens[index - 1] in SUBJECT_PRONOUNS:
+        if determiner in ("le", "la") and index > 0 and tokens[index - 1] in SUBJECT_CLITICS:
             gender = None  # a clitic, not a determiner
         if gender and rendering.kind != "fixed":
             person.phrase.append(Cue(gender, determiner, "determiner"))
@@ -360,14 +362,14 @@ def _pronouns(reader: SentenceReader, persons: list[Person]) -> list[_Pronoun]:
     inside = {i for p in persons for i in range(p.mention.start - 1, p.mention.end)}
     found: list[_Pronoun] = []
     for index, token in enumerate(tokens):
-        if index in inside and token not in SUBJECT_PRONOUNS:
+        if index in inside and token not in GENDERED_SUBJECTS:
             continue
         after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in (
             "que", "qu'", "le", "la", "l'", "les")
         if token in DISJUNCTIVE_PRONOUNS and after_preposition:
             found.append(_Pronoun(index, token, DISJUNCTIVE_PRONOUNS[token], "disjunctive"))
-        elif token in SUBJECT_PRONOUNS and not _impersonal(tokens, index):
-            found.append(_Pronoun(index, token, SUBJECT_PRONOUNS[token], "subject"))
+        elif token in GENDERED_SUBJECTS and not _impersonal(tokens, index):
+            found.append(_Pronoun(index, token, GENDERED_SUBJECTS[token], "subject"))
         elif token in OBJECT_PRONOUNS and _is_clitic(reader, index) and not (
                 index + 1 < len(tokens) and tokens[index + 1] in ("lui", "leur")):
             found.append(_Pronoun(index, token, OBJECT_PRONOUNS[token], "object"))
@@ -483,7 +485,7 @@ def _clause_subjects(reader: SentenceReader, index: int, persons: list[Person],
     if controller is not None:
         return [controller]
     for probe in range(index - 1, start, -1):
-        if tokens[probe] in SUBJECT_PRONOUNS:
+        if tokens[probe] in GENDERED_SUBJECTS:
             subject = known.get(probe)
             return [subject] if subject is not None else []
     subjects: list[Person] = []
