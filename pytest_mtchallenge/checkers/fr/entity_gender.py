@@ -1,0 +1,618 @@
+"""The ``entity_gender`` family: the gender a French translation gives one person of a WinoMT sentence."""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, Rendering, profession_table
+from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"entity": "the English person noun under test (developer)", "gender": "male, female or neutral",
+           "position": "the word index of the entity in the English sentence"}
+GENDERS = ("male", "female", "neutral")
+_WORD = {"m": "male", "f": "female", None: "none"}
+_GRAMMATICAL = {"m": "masculine", "f": "feminine"}
+
+#: The evidence string the suite's measures (Acc, F1, ΔG, ΔS) read.
+EVIDENCE = "predicted-gender:"
+
+#: Subject pronouns that show a gender, and the demonstratives that may stand for a person.
+GENDERED_SUBJECTS = {"il": "m", "elle": "f", "celui-ci": "m", "celle-ci": "f", "celui-là": "m", "celle-là": "f"}
+#: Accusative clitics (*l'* takes its gender from a participle after *avoir*).
+OBJECT_PRONOUNS: Mapping[str, str | None] = {"le": "m", "la": "f", "l'": None}
+#: Disjunctive pronouns after a preposition (*pour elle, de lui*).
+DISJUNCTIVE_PRONOUNS = {"lui": "m", "elle": "f"}
+#: Possessives whose form shows no gender before a vowel (*son infirmière*).
+_VOWEL_POSSESSIVES = frozenset({"mon", "ton", "son"})
+_VOWELS = frozenset("aàâeéèêëiîïoôuùûüyœh")
+#: Words that open a clause with a subject of its own.
+_CLAUSE_OPENERS = frozenset({"parce", "car", "que", "qu'", "quand", "lorsque", "lorsqu'", "si", "s'", "comme",
+                             "puisque", "puisqu'", "bien", "qui", "où", "quoique", "tandis", ";"})
+#: Words that coordinate verb phrases sharing the sentence's subject (*et la sabotait*, *mais n'a pas pu la convaincre*).
+_COORDINATORS = frozenset({"et", "mais", "puis", "alors", "donc", ","})
+_PREPOSITIONS = frozenset({"de", "d'", "à", "pour", "sans", "afin", "avant", "par", "après"})
+#: Verbs whose infinitive complement has the dative as its subject (*demander à X de…*).
+_OBJECT_CONTROL = frozenset({"demander", "dire", "conseiller", "ordonner", "permettre", "interdire", "défendre",
+                             "rappeler", "suggérer", "recommander", "proposer", "prier", "supplier", "commander",
+                             "enjoindre", "imposer", "reprocher", "signaler", "expliquer", "apprendre"})
+#: What may stand before an accusative clitic (not a determiner): *il la voit, et l'a vue, de la voir*.
+_BEFORE_CLITIC = SUBJECT_CLITICS | frozenset({"ne", "n'", "et", "de", "d'", "à", "pour", "sans", "qui", "que",
+                                              "qu'", "y", "en", "me", "m'", "te", "t'", "se", "s'", "puis", ",",
+                                              "pas", "jamais", "plus", "afin"})
+_ELIDED_OR_PLURAL = frozenset({"l'", "les", "des", "aux", "ces", "mes", "tes", "ses", "nos", "vos", "leurs"})
+_MAX_PAIRINGS = 20_000
+_ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "été"})
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """An item's parameters, read once: the English person noun, its gold gender and its word index."""
+
+    entity: str
+    gender: str
+    position: int
+
+    @classmethod
+    def parse(cls, params: Mapping[str, object], table: ProfessionTable | None = None) -> Params:
+        check_keys(params, _PARAMS, _PARAMS)
+        entity, gender, position = params["entity"], params["gender"], params["position"]
+        if not isinstance(entity, str) or not entity.strip():
+            raise ValueError("entity must be an English person noun (developer)")
+        known = (table or profession_table()).english
+        if entity.strip().lower() not in known:
+            raise ValueError(f"entity {entity!r} is not in the French pack's profession table "
+                             f"({len(known)} nouns: {', '.join(sorted(known)[:6])}, …)")
+        if gender not in GENDERS:
+            raise ValueError(f"gender must be one of {', '.join(GENDERS)}, found {gender!r}")
+        if isinstance(position, bool) or not isinstance(position, int) or position < 0:
+            raise ValueError(f"position must be a word index (0 or more), found {position!r}")
+        return cls(entity.strip().lower(), gender, position)
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One word that shows a person's gender, and what kind of word it is."""
+
+    gender: str  # "m" or "f"
+    word: str
+    what: str  # "determiner", "noun form", "adjective", "subject pronoun", …
+
+    def describe(self) -> str:
+        return f"{self.what} {self.word!r}"
+
+
+@dataclass(slots=True)
+class Person:
+    """A person of the sentence as the output renders them: the mention, its phrase and what refers to it."""
+
+    mention: Mention
+    rendering: Rendering
+    phrase: list[Cue] = field(default_factory=list)
+    coreferents: list[Cue] = field(default_factory=list)
+    determiner: str = ""
+
+    @property
+    def phrase_gender(self) -> str | None:
+        """The gender the noun phrase shows: feminine if anything in it is (the marked gender), else masculine."""
+        genders = {cue.gender for cue in self.phrase}
+        return "f" if "f" in genders else ("m" if genders else None)
+
+    def accepts(self, gender: str | None) -> bool:
+        """Whether a pronoun of ``gender`` may refer to this person by agreement: the noun phrase's
+        gender, else that of the predicates of the person's own verb (*l'analyste s'est disputé*)."""
+        own = self.phrase_gender or next((c.gender for c in self.coreferents if c.what == "agreeing predicate"), None)
+        return gender is None or own in (None, gender)
+
+
+class EntityGenderChecker(FrenchChecker):
+    """Whether a French translation gives one person of a WinoMT sentence (Stanovsky et al. 2019) the gold gender.
+
+    Parameters: ``entity`` (the English person noun, e.g. ``developer``), ``gender`` (``male``,
+    ``female`` or ``neutral``) and ``position`` (its word index in the English sentence).
+
+    The family finds the renderings of the sentence's persons in the output with the French pack's
+    profession table (*développeur, développeuse*; *designer, concepteur, styliste*…; wrong senses
+    such as *moteur* for *mover* still render the entity), pairs them with the English nouns by
+    the table and by their order, and reads the entity's gender from its noun phrase (determiner,
+    noun form, agreeing adjectives) and from the pronouns, participles and predicate adjectives
+    that refer to it. A pronoun refers to the entity when French grammar allows it and does not
+    bind it to the other person (an object clitic never refers to the subject of its verb; a
+    pronoun that agrees with the other person only is theirs); WinoMT's English pronoun always
+    refers to the entity, so a pronoun that agrees with both persons, or with neither, is taken
+    to render it. The noun phrase is the translation's choice for the person and decides; a
+    feminine pronoun or participle that refers to the person overrides a masculine phrase only
+    when the noun is traditionally masculine for both sexes (*le médecin … elle*: a woman), not
+    when the noun has a feminine form the translation did not use (*le vendeur … la sabotait*)
+    nor when an epicene noun has a masculine determiner (*le designer … elle*); a feminine phrase
+    stays feminine whatever pronoun follows. Where the phrase shows no gender (*l'analyste*,
+    *les secrétaires*) the pronouns and agreeing words decide. Nouns whose gender never follows
+    the person's sex (*la victime, le témoin, quelqu'un*) say nothing, nor does a pronoun that
+    agrees with them by default.
+
+    The predicted gender is recorded as ``predicted-gender:male|female|none`` in the evidence.
+    An output that gives the person no gender fails (WinoMT counts it wrong); an entity not
+    rendered is not found. ``neutral`` items (Winogender's *they*) are not applicable: French has
+    no neutral gender for a person, and the paper's French measure never predicts one, so it
+    counts them all wrong whatever the translation; the predicted gender is still recorded.
+    """
+
+    name = "entity_gender"
+    description = "the French translation gives the WinoMT entity its gold gender"
+    #: Bump with any change of the profession table too: the pack's signature names the Lefff only.
+    version = "1"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        Params.parse(params)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        params = Params.parse(item.params)
+        reader = SentenceReader(output, self.lexicon)
+        if reader.is_empty:
+            return Verdict.not_applicable("the output is empty", EVIDENCE + "none")
+        table = profession_table()
+        entity, others = _pair(item.source, params, reader, table)
+        who = f"the {params.entity if params.entity != 'ceo' else 'CEO'}"
+        if entity is None:
+            forms = ", ".join(table.forms(params.entity)[:8])
+            return Verdict.not_found(f"a rendering of {who}",
+                                     f"no rendering of {who} found in the output (looked for {forms}…)",
+                                     EVIDENCE + "none")
+        persons = [entity, *others]
+        for person in persons:
+            _read_phrase(reader, person, persons)
+        # *elle était la propriétaire*: a person noun after a copula is the subject again, not another person
+        attributes = {p.mention.start: p for p in others if _is_attribute(reader, p)}
+        persons = [p for p in persons if p.mention.start not in attributes]
+        _read_coreferents(reader, entity, persons, attributes)
+        gender, reason = _decide(entity, who)
+        evidence = (EVIDENCE + _WORD[gender], f"phrase-gender:{_WORD[entity.phrase_gender]}",
+                    f"rendering:{entity.mention.text}")
+        if params.gender == "neutral":
+            return Verdict.not_applicable(
+                f"{reason}; the source's person is neutral (they): French gives every person a gender, and "
+                "WinoMT's French measure counts these items wrong whatever the translation", *evidence)
+        gold = "m" if params.gender == "male" else "f"
+        if gender == gold:
+            return Verdict.passed(reason, *evidence)
+        if gender is None:
+            return Verdict.failed(f"{reason}; the source's {params.entity} is {params.gender}", *evidence)
+        return Verdict.failed(f"{reason}, not {params.gender} as in the source", *evidence)
+
+
+# -- finding the persons -------------------------------------------------------------------------
+
+
+def english_mentions(source: str, table: ProfessionTable) -> list[tuple[int, str]]:
+    """The table's English nouns in the source, by word index (*construction worker* before *worker*)."""
+    words = [word.strip(".,;:!?\"()").lower() for word in source.split()]
+    found: list[tuple[int, str]] = []
+    known = set(table.english)
+    index = 0
+    while index < len(words):
+        pair = " ".join(words[index:index + 2])
+        for candidate, size in ((pair, 2), (words[index], 1)):
+            noun = candidate if candidate in known else candidate[:-1] if candidate.endswith("s") else ""
+            if noun in known and (size == 1 or candidate == pair):
+                found.append((index, noun))
+                index += size
+                break
+        else:
+            index += 1
+    return found
+
+
+def _pair(source: str, params: Params, reader: SentenceReader,
+          table: ProfessionTable) -> tuple[Person | None, list[Person]]:
+    """The French mentions of the entity and of the other persons: each English noun paired with a
+    mention that renders it, as many as possible, keeping the English order where the table allows
+    both ways (*the cook … the chef* → *le cuisinier … le chef*)."""
+    english = english_mentions(source, table)
+    entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
+    if not entity_at:
+        english.append((params.position, params.entity))
+        english.sort()
+        entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
+    entity_index = min(entity_at, key=lambda i: abs(english[i][0] - params.position))
+    mentions = [m for m in table.mentions(reader.tokens) if not _is_verb(reader, m)]
+    best: tuple[tuple[int, int, int], tuple[int | None, ...]] | None = None
+    options = [[None, *(j for j, m in enumerate(mentions) if noun in m.english)] for _, noun in english]
+    if math.prod(len(o) for o in options) > _MAX_PAIRINGS:  # an unusual source: pair in order instead
+        options = [[next((j for j in o[1:] if j >= i), None)] for i, o in enumerate(options)]
+    for choice in itertools.product(*options):
+        used = [j for j in choice if j is not None]
+        if len(used) != len(set(used)):
+            continue
+        assigned = [(i, j) for i, j in enumerate(choice) if j is not None]
+        inversions = sum(1 for (a, x), (b, y) in itertools.combinations(assigned, 2) if (a < b) != (x < y))
+        spread = sum(abs(i - j) for i, j in assigned)
+        score = (len(assigned), -inversions, -spread)
+        if best is None or score > best[0]:
+            best = (score, choice)
+    choice = best[1] if best else ()
+    persons: dict[int, Person] = {}
+    for i, j in enumerate(choice):
+        if j is not None:
+            rendering = mentions[j].rendering(english[i][1])
+            assert rendering is not None
+            persons[i] = Person(mentions[j], rendering)
+    entity = persons.pop(entity_index, None)
+    return entity, [persons[i] for i in sorted(persons)]
+
+
+def _is_verb(reader: SentenceReader, mention: Mention) -> bool:
+    """A form that is also a verb, used as one: a participle after *avoir* (*a commis une erreur*,
+    *a invité*) or a verb after a subject and a clitic (*il le garde*)."""
+    tokens = reader.tokens
+    if mention.start == 0:
+        return False
+    previous = tokens[mention.start - 1]
+    if any(a.lemma == "avoir" for a in reader.finite_readings(mention.start - 1)):
+        return any(a.pos == "verb" and a.mood == "participle" for a in reader.readings(mention.start))
+    before = tokens[mention.start - 2] if mention.start > 1 else ""
+    return previous in ("le", "la", "l'", "se", "s'") and (before in SUBJECT_CLITICS or before in ("ne", "n'"))
+
+
+# -- the noun phrase -----------------------------------------------------------------------------
+
+
+def _read_phrase(reader: SentenceReader, person: Person, persons: list[Person]) -> None:
+    mention, rendering = person.mention, person.rendering
+    tokens = reader.tokens
+    if rendering.tells_sex and rendering.gender:
+        person.phrase.append(Cue(rendering.gender, mention.text, _NOUN_WHAT[rendering.kind]))
+    index = mention.start - 1
+    adjectives = 0
+    while index >= 0 and adjectives < 2 and tokens[index] not in DETERMINERS and _is_adjective(reader, index):
+        gender = _adjective_gender(reader, index)
+        if gender and rendering.kind != "fixed":
+            person.phrase.append(Cue(gender, tokens[index], "adjective"))
+        index -= 1
+        adjectives += 1
+    if index >= 0 and tokens[index] in DETERMINERS:
+        determiner = tokens[index]
+        person.determiner = determiner
+        gender = DETERMINERS[determiner][0]
+        following = tokens[index + 1]
+        if determiner in _VOWEL_POSSESSIVES and following[:1] in _VOWELS:
+            gender = None  # son infirmière
+        if determiner in ("le", "la") and index > 0 and tokens[index - 1] in SUBJECT_CLITICS:
+            gender = None  # a clitic, not a determiner
+        if gender and rendering.kind != "fixed":
+            person.phrase.append(Cue(gender, determiner, "determiner"))
+    end = mention.end
+    while end < len(tokens) and _is_adjective(reader, end) and not any(p.mention.start == end for p in persons):
+        if reader.finite_readings(end):
+            break
+        gender = _adjective_gender(reader, end)
+        if gender and rendering.kind != "fixed":
+            person.phrase.append(Cue(gender, tokens[end], "adjective"))
+        end += 1
+
+
+_NOUN_WHAT = {"masculine": "masculine noun form", "feminine": "feminine noun form",
+              "generic": "masculine noun (traditionally used for both sexes)",
+              "sense": "noun (another sense of the word)"}
+
+
+def _is_adjective(reader: SentenceReader, index: int) -> bool:
+    token = reader.tokens[index]
+    if token in DETERMINERS or token in ("lui", "elle", "il") or not token[:1].isalpha():
+        return False
+    readings = reader.readings(index)
+    return bool(readings) and any(a.pos == "adj" for a in readings) and not any(
+        a.pos in ("prep", "conj", "clitic", "pron", "det") for a in readings)
+
+
+def _adjective_gender(reader: SentenceReader, index: int) -> str | None:
+    genders = {a.gender for a in reader.readings(index) if a.pos == "adj" or a.mood == "participle"}
+    return genders.pop() if len(genders) == 1 and None not in genders else None
+
+
+# -- what refers to the person -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Pronoun:
+    index: int
+    form: str
+    gender: str | None
+    role: str  # "subject", "object", "disjunctive"
+
+
+def _is_attribute(reader: SentenceReader, person: Person) -> bool:
+    """Whether the person's noun phrase follows a copula (*était la propriétaire*, *est devenu le chef*)."""
+    opening = person.mention.start - (1 if person.determiner else 0)
+    return opening > 0 and any(a.lemma in COPULAS for a in reader.finite_readings(opening - 1))
+
+
+def _read_coreferents(reader: SentenceReader, entity: Person, persons: list[Person],
+                      attributes: Mapping[int, Person]) -> None:
+    """Give each person the pronouns, participles and predicates that refer to them: first the
+    predicates of their own verb (*l'analyste est tombée*), then each pronoun in order."""
+    tokens = reader.tokens
+    for person in persons:
+        after = person.mention.end
+        while after < len(tokens) and _is_adjective(reader, after) and not reader.finite_readings(after):
+            after += 1
+        if _verb_follows(reader, after):
+            person.coreferents.extend(_predicates(reader, after, attributes))
+    referents: dict[int, Person | None] = {}
+    for pronoun in _pronouns(reader, persons):
+        person = _referent(reader, pronoun, entity, persons, referents)
+        referents[pronoun.index] = person
+        if person is None:
+            continue
+        if pronoun.gender:
+            person.coreferents.append(Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun"))
+        if pronoun.role == "subject":
+            person.coreferents.extend(_predicates(reader, pronoun.index + 1, attributes))
+        elif pronoun.role == "object":
+            person.coreferents.extend(_object_participle(reader, pronoun.index))
+
+
+def _pronouns(reader: SentenceReader, persons: list[Person]) -> list[_Pronoun]:
+    tokens = reader.tokens
+    inside = {i for p in persons for i in range(p.mention.start - 1, p.mention.end)}
+    found: list[_Pronoun] = []
+    for index, token in enumerate(tokens):
+        if index in inside and token not in GENDERED_SUBJECTS:
+            continue
+        after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in (
+            "que", "qu'", "le", "la", "l'", "les")
+        if token in DISJUNCTIVE_PRONOUNS and after_preposition:
+            found.append(_Pronoun(index, token, DISJUNCTIVE_PRONOUNS[token], "disjunctive"))
+        elif token in GENDERED_SUBJECTS and not _impersonal(tokens, index):
+            found.append(_Pronoun(index, token, GENDERED_SUBJECTS[token], "subject"))
+        elif token in OBJECT_PRONOUNS and _is_clitic(reader, index) and not (
+                index + 1 < len(tokens) and tokens[index + 1] in ("lui", "leur")):
+            found.append(_Pronoun(index, token, OBJECT_PRONOUNS[token], "object"))
+    return found
+
+
+def _impersonal(tokens: Sequence[str], index: int) -> bool:
+    """*il y a, il faut, il s'agit, il est difficile de…*: an *il* that refers to no one."""
+    if tokens[index] != "il":
+        return False
+    rest = [t for t in tokens[index + 1:index + 6] if t not in ("ne", "n'")]
+    if not rest:
+        return False
+    if rest[0] in ("y", "faut", "fallait", "faudra", "faudrait", "fallut", "pleut", "neige", "vaut", "suffit",
+                   "suffisait") or rest[:2] in (["s'", "agit"], ["s'", "agissait"]):
+        return True
+    if rest[0] in ("semble", "semblait", "paraît", "paraissait") and len(rest) > 1 and rest[1] in ("que", "qu'"):
+        return True
+    if rest[:2] == ["a", "été"] or rest[:2] == ["avait", "été"]:
+        rest = rest[1:]
+    return rest[0] in _ÊTRE_FORMS and len(rest) > 2 and rest[2] in ("de", "d'", "que", "qu'") and rest[1] not in (
+        "le", "la", "un", "une")
+
+
+def _is_clitic(reader: SentenceReader, index: int) -> bool:
+    """*le, la, l'* before a verb (*et la sabotait*, *l'a remerciée*, *de la voir*), not a determiner
+    (*la visite*, *de la cause*)."""
+    tokens = reader.tokens
+    probe = index + 1
+    while probe < len(tokens) and tokens[probe] in ("y", "en", "lui", "leur"):
+        probe += 1
+    if probe >= len(tokens) or not any(a.pos in ("verb", "aux") for a in reader.readings(probe)):
+        return False
+    previous = tokens[index - 1] if index else ""
+    if previous in _PREPOSITIONS:
+        return any(a.mood == "infinitive" for a in reader.readings(probe))
+    return previous in _BEFORE_CLITIC or not reader.has_pos(probe, "noun", "adj")
+
+
+def _object_participle(reader: SentenceReader, index: int) -> list[Cue]:
+    """The participle after *avoir* that agrees with a preceding object clitic (*l'a invitée*)."""
+    tokens = reader.tokens
+    probe = index + 1
+    while probe < len(tokens) and tokens[probe] in ("y", "en"):
+        probe += 1
+    if probe >= len(tokens) or not any(a.lemma == "avoir" for a in reader.finite_readings(probe)):
+        return []
+    probe += 1
+    while probe < len(tokens) and (tokens[probe] in NEGATION or reader.is_adverb(probe)):
+        probe += 1
+    if probe < len(tokens):
+        genders = {a.gender for a in reader.readings(probe) if a.mood == "participle"}
+        if len(genders) == 1 and None not in genders:
+            return [Cue(genders.pop(), tokens[probe], "participle agreeing with the object pronoun")]
+    return []
+
+
+def _verb_follows(reader: SentenceReader, index: int) -> bool:
+    """Whether a finite verb group starts at ``index`` (the person before it is its subject)."""
+    tokens = reader.tokens
+    while index < len(tokens) and (tokens[index] in NEGATION or tokens[index] in (
+            "se", "s'", "me", "te", "lui", "leur", "y", "en", "le", "la", "l'", "les")):
+        index += 1
+    return index < len(tokens) and bool(reader.finite_readings(index)) and not reader.has_pos(index, "det", "prep")
+
+
+def _predicates(reader: SentenceReader, start: int, attributes: Mapping[int, Person]) -> list[Cue]:
+    """The predicate adjectives, participles and person nouns of the first finite verb from ``start``
+    (*elle était occupée*, *elle était la propriétaire*)."""
+    verb = reader.first_finite_verb(start)
+    if verb is None:
+        return []
+    cues = []
+    attribute = attributes.get(verb + 2) or attributes.get(verb + 1)
+    if attribute is not None and attribute.phrase_gender:
+        cues.append(Cue(attribute.phrase_gender, _phrase_text(attribute), "predicate noun"))
+    for index in reader.predicates(verb):
+        genders = {a.gender for a in reader.readings(index) if a.pos == "adj" or a.mood == "participle"}
+        if len(genders) == 1 and None not in genders:
+            cues.append(Cue(genders.pop(), reader.tokens[index], "agreeing predicate"))
+    return cues
+
+
+def _referent(reader: SentenceReader, pronoun: _Pronoun, entity: Person, persons: list[Person],
+              known: Mapping[int, Person | None]) -> Person | None:
+    """The person a pronoun refers to, or None when it is none of them. An object or disjunctive
+    pronoun never refers to the subject of its clause; then agreement decides, and where both
+    persons or neither agree, the entity (WinoMT's pronoun always refers to it)."""
+    candidates = persons
+    if pronoun.role != "subject":
+        subjects = _clause_subjects(reader, pronoun.index, persons, known)
+        candidates = [p for p in persons if p not in subjects] if subjects else persons
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            return None
+    agreeing = [p for p in candidates if p.accepts(pronoun.gender)]
+    if entity in candidates and (entity in agreeing or not agreeing):
+        return entity
+    return agreeing[0] if agreeing else None
+
+
+def _clause_subjects(reader: SentenceReader, index: int, persons: list[Person],
+                     known: Mapping[int, Person | None]) -> list[Person]:
+    """Who may be the subject of the clause of an object or disjunctive pronoun: a subject pronoun
+    of its clause, else the person before the clause's verb and, across a coordination (*et, mais,
+    puis*), the sentence's subject; in an infinitive after *demander à X de*, X."""
+    tokens = reader.tokens
+    start = index - 1
+    while start >= 0 and tokens[start] not in _CLAUSE_OPENERS:
+        start -= 1
+    controller = _infinitive_controller(reader, index, start, persons, known)
+    if controller is not None:
+        return [controller]
+    for probe in range(index - 1, start, -1):
+        if tokens[probe] in GENDERED_SUBJECTS:
+            subject = known.get(probe)
+            return [subject] if subject is not None else []
+    subjects: list[Person] = []
+    in_clause = [p for p in persons if start < p.mention.start < index and _verb_follows(reader, p.mention.end)]
+    if in_clause:
+        subjects.append(in_clause[-1])
+        coordinated = any(t in _COORDINATORS for t in tokens[in_clause[-1].mention.end:index])
+    else:
+        coordinated = start < 0 or tokens[start] == "qui"
+        if start >= 0 and tokens[start] == "qui":
+            antecedent = [p for p in persons if p.mention.end in (start, start - 1)]
+            subjects.extend(antecedent)
+            coordinated = False
+    if coordinated or not subjects:
+        first = _sentence_subject(reader, persons)
+        if first is not None and first not in subjects and (start < 0 or not subjects):
+            subjects.append(first)
+    return subjects
+
+
+def _sentence_subject(reader: SentenceReader, persons: list[Person]) -> Person | None:
+    """The person who is the subject of the sentence's first verb."""
+    first_verb = reader.first_finite_verb(0)
+    for person in sorted(persons, key=lambda p: p.mention.start):
+        if (first_verb is None or person.mention.start < first_verb) and _verb_follows(reader, person.mention.end):
+            return person
+    return None
+
+
+def _infinitive_controller(reader: SentenceReader, index: int, start: int, persons: list[Person],
+                           known: Mapping[int, Person | None]) -> Person | None:
+    """In an infinitive after an object-control verb with a dative (*lui a demandé de la
+    raccompagner chez elle*), the dative's person is the infinitive's subject."""
+    tokens = reader.tokens
+    opening = None
+    for probe in range(index - 1, max(start, index - 8), -1):
+        if reader.finite_readings(probe) and not reader.is_nominal_context(probe):
+            return None
+        if tokens[probe] in ("de", "d'", "à") and any(
+                any(a.mood == "infinitive" for a in reader.readings(i)) for i in range(probe + 1, min(len(tokens), index + 3))):
+            opening = probe
+            break
+    if opening is None:
+        return None
+    governor = next((i for i in range(opening - 1, max(start, opening - 5), -1)
+                     if any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive", "indicative")
+                            for a in reader.readings(i))), None)
+    if governor is None or not any(a.lemma in _OBJECT_CONTROL for a in reader.readings(governor)):
+        return None
+    datives = [p for p in persons if start < p.mention.start < opening and _after_a(tokens, p)]
+    if datives:
+        return datives[-1]
+    if "lui" in tokens[max(start, 0):opening]:
+        subject = _sentence_subject(reader, persons)
+        others = [p for p in persons if p is not subject]
+        return others[0] if len(others) == 1 else None
+    return None
+
+
+def _after_a(tokens: Sequence[str], person: Person) -> bool:
+    """Whether the person's noun phrase is introduced by *à* (*au chauffeur*, *à la secrétaire*)."""
+    if person.determiner in ("au", "aux"):
+        return True
+    opening = person.mention.start - (1 if person.determiner else 0)
+    return opening > 0 and tokens[opening - 1] == "à"
+
+
+# -- deciding ------------------------------------------------------------------------------------
+
+
+def _decide(person: Person, who: str) -> tuple[str | None, str]:
+    """The gender the output gives the person, and why, in words."""
+    rendering = person.rendering
+    fixed = rendering.gender if rendering.kind == "fixed" else None
+    phrase = person.phrase_gender
+    default = [c for c in person.coreferents if c.gender == fixed]
+    coreferents = [c for c in person.coreferents if c.gender != fixed]
+    genders = {c.gender for c in coreferents}
+    rendered = f"{who} is rendered {_phrase_text(person)!r}"
+    shown = "; ".join(c.describe() for c in person.phrase)
+    referring = "; ".join(c.describe() for c in coreferents)
+    if phrase is None:
+        why = _no_cue(person, fixed)
+        if not genders:
+            extra = f" ({', '.join(c.word for c in default)} agree{'s' if len(default) == 1 else ''} with the noun by default)" \
+                if default else ""
+            return None, f"{rendered}: {why} and no pronoun or agreeing word shows the person's gender{extra}"
+        if len(genders) > 1:
+            return None, f"{rendered}: {why}, and the words that refer to the person disagree ({referring})"
+        gender = genders.pop()
+        return gender, f"{rendered}: {why}; {referring} refer{'s' if len(coreferents) == 1 else ''} to the person: {_WORD[gender]}"
+    if phrase == "m" and "f" in genders:
+        feminine = "; ".join(c.describe() for c in coreferents if c.gender == "f")
+        if rendering.kind in ("generic", "fixed"):
+            return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
+                         "refers to the person: a French reader reads a woman: female")
+        chosen = (f"the noun has a feminine form ({_feminine_forms(person)}) the translation did not use"
+                  if rendering.kind in ("masculine", "sense") else "the translation chose the masculine determiner")
+        return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {chosen}: the pronoun "
+                     "renders the source's pronoun, the noun phrase is the translation's choice for the person")
+    if phrase == "f" and "m" in genders:
+        masculine = "; ".join(c.describe() for c in coreferents if c.gender == "m")
+        return "f", (f"{rendered} ({shown}): female; {masculine} does not undo the feminine the translation chose "
+                     "for the person")
+    also = f"; {referring} agree" if coreferents else ""
+    return phrase, f"{rendered} ({shown}{also}): {_WORD[phrase]}"
+
+
+def _feminine_forms(person: Person) -> str:
+    forms = [r.form for r in profession_table().renderings.get(person.rendering.english, ()) if r.kind == "feminine"]
+    return ", ".join(forms[:3]) or "a feminine"
+
+
+def _no_cue(person: Person, fixed: str | None) -> str:
+    if fixed:
+        return f"{person.rendering.form!r} is {_GRAMMATICAL[fixed]} whatever the person's sex"
+    if person.determiner in _ELIDED_OR_PLURAL or not person.determiner:
+        what = "an elided" if person.determiner == "l'" else "a plural" if person.determiner else "no"
+        return f"{what} determiner on an epicene noun shows no gender"
+    return f"the determiner {person.determiner!r} shows no gender on an epicene noun"
+
+
+def _phrase_text(person: Person) -> str:
+    text = person.mention.text
+    if person.determiner:
+        text = f"{person.determiner}{'' if person.determiner.endswith(chr(39)) else ' '}{text}"
+    return text
+
+
+__all__ = ["EVIDENCE", "GENDERS", "EntityGenderChecker", "Params", "english_mentions"]

@@ -1,0 +1,159 @@
+"""The entity_gender family measured: on the team's variants, the WinoMT authors' French annotations, and systems.
+
+    python tools/winomt_entity_gender.py                               # tests/data/winomt-fr-variants.yaml
+    python tools/winomt_entity_gender.py --winomt DIR --annotations    # agreement with data/human_annotations/fr.in
+    python tools/winomt_entity_gender.py --winomt DIR --systems        # Acc, F1, ΔG, ΔS per system (translations/*/en-fr.txt)
+    python tools/winomt_entity_gender.py ... --list                    # and each disagreement / undecided item
+
+DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender): data/aggregates/en.txt, en_pro.txt,
+en_anti.txt, data/human_annotations/, translations/<system>/en-fr.txt. The measures follow the paper's
+evaluate.py: Acc over every item (a neutral gold is never matched: French predictions are male, female or
+none), F1 of the male and female classes, ΔG = F1(male) − F1(female), ΔS = Acc(pro) − Acc(anti).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from pytest_mtchallenge.checkers.fr.entity_gender import EVIDENCE, EntityGenderChecker
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "tests" / "data" / "winomt-fr-variants.yaml"
+ANNOTATIONS = "data/human_annotations/fr.in - fr.in.csv"
+UPSTREAM_ACC = {"google": 63.6, "bing": 44.7, "systran": 45.0}
+CHECKER = EntityGenderChecker()
+
+
+def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
+    return ChallengeItem(id="winomt", suite="winomt", category="gender", subcategory="entity_gender", source=source,
+                         references=(), question="", checker="entity_gender",
+                         params={"entity": entity, "gender": gender, "position": position}, target_language="fr")
+
+
+def predicted(verdict: Verdict) -> str:
+    """male, female, none, or not_found (the entity is not rendered)."""
+    if verdict.missing:
+        return "not_found"
+    return next((e.removeprefix(EVIDENCE) for e in verdict.evidence if e.startswith(EVIDENCE)), "none")
+
+
+@dataclass(frozen=True)
+class Line:
+    gender: str
+    position: int
+    source: str
+    entity: str
+
+
+def read_lines(path: Path) -> list[Line]:
+    rows = [line.rstrip("\n").split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    return [Line(g, int(p), s, e.lower()) for g, p, s, e in rows]
+
+
+def variants(show: bool) -> None:
+    entries = yaml.safe_load(VARIANTS.read_text(encoding="utf-8"))["items"]
+    counts: Counter[str] = Counter()
+    for entry in entries:
+        test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"])
+        for output in entry["outputs"]:
+            verdict = CHECKER.check(item=test, output=output["output"])
+            got, want = predicted(verdict), output["reads"]
+            counts["total"] += 1
+            counts["agree" if got == want else "disagree"] += 1
+            if show and got != want:
+                print(f"  line {entry['line']} ({entry['entity']}): wanted {want}, got {got}: {output['output']}\n"
+                      f"      {verdict.reason}")
+    print(f"variants: {counts['agree']}/{counts['total']} agree ({100 * counts['agree'] / counts['total']:.1f} %)")
+
+
+def annotations(winomt: Path, show: bool) -> None:
+    lines = read_lines(winomt / "data/aggregates/en.txt")
+    labels = {"M": "male", "F": "female", "N": "none"}
+    counts: Counter[str] = Counter()
+    with (winomt / ANNOTATIONS).open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            label = row["Gender? [M/F/N]"].strip()
+            if label not in labels:
+                continue
+            line = lines[int(row["Index"])]
+            verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position),
+                                    output=row["Sentence"])
+            got, want = predicted(verdict), labels[label]
+            counts["labelled"] += 1
+            if got == "not_found":
+                counts["undecided"] += 1
+            else:
+                counts["decided"] += 1
+                counts["agree" if got == want else "disagree"] += 1
+            if show and got != want:
+                print(f"  {row['Index']} {line.entity}: annotator {want}, family {got}: {row['Sentence']}\n"
+                      f"      {verdict.reason}")
+    decided, labelled = counts["decided"], counts["labelled"]
+    print(f"annotations: {labelled} labelled, {decided} decided ({100 * decided / labelled:.1f} %), "
+          f"{counts['agree']} agree ({100 * counts['agree'] / decided:.1f} % of decided)")
+
+
+def measures(lines: list[Line], predictions: list[str]) -> dict[str, float]:
+    """Acc, F1 male / female, as the paper's evaluate.py computes them."""
+    gold = [line.gender for line in lines]
+    correct = Counter(g for g, p in zip(gold, predictions) if g == p)
+    total, predicted_count = Counter(gold), Counter(predictions)
+    result = {"acc": 100 * sum(correct.values()) / len(gold)}
+    for gender in ("male", "female"):
+        recall = correct[gender] / total[gender] if total[gender] else 0.0
+        precision = correct[gender] / predicted_count[gender] if predicted_count[gender] else 0.0
+        result[f"f1_{gender}"] = 100 * (2 * precision * recall / (precision + recall) if precision + recall else 0.0)
+    return result
+
+
+def systems(winomt: Path, show: bool) -> None:
+    lines = read_lines(winomt / "data/aggregates/en.txt")
+    pro = set(read_lines(winomt / "data/aggregates/en_pro.txt"))
+    anti = set(read_lines(winomt / "data/aggregates/en_anti.txt"))
+    print("| system | Acc | upstream Acc | F1 male | F1 female | ΔG | ΔS | not found | no gender |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for path in sorted(winomt.glob("translations/*/en-fr.txt")):
+        outputs = [row.split(" ||| ", 1)[1] for row in path.read_text(encoding="utf-8").splitlines()]
+        predictions = []
+        for line, output in zip(lines, outputs):
+            got = predicted(CHECKER.check(item=item(line.source, line.entity, line.gender, line.position), output=output))
+            predictions.append(got)
+        as_gender = [p if p in ("male", "female") else "unknown" for p in predictions]
+        overall = measures(lines, as_gender)
+        pro_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in pro]))["acc"]  # type: ignore[arg-type]
+        anti_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in anti]))["acc"]  # type: ignore[arg-type]
+        name = path.parent.name
+        upstream = UPSTREAM_ACC.get(name)
+        print(f"| {name} | {overall['acc']:.1f} | {upstream if upstream else '—'} | {overall['f1_male']:.1f} | "
+              f"{overall['f1_female']:.1f} | {overall['f1_male'] - overall['f1_female']:.1f} | "
+              f"{pro_acc - anti_acc:.1f} | {predictions.count('not_found')} | {predictions.count('none')} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--winomt", type=Path, help="a copy of the WinoMT repository")
+    parser.add_argument("--annotations", action="store_true", help="agreement with the authors' French annotations")
+    parser.add_argument("--systems", action="store_true", help="Acc, F1, ΔG, ΔS per system")
+    parser.add_argument("--list", action="store_true", help="list each disagreement")
+    args = parser.parse_args(argv)
+    if (args.annotations or args.systems) and args.winomt is None:
+        parser.error("--annotations and --systems need --winomt DIR")
+    if not (args.annotations or args.systems):
+        variants(args.list)
+    if args.annotations:
+        annotations(args.winomt, args.list)
+    if args.systems:
+        systems(args.winomt, args.list)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
