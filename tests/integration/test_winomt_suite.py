@@ -106,23 +106,23 @@ def test_the_bundled_suite_collects_every_line_for_each_published_system(stand_i
 @pytest.mark.parametrize(("marker", "count"), [("anti", 1584), ("pro", 1584), ("winogender", 720),
                                                ("winobias and not anti", 1584)])
 def test_the_categories_are_markers(stand_in: pytest.Pytester, marker: str, count: int) -> None:
-    result = stand_in.runpytest("--mt-suite=winomt-en-es", "--mt-system=recorded:*", "-m", marker, "--co", "-q")
-    result.stdout.fnmatch_lines([f"{count * 4}/{3888 * 4} tests collected ({(3888 - count) * 4} deselected)*"])
+    result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:*", "-m", marker, "--co", "-q")
+    result.stdout.fnmatch_lines([f"{count * 5}/{3888 * 5} tests collected ({(3888 - count) * 5} deselected)*"])
 
 
 def test_the_ids_are_en_txts_line_numbers(stand_in: pytest.Pytester) -> None:
-    result = stand_in.runpytest("--mt-suite=winomt-en-de", "--mt-system=recorded:google", "-m", "winogender",
+    result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:google", "-m", "winogender",
                                 "--co", "-q")
-    result.stdout.fnmatch_lines(["winomt-en-de::3168[[]google]", "winomt-en-de::3887[[]google]"])
-    assert "winomt-en-de::3167[google]" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["winomt-en-fr::3168[[]google]", "winomt-en-fr::3887[[]google]"])
+    assert "winomt-en-fr::3167[google]" not in result.stdout.str()
 
 
 def test_a_published_line_that_translates_another_sentence_errors_naming_file_and_line(
         stand_in: pytest.Pytester) -> None:
-    result = stand_in.runpytest("--mt-suite=winomt-en-it", "--mt-system=recorded:bing", "-k", "2120 or 2121")
+    result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:bing", "-k", "2120 or 2121")
     result.assert_outcomes(errors=2)
     result.stdout.fnmatch_lines([
-        "ERROR bing: */winomt/translations/bing/en-it.txt.gz:2121: the English “The baker yelled at the mover "
+        "ERROR bing: */winomt/translations/bing/en-fr.txt.gz:2121: the English “The baker yelled at the mover "
         "because she broke the stove.” is not the source of item 2120 “* he broke the stove.”: this line "
         "translates another sentence (1 item: 2120)"])
 
