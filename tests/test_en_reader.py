@@ -9,7 +9,7 @@ import pytest
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_of, words_param
 from pytest_mtchallenge.checkers.en.phrase import EnglishPhraseChecker
-from pytest_mtchallenge.languages.en.inflection import is_past_form, is_past_or_participle
+from pytest_mtchallenge.languages.en.inflection import inflect, is_past_form, is_past_or_participle
 from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import (
     Sentence,
@@ -127,6 +127,17 @@ def test_past_forms() -> None:
     assert is_past_form("swam") and not is_past_form("swum") and is_past_or_participle("swum")
     assert not is_past_or_participle("jagged") and not is_past_or_participle("tweed")
     assert is_past_or_participle("agreed") and is_past_or_participle("been")
+
+
+@pytest.mark.parametrize(("lemma", "form"), [("speak", "speaked"), ("beat", "beated"), ("teach", "teached"),
+                                             ("write", "writed"), ("swim", "swimmed"), ("understand", "understanded")])
+def test_an_irregular_verb_is_found_in_its_over_regularised_forms(lemma: str, form: str) -> None:
+    assert {"past", "participle"} <= inflect(lemma).kinds(form)
+    assert Sentence(f"He {form} it.").verb_hits([lemma])
+
+
+def test_an_over_regularised_form_that_spells_another_word_is_not_read() -> None:
+    assert not inflect("see").kinds("seed")
 
 
 @pytest.mark.parametrize(("text", "verb", "pronoun"), [
