@@ -46,9 +46,11 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                             "It is far, far better.", "It's much much better.", "This is way, way better.",
                             "It's much, much better!", "This is far far better.", "It is much, much better.",
                             "That's much, much better.", "It's far, far better.", "This is way, way better!",
-                            "It is much much better.", "That's far far better."]),
+                            "It is much much better.", "That's far far better.",
+                            # any doubled intensifier keeps the doubling
+                            "It is a lot a lot better.", "That's a lot, a lot better."]),
     ("DC2", Outcome.FAIL, ["It's much better.", "This is much better.", "It's a lot better.",
-                            "It is a lot a lot better.", "This is much more better.", "It's very very better.",
+                            "That's a lot better!", "This is much more better.", "It's very very better.",
                             "It is many many better.", "That's far better.", "It's much better!",
                             "That is much better.", "It's far better."]),
     ("IF1", Outcome.PASS, ["They are determined to continue in spite of all opposition.",
