@@ -250,7 +250,8 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                             "He had been warned by Paul.", "He was notified by Paul.", "Paul warned him.",
                             "He was told by Paul.", "He got warned by Paul.", "He was warned by Paul .",
                             "He was cautioned by Paul.", "He's been warned by Paul.", "Paul had warned him."]),
-    ("GW6", Outcome.FAIL, ["He was warned through Paul.", "He has been warned via Paul.", "He was warned per Paul.",
+    ("GW6", Outcome.FAIL, ["He was alerted about Paul.", "He was cautioned against Paul.", "He was told of Paul.",
+                           "He was warned through Paul.", "He has been warned via Paul.", "He was warned per Paul.",
                             "He was warned for Paul.", "He was warned with Paul.", "He was warned from Paul.",
                             "He has been notified through Paul.", "He was warned par Paul.",
                             "He was warned via Paul.", "He was alerted through Paul.",
@@ -377,3 +378,15 @@ def test_english_forms(lemma: str, forms: set[str]) -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EnglishPhraseChecker.validate(params)
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"), [
+    ("GW6", "He received a warning from Paul.", Outcome.PASS),  # the noun "warning", not the verb + from
+    ("GW6", "He had a warning from Paul.", Outcome.PASS),
+    ("GW6", "He was warned from Paul.", Outcome.FAIL),
+    ("IV1", "Stop your beating around the bush.", Outcome.PASS),  # a gerund after a possessive: still the verb's
+])
+def test_an_ing_form_after_the_indefinite_article_is_a_noun(item_id: str, output: str, expected: Outcome) -> None:
+    """A verb lemma's *-ing* form does not match ``=lemma`` after *a / an*: a gerund takes no indefinite
+    article, so *a warning*, *a meeting* are count nouns."""
+    assert outcome(item_id, output) is expected

@@ -30,13 +30,17 @@ class EnglishPhraseChecker(EnglishChecker):
     weekdays* fails; *of habit* inside *out of habit* passes); otherwise the output is undecided.
 
     In a pattern a word is a literal form, ``=lemma`` stands for every inflected form of an
-    English verb or noun (*=beat*: *beat, beats, beating, beaten*; *=ox*: *oxen*), ``a|b`` gives
+    English verb or noun (*=beat*: *beat, beats, beating, beaten*; *=ox*: *oxen*; a verb's *-ing*
+    form not after *a / an*, since a gerund takes no indefinite article: *a warning* is a noun, not
+    a form of *=warn*), ``a|b`` gives
     alternatives, ``*`` a gap of up to four words, ``~`` up to two adverbs or negation words, and
     ``(…)`` optional words. Case, apostrophes and punctuation do not matter.
     """
 
     name = "en_phrase"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: a verb's -ing form after a/an is not
+    #: read as the verb (*a warning from Paul*)
+    version = "3"
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
 
     @classmethod
