@@ -374,6 +374,7 @@ def test_english_forms(lemma: str, forms: set[str]) -> None:
     ({"accepted": ["silk|can't"]}, "one word"),
     ({"accepted": ["silk"], "doubtful": [""]}, "doubtful"),
     ({"accepted": ["silk"], "literal": ["in silk"]}, "'literal'"),
+    ({"accepted": ["silk"], "exhaustive": "yes"}, "exhaustive"),
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -389,4 +390,29 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: 
 def test_an_ing_form_after_the_indefinite_article_is_a_noun(item_id: str, output: str, expected: Outcome) -> None:
     """A verb lemma's *-ing* form does not match ``=lemma`` after *a / an*: a gerund takes no indefinite
     article, so *a warning*, *a meeting* are count nouns."""
+    assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize(("item_id", "output"), [
+    ("IF2", "They will leave at midnight."), ("IF2", "They'll set off at the crack of noon."),
+    ("IV1", "Stop messing about."), ("IV2", "He kept changing his mind."), ("IV3", "You are going too fast."),
+    ("IF1", "They are determined to continue with all their friends."),
+])
+def test_an_idiom_rendered_by_another_phrase_fails(item_id: str, output: str) -> None:
+    """An idiom's meaning is not built from its words (``exhaustive``): a fluent output with none of
+    the listed renderings, calques or doubtful phrases says something else."""
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.outcome is Outcome.FAIL and "found none of the English renderings" in verdict.reason
+
+
+def test_a_compositional_expression_without_a_listed_rendering_stays_for_a_human() -> None:
+    assert outcome("GW9", "He did it because he always does.") is Outcome.UNDECIDED  # not exhaustive
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"), [
+    ("IF1", "They are determined to go on against all of us.", Outcome.FAIL),  # partitive: a definite group
+    ("IF1", "They are determined to go on against all of those people.", Outcome.FAIL),
+    ("IF1", "They are determined to go on against all.", Outcome.UNDECIDED),  # the generic quantifier
+])
+def test_a_partitive_quantifier_is_not_the_phrases_generic_one(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
