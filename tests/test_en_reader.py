@@ -186,3 +186,12 @@ def test_passive_auxiliary(text: str, verb: str, passive: bool) -> None:
 ])
 def test_a_french_inversion_left_hyphenated_is_read_as_its_words(text: str, words: tuple[str, ...]) -> None:
     assert tokenize(text)[0] == words
+
+
+@pytest.mark.parametrize(("text", "inverted"), [
+    ("For which company works-he?", {"he"}), ("To whom has-t-he given it?", {"he"}),
+    ("For what company works he?", set()), ("A self-made man, so-so.", set()),
+])
+def test_a_hyphenated_french_inversion_is_remembered(text: str, inverted: set[str]) -> None:
+    sentence = Sentence(text)
+    assert {sentence.words[i] for i in sentence.hyphen_inversions} == inverted

@@ -115,6 +115,10 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
     ("WQ1", Outcome.FAIL, ["Whom Max has he given a book to?", "To whom Max did he give a book?",
                             "To whom Max has he handed a book?"]),
     ("WR1", Outcome.FAIL, ["The man to whom Max has he given a book has left."]),
+    # a lexical verb joined to its pronoun by a hyphen: the French inversion copied as written
+    ("WQ2", Outcome.FAIL, ["For what company works-he?", "For which firm works-t-he?"]),
+    ("WQ1", Outcome.FAIL, ["To whom gave-he a book?"]),
+    ("WQ1", Outcome.PASS, ["To whom has-he given a book?"]),  # an auxiliary: the English inversion, hyphenated
     # a simple inversion of the verb and its pronoun subject, archaic but English: the preposition judged
     ("WQ2", Outcome.PASS, ["For which company works he?", "What company works he for?"]),
 ]

@@ -82,15 +82,18 @@ class EnglishWhPrepositionChecker(EnglishChecker):
       the roles: *the girl who danced with you*, *Who gave a book to Max?*, *Which company works
       for him?* fail;
     - a noun subject doubled by a pronoun after the auxiliary is the French complex inversion
-      (*Max a-t-il*): *To whom Max has he given a book?* fails, whatever the preposition. A simple
-      inversion of a verb and its pronoun (*For which company works he?*) is archaic English word
-      order: the preposition is judged.
+      (*Max a-t-il*): *To whom Max has he given a book?* fails, whatever the preposition. So does a
+      lexical verb joined to its pronoun by a hyphen, the French inversion copied as written
+      (*For which company works-he?*: no do-support, French spelling). A simple inversion of a verb
+      and its pronoun (*For which company works he?*) is archaic English word order: the
+      preposition is judged.
     """
 
     name = "en_wh_preposition"
     #: 2: names what it did not find (Verdict.not_found); a relative "with what" after a noun fails.
     #: 3: a preposition + relative "that" fails; swapped roles also with the source's subject after a
-    #: preposition (*who danced with you*); the French complex inversion (*Max has he*) fails
+    #: preposition (*who danced with you*); the French complex inversion (*Max has he*) and a hyphenated
+    #: inversion of a lexical verb (*works-he*) fail
     version = "3"
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
 
@@ -162,6 +165,12 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.failed(f"{phrase!r}: the subject is doubled by a pronoun after the auxiliary, the French "
                                   "complex inversion (Max a-t-il); the clause is no English question or relative, "
                                   "whatever its preposition", phrase)
+        copied = next((i for i in sentence.hyphen_inversions if tokens[i - 1] not in AUXILIARIES), None)
+        if copied is not None:
+            phrase = sentence.quote(copied - 1, copied + 1)
+            return Verdict.failed(f"{sentence.cased[copied - 1]}-{sentence.cased[copied]}: the French inversion of a "
+                                  "lexical verb is copied as written (travaille-t-il); the question is not built in "
+                                  "English (no do-support), whatever its preposition", phrase)
         kept = fronted or stranded
         if kept:
             preposition = kept[0]
