@@ -416,3 +416,14 @@ def test_a_compositional_expression_without_a_listed_rendering_stays_for_a_human
 ])
 def test_a_partitive_quantifier_is_not_the_phrases_generic_one(item_id: str, output: str, expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"), [
+    ("IV1", "Stop beating around of the bush.", Outcome.PASS),  # autour de: the French "de" left as "of"
+    ("IV2", "He was always beating about of the bush.", Outcome.PASS),
+    ("IV1", "Stop turning around of the pot.", Outcome.FAIL),
+    ("GW9", "He did it out of habit.", Outcome.PASS),  # "out of" is English: its "of" is read
+])
+def test_an_of_after_a_preposition_that_takes_none_is_the_french_de(item_id: str, output: str,
+                                                                     expected: Outcome) -> None:
+    assert outcome(item_id, output) is expected

@@ -31,7 +31,9 @@ class EnglishPhraseChecker(EnglishChecker):
       (*Stop fooling around* for *tourner autour du pot*). Default false: an unlisted paraphrase of
       a compositional expression is left to a human.
 
-    A match that ends in a quantifier followed by *of* + a pronoun or determiner is a partitive
+    An *of* right after a preposition that never takes one (*around of the bush*: the *de* of
+    *autour de* left word for word) is not read. A match that ends in a quantifier followed by *of* +
+    a pronoun or determiner is a partitive
     (*against all of them*: a definite group), not the phrase's generic quantifier: it does not count.
 
     An accepted phrase alone passes and a rejected one alone fails. When both are found, a match

@@ -9,6 +9,13 @@ from pytest_mtchallenge.languages.en.inflection import fold, forms_of, inflect
 from pytest_mtchallenge.languages.en.reader import Sentence, tokenize
 
 
+#: English prepositions that never take *of* (*around, near, along…*; not *out, ahead, inside,
+#: because*): an *of* after one of them renders the *de* of a French complex preposition word for word.
+PREPOSITIONS_WITHOUT_OF = frozenset({"around", "round", "about", "near", "along", "above", "below", "beside",
+                                     "behind", "beneath", "toward", "towards", "across", "against", "among",
+                                     "beyond", "underneath", "during", "till", "until"})
+
+
 @dataclass(frozen=True, slots=True)
 class Word:
     """One word of a pattern: the forms it accepts (``=lemma`` expanded to every inflected form), and
@@ -36,7 +43,11 @@ class _Words:
 
     def __init__(self, sentence: Sentence) -> None:
         self.sentence = sentence
-        self.indexes = sentence.word_indexes()
+        words = sentence.words
+        # the French *de* of a complex preposition (*autour de*, *près de*) left as *of* after an English
+        # preposition that takes none (*around of the bush*) is not read: the preposition is
+        self.indexes = [i for i in sentence.word_indexes()
+                        if not (words[i] == "of" and i and words[i - 1] in PREPOSITIONS_WITHOUT_OF)]
 
     def __len__(self) -> int:
         return len(self.indexes)
