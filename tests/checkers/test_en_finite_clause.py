@@ -180,3 +180,12 @@ def test_another_verb_or_subject_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         FiniteClauseChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("As soon as its finished work, Mary left.", Outcome.FAIL),
+    ("Once her completed task, Mary went away.", Outcome.FAIL),
+    ("After her work, Mary left.", Outcome.UNDECIDED),  # no participle: a prepositional phrase, rephrased
+])
+def test_a_participle_turned_into_an_adjective_leaves_no_clause(output: str, expected: Outcome) -> None:
+    assert outcome(NF3, output) is expected

@@ -10,6 +10,7 @@ from pytest_mtchallenge.languages.en.inflection import (
     inflect,
     is_gerund,
     is_participle,
+    is_past_form,
     is_regular_past,
 )
 from pytest_mtchallenge.languages.en.reader import (
@@ -21,6 +22,7 @@ from pytest_mtchallenge.languages.en.reader import (
     verb_group,
 )
 from pytest_mtchallenge.languages.en.words import (
+    AUXILIARIES,
     BE_FORMS,
     CLOSED_CLASS,
     DETERMINERS,
@@ -64,7 +66,9 @@ class FiniteClauseChecker(EnglishChecker):
     fail. After an opener, a noun subject + a lone past form before the comma is a finite past only
     when the verb has an intransitive use with the undergoer as subject (*her work finished*,
     :data:`~pytest_mtchallenge.languages.en.words.ERGATIVE_VERBS`: undecided); otherwise it is a
-    participle (*Once her work completed*: fail).
+    participle (*Once her work completed*: fail). A noun phrase alone after the opener, the French
+    participle turned into an adjective before the noun (*As soon as her finished work, Mary left*),
+    has no clause: fail where ``none`` is rejected.
     """
 
     name = "en_finite_clause"
@@ -146,6 +150,11 @@ class FiniteClauseChecker(EnglishChecker):
             return Verdict.failed(f"{phrase!r}: the verb of the clause follows {opener!r} bare, without a subject "
                                   "(the French infinitive kept); English needs a finite clause with its own subject",
                                   phrase)
+        verbless = _verbless_noun_phrase(sentence, index)
+        if verbless is not None and "none" in reject:
+            phrase = sentence.text(start, verbless)
+            return Verdict.failed(f"{phrase!r}: only a noun phrase follows {opener!r}, its participle turned into an "
+                                  "adjective; there is no clause, and English needs a finite one", phrase)
         subject = subject_at(sentence, index) or _accepted_subject(sentence, index, subjects)
         if subject is None:
             return None
@@ -243,3 +252,21 @@ def _absolute_construction(sentence: Sentence) -> tuple[int, int] | None:
     if after >= len(words) - 1 or words[after] != ",":
         return None
     return start, participle + 1
+
+
+def _verbless_noun_phrase(sentence: Sentence, index: int) -> int | None:
+    """*As soon as its finished work, Mary left*: a determiner, a participle used as an adjective
+    before the noun, and no verb up to the comma: the end of the noun phrase, or None."""
+    words = sentence.words
+    if index >= len(words) or words[index] not in DETERMINERS:
+        return None
+    end = sentence.clause_end(index)
+    if end >= len(words) or words[end] != "," or end - index < 2:
+        return None
+    last = words[end - 1]
+    if any(w in AUXILIARIES for w in words[index:end]) or is_participle(last) or is_past_form(last) \
+            or is_gerund(last) or last in CLOSED_CLASS:
+        return None
+    if not any(is_participle(w) for w in words[index + 1:end - 1]):
+        return None  # *after her work*: a prepositional phrase, a rephrasing for a human
+    return end
