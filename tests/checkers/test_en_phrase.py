@@ -427,3 +427,15 @@ def test_a_partitive_quantifier_is_not_the_phrases_generic_one(item_id: str, out
 def test_an_of_after_a_preposition_that_takes_none_is_the_french_de(item_id: str, output: str,
                                                                      expected: Outcome) -> None:
     assert outcome(item_id, output) is expected
+
+
+@pytest.mark.parametrize(("item_id", "output"), [
+    ("IF1", "They are determined to carry on regardless."), ("IF1", "They mean to go on, whatever people think."),
+    ("IF1", "They are determined to continue, undaunted."),
+    ("IF2", "They will leave as the light fades."), ("IF2", "They'll go when the sun goes down."),
+    ("IV1", "Stop avoiding the issue."), ("IV1", "Stop being so evasive."), ("IV2", "He never came out with it."),
+    ("IV3", "You are doing it in the wrong order."), ("IV4", "It was all done back to front."),
+])
+def test_plain_statements_of_an_idioms_meaning_pass(item_id: str, output: str) -> None:
+    """An exhaustive item lists the plain statements of the idiom's meaning beside its English idioms."""
+    assert outcome(item_id, output) is Outcome.PASS
