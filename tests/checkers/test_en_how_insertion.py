@@ -40,12 +40,12 @@ VARIANTS = [
     (HI1, 'Max knows repairing a coffee maker.', Outcome.FAIL),
     (HI1, 'Max knows repair a coffee maker.', Outcome.FAIL),
     (HI1, 'Max knows to fix a coffee machine.', Outcome.FAIL),
-    (HI1, 'Max knows how repair a coffee maker.', Outcome.PASS),  # 'how' inserted; the missing 'to' is outside the divergence
+    (HI1, 'Max knows how repair a coffee maker.', Outcome.PASS),  # 'how' inserted; 'to' is outside the divergence
     (HI1, 'Max knows fixing a coffee pot.', Outcome.FAIL),
     (HI1, 'Max knows how to fix a coffee maker.', Outcome.PASS),
     (HI1, 'Max knows to mend a coffee pot.', Outcome.FAIL),
     (HI1, 'Max is capable of repairing a coffee maker.', Outcome.PASS),
-    (HI1, 'Max knows how fix a coffee machine.', Outcome.PASS),  # 'how' inserted; the missing 'to' is outside the divergence
+    (HI1, 'Max knows how fix a coffee machine.', Outcome.PASS),  # 'how' inserted; 'to' is outside the divergence
     (HI1, 'Max knew how to repair a coffee maker.', Outcome.PASS),
     (HI1, 'Max knew to repair a coffee maker.', Outcome.FAIL),
     (HI1, 'Max knows how to fix coffee makers.', Outcome.PASS),

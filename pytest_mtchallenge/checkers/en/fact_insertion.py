@@ -68,9 +68,9 @@ class FactInsertionChecker(EnglishChecker):
         verb = _verb_before_that(sentence)
         if verb is not None:
             found = sentence.text(verb, verb + 2)
-            return Verdict.failed(f"{found!r}: the clause is the object of {sentence.cased[verb]!r}, with no preposition "
-                                  "and no 'the fact that': the relation the French verb has with 'de ce que' (the "
-                                  "clause as its source or cause) is lost", found)
+            return Verdict.failed(f"{found!r}: the clause is the object of {sentence.cased[verb]!r}, with no "
+                                  "preposition and no 'the fact that': the relation the French verb has with 'de ce "
+                                  "que' (the clause as its source or cause) is lost", found)
         return Verdict.not_found("a rendering of the clause of 'de ce que' (the fact that, a gerund, a that-clause)",
                                   "no 'the fact that', gerund or literal 'what / that' clause found: left to a human")
 

@@ -264,7 +264,8 @@ class _Reading:
         word = self.words[index]
         following = self.words[index + 1] if index + 1 < len(self.words) else "."
         if word in ("her", "his", "its") and following[0].isalpha() and following not in PREPOSITIONS \
-                and not is_adverb(following) and following not in PLACE_ADVERBS and following not in ("and", "or", "but"):
+                and not is_adverb(following) and following not in PLACE_ADVERBS \
+                and following not in ("and", "or", "but"):
             return False  # a possessive determiner: *her book*
         if word in _DEMONSTRATIVES and following[0].isalpha() and following not in PREPOSITIONS:
             return False  # *that book*, *that he…*

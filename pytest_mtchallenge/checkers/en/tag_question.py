@@ -204,9 +204,10 @@ class EnglishTagQuestionChecker(EnglishChecker):
         if start and set(tokens[start:end]) & _FRENCH:
             return Verdict.failed(f"found {sentence.quote(start, end)!r}: 'n'est-ce pas' left untranslated; "
                                   "expected an English tag question")
+        # *Yesterday, he saw it?*, *Yesterday, Max saw it?*: a clause, not a tag
         clause = start < end and end - start > 1 and (tokens[start] in SUBJECT_PRONOUNS or (
             sentence.capitals[start] and tokens[start] not in AUXILIARIES | NEGATIVE_WORDS
-            and tokens[start] not in INVARIANT_TAGS))  # *Yesterday, he saw it?*, *Yesterday, Max saw it?*: a clause, not a tag
+            and tokens[start] not in INVARIANT_TAGS))
         if start and final == "?" and (segment in INVARIANT_TAGS or (0 < end - start <= _SHORT_TAG and not clause)):
             return Verdict.failed(f"found the invariant tag {sentence.quote(start, end)!r}, not an English tag "
                                   "question: the tag must repeat the clause's auxiliary with n't and the subject's "
