@@ -9,7 +9,7 @@ import pytest
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_of, words_param
 from pytest_mtchallenge.checkers.en.phrase import EnglishPhraseChecker
-from pytest_mtchallenge.languages.en.inflection import is_past_form, is_past_or_participle
+from pytest_mtchallenge.languages.en.inflection import inflect, is_past_form, is_past_or_participle
 from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import (
     Sentence,
@@ -131,6 +131,17 @@ def test_past_forms() -> None:
     assert is_past_or_participle("agreed") and is_past_or_participle("been")
 
 
+@pytest.mark.parametrize(("lemma", "form"), [("speak", "speaked"), ("beat", "beated"), ("teach", "teached"),
+                                             ("write", "writed"), ("swim", "swimmed"), ("understand", "understanded")])
+def test_an_irregular_verb_is_found_in_its_over_regularised_forms(lemma: str, form: str) -> None:
+    assert {"past", "participle"} <= inflect(lemma).kinds(form)
+    assert Sentence(f"He {form} it.").verb_hits([lemma])
+
+
+def test_an_over_regularised_form_that_spells_another_word_is_not_read() -> None:
+    assert not inflect("see").kinds("seed")
+
+
 @pytest.mark.parametrize(("text", "verb", "pronoun"), [
     ("We them have phoned.", "phoned", "them"),  # an object pronoun after the subject, before the auxiliary
     ("They to us have written.", "written", "to us"),  # with the preposition of a French dative clitic
@@ -197,3 +208,12 @@ def test_the_function_of_a_pronoun_from_word_order(sentence: str, pronoun: str, 
 ])
 def test_the_person_of_a_sentence_opening_subject_pronoun(sentence: str, person: int | None) -> None:
     assert subject_person(tokenize(sentence)[0]) == person
+
+
+@pytest.mark.parametrize(("text", "inverted"), [
+    ("For which company works-he?", {"he"}), ("To whom has-t-he given it?", {"he"}),
+    ("For what company works he?", set()), ("A self-made man, so-so.", set()),
+])
+def test_a_hyphenated_french_inversion_is_remembered(text: str, inverted: set[str]) -> None:
+    sentence = Sentence(text)
+    assert {sentence.words[i] for i in sentence.hyphen_inversions} == inverted

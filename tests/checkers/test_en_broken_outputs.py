@@ -31,7 +31,8 @@ BROKEN_FAILS = [
     ('en_phrase', 'GW6', 'He has been *averti *par Paul.', 'not rendered'),
     ('en_possession', 'IP2', 'She has *levé the *main.', 'not rendered'),
     ('en_pronoun', 'PP2', 'We them have talked.', 'French clitic position'),
-    ('en_pronoun', 'PP3', 'I from them have borrowed a pen.', "'from them' stands before"),
+    ('en_pronoun', 'PP3', 'I to them have borrowed a pen.', "'borrow' needs 'from' or 'off'"),
+    ('en_pronoun', 'PP4', 'She the has seen.', "French clitic le/la read as the article"),
     ('en_pronoun', 'PP4', 'Max her has seen.', 'French clitic position'),
     ('en_pronoun', 'PP5', 'The lady herself has looked in the glass.', "reflexive 'herself' stands before"),
     ('en_pronoun', 'PP5', 'The woman was watched in the mirror.', 'passive'),
@@ -85,6 +86,7 @@ CORRECT = [
     ('en_finite_clause', 'NF3', 'As soon as her work was done, Mary left.'),
     ('en_phrase', 'GW6', 'Paul had told him beforehand.'),
     ('en_pronoun', 'PP2', 'I myself have talked to them.'),
+    ('en_pronoun', 'PP3', 'I from them have borrowed a pen.'),  # a prepositional phrase may precede the verb
     ('en_pronoun', 'PP5', 'The woman found herself staring at herself in the mirror.'),
     ('en_wh_preposition', 'WQ2', 'For what company does he work?'),
     ('en_wh_preposition', 'WR3', 'the girl with whom you danced'),

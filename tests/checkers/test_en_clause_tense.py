@@ -107,6 +107,30 @@ def test_a_bare_form_that_may_be_a_present_is_deferred() -> None:
     assert outcome(VT1, "It is essential that they arrive on time and that he arrives too.") is Outcome.UNDECIDED
 
 
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (VT1, "It is vital what she be there on time.", Outcome.PASS),
+    (VT1, "It is crucial what he come in time.", Outcome.PASS),
+    (VT1, "It is essential what he comes at time.", Outcome.FAIL),
+    (VT1, "It is important what he will arrive on time.", Outcome.FAIL),
+])
+def test_what_for_que_after_a_trigger_opens_the_clause(params: Mapping[str, object], output: str,
+                                                        expected: Outcome) -> None:
+    """*que* rendered word for word as *what*: the clause after it is still the trigger's."""
+    assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (TC1, "Max will go as soon as you you get up.", Outcome.PASS),
+    (TC1, "Max will go as soon as you you will get up.", Outcome.FAIL),
+    (TC1, "Max will leave once it it will rise.", Outcome.FAIL),
+    (TC1, "Max goes from that you you will rise.", Outcome.FAIL),
+])
+def test_a_subject_pronoun_repeated_for_the_clitic_is_skipped(params: Mapping[str, object], output: str,
+                                                              expected: Outcome) -> None:
+    """*tu te lèveras* → *you you will raise*: the clitic *te* rendered as the subject's own form."""
+    assert outcome(params, output) is expected
+
+
 def test_modal_and_missing_trigger_are_deferred() -> None:
     assert outcome(VT1, "It is essential that he must arrive on time.") is Outcome.UNDECIDED
     assert outcome(VT1, "He has to arrive on time.") is Outcome.UNDECIDED

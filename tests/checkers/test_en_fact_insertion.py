@@ -81,3 +81,14 @@ def test_an_ordinary_noun_phrase_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         FactInsertionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("This proves that Max slept too much.", Outcome.FAIL),
+    ("That suggests that Max had slept too long.", Outcome.FAIL),
+    ("That comes that Max slept too much.", Outcome.FAIL),  # the verb's preposition dropped
+    ("This can mean that Max overslept.", Outcome.FAIL),
+    ("The reason is that Max slept too much.", Outcome.UNDECIDED),  # after "be": not read
+])
+def test_a_that_clause_as_a_verbs_object_loses_the_relation(output: str, expected: Outcome) -> None:
+    assert outcome(FI1, output) is expected

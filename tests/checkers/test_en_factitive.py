@@ -94,8 +94,29 @@ def test_the_perfect_and_the_passive_are_not_causatives() -> None:
     assert outcome(FA1, "Max had the ice melted.") is Outcome.FAIL
 
 
-def test_an_intransitive_use_is_deferred() -> None:
-    assert outcome(FA1, "The ice melted.") is Outcome.UNDECIDED
+@pytest.mark.parametrize(("params", "output"), [
+    (FA1, "The ice melted."), (FA1, "The ice melted in the sun."), (FA1, "The ice thawed because of Max."),
+    (FA2, "The boulder exploded near Max."), (FA2, "A rock blew up beside Max."), (FA2, "The rock exploded."),
+])
+def test_an_intransitive_use_loses_the_agent(params: Mapping[str, object], output: str) -> None:
+    """The patient as the subject of the verb, no object: what *faire* adds (an agent causing it) is lost."""
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.FAIL and "intransitively" in verdict.reason
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (FA1, "The ice was melted by Max.", Outcome.PASS),
+    (FA2, "A rock was blown up by Max.", Outcome.PASS),
+    (FA1, "Max melted down the ice.", Outcome.PASS),
+    (FA2, "Max blew a boulder.", Outcome.FAIL),  # blow without its particle: blow air on it
+    (FA2, "Max has blown the rock.", Outcome.FAIL),
+    (FA2, "Max blew the rock apart.", Outcome.PASS),
+])
+def test_passives_particles_and_lost_particles(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+def test_an_empty_output_is_not_applicable() -> None:
     assert outcome(FA1, "") is Outcome.NA
 
 

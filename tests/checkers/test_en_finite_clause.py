@@ -101,7 +101,7 @@ VARIANTS = [
     (NF3, 'As soon as his work was finished, Mary left.', Outcome.FAIL),
     (NF3, 'As soon as her work is finished, Mary left.', Outcome.FAIL),
     (NF3, 'As soon as her work done, Mary left.', Outcome.FAIL),
-    (NF3, 'As soon as her work completed, Mary left.', Outcome.UNDECIDED),
+    (NF3, 'As soon as her work completed, Mary left.', Outcome.FAIL),  # "complete" has no intransitive use
     (NF3, 'As soon as his work finished, Mary left.', Outcome.FAIL),
     (NF3, 'As soon as he finished his work, Mary left.', Outcome.FAIL),
     (NF3, 'As soon as her work will be finished, Mary left.', Outcome.FAIL),
@@ -132,10 +132,33 @@ def test_reasons_name_the_clause_subject_and_tense() -> None:
     assert verdict.outcome is Outcome.FAIL and "simple present" in verdict.reason and "simple past" in verdict.reason
 
 
-def test_an_absolute_participle_is_deferred() -> None:
-    assert outcome(NF3, "Her work finished, Mary left.") is Outcome.UNDECIDED
+def test_a_past_that_may_be_finite_is_deferred() -> None:
+    """*finish* has an intransitive use with the undergoer as subject (*the work finished at five*)."""
     assert outcome(NF3, "As soon as her work finished, Mary left.") is Outcome.UNDECIDED
+    assert outcome(NF3, "Once her job ended, Mary went away.") is Outcome.UNDECIDED
     assert outcome(NF3, "As soon as she finished her work, Mary left.") is Outcome.PASS
+
+
+@pytest.mark.parametrize("output", [
+    "Her work finished, Mary left.", "Her job done, Mary went away.", "Her task accomplished, Mary left.",
+    "Instantly her work ended, Mary went off.", "Her work quickly completed, Mary left.",
+    "Her chores finished, Mary set off.",
+])
+def test_an_absolute_construction_without_conjunction_fails(output: str) -> None:
+    """A noun phrase + participle + comma before the main clause, no conjunction: the French participle
+    clause kept non-finite, and *aussitôt* lost."""
+    assert outcome(NF3, output) is Outcome.FAIL
+
+
+def test_a_clause_without_participle_or_comma_is_not_an_absolute_construction() -> None:
+    assert outcome(NF3, "Her work was over, and Mary left.") is Outcome.UNDECIDED
+    assert outcome(NF3, "Mary left, her work finished.") is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize("output", ["Once her task accomplished, Mary left.", "As soon as her job done, Mary left.",
+                                    "Once her work completed, Mary went off."])
+def test_a_participle_of_a_verb_without_intransitive_use_fails(output: str) -> None:
+    assert outcome(NF3, output) is Outcome.FAIL
 
 
 def test_another_verb_or_subject_is_deferred() -> None:
@@ -157,3 +180,12 @@ def test_another_verb_or_subject_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         FiniteClauseChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("As soon as its finished work, Mary left.", Outcome.FAIL),
+    ("Once her completed task, Mary went away.", Outcome.FAIL),
+    ("After her work, Mary left.", Outcome.UNDECIDED),  # no participle: a prepositional phrase, rephrased
+])
+def test_a_participle_turned_into_an_adjective_leaves_no_clause(output: str, expected: Outcome) -> None:
+    assert outcome(NF3, output) is expected

@@ -40,12 +40,12 @@ VARIANTS = [
     (HI1, 'Max knows repairing a coffee maker.', Outcome.FAIL),
     (HI1, 'Max knows repair a coffee maker.', Outcome.FAIL),
     (HI1, 'Max knows to fix a coffee machine.', Outcome.FAIL),
-    (HI1, 'Max knows how repair a coffee maker.', Outcome.FAIL),
+    (HI1, 'Max knows how repair a coffee maker.', Outcome.PASS),  # 'how' inserted; 'to' is outside the divergence
     (HI1, 'Max knows fixing a coffee pot.', Outcome.FAIL),
     (HI1, 'Max knows how to fix a coffee maker.', Outcome.PASS),
     (HI1, 'Max knows to mend a coffee pot.', Outcome.FAIL),
     (HI1, 'Max is capable of repairing a coffee maker.', Outcome.PASS),
-    (HI1, 'Max knows how fix a coffee machine.', Outcome.FAIL),
+    (HI1, 'Max knows how fix a coffee machine.', Outcome.PASS),  # 'how' inserted; 'to' is outside the divergence
     (HI1, 'Max knew how to repair a coffee maker.', Outcome.PASS),
     (HI1, 'Max knew to repair a coffee maker.', Outcome.FAIL),
     (HI1, 'Max knows how to fix coffee makers.', Outcome.PASS),
@@ -81,3 +81,14 @@ def test_other_complements_are_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         HowInsertionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Max know how mend a coffee pot.", Outcome.PASS),
+    ("He knows how repair the coffee maker.", Outcome.PASS),
+    ("Max knew how fix a coffeepot.", Outcome.PASS),
+    ("Max know repair a coffee pot.", Outcome.FAIL),
+    ("Max knows to mend a coffeepot.", Outcome.FAIL),
+])
+def test_the_inserted_how_is_what_counts(output: str, expected: Outcome) -> None:
+    assert outcome(HI1, output) is expected

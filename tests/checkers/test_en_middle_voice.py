@@ -68,8 +68,22 @@ def test_a_generic_subject_with_an_active_verb_passes() -> None:
     assert outcome(MV1, "One can repair this type of engine easily.") is Outcome.PASS
 
 
-def test_the_english_middle_is_deferred() -> None:
-    assert outcome(MV1, "This type of engine repairs easily.") is Outcome.UNDECIDED
+@pytest.mark.parametrize("output", [
+    "This type of engine repairs easily.", "This kind of motor fixes easily.", "These engines repair easily.",
+    "This type of engine mends with ease.", "This kind of engine repairs without difficulty.",
+    "This type of engine services quickly.", "Engines of this type repair readily.",
+    "This type of engine can repair easily.", "This sort of engine repaired easily.",
+])
+def test_the_english_middle_passes(output: str) -> None:
+    """The English middle: the patient as subject of the active verb, no object, a facility modifier
+    (*This book reads easily*, *This car handles well*)."""
+    assert outcome(MV1, output) is Outcome.PASS
+
+
+def test_other_active_verbs_are_deferred() -> None:
+    assert outcome(MV1, "This type of engine repairs automatically.") is Outcome.UNDECIDED  # no facility
+    assert outcome(MV1, "He repairs easily.") is Outcome.UNDECIDED  # an agent subject
+    assert outcome(MV1, "This type of engine repairs engines easily.") is Outcome.UNDECIDED  # an object
     assert outcome(MV1, "This type of engine is reliable.") is Outcome.UNDECIDED
     assert outcome(MV1, "") is Outcome.NA
 

@@ -136,6 +136,32 @@ def test_a_single_english_negation_for_french_ne_personne() -> None:
     assert CHECKER.check(item=nobody, output="Anybody came.").outcome is Outcome.FAIL
 
 
+@pytest.mark.parametrize(("item_id", "output"), [
+    ("NE1", "I'm afraid that Max ne is coming to see us."),
+    ("NE1", "I fear Max n'will come to visit us."),
+    ("NE2", "Max understands jamais this idea."),
+    ("NE2", "Max doesn't understand rien of this idea at all."),
+    ("NE2", "Max does not understand plus this idea at all."),
+    ("NE2", "Max has point understood this idea at all."),
+    ("NE2", "Max ne understands nullement this idea."),
+    ("DN1", "This politician is not able to not lie, jamais."),
+    ("DN1", "This politician is not capable of ne pas lying."),
+    ("DN2", "It is the doctor of whom it is impossible that you have never heard, personne."),
+])
+def test_a_french_negation_word_left_untranslated_fails(item_id: str, output: str) -> None:
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.outcome is Outcome.FAIL and "left untranslated" in verdict.reason
+
+
+@pytest.mark.parametrize(("item_id", "output"), [
+    ("NE2", "Max does not understand this idea at all, plus it bores him."),  # English "plus": and also
+    ("NE2", "Max doesn't see the point of this idea at all."),  # English "point": a noun
+    ("DN1", "This politician, no faux pas aside, is not able not to lie."),
+])
+def test_english_plus_point_and_faux_pas_are_not_french_negation(item_id: str, output: str) -> None:
+    assert "left untranslated" not in CHECKER.check(item=item(item_id), output=output).reason
+
+
 def test_paraphrases_and_other_negations_are_left_to_a_human() -> None:
     assert outcome("NE2", "Max never understands this idea.") is Outcome.UNDECIDED
     assert outcome("NE2", "Max understands nothing of this idea.") is Outcome.UNDECIDED

@@ -308,3 +308,42 @@ def test_empty_output_is_not_applicable() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         PronounChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    # a preposition + pronoun between subject and verb is a prepositional phrase English allows there
+    # (I, to them, have spoken): its form and preposition are judged; a bare object there is not English
+    (PP2, "We to them have talked.", Outcome.PASS),
+    (PP2, "I with them have spoken.", Outcome.PASS),
+    (PP2, "I to her have spoken.", Outcome.FAIL),
+    (PP2, "I of them have spoken.", Outcome.FAIL),
+    (PP3, "I from them have borrowed a novel.", Outcome.PASS),
+    (PP3, "I to them have borrowed a novel.", Outcome.FAIL),
+    (PP2, "We them have talked.", Outcome.FAIL),
+    (PP4, "He her has seen.", Outcome.FAIL),
+])
+def test_a_prepositional_phrase_before_the_verb_is_judged_on_its_form(
+        params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (PP4, "She the sees."), (PP4, "He the watched."), (PP4, "He the has seen."), (PP6, "I the suppose."),
+    (PP6, "We the assume."),
+])
+def test_the_clitic_read_as_the_article_fails(params: Mapping[str, object], output: str) -> None:
+    """*le / la* read as the article: *the* between a subject pronoun and the verb, no noun after it."""
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.FAIL and "read as the article" in verdict.reason
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (PP4, "He sees her there.", Outcome.PASS),  # a place adverb after "her": the pronoun, not a possessive
+    (PP4, "He can see her here.", Outcome.PASS),
+    (PP4, "He sees her back.", Outcome.PASS),
+    (PP3, "I had a book on loan from them.", Outcome.UNDECIDED),  # the noun "loan", not the verb
+    (PP3, "I loaned them a book.", Outcome.FAIL),
+])
+def test_place_adverbs_and_nouns_of_misreading_verbs(params: Mapping[str, object], output: str,
+                                                     expected: Outcome) -> None:
+    assert outcome(params, output) is expected

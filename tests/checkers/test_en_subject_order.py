@@ -83,6 +83,19 @@ def test_reasons_quote_the_subject_and_the_verb() -> None:
     assert inverted.outcome is Outcome.FAIL and "found 'born my father'" in inverted.reason
 
 
+@pytest.mark.parametrize(("item_id", "output", "expected"), [
+    # the source's verb rendered otherwise: where the subject stands still shows the order
+    ("SI2", "I know the town where my father came into the world.", Outcome.PASS),
+    ("SI2", "I know the city where my dad is birth.", Outcome.PASS),
+    ("SI1", "The book that my brother has composed is excellent.", Outcome.PASS),
+    ("SI2", "I know the city that brought my father into the world.", Outcome.FAIL),  # roles swapped
+    ("SI1", "The book which made my brother famous is excellent.", Outcome.FAIL),
+    ("SI2", "I know the town that saw my father's birth.", Outcome.UNDECIDED),  # a genitive: rephrased
+])
+def test_the_subjects_place_without_the_sources_verb(item_id: str, output: str, expected: Outcome) -> None:
+    assert outcome(item_id, output) is expected
+
+
 def test_rephrased_clauses_are_left_to_a_human() -> None:
     assert outcome("SI2", "I know my father's birthplace.") is Outcome.UNDECIDED
     assert outcome("SI1", "My brother's book is excellent.") is Outcome.UNDECIDED

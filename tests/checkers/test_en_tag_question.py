@@ -42,8 +42,12 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                             "He saw the picture yesterday, n'est-ce pas?", "He saw the photo yesterday, doesn't he?",
                             "He saw the photo yesterday, hasn't it?", "He saw the picture yesterday, didn't him?",
                             "He saw the picture yesterday, isn't he?"]),
-    # judged by hand: correct, wrong
-    ("TQ1", Outcome.UNDECIDED, ["He saw the picture yesterday, right?", "He saw the picture yesterday, not?"]),
+    # invariant tags select no auxiliary: not the English tag question (issue 23; "right?" was once judged
+    # correct by hand, the issue's rule overrides it)
+    ("TQ1", Outcome.FAIL, ["He saw the picture yesterday, right?", "He saw the picture yesterday, not?",
+                           "He saw the photo yesterday, is it not so?", "He saw the photo yesterday, no?",
+                           "He saw the picture yesterday, not true?", "He saw the picture yesterday, isn't that so?",
+                           "He saw the photo yesterday – yes?", "He saw the picture yesterday, eh?"]),
     ("TQ2", Outcome.PASS, ["We should check the oil level, shouldn't we?",
                             "We should check the oil level, should we not?",
                             "We ought to check the oil level, shouldn't we?",
@@ -65,10 +69,12 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                             "We should check the oil level, n'est-ce pas?", "We should check the oil level.",
                             "We should check the oil level, wouldn't we?", "We should check the oil level, won't we?",
                             "We should check the oil level, aren't we?", "We should check the oil level, shan't we?"]),
-    # judged by hand: correct, correct, wrong
-    ("TQ2", Outcome.UNDECIDED, ["We should check the oil level, isn't that right?",
-                                 "We should check the oil level, right?",
-                                 "We should check the oil level, should not we?"]),
+    # judged by hand: wrong (archaic order)
+    ("TQ2", Outcome.UNDECIDED, ["We should check the oil level, should not we?"]),
+    # invariant tags (issue 23; the first two were once judged correct by hand)
+    ("TQ2", Outcome.FAIL, ["We should check the oil level, isn't that right?", "We should check the oil level, right?",
+                           "We should check the oil level, not?", "We should check the oil level, no?",
+                           "We should check the oil level, is it not so?", "We should check the oil level, okay?"]),
 ]
 
 
@@ -96,8 +102,14 @@ def test_reasons_name_the_tag_and_what_is_wrong() -> None:
     assert lost.outcome is Outcome.FAIL and "lost" in lost.reason
 
 
-def test_invariant_tags_archaic_order_and_rephrased_questions_are_left_to_a_human() -> None:
-    assert outcome("TQ1", "He saw the picture yesterday, isn't that so?") is Outcome.UNDECIDED
+def test_a_final_clause_is_not_read_as_an_invariant_tag() -> None:
+    assert outcome("TQ1", "Yesterday, he saw the picture?") is Outcome.UNDECIDED
+    assert outcome("TQ1", "Yesterday, Max saw it?") is Outcome.UNDECIDED
+    invariant = CHECKER.check(item=item("TQ1"), output="He saw the picture yesterday, not?")
+    assert "invariant tag 'not'" in invariant.reason
+
+
+def test_archaic_order_and_rephrased_questions_are_left_to_a_human() -> None:
     assert outcome("TQ1", "He saw the picture yesterday, did not he?") is Outcome.UNDECIDED
     assert outcome("TQ1", "Didn't he see the picture yesterday?") is Outcome.UNDECIDED
     assert outcome("TQ1", "") is Outcome.NA

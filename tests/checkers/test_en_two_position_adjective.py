@@ -104,3 +104,15 @@ def test_a_noun_without_the_adjective_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         TwoPositionAdjectiveChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (TP1, "A thought simple is not forcedly bad.", Outcome.PASS),
+    (TP1, "One notion mere is not necessarily bad.", Outcome.FAIL),
+    (TP2, "The idea mere to leave terrified her.", Outcome.PASS),
+    (TP2, "The thought simple of leaving terrorised her.", Outcome.FAIL),
+    (TP1, "An idea only is not necessarily bad.", Outcome.UNDECIDED),  # an adverb after the noun: not read
+])
+def test_an_adjective_left_after_its_noun_is_judged_by_its_sense(params: Mapping[str, object], output: str,
+                                                                 expected: Outcome) -> None:
+    assert outcome(params, output) is expected

@@ -118,3 +118,12 @@ def test_no_time_span_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         VoilaTimeChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (VO2, "He is gone since two years."), (VO2, "He has departed since 2 years."),
+    (VO1, "I am waiting for you since two hours."), (VO1, "I've been waiting for you since 2 hours."),
+])
+def test_since_with_a_duration_is_the_french_depuis(params: Mapping[str, object], output: str) -> None:
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.FAIL and "point in time" in verdict.reason

@@ -98,8 +98,29 @@ VARIANTS: list[tuple[str, Outcome, list[str]]] = [
                             "In which company does he work for?", "Which company is he working?",
                             "For which company does he work for ?", "What company he works?",
                             "Which company does he works?", "What company is he working?"]),
-    # judged by hand: wrong, wrong
-    ("WQ2", Outcome.UNDECIDED, ["What company works for him?", "With which company does he work?"]),
+    # judged by hand: wrong
+    ("WQ2", Outcome.UNDECIDED, ["With which company does he work?"]),
+    # the relative "that" after a preposition (English strands the preposition of "that")
+    ("WR1", Outcome.FAIL, ["The man to that Max gave a book is gone.", "The man to that he gave a book has left."]),
+    ("WR2", Outcome.FAIL, ["The girl about that he talked is brilliant.", "The girl of that he spoke is bright."]),
+    ("WR3", Outcome.FAIL, ["the girl with that you were dancing", "the girl with that you have danced"]),
+    # roles swapped: the wh-word is the subject and the source's subject follows the verb, with or
+    # without a preposition (the pronoun in its object case)
+    ("WR1", Outcome.FAIL, ["The man who gave a book to Max has left.", "The man who handed Max a book is gone."]),
+    ("WR3", Outcome.FAIL, ["the girl who has danced with you", "the girl that was dancing with you"]),
+    ("WQ1", Outcome.FAIL, ["Who has given a book to Max?", "Who handed a book to Max?"]),
+    ("WQ2", Outcome.FAIL, ["What company works for him?", "What company is working for him?",
+                            "Which firm has worked for him?"]),
+    # the French complex inversion (a noun subject doubled by a pronoun after the auxiliary)
+    ("WQ1", Outcome.FAIL, ["Whom Max has he given a book to?", "To whom Max did he give a book?",
+                            "To whom Max has he handed a book?"]),
+    ("WR1", Outcome.FAIL, ["The man to whom Max has he given a book has left."]),
+    # a lexical verb joined to its pronoun by a hyphen: the French inversion copied as written
+    ("WQ2", Outcome.FAIL, ["For what company works-he?", "For which firm works-t-he?"]),
+    ("WQ1", Outcome.FAIL, ["To whom gave-he a book?"]),
+    ("WQ1", Outcome.PASS, ["To whom has-he given a book?"]),  # an auxiliary: the English inversion, hyphenated
+    # a simple inversion of the verb and its pronoun subject, archaic but English: the preposition judged
+    ("WQ2", Outcome.PASS, ["For which company works he?", "What company works he for?"]),
 ]
 
 
@@ -125,7 +146,7 @@ def test_reasons_say_where_the_preposition_stands() -> None:
 
 
 def test_rephrased_clauses_are_left_to_a_human() -> None:
-    assert outcome("WR3", "the girl who danced with you") is Outcome.UNDECIDED
+    assert outcome("WR3", "the girl who danced with me") is Outcome.UNDECIDED  # not the source's subject
     assert outcome("WR1", "The man who received a book from Max has left.") is Outcome.UNDECIDED
     assert outcome("WR2", "The girl he mentioned is brilliant.") is Outcome.PASS  # transitive verb
     assert outcome("WR2", "") is Outcome.NA

@@ -41,14 +41,18 @@ class ClauseTenseChecker(EnglishChecker):
     its auxiliaries and the form of the verb (*arrives* after *he* is the present, *arrive* the
     subjunctive; *'ll get* the future; *'ve got* the present perfect). Where the subjunctive or
     *should* is accepted (a mandative trigger), *for* + subject + *to*-infinitive (*essential for him
-    to arrive*) is English's other mandative construction and passes.
+    to arrive*) is English's other mandative construction and passes. *what* after a trigger is the
+    French *que* rendered word for word (*essential what he arrive*): the clause after it is read as
+    after *that*. A clitic left after the subject is skipped: an object or reflexive pronoun (*you
+    yourself will raise*) or the subject pronoun repeated (*you you will raise*, for *tu te lèveras*).
     """
 
     name = "en_clause_tense"
     #: 2: names what it did not find (Verdict.not_found); for + subject + to-infinitive after a mandative
     #: trigger passes; a preposition + that (a calqued French conjunction) is read as an opener; a clitic
-    #: pronoun after the subject is skipped
-    version = "2"
+    #: pronoun after the subject is skipped. 3: *what* for *que* after a trigger; a repeated subject pronoun
+    #: (the clitic) is skipped
+    version = "3"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
 
     @classmethod
@@ -67,7 +71,8 @@ class ClauseTenseChecker(EnglishChecker):
         for trigger in words_of(item.params["triggers"], "triggers"):
             for start, end in sentence.find_phrase(trigger):
                 found_trigger = found_trigger or trigger
-                after = end + 1 if end < len(sentence) and sentence.words[end] == "that" else end
+                # *that*, or *what*: the French *que* rendered word for word (*essential what he arrive*)
+                after = end + 1 if end < len(sentence) and sentence.words[end] in ("that", "what") else end
                 subject = subject_at(sentence, after)
                 if subject is None:
                     verdict = _for_to(sentence, start, end, accept)
@@ -151,9 +156,11 @@ def _calqued_opener(sentence: Sentence, accept: tuple[str, ...], reject: tuple[s
 
 def _after_clitic(sentence: Sentence, index: int) -> int:
     """Where the verb group starts after a subject: past an object or reflexive pronoun left there
-    from a French clitic (*you yourself will raise* for *tu te lèveras*), which is not the verb."""
+    from a French clitic (*you yourself will raise* for *tu te lèveras*), or the subject pronoun
+    repeated as the clitic's object form (*you you will raise*), which is not the verb."""
     words = sentence.words
-    if index + 1 < len(words) and words[index] in OBJECT_PRONOUNS - SUBJECT_PRONOUNS \
+    repeated = index > 0 and words[index] == words[index - 1] and words[index] in OBJECT_PRONOUNS  # *you you*
+    if index + 1 < len(words) and (words[index] in OBJECT_PRONOUNS - SUBJECT_PRONOUNS or repeated) \
             and words[index + 1][:1].isalpha():
         return index + 1
     return index

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
-from pytest_mtchallenge.languages.en.inflection import is_gerund
+from pytest_mtchallenge.languages.en.inflection import is_gerund, is_past_form
 from pytest_mtchallenge.languages.en.reader import Sentence
-from pytest_mtchallenge.languages.en.words import AUXILIARIES, DETERMINERS, PERSONAL_PRONOUNS
+from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, DETERMINERS, MODALS, PERSONAL_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -28,11 +28,15 @@ class FactInsertionChecker(EnglishChecker):
       *ce que* word for word (default: *what, that, this, it*): fail.
 
     A preposition followed by a subject and an *-ing* form (*from Max having slept*, *from Max's
-    sleeping*) is a correct gerund clause.
+    sleeping*) is a correct gerund clause. A *that*-clause made the object of a lexical verb, with
+    no preposition (*This shows that Max slept*, *That means that…*), loses the relation the French
+    verb has with *de ce que* (the clause as a source or cause): fail. After *be* (*The reason is
+    that…*) it is not read.
     """
 
     name = "en_fact_insertion"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: a that-clause as a verb's object fails
+    version = "3"
     description = "de/à ce que + clause → from the fact that + clause"
 
     @classmethod
@@ -61,6 +65,12 @@ class FactInsertionChecker(EnglishChecker):
             if ing is not None and all(w[0].isalpha() or w in ("'s", "'") for w in words[index + 1:ing]):
                 found = sentence.text(index, ing + 1)
                 return Verdict.passed(f"{found!r}: a gerund clause after the preposition", found)
+        verb = _verb_before_that(sentence)
+        if verb is not None:
+            found = sentence.text(verb, verb + 2)
+            return Verdict.failed(f"{found!r}: the clause is the object of {sentence.cased[verb]!r}, with no "
+                                  "preposition and no 'the fact that': the relation the French verb has with 'de ce "
+                                  "que' (the clause as its source or cause) is lost", found)
         return Verdict.not_found("a rendering of the clause of 'de ce que' (the fact that, a gerund, a that-clause)",
                                   "no 'the fact that', gerund or literal 'what / that' clause found: left to a human")
 
@@ -73,3 +83,19 @@ def _opens_clause(sentence: Sentence, index: int) -> bool:
     if sentence.cased[index][:1].isupper():
         return True
     return word in AUXILIARIES
+
+
+def _verb_before_that(sentence: Sentence) -> int | None:
+    """*This shows that Max slept*, *That means that…*: a lexical verb (not *be*) right before *that*
+    and a clause, after the subject *this / that / it* or an auxiliary: the index of the verb."""
+    words = sentence.words
+    for index in range(2, len(words) - 1):
+        if words[index] != "that" or not _opens_clause(sentence, index + 1):
+            continue
+        verb, before = words[index - 1], words[index - 2]
+        if verb in BE_FORMS or verb in AUXILIARIES or not verb[0].isalpha():
+            continue
+        third = verb.endswith("s") and not verb.endswith("ss") and before in ("this", "that", "it", "which")
+        if third or (is_past_form(verb) and before in ("this", "that", "it", "which")) or before in MODALS:
+            return index - 1
+    return None

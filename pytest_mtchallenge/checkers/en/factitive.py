@@ -4,11 +4,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
-from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
-from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, DETERMINERS
+from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb, passive_auxiliary
+from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
+#: Adverbial particles that may stand between a verb and its object (*melted down the ice*, *thawed out*).
+_PARTICLES = frozenset({"up", "down", "out", "off", "over", "away", "apart", "back", "through"})
 # English causative verbs and whether the object stands between them and the verb (make X melt).
 _DEFAULT_CAUSATIVES = ("make", "cause", "get", "have", "let", "force")
 
@@ -30,12 +32,21 @@ class FactitiveChecker(EnglishChecker):
 
     How it reads an output: a causative followed, within its clause, by an object and an infinitive
     (or *to* + infinitive, or a participle) of ``infinitives`` fails; otherwise a form of one of
-    ``verbs`` with a direct object (a determiner or a noun after it) passes. *had melted* is a
-    past perfect, not the causative *have*: the causative needs its object before the verb.
+    ``verbs`` with a direct object (a determiner or a noun after it) passes, and so does its passive
+    (*The ice was melted by Max*). *had melted* is a past perfect, not the causative *have*: the
+    causative needs its object before the verb.
+
+    A form of one of ``verbs`` used intransitively — nothing after it, or a preposition (not a
+    particle: *melted down the ice*) or a conjunction — has the patient as its subject (*The ice
+    melted*, *A rock exploded on Max*): the agent's causation that *faire* expresses is lost, fail.
+    The verb of a phrasal verb of ``verbs`` with an object and no particle in its clause (*Max blew
+    a rock*, for *blow up*) has the bare verb's own meaning: fail.
     """
 
     name = "en_factitive"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: an intransitive use and a phrasal
+    #: verb without its particle fail; a passive passes
+    version = "3"
     description = "Factitives: faire + infinitive as one English transitive verb"
 
     @classmethod
@@ -62,17 +73,52 @@ class FactitiveChecker(EnglishChecker):
                 return Verdict.failed(f"{phrase!r} keeps the French 'faire' as the causative "
                                       f"{words[causative.index]!r}; expected one transitive verb such as "
                                       f"{words_of(item.params['verbs'], 'verbs')[0]!r}", phrase)
-        for hit in sentence.verb_hits(words_of(item.params["verbs"], "verbs")):
+        verbs = words_of(item.params["verbs"], "verbs")
+        hits = sentence.verb_hits(verbs)
+        for hit in hits:
             if hit.index and words[hit.index - 1] in DETERMINERS:
                 continue  # a noun: *the melt*
             after = sentence.skip_adverbs(hit.end)
-            if after < len(words) and words[after] in CLAUSE_BREAKS:
-                continue
+            auxiliary = passive_auxiliary(sentence, hit.index)
+            if auxiliary is not None:
+                phrase = sentence.text(auxiliary, min(len(words), after + 2))
+                return Verdict.passed(f"{phrase!r}: the factitive is rendered by one transitive verb, in the "
+                                      "passive", phrase)
+            if after >= len(words) or words[after] in CLAUSE_BREAKS or words[after] in PREPOSITIONS - _PARTICLES \
+                    or words[after] in CONJUNCTIONS:
+                phrase = sentence.text(hit.index, min(len(words), after + 2)).rstrip(" .,;:!?")
+                return Verdict.failed(f"{phrase!r}: {words[hit.index]!r} is used intransitively, with the "
+                                      "patient as its subject and no object: the agent's causation that 'faire' "
+                                      "expresses is lost", phrase)
             phrase = sentence.text(hit.index, min(len(words), after + 2))
             return Verdict.passed(f"{phrase!r}: the factitive is rendered by one transitive verb with its object",
                                   phrase)
+        bare = self._particle_lost(sentence, verbs, {hit.index for hit in hits})
+        if bare is not None:
+            return bare
         return Verdict.not_found("a transitive verb or a causative + infinitive rendering 'faire' + infinitive",
                                   "no transitive rendering and no causative + infinitive found: left to a human")
+
+
+    @staticmethod
+    def _particle_lost(sentence: Sentence, verbs: tuple[str, ...], found: set[int]) -> Verdict | None:
+        """*Max blew a rock*: the verb of a phrasal verb of ``verbs`` (*blow up*) with an object and
+        no particle in its clause has the bare verb's own meaning (*blow* on it), not the phrasal
+        verb's: fail."""
+        words = sentence.words
+        for phrasal in (v for v in verbs if len(v.split()) > 1):
+            verb, particle = phrasal.split()[0], phrasal.split()[1:]
+            for hit in sentence.verb_hits([verb]):
+                if hit.index in found or (hit.index and words[hit.index - 1] in DETERMINERS):
+                    continue
+                end = sentence.clause_end(hit.end)
+                after = sentence.skip_adverbs(hit.end)
+                if after >= end or words[after] not in DETERMINERS or sentence.find(particle, hit.end, end):
+                    continue
+                phrase = sentence.text(hit.index, min(end, after + 2))
+                return Verdict.failed(f"{phrase!r}: {verb!r} without its particle ({phrasal!r}) has the bare verb's "
+                                      f"own meaning, not the factitive's", phrase)
+        return None
 
 
 def _only_adverbs(sentence: Sentence, causative: VerbHit, hit: VerbHit) -> bool:

@@ -5,9 +5,31 @@ from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
-from pytest_mtchallenge.languages.en.inflection import IRREGULAR_PAST, is_gerund, is_regular_past
-from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, NounPhrase, Sentence, subject_at, verb_group
-from pytest_mtchallenge.languages.en.words import BE_FORMS, PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS
+from pytest_mtchallenge.languages.en.inflection import (
+    IRREGULAR_PAST,
+    inflect,
+    is_gerund,
+    is_participle,
+    is_past_form,
+    is_regular_past,
+)
+from pytest_mtchallenge.languages.en.reader import (
+    TENSE_NAMES,
+    NounPhrase,
+    Sentence,
+    is_adverb,
+    subject_at,
+    verb_group,
+)
+from pytest_mtchallenge.languages.en.words import (
+    AUXILIARIES,
+    BE_FORMS,
+    CLOSED_CLASS,
+    DETERMINERS,
+    ERGATIVE_VERBS,
+    PERSONAL_PRONOUNS,
+    POSSESSIVE_DETERMINERS,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -37,10 +59,22 @@ class FiniteClauseChecker(EnglishChecker):
 
     A bare verb after a 3rd person singular subject (*her work terminate*: the ``base`` form) is not
     a finite indicative clause: it fails unless ``base`` or ``plain`` is accepted.
+
+    Absolute constructions, where ``nonfinite`` is rejected: with no opener in the output, a noun
+    phrase + participle + comma before the main clause (*Her work finished, Mary left*; *Immediately
+    her work terminated, Mary parted*) keeps the French participle clause and loses its conjunction:
+    fail. After an opener, a noun subject + a lone past form before the comma is a finite past only
+    when the verb has an intransitive use with the undergoer as subject (*her work finished*,
+    :data:`~pytest_mtchallenge.languages.en.words.ERGATIVE_VERBS`: undecided); otherwise it is a
+    participle (*Once her work completed*: fail). A noun phrase alone after the opener, the French
+    participle turned into an adjective before the noun (*As soon as her finished work, Mary left*),
+    has no clause: fail where ``none`` is rejected.
     """
 
     name = "en_finite_clause"
-    version = "2"  # names what it did not find (Verdict.not_found); a bare verb in the clause fails
+    #: 2: names what it did not find (Verdict.not_found); a bare verb in the clause fails. 3: absolute
+    #: constructions fail (no conjunction; or a participle of a verb without intransitive use)
+    version = "3"
     description = "Non-finite to finite clause: the English clause's subject and tense"
 
     @classmethod
@@ -62,6 +96,12 @@ class FiniteClauseChecker(EnglishChecker):
         openers = self._openers(sentence, words_of(params.get("governors"), "governors", required=False),
                                 words_of(params.get("conjunctions"), "conjunctions", required=False))
         if not openers:
+            absolute = _absolute_construction(sentence)
+            if absolute is not None and "nonfinite" in tense_lists(params)[1]:
+                phrase = sentence.text(*absolute)
+                return Verdict.failed(f"{phrase!r} before the main clause is an absolute construction (a noun "
+                                      "phrase and a participle, no conjunction): the French participle clause is "
+                                      "kept non-finite and its conjunction is lost", phrase)
             return Verdict.not_found("the governing verb or conjunction of the source's clause",
                                      "nothing introduces the clause (no governing verb or conjunction of the "
                                      "source found): left to a human")
@@ -110,6 +150,11 @@ class FiniteClauseChecker(EnglishChecker):
             return Verdict.failed(f"{phrase!r}: the verb of the clause follows {opener!r} bare, without a subject "
                                   "(the French infinitive kept); English needs a finite clause with its own subject",
                                   phrase)
+        verbless = _verbless_noun_phrase(sentence, index)
+        if verbless is not None and "none" in reject:
+            phrase = sentence.text(start, verbless)
+            return Verdict.failed(f"{phrase!r}: only a noun phrase follows {opener!r}, its participle turned into an "
+                                  "adjective; there is no clause, and English needs a finite one", phrase)
         subject = subject_at(sentence, index) or _accepted_subject(sentence, index, subjects)
         if subject is None:
             return None
@@ -126,6 +171,10 @@ class FiniteClauseChecker(EnglishChecker):
         if group.tense == "past" and subject.pronoun is None and group.end == group.head + 1 \
                 and (is_regular_past(words[group.head]) or words[group.head] in IRREGULAR_PAST) \
                 and group.start == group.head and (group.end >= len(words) or not words[group.end][0].isalpha()):
+            if not _ergative(words[group.head]) and "nonfinite" in reject:
+                return Verdict.failed(f"{clause!r}: {words[group.head]!r} has no intransitive use with the undergoer "
+                                      "as subject (unlike 'finished', 'ended'), so it is a participle: an absolute "
+                                      "construction, not a finite clause", clause)
             return Verdict.undecided(f"{clause!r} may be a finite past or a participle (an absolute construction): "
                                      "left to a human", clause)
         if heads is not None and group.tense in accept and group.head not in heads:
@@ -172,3 +221,52 @@ def _accepted_subject(sentence: Sentence, index: int, subjects: tuple[str, ...])
             singular = not (tokens[-1].endswith("s") and not tokens[-1].endswith("ss"))
         return NounPhrase(index, end, sentence.text(index, end), singular, pronoun)
     return None
+
+
+def _ergative(form: str) -> bool:
+    """Whether a past form belongs to a verb of :data:`ERGATIVE_VERBS` (*finished*, *ended*)."""
+    return any(form in inflect(verb).past for verb in ERGATIVE_VERBS)
+
+
+def _absolute_construction(sentence: Sentence) -> tuple[int, int] | None:
+    """*Her work finished, Mary left*, *Immediately her work terminated, …*: at the start of the
+    output, across adverbs, a determiner or possessive and its noun, a participle and a comma before
+    the main clause: (start, end) of the noun phrase and participle, or None."""
+    words = sentence.words
+    index = sentence.skip_adverbs(0)
+    if index >= len(words) or words[index] not in DETERMINERS:
+        return None
+    start = index
+    index += 1
+    nouns = 0
+    while index < len(words) and nouns < 3 and words[index][0].isalpha() and not is_adverb(words[index]) \
+            and not is_participle(words[index]) and words[index] not in CLOSED_CLASS:
+        index += 1
+        nouns += 1
+    if not nouns:
+        return None
+    participle = sentence.skip_adverbs(index)
+    if participle >= len(words) or not is_participle(words[participle]):
+        return None
+    after = sentence.skip_adverbs(participle + 1)
+    if after >= len(words) - 1 or words[after] != ",":
+        return None
+    return start, participle + 1
+
+
+def _verbless_noun_phrase(sentence: Sentence, index: int) -> int | None:
+    """*As soon as its finished work, Mary left*: a determiner, a participle used as an adjective
+    before the noun, and no verb up to the comma: the end of the noun phrase, or None."""
+    words = sentence.words
+    if index >= len(words) or words[index] not in DETERMINERS:
+        return None
+    end = sentence.clause_end(index)
+    if end >= len(words) or words[end] != "," or end - index < 2:
+        return None
+    last = words[end - 1]
+    if any(w in AUXILIARIES for w in words[index:end]) or is_participle(last) or is_past_form(last) \
+            or is_gerund(last) or last in CLOSED_CLASS:
+        return None
+    if not any(is_participle(w) for w in words[index + 1:end - 1]):
+        return None  # *after her work*: a prepositional phrase, a rephrasing for a human
+    return end

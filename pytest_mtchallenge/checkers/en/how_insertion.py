@@ -24,10 +24,15 @@ class HowInsertionChecker(EnglishChecker):
     - ``abilities``: phrases that render the same ability without *how* (*can, could, be able to,
       be capable of*); a verb of ``verbs`` (or any verb) must follow.
     - ``verbs``: the English renderings of the French infinitive (*repair, fix, mend*).
+
+    The divergence is the insertion of *how*: *knows how repair* has it, its missing *to* is an
+    infinitive marker outside the divergence (as a wrong agreement is), so it passes; *knows to
+    repair*, *knows repair*, *knows repairing* lack it and fail.
     """
 
     name = "en_how_insertion"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: *how* + a bare infinitive passes
+    version = "3"
     description = "V1 V2inf → V1 how to V2inf"
 
     @classmethod
@@ -51,7 +56,8 @@ class HowInsertionChecker(EnglishChecker):
                 if index + 1 < len(words) and words[index + 1] == "to":
                     return Verdict.passed(f"{phrase!r}: the infinitive is introduced by 'how to'", phrase)
                 if index + 1 in verb_starts:
-                    return Verdict.failed(f"{phrase!r}: 'how' without 'to' before the infinitive", phrase)
+                    return Verdict.passed(f"{phrase!r}: 'how' is inserted before the infinitive (its 'to' is "
+                                          "missing, an infinitive marker outside the divergence)", phrase)
                 return Verdict.undecided(f"{phrase!r}: a 'how' clause, left to a human", phrase)
             if words[index] == "to" and index + 1 < len(words) and words[index + 1] not in DETERMINERS:
                 phrase = sentence.text(hit.index, index + 2)

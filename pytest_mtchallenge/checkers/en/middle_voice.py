@@ -12,6 +12,15 @@ from pytest_mtchallenge.verdict import Verdict
 _DEFAULT_EASY = ("easy", "simple", "straightforward", "quick", "possible", "hard", "difficult", "easier", "simpler")
 _GENERIC_SUBJECTS = frozenset({"you", "one", "people", "we", "anyone", "anybody", "everyone", "someone"})
 _PASSIVE_AUXILIARIES = frozenset(BE_FORMS) | {"'s", "get", "gets", "got", "gotten"}
+#: The facility modifiers of the English middle (*This book reads easily*, *This car handles well*):
+#: a middle needs one; other adverbs after an intransitive verb (*repairs automatically*) describe
+#: an agent's own action.
+FACILITY_MODIFIERS = (("easily",), ("readily",), ("well",), ("quickly",), ("fast",), ("simply",), ("effortlessly",),
+                      ("smoothly",), ("cheaply",), ("badly",), ("poorly",), ("with", "ease"),
+                      ("without", "difficulty"), ("without", "much", "difficulty"), ("without", "effort"),
+                      ("with", "difficulty"), ("in", "no", "time"))
+#: Subjects that are agents, not the patient of a middle (*he repairs easily* is about a repairer).
+_AGENT_SUBJECTS = frozenset({"i", "we", "he", "she", "you", "one"})
 
 
 class MiddleVoiceChecker(EnglishChecker):
@@ -29,13 +38,18 @@ class MiddleVoiceChecker(EnglishChecker):
 
     How it reads an output: a form of *be* / *get* (after a modal, across adverbs) followed by the
     participle of a verb passes; an adjective of ``easy`` + *to* + the verb passes; a generic
-    subject (*you, one, people*) + the active verb passes; a reflexive pronoun after the verb, or left
-    before it in the French clitic position (*this engine itself repairs*), fails;
-    an active intransitive (*repairs easily*, the English middle) is left to a human.
+    subject (*you, one, people*) + the active verb passes; the English middle passes: the patient
+    as subject of the active verb with no object and a facility modifier right after it (*This type of
+    engine repairs easily*, *fixes with ease*, *mends without difficulty*, as *This book reads easily*,
+    *This car handles well*), not after an agent pronoun (*he repairs easily*); a reflexive pronoun
+    after the verb, or left before it in the French clitic position (*this engine itself repairs*),
+    fails; another active verb (*repairs automatically*) is left to a human.
     """
 
     name = "en_middle_voice"
-    version = "2"  # names what it did not find (Verdict.not_found); a reflexive before the verb fails
+    #: 2: names what it did not find (Verdict.not_found); a reflexive before the verb fails. 3: the English middle
+    #: (*repairs easily*) passes
+    version = "3"
     description = "Middle voice: a French pseudo-pronominal verb as an English passive"
 
     @classmethod
@@ -66,8 +80,9 @@ class MiddleVoiceChecker(EnglishChecker):
             if verdict is not None:
                 return verdict
         if hits:
-            return Verdict.undecided(f"{sentence.text(hits[0].index, hits[0].end)!r} is neither a passive nor an "
-                                     "'easy to' construction (an English middle?): left to a human")
+            return Verdict.undecided(f"{sentence.text(hits[0].index, hits[0].end)!r} is neither a passive, an "
+                                     "'easy to' construction nor an English middle with a facility modifier: left "
+                                     "to a human")
         return Verdict.not_found("an English rendering of the source verb",
                                   "no form of the source verb's renderings found: left to a human")
 
@@ -88,8 +103,26 @@ class MiddleVoiceChecker(EnglishChecker):
         subject = before
         while subject >= 0 and (words[subject] in MODALS or words[subject] in ("do", "does", "did")):
             subject = sentence.skip_adverbs_back(subject - 1)
+        modifier = _facility_after(sentence, hit.end)
+        if modifier and subject >= 0 and words[subject][0].isalpha() and words[subject] not in _AGENT_SUBJECTS \
+                and words[subject] not in _GENERIC_SUBJECTS and words[subject] not in REFLEXIVE_PRONOUNS \
+                and hit.kinds & {"third", "base", "past"}:
+            phrase = sentence.text(hit.index, modifier)
+            return Verdict.passed(f"{phrase!r}: the English middle (the patient as subject of the active verb, "
+                                  "with a facility modifier, as in 'this book reads easily') renders the French "
+                                  "middle voice", phrase)
         if subject >= 0 and words[subject] in _GENERIC_SUBJECTS and hit.end < len(words) \
                 and words[hit.end] in DETERMINERS:
             phrase = sentence.text(subject, hit.end + 1)
             return Verdict.passed(f"{phrase!r}: an active verb with a generic subject renders the middle", phrase)
         return None
+
+
+def _facility_after(sentence: Sentence, index: int) -> int:
+    """The end of a facility modifier right after the verb (*easily*, *with ease*, *without
+    difficulty*), the verb having no object; 0 when there is none."""
+    words = sentence.words
+    for modifier in FACILITY_MODIFIERS:
+        if words[index:index + len(modifier)] == modifier:
+            return index + len(modifier)
+    return 0

@@ -21,6 +21,14 @@ _VERBAL_GROUP = AUXILIARIES | NEGATIVE_WORDS | frozenset({"to", "possibly", "rea
 
 #: Negation words that negate an object (*understands nothing*) rather than the verb.
 _OBJECT_NEGATORS = NEGATIVE_WORDS - {"not", "n't", "never"}
+#: The words of French negation (*ne … pas / jamais / plus / rien / personne / nullement / aucun / guère /
+#: point / ni*) that English does not have: one of them in an English output is a negation left
+#: untranslated. *plus* and *point* are English words too, so they count only where the English word
+#: cannot stand: after *ne*, a negation word, an auxiliary or the negated verb (*does not understand
+#: plus*, *has point understood*); *pas* only outside *faux pas*.
+FRENCH_NEGATION = frozenset({"ne", "pas", "jamais", "rien", "personne", "nullement", "aucun", "aucune", "aucunement",
+                             "guère", "guere", "nul", "nulle", "ni", "plus", "point"})
+_ALSO_ENGLISH = frozenset({"plus", "point"})
 #: How a reason says that a negation's words are absent from the output.
 _ABSENT = "none of the words of negation "
 
@@ -101,11 +109,17 @@ class EnglishNegationChecker(EnglishChecker):
     - ``equivalents``: patterns of paraphrases that render the whole negation (*can't help lying*);
     - ``doubtful``: patterns for a human to judge;
     - ``extra``: whether a negation word the source does not have fails (default ``true``).
+
+    A French negation word left in the output (*ne, n'…, pas, jamais, rien, personne, nullement,
+    aucun, guère, ni*; *plus* and *point* after *ne*, a negation, an auxiliary or the negated verb:
+    *Max understands jamais this idea*, *I'm afraid Max ne comes*, *does not understand plus*) fails
+    before anything else: English has no such word, so the negation is not rendered.
     """
 
     name = "en_negation"
     description = "French negations (expletive ne, ne … nullement, double negation) rendered in English"
-    version = "3"  # names the construction it did not find (Verdict.not_found)
+    #: 3: names the construction it did not find (Verdict.not_found). 4: a French negation word left fails
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -121,13 +135,18 @@ class EnglishNegationChecker(EnglishChecker):
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         source = source_phrase(item)
+        groups = _negations(item.params.get("negations"))
+        french = self._french_negation(sentence, groups)
+        if french is not None:
+            return Verdict.failed(f"for {source!r}: the French negation word {sentence.cased[french]!r} "
+                                  f"({sentence.quote(max(0, french - 2), french + 2)!r}) is left untranslated; English "
+                                  "has no such word, so the negation is not rendered", sentence.cased[french])
         for pattern in patterns(item.params.get("equivalents"), "equivalents"):
             if (span := pattern.find(sentence)) is not None:
                 return Verdict.passed(f"found {span.describe()}, an accepted rendering of {source!r}", span.words)
         for pattern in patterns(item.params.get("doubtful"), "doubtful"):
             if (span := pattern.find(sentence)) is not None:
                 return Verdict.undecided(f"found {span.describe()}, a rendering of {source!r} for a human to judge")
-        groups = _negations(item.params.get("negations"))
         consumed: set[int] = set()
         heads: list[list[int]] = []
         negatives: list[list[Span]] = []
@@ -195,6 +214,25 @@ class EnglishNegationChecker(EnglishChecker):
         if unsure:
             return Verdict.undecided(f"for {source!r}: " + "; ".join(unsure + problems))
         return Verdict.passed(f"for {source!r}: " + "; ".join(passed), *passed)
+
+    @staticmethod
+    def _french_negation(sentence: Sentence, groups: tuple[Negation, ...]) -> int | None:
+        """The index of a French negation word left in the output (*Max ne understands*, *understands
+        jamais*, *does not understand plus*), or None."""
+        tokens = sentence.words
+        heads = {s.start for group in groups for p in group.words for s in p.find_all(sentence)}
+        for index, word in enumerate(tokens):
+            if word.startswith("n'") and word != "n't" and word[2:].isalpha():  # *n'est*, *n'a*: the elided ne
+                return index
+            if word not in FRENCH_NEGATION or (word == "pas" and index and tokens[index - 1] == "faux"):
+                continue
+            if word in _ALSO_ENGLISH:
+                before = tokens[index - 1] if index else ""
+                if not (before in FRENCH_NEGATION or before in NEGATIVE_WORDS or before in AUXILIARIES
+                        or index - 1 in heads):
+                    continue
+            return index
+        return None
 
     @staticmethod
     def _attach(sentence: Sentence, heads: list[list[int]], consumed: set[int]) -> dict[tuple[int, int], int]:

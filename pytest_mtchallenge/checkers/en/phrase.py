@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mtchallenge.checkers import pattern_lists
+from pytest_mtchallenge.checkers import flag, pattern_lists
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase
 from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.words import DETERMINERS, PERSONAL_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -23,32 +24,48 @@ class EnglishPhraseChecker(EnglishChecker):
       word-order variants;
     - ``rejected``: the literal calques and the renderings of the word's other uses
       (*by pleasure*, *with pleasure* for *par plaisir*);
-    - ``doubtful``: phrases a human should judge (when no accepted or rejected phrase is found).
+    - ``doubtful``: phrases a human should judge (when no accepted or rejected phrase is found);
+    - ``exhaustive``: true for an idiom, whose meaning is not built from its words: English renders
+      it only by an equivalent idiom or a plain statement of its meaning, which ``accepted`` lists,
+      so a fluent output with none of the three lists' phrases says something else and fails
+      (*Stop fooling around* for *tourner autour du pot*). Default false: an unlisted paraphrase of
+      a compositional expression is left to a human.
+
+    An *of* right after a preposition that never takes one (*around of the bush*: the *de* of
+    *autour de* left word for word) is not read. A match that ends in a quantifier followed by *of* +
+    a pronoun or determiner is a partitive
+    (*against all of them*: a definite group), not the phrase's generic quantifier: it does not count.
 
     An accepted phrase alone passes and a rejected one alone fails. When both are found, a match
     inside a longer match of the other list gives way to it (*weekdays* inside the calque *in
     weekdays* fails; *of habit* inside *out of habit* passes); otherwise the output is undecided.
 
     In a pattern a word is a literal form, ``=lemma`` stands for every inflected form of an
-    English verb or noun (*=beat*: *beat, beats, beating, beaten*; *=ox*: *oxen*), ``a|b`` gives
+    English verb or noun (*=beat*: *beat, beats, beating, beaten*; *=ox*: *oxen*; a verb's *-ing*
+    form not after *a / an*, since a gerund takes no indefinite article: *a warning* is a noun, not
+    a form of *=warn*), ``a|b`` gives
     alternatives, ``*`` a gap of up to four words, ``~`` up to two adverbs or negation words, and
     ``(…)`` optional words. Case, apostrophes and punctuation do not matter.
     """
 
     name = "en_phrase"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: a verb's -ing form after a/an is not
+    #: read as the verb (*a warning from Paul*); a partitive quantifier does not match; ``exhaustive`` items fail
+    #: an output with none of their phrases
+    version = "3"
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
-        pattern_lists(params, Pattern.parse)
+        pattern_lists(_pattern_params(params), Pattern.parse)
+        flag(params, "exhaustive")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        found = {name: [span for p in found_patterns for span in p.find_all(sentence)]
-                 for name, found_patterns in pattern_lists(item.params, Pattern.parse).items()}
+        found = {name: [span for p in found_patterns for span in p.find_all(sentence) if not _partitive(sentence, span)]
+                 for name, found_patterns in pattern_lists(_pattern_params(item.params), Pattern.parse).items()}
         good, bad, unsure = found["accepted"], found["rejected"], found["doubtful"]
         source = source_phrase(item)
         if good and bad:
@@ -68,9 +85,32 @@ class EnglishPhraseChecker(EnglishChecker):
         if unsure:
             return Verdict.undecided(f"found {_describe(unsure)} for {source!r}, a rendering for a human to judge",
                                      *_evidence(unsure))
+        if flag(item.params, "exhaustive"):
+            return Verdict.failed(f"found none of the English renderings of {source!r}: its meaning is not built "
+                                  "from its words, so English renders it by one of the listed idioms or plain "
+                                  "statements of its meaning; another phrase says something else")
         return Verdict.not_found(f"an English rendering of {source!r}",
                                   f"found neither an accepted English rendering of {source!r} nor a known "
                                   "word-for-word one")
+
+
+#: The parameters of the family that are not pattern lists.
+_FLAGS = ("exhaustive",)
+#: Quantifiers that a partitive *of* + pronoun or determiner may follow (*all of them*).
+_QUANTIFIERS = frozenset({"all", "each", "both", "none", "some", "any", "many", "most", "several", "every"})
+
+
+def _pattern_params(params: Mapping[str, object]) -> dict[str, object]:
+    return {key: value for key, value in params.items() if key not in _FLAGS}
+
+
+def _partitive(sentence: Sentence, span: Span) -> bool:
+    """A match ending in a quantifier followed by *of* + a pronoun or determiner (*against all of
+    them*): the partitive names a definite group, not the generic quantifier of the phrase."""
+    words = sentence.words
+    last, after = words[span.end - 1], span.end
+    return last in _QUANTIFIERS and after + 1 < len(words) and words[after] == "of" and (
+        words[after + 1] in PERSONAL_PRONOUNS or words[after + 1] in DETERMINERS)
 
 
 def _inside(inner: Span, outer: Span) -> bool:

@@ -12,11 +12,13 @@ from pytest_mtchallenge.languages.en.reader import (
     is_adverb,
     passive_auxiliary,
     pronoun_before_verb,
+    verb_group_start,
 )
 from pytest_mtchallenge.languages.en.words import (
     CONJUNCTIONS,
     DETERMINERS,
     PERSONAL_PRONOUNS,
+    PLACE_ADVERBS,
     POSSESSIVE_DETERMINERS,
     PREPOSITIONS,
     REFLEXIVE_OPTIONAL_VERBS,
@@ -78,13 +80,24 @@ class PronounChecker(EnglishChecker):
       introduce the pronoun (``''`` for a direct object): ``{speak: [to, with], tell: ['']}``.
     - ``any_verb``: when none of ``verbs`` occurs, judge the form of the first pronoun of the class
       in the output anyway (for items where only the features matter). Default false.
-    - ``misreadings``: verbs that reverse the relation (*lend* for *emprunter*): fail.
+    - ``misreadings``: verbs that reverse the relation (*lend* for *emprunter*): fail; their forms as
+      nouns (*a loan*, *on loan*) do not.
+
+    Word order: a bare object pronoun left between the subject and the verb group (*He her sees*,
+    *I them have spoken*) fails, as English never puts a bare object before its verb; a preposition
+    + pronoun there (*I to them have spoken*) is a prepositional phrase, which English allows
+    between subject and verb (*I, to them, have spoken*), so it is judged on its form and preposition
+    (*I to them have borrowed* fails: *borrow* needs *from*). *the* between a subject pronoun and the
+    verb group (*He the sees*, *I the suppose*) is the clitic *le / la* read as the article: the
+    pronoun is lost, fail. *her* before a place adverb (*sees her there*) is the pronoun.
     """
 
     name = "en_pronoun"
     #: 2: names what it did not find (Verdict.not_found); a clitic left before the verb group fails across
-    #: auxiliaries and with its preposition; a lost reflexive (before the verb, passive, dropped object) fails
-    version = "2"
+    #: auxiliaries and with its preposition; a lost reflexive (before the verb, passive, dropped object) fails.
+    #: 3: a preposition + pronoun before the verb is judged on its form and preposition; the clitic read as
+    #: the article (*He the sees*) fails; a misreading verb's noun (*on loan*) and *her* + place adverb
+    version = "3"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
 
     @classmethod
@@ -104,13 +117,20 @@ class PronounChecker(EnglishChecker):
         accepted = words_of(item.params["pronoun"], "pronoun")
         verbs = _verbs(item.params["verbs"])
         reflexive = all(p in REFLEXIVE_PRONOUNS for p in accepted)
+        reading = _Reading(sentence, accepted, reflexive)
         for hit in sentence.verb_hits(words_of(item.params.get("misreadings"), "misreadings", required=False)):
+            if reading.is_noun(hit, after_preposition=True):
+                continue  # *on loan*, *a loan*: the noun, not the verb that reverses the relation
             return Verdict.failed(f"{sentence.words[hit.index]!r} ({hit.lemma}) reverses the relation of the source "
                                   "verb: the pronoun's role is lost", sentence.words[hit.index])
-        reading = _Reading(sentence, accepted, reflexive)
-        hits = [hit for hit in sentence.verb_hits(verbs) if not reading.is_noun(hit)]
+        all_hits = sentence.verb_hits(verbs)
+        for hit in all_hits:
+            verdict = reading.clitic_as_article(hit)
+            if verdict is not None:
+                return verdict
+        hits = [hit for hit in all_hits if not reading.is_noun(hit)]
         for hit in hits:
-            verdict = reading.clitic_order(hit)
+            verdict = reading.clitic_order(hit, verbs[hit.lemma])
             if verdict is not None:
                 return verdict
         missing: VerbHit | None = None
@@ -162,19 +182,51 @@ class _Reading:
         self.candidates = (frozenset(REFLEXIVE_PRONOUNS) | _OBJECT_ONLY | {"it"} if reflexive
                            else _OBJECT_WORDS | _DEMONSTRATIVES)
 
-    def is_noun(self, hit: VerbHit) -> bool:
-        """*a repair*, *the look*: the verb's form used as a noun after a determiner."""
+    def is_noun(self, hit: VerbHit, *, after_preposition: bool = False) -> bool:
+        """*a repair*, *the look*: the verb's form used as a noun after a determiner; with
+        ``after_preposition``, after a preposition too (*on loan*)."""
         before = self.words[hit.index - 1] if hit.index else ""
-        return before in ("a", "an", "the", "his", "its", "their", "my", "your", "our")
+        return before in ("a", "an", "the", "his", "its", "their", "my", "your", "our") or (
+            after_preposition and before in PREPOSITIONS and "gerund" not in hit.kinds)
 
-    def clitic_order(self, hit: VerbHit) -> Verdict | None:
-        """*He her sees*, *I them have spoken*, *I to them have borrowed a book*: an object pronoun
-        left after the subject, before the verb group, as the French clitic is."""
+    def clitic_as_article(self, hit: VerbHit) -> Verdict | None:
+        """*He the sees*, *I the suppose*: a subject pronoun, then *the* right before a form of the
+        verb that ends its clause or is followed by a word that cannot start its object. English never
+        has an article between a subject pronoun and anything but a subject's noun, so *the* is the
+        French clitic *le / la / les* read as the article, and the pronoun is lost."""
+        words = self.words
+        at = verb_group_start(self.sentence, hit.index)  # *He the has seen*
+        if at < 2 or words[at - 1] != "the" or words[at - 2] not in PERSONAL_PRONOUNS \
+                or PERSONAL_PRONOUNS[words[at - 2]].case not in ("subject", "both") or words[at - 2] == "it":
+            return None
+        following = words[hit.end] if hit.end < len(words) else "."
+        if following[0].isalpha() and following not in PREPOSITIONS and following not in CONJUNCTIONS:
+            return None  # *we the undersigned…*: a noun phrase after all
+        phrase = self.sentence.text(at - 2, hit.end)
+        return Verdict.failed(f"{phrase!r}: 'the' before the verb is the French clitic le/la read as the article; "
+                              f"the pronoun is lost (expected {_either(self.accepted)} after the verb)", phrase)
+
+    def clitic_order(self, hit: VerbHit, prepositions: tuple[str, ...]) -> Verdict | None:
+        """*He her sees*, *I them have spoken*: an object pronoun left after the subject, before the
+        verb group, as the French clitic is, fails: English never puts a bare object before its verb.
+        A preposition + pronoun there (*I to them have spoken*) is a prepositional phrase, which English
+        allows between subject and verb (*I, to them, have spoken*): it is judged on its form and
+        preposition as in the complement position."""
         found = pronoun_before_verb(self.sentence, hit.index)
         if found is None or self.words[found.index] in REFLEXIVE_PRONOUNS:
             return None  # a reflexive there may be emphatic (*I myself spoke*): judged with the slot
         pronoun = self.sentence.text(found.start, found.index + 1)
         verb = self.sentence.text(found.verb_start, hit.index + 1)
+        if found.preposition is not None:
+            slot = Slot(found.index, self.words[found.index], self.words[found.preposition])
+            if slot.word not in self.accepted:
+                return self.judge_form(slot, None)
+            if slot.preposition not in prepositions:
+                wanted = " or ".join(repr(p) if p else "no preposition" for p in prepositions)
+                return Verdict.failed(f"{hit.lemma!r} needs {wanted} before {slot.word!r}; found {pronoun!r} before "
+                                      f"{verb!r}, in the French clitic position", pronoun)
+            return Verdict.passed(f"{pronoun!r} before {verb!r}: the French clitic position, where English allows a "
+                                  "prepositional phrase; its form and preposition render the clitic", pronoun)
         return Verdict.failed(f"the pronoun {pronoun!r} stands before the verb {verb!r}, in the French clitic "
                               "position: English needs it in the complement position", pronoun)
 
@@ -212,7 +264,8 @@ class _Reading:
         word = self.words[index]
         following = self.words[index + 1] if index + 1 < len(self.words) else "."
         if word in ("her", "his", "its") and following[0].isalpha() and following not in PREPOSITIONS \
-                and not is_adverb(following) and following not in ("and", "or", "but"):
+                and not is_adverb(following) and following not in PLACE_ADVERBS \
+                and following not in ("and", "or", "but"):
             return False  # a possessive determiner: *her book*
         if word in _DEMONSTRATIVES and following[0].isalpha() and following not in PREPOSITIONS:
             return False  # *that book*, *that he…*

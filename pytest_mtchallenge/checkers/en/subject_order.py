@@ -5,7 +5,7 @@ from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
-from pytest_mtchallenge.languages.en.inflection import forms_of
+from pytest_mtchallenge.languages.en.inflection import forms_of, is_past_form
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, DETERMINERS, NOUN_MARKERS, PREPOSITIONS, WH_WORDS
 from pytest_mtchallenge.model import ChallengeItem
@@ -29,11 +29,17 @@ class EnglishSubjectOrderChecker(EnglishChecker):
 
     How it reads an output: the first form of the verb and the subject's head noun. The subject
     before the verb passes; after it, it passes only as the agent of a passive (*written by my
-    brother*) and fails otherwise. Without both words the clause was rephrased: undecided.
+    brother*) and fails otherwise. Without the verb, the subject's place is read against the clause's
+    other verb: right before a finite verb it is in the English order (*where my father is birth*,
+    *where my father came into the world*: pass); after a verb whose subject is the relative word it
+    is an object, the roles swapped (*the town that gave birth to my father*: fail). Otherwise, or
+    without the subject, the clause was rephrased: undecided.
     """
 
     name = "en_subject_order"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: without the source's verb, the
+    #: subject's place against the clause's other verb
+    version = "3"
     description = "Subject inversion in French relatives: the subject back before the English verb"
 
     @classmethod
@@ -53,19 +59,15 @@ class EnglishSubjectOrderChecker(EnglishChecker):
         verb = next((i for i, t in enumerate(tokens) if t in verbs and not (i and tokens[i - 1] in NOUN_MARKERS)),
                     None)
         subject = next((i for i, t in enumerate(tokens) if t in subjects), None)
+        if verb is None and subject is not None:
+            verdict = self._other_verb(sentence, subject)
+            if verdict is not None:
+                return verdict
         if verb is None or subject is None:
             missing = "verb" if verb is None else "subject"
             return Verdict.not_found(f"the {missing} of {source!r}",
                                      f"the {missing} of {source!r} is not in the output: the clause was rephrased")
-        start = subject  # the start of the subject's noun phrase: back over modifiers to its determiner
-        while start > 0 and subject - start <= MODIFIERS and sentence.is_word(start - 1):
-            before = tokens[start - 1]
-            if before in DETERMINERS:
-                start -= 1
-                break
-            if before in verbs or before in AUXILIARIES or before in PREPOSITIONS or before in WH_WORDS:
-                break
-            start -= 1
+        start = _phrase_start(sentence, subject, verbs)
         phrase = sentence.quote(start, subject + 1)
         verb_text = sentence.cased[verb]
         if subject < verb:
@@ -76,3 +78,49 @@ class EnglishSubjectOrderChecker(EnglishChecker):
         return Verdict.failed(f"found {sentence.quote(verb, subject + 1)!r}: the French inverted subject {phrase!r} "
                               f"left after {verb_text!r}, where English reads it as the object; expected "
                               f"{phrase!r} before the verb", sentence.quote(verb, subject + 1))
+
+    @staticmethod
+    def _other_verb(sentence: Sentence, subject: int) -> Verdict | None:
+        """The source's verb is not in the output, but the clause still shows where its subject
+        stands: right before a finite verb (*where my father is birth*: pass, the order is English),
+        or after a verb whose subject is the relative word (*the town that gave birth to my father*:
+        the roles are swapped, fail)."""
+        tokens = sentence.words
+        if subject + 1 < len(tokens) and tokens[subject + 1] in ("'s", "'"):
+            return None  # *my father's birthplace*: a genitive, the clause rephrased
+        start = _phrase_start(sentence, subject, frozenset())
+        wh = next((i for i in range(start - 1, -1, -1) if tokens[i] in _RELATIVES), None)
+        if wh is not None and wh + 1 < start and _is_finite(tokens[wh + 1]):
+            phrase = sentence.quote(wh, subject + 1)
+            return Verdict.failed(f"{phrase!r}: the relative word is the subject of {sentence.cased[wh + 1]!r} and "
+                                  f"the source's subject {sentence.quote(start, subject + 1)!r} comes after it, as an "
+                                  "object: the roles of the clause are swapped", phrase)
+        after = subject + 1
+        if after < len(tokens) and _is_finite(tokens[after]) and (wh is None or wh < start):
+            phrase = sentence.quote(start, after + 1)
+            return Verdict.passed(f"the subject {sentence.quote(start, subject + 1)!r} comes before the clause's "
+                                  f"finite verb ({phrase!r}), as in English", phrase)
+        return None
+
+
+#: Words that open a relative clause.
+_RELATIVES = frozenset({"that", "which", "who", "where", "whom"})
+
+
+def _is_finite(word: str) -> bool:
+    """A finite verb form that may follow a subject: an auxiliary or a past form."""
+    return word in AUXILIARIES or is_past_form(word)
+
+
+def _phrase_start(sentence: Sentence, subject: int, verbs: frozenset[str]) -> int:
+    """The start of the subject's noun phrase: back over modifiers to its determiner."""
+    tokens = sentence.words
+    start = subject
+    while start > 0 and subject - start <= MODIFIERS and sentence.is_word(start - 1):
+        before = tokens[start - 1]
+        if before in DETERMINERS:
+            return start - 1
+        if before in verbs or before in AUXILIARIES or before in PREPOSITIONS or before in WH_WORDS:
+            break
+        start -= 1
+    return start

@@ -15,7 +15,8 @@ from pytest_mtchallenge.verdict import Verdict
 _PARAMS = {"pronouns", "subject", "auxiliaries"}
 _END = frozenset({"?", ".", "!", "…", '"'})
 _BREAKS = frozenset({",", ";", "-", "–", "—", ":"})
-#: Invariant tags: English, but not the auxiliary tag; a human judges whether they render *n'est-ce pas*.
+#: Invariant tags: English or calqued on *n'est-ce pas* / *non ?*, but not the auxiliary tag the
+#: construction needs (they select no auxiliary): they fail.
 INVARIANT_TAGS = frozenset({
     "right", "no", "eh", "yes", "ok", "okay", "huh", "correct", "true", "yeah", "innit", "see", "you know",
     "is n't that right", "is n't that so", "is n't it true", "is that right", "is that not so", "is that not right",
@@ -30,6 +31,8 @@ _FAMILIES: dict[str, str] = {
     "will": "will", "'ll": "will", "would": "would", "shall": "shall", "should": "should", "can": "can",
     "could": "could", "may": "may", "might": "might", "must": "must", "ought": "ought",
 }
+#: The most words of a final segment read as a tag (*is it not so*); a longer one is a clause.
+_SHORT_TAG = 4
 _THIRD_SINGULAR = frozenset({"he", "she", "it", "this", "that", "there"})
 
 
@@ -121,10 +124,15 @@ class EnglishTagQuestionChecker(EnglishChecker):
 
     The auxiliary is read from the output's own clause, so a tag that matches a clause in another
     tense (*He has seen it, hasn't he?*) passes: the tense is another question.
+
+    An invariant tag fails: a final segment before the question mark that is not an auxiliary tag
+    (*, not?*, *, no?*, *, is it not so?*, *, right?*, *, isn't that so?*; up to four words, not a
+    clause of its own) selects no auxiliary, and the construction English needs is the auxiliary tag.
     """
 
     name = "en_tag_question"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: an invariant tag fails
+    version = "3"
     description = "n'est-ce pas rendered as an English tag question (auxiliary, pronoun, polarity)"
 
     @classmethod
@@ -193,12 +201,17 @@ class EnglishTagQuestionChecker(EnglishChecker):
         tokens = sentence.words
         start = max((i + 1 for i in range(end) if tokens[i] in _BREAKS), default=0)
         segment = " ".join(tokens[start:end])
-        if start and segment in INVARIANT_TAGS:
-            return Verdict.undecided(f"found the invariant tag {sentence.quote(start, end)!r}, not an auxiliary tag: "
-                                     "for a human to judge")
         if start and set(tokens[start:end]) & _FRENCH:
             return Verdict.failed(f"found {sentence.quote(start, end)!r}: 'n'est-ce pas' left untranslated; "
                                   "expected an English tag question")
+        # *Yesterday, he saw it?*, *Yesterday, Max saw it?*: a clause, not a tag
+        clause = start < end and end - start > 1 and (tokens[start] in SUBJECT_PRONOUNS or (
+            sentence.capitals[start] and tokens[start] not in AUXILIARIES | NEGATIVE_WORDS
+            and tokens[start] not in INVARIANT_TAGS))
+        if start and final == "?" and (segment in INVARIANT_TAGS or (0 < end - start <= _SHORT_TAG and not clause)):
+            return Verdict.failed(f"found the invariant tag {sentence.quote(start, end)!r}, not an English tag "
+                                  "question: the tag must repeat the clause's auxiliary with n't and the subject's "
+                                  "pronoun (e.g. 'didn't he')", sentence.quote(start, end))
         if final != "?":
             return Verdict.failed("no tag question: the output is a plain statement and 'n'est-ce pas' is lost")
         return Verdict.not_found("an English tag question (auxiliary + pronoun)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
-from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
 from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -26,11 +26,14 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     - ``rejected``: those of the other position's sense (*mere, very, just* for post-nominal
       *simple*; *simple, single, plain* for pre-nominal *simple*): fail.
 
-    A noun with neither is left to a human.
+    An adjective of either list left right after its noun, in the French order (*one idea simple*,
+    *the idea mere of leaving*), still modifies that noun: its sense is judged as before the noun
+    (the order is another question). A noun with neither is left to a human.
     """
 
     name = "en_two_position_adjective"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: an adjective left after its noun
+    version = "3"
     description = "Two-position adjectives: the sense of the French adjective's position"
 
     @classmethod
@@ -69,6 +72,15 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
                 if modifier in rejected:
                     return Verdict.failed(f"{phrase!r}: {modifier!r} has the sense of the adjective in the other "
                                           f"position; expected {' / '.join(sorted(accepted))}", phrase)
+            after = index + 1
+            if after < len(words) and words[after] in accepted | rejected and not is_adverb(words[after]):
+                phrase = sentence.text(index, after + 1)  # *idea simple*: the French order kept
+                if words[after] in accepted:
+                    return Verdict.passed(f"{phrase!r}: {words[after]!r}, left after its noun in the French order, "
+                                          "has the sense of the French adjective in its position", phrase)
+                return Verdict.failed(f"{phrase!r}: {words[after]!r}, left after its noun in the French order, has the "
+                                      f"sense of the adjective in the other position; expected "
+                                      f"{' / '.join(sorted(accepted))}", phrase)
             predicate = self._predicate(sentence, index)
             if predicate is not None:
                 phrase = sentence.text(index, predicate + 1)

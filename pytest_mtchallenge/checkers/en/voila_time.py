@@ -27,7 +27,9 @@ class VoilaTimeChecker(EnglishChecker):
     (progressive) with *for*: *I have been waiting for two hours*. With a completed event (*voilà
     deux ans qu'il est parti*), English uses the past with *ago* (*he left two years ago*), a state
     in the present perfect (*he has been gone for two years*) or *it has been two years since*.
-    The calques *it's two hours that I wait*, *here are two years that he left* fail.
+    The calques *it's two hours that I wait*, *here are two years that he left* fail, and so does
+    *since* + the time span (*he is gone since two years*): English *since* takes a point in time,
+    not a duration (the French *depuis* word for word).
 
     Parameters:
 
@@ -38,7 +40,8 @@ class VoilaTimeChecker(EnglishChecker):
     """
 
     name = "en_voila_time"
-    version = "2"  # names the construction it did not find (Verdict.not_found)
+    #: 2: names the construction it did not find (Verdict.not_found). 3: since + a duration fails
+    version = "3"
     description = "voilà [TIME] que: present perfect with for, past with ago, or since"
 
     @classmethod
@@ -68,6 +71,10 @@ class VoilaTimeChecker(EnglishChecker):
             phrase = sentence.text(0, end)
             return Verdict.failed(f"{phrase!r} renders voilà word for word; expected "
                                   f"{_expected(reading, time)}", phrase)
+        if start and words[start - 1] == "since":
+            phrase = sentence.text(start - 1, end)
+            return Verdict.failed(f"{phrase!r}: English 'since' takes a point in time, not a duration (the French "
+                                  f"'depuis' word for word); expected {_expected(reading, time)}", phrase)
         since = next((i for i in range(end, min(end + 4, len(words))) if words[i] == "since"), None)
         if since is not None and all(w in AUXILIARIES or w in _ELAPSE for w in words[end:since]):
             phrase = sentence.text(max(0, start - 3), since + 1)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of
-from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
 from pytest_mtchallenge.languages.en.words import (
     ADVERBS,
     AUXILIARIES,
@@ -25,6 +25,8 @@ from pytest_mtchallenge.verdict import Verdict
 _PARAMS = {"verbs", "prepositions", "transitive", "doubtful", "subject"}
 _WH = frozenset({"who", "whom", "which", "what", "whose", "that", "where"})
 _CLAUSE_END = frozenset({",", ".", "?", "!", ";", ":", "(", ")", '"'})
+#: The object case of a subject pronoun: the source's subject *he* after the verb is *him* (*works for him*).
+_OBJECT_CASE = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them"}
 WINDOW = 8  # the most words after the verb in which a stranded preposition is looked for
 
 
@@ -70,10 +72,29 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     - ``doubtful``: optional, prepositions a human should judge (``[with, in]`` for *work for*);
     - ``subject``: optional, the words for the subject of the governing verb (``[max]``), to spot a
       wh-word turned into the subject with the source's subject as object (*Who gave Max a book?*).
+
+    General rules besides the preposition's place:
+
+    - the relative *that* never follows a preposition: *the girl with that you danced*, *the man
+      to that Max gave a book* fail (English has *with whom*, or *that … with* stranded);
+    - a wh-word that became the subject of the verb, with the source's subject after the verb as its
+      object or the object of a preposition (its pronoun in the object case: *he* → *him*), swaps
+      the roles: *the girl who danced with you*, *Who gave a book to Max?*, *Which company works
+      for him?* fail;
+    - a noun subject doubled by a pronoun after the auxiliary is the French complex inversion
+      (*Max a-t-il*): *To whom Max has he given a book?* fails, whatever the preposition. So does a
+      lexical verb joined to its pronoun by a hyphen, the French inversion copied as written
+      (*For which company works-he?*: no do-support, French spelling). A simple inversion of a verb
+      and its pronoun (*For which company works he?*) is archaic English word order: the
+      preposition is judged.
     """
 
     name = "en_wh_preposition"
-    version = "2"  # names what it did not find (Verdict.not_found); a relative "with what" after a noun fails
+    #: 2: names what it did not find (Verdict.not_found); a relative "with what" after a noun fails.
+    #: 3: a preposition + relative "that" fails; swapped roles also with the source's subject after a
+    #: preposition (*who danced with you*); the French complex inversion (*Max has he*) and a hyphenated
+    #: inversion of a lexical verb (*works-he*) fail
+    version = "3"
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
 
     @classmethod
@@ -128,11 +149,28 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.failed(f"the preposition is doubled: {fronted[0].text!r} before the clause and "
                                   f"{stranded[0].text!r} after the verb; expected it once", fronted[0].text,
                                   stranded[0].text)
+        if fronted and self._relative_that(sentence, fronted[0].index):
+            phrase = sentence.quote(fronted[0].index - 1, fronted[0].index + 2)
+            return Verdict.failed(f"{phrase!r}: the relative 'that' never follows a preposition in English (the "
+                                  f"relative after a preposition is 'whom' or 'which'; 'that' leaves the preposition "
+                                  "stranded), so the fronted preposition does not form a relative clause", phrase)
         if fronted and self._relative_what(sentence, fronted[0].index):
             phrase = sentence.quote(fronted[0].index - 2, fronted[0].index + 2)
             return Verdict.failed(f"{phrase!r}: 'what' does not relate a clause to a noun in English (the relative "
                                   f"after a preposition is 'whom' or 'which'), so the fronted {fronted[0].text!r} does "
                                   "not form a relative clause", phrase)
+        doubled = self._doubled_subject(sentence, wh, verb) if wh is not None else None
+        if doubled is not None:
+            phrase = sentence.quote(doubled, doubled + 3)
+            return Verdict.failed(f"{phrase!r}: the subject is doubled by a pronoun after the auxiliary, the French "
+                                  "complex inversion (Max a-t-il); the clause is no English question or relative, "
+                                  "whatever its preposition", phrase)
+        copied = next((i for i in sentence.hyphen_inversions if tokens[i - 1] not in AUXILIARIES), None)
+        if copied is not None:
+            phrase = sentence.quote(copied - 1, copied + 1)
+            return Verdict.failed(f"{sentence.cased[copied - 1]}-{sentence.cased[copied]}: the French inversion of a "
+                                  "lexical verb is copied as written (travaille-t-il); the question is not built in "
+                                  "English (no do-support), whatever its preposition", phrase)
         kept = fronted or stranded
         if kept:
             preposition = kept[0]
@@ -146,12 +184,15 @@ class EnglishWhPrepositionChecker(EnglishChecker):
                                   f"({preposition.text!r})", preposition.text)
         if wh is not None and self._is_subject(sentence, wh, verb):
             subjects = words_param(item.params.get("subject"), "subject", required=False)
+            subjects |= {_OBJECT_CASE[s] for s in subjects if s in _OBJECT_CASE}
             swapped = next((i for i in range(verb + 1, min(len(tokens), verb + 1 + WINDOW))
-                            if tokens[i] in subjects and tokens[i - 1] not in PREPOSITIONS), None)
+                            if tokens[i] in subjects), None)
             if swapped is not None:
+                role = (f"the object of {sentence.cased[swapped - 1]!r}" if tokens[swapped - 1] in PREPOSITIONS
+                        else "its object")
                 return Verdict.failed(f"the roles are swapped: {sentence.cased[wh]!r} is now the subject of "
-                                      f"{verb_text!r} and {sentence.cased[swapped]!r}, the source's subject, its "
-                                      "object", sentence.quote(wh, swapped + 1))
+                                      f"{verb_text!r} and {sentence.cased[swapped]!r}, the source's subject, "
+                                      f"{role}", sentence.quote(wh, swapped + 1))
             return Verdict.undecided(f"{sentence.cased[wh]!r} is now the subject of {verb_text!r}: the clause "
                                      "was restructured, for a human to judge")
         if with_object and with_object[0].word in accepted and tokens[with_object[0].index + 1] in OBJECT_PRONOUNS:
@@ -162,6 +203,18 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.undecided("both the governing verb and a transitive paraphrase are in the output")
         return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}, fronted with the wh-word or "
                               "stranded after the verb; found none (the preposition is lost)", verb_text)
+
+    @staticmethod
+    def _relative_that(sentence: Sentence, preposition: int) -> bool:
+        """*the girl with that I danced*: a preposition + *that* + a clause's subject after a word.
+        *That* as a demonstrative (*with that dress*, *With that, he left*) is not one."""
+        words = sentence.words
+        wh = preposition + 1
+        if preposition < 1 or wh + 1 >= len(words) or words[wh] != "that" or not sentence.is_word(preposition - 1):
+            return False
+        following = wh + 1
+        return words[following] in SUBJECT_PRONOUNS or words[following] in DETERMINERS or (
+            sentence.capitals[following] and words[following] not in AUXILIARIES)
 
     @staticmethod
     def _relative_what(sentence: Sentence, preposition: int) -> bool:
@@ -177,6 +230,23 @@ class EnglishWhPrepositionChecker(EnglishChecker):
                    or not following[0].isalpha() or sentence.capitals[wh + 1])
         return pronoun and words[preposition - 2] in DETERMINERS and sentence.is_word(preposition - 1) \
             and words[preposition - 1] not in SUBJECT_PRONOUNS | OBJECT_PRONOUNS | DETERMINERS
+
+    @staticmethod
+    def _doubled_subject(sentence: Sentence, wh: int, verb: int) -> int | None:
+        """*To whom Max has he given a book?*: between the wh-word and the verb, a noun subject, an
+        auxiliary and a subject pronoun that repeats it (the French complex inversion *Max a-t-il*).
+        The index of the noun subject's last word, or None."""
+        words = sentence.words
+        start = wh + 1  # the first word after the wh-phrase (*which company*, *whom*)
+        if words[wh] in ("which", "what", "whose") and start < verb and words[start] not in AUXILIARIES \
+                and words[start] not in SUBJECT_PRONOUNS and not sentence.capitals[start]:
+            start += 1
+        for index in range(start + 1, verb - 1):
+            if words[index] in AUXILIARIES and words[index + 1] in SUBJECT_PRONOUNS - {"there", "you"} \
+                    and sentence.is_word(index - 1) and words[index - 1] not in AUXILIARIES | SUBJECT_PRONOUNS \
+                    | OBJECT_PRONOUNS | NEGATIVE_WORDS and not is_adverb(words[index - 1]):
+                return index - 1
+        return None
 
     @staticmethod
     def _is_subject(sentence: Sentence, wh: int, verb: int) -> bool:

@@ -102,7 +102,9 @@ def inflect(lemma: str) -> VerbForms:
     """The forms of an English verb (one word): regular rules and the table of irregular verbs.
 
     Where the spelling rule is uncertain (doubling a final consonant in *visit / refer*), both
-    spellings are produced: recognising a misspelling does no harm to a checker.
+    spellings are produced: recognising a misspelling does no harm to a checker. An irregular verb
+    also gets its over-regularised past and participle (*speaked*, *beated*, *runned*), the forms of
+    a broken output, so that the verb is still found.
     """
     lemma = lemma.lower()
     if lemma == "be":
@@ -136,8 +138,11 @@ def inflect(lemma: str) -> VerbForms:
     irregular = _irregular(lemma)
     if irregular is not None:
         prefix, past, participle = irregular
-        return VerbForms(lemma, lemma, third, frozenset(prefix + p for p in past),
-                         frozenset(prefix + p for p in participle), frozenset(gerunds))
+        # the over-regularised forms a learner or a weak engine writes (*speaked*, *beated*, *teached*)
+        # are read as this verb's past and participle too, unless they spell another word (*seed*)
+        regularised = frozenset(f for f in regular if f not in _NOT_PAST_IN_ED)
+        return VerbForms(lemma, lemma, third, frozenset(prefix + p for p in past) | regularised,
+                         frozenset(prefix + p for p in participle) | regularised, frozenset(gerunds))
     return VerbForms(lemma, lemma, third, frozenset(regular), frozenset(regular), frozenset(gerunds))
 
 

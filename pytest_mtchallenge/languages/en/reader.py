@@ -73,7 +73,15 @@ def tokenize(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     with full stops is one token, folded without them (*Ph.D.* → *phd*) unless that spells a
     closed-class word (*U.S.* → *u.s.*, not *us*). Punctuation marks are tokens.
     """
+    cased, _ = _split(text)
+    return tuple(fold_word(t) for t in cased), tuple(cased)
+
+
+def _split(text: str) -> tuple[list[str], frozenset[int]]:
+    """The tokens as written, and the indexes of the subject pronouns split off a verb by a hyphen
+    (a French inversion left as it was: *works-he*, *has-t-he*)."""
     cased: list[str] = []
+    inverted: set[int] = set()
     for token in _TOKEN.findall(normalise_text(text)):
         if token.lower() == "cannot":
             cased.extend([token[:3], token[3:]])
@@ -81,6 +89,7 @@ def tokenize(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         parts = token.split("-")
         if len(parts) > 1 and parts[-1].lower() in _INVERTED_SUBJECTS and parts[0].lower() not in ("self", "so"):
             cased.extend(p for p in parts if p.lower() != "t")  # a French inversion left as it was: works-he
+            inverted.add(len(cased) - 1)
             continue
         match = _CONTRACTION.match(token) if "'" in token[1:] else None
         if match:
@@ -91,7 +100,7 @@ def tokenize(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             cased.extend([stem, clitic])
         else:
             cased.append(token)
-    return tuple(fold_word(t) for t in cased), tuple(cased)
+    return cased, frozenset(inverted)
 
 
 def fold_word(token: str) -> str:
@@ -126,6 +135,9 @@ class Sentence:
     def __init__(self, text: str) -> None:
         self.words, self.cased = tokenize(text)
         self.capitals = tuple(token[:1].isupper() for token in self.cased)
+        #: The indexes of subject pronouns that a hyphen joined to the verb before them, the French
+        #: inversion left as it was (*works-he*, *a-t-il*): English never writes an inversion so.
+        self.hyphen_inversions = _split(text)[1]
 
     def __len__(self) -> int:
         return len(self.words)

@@ -104,6 +104,16 @@ REFLEXIVE_OPTIONAL_VERBS = frozenset({
     "calm", "hurry", "rest", "identify", "apologise", "apologize", "concentrate", "commit", "enlist",
 })
 
+#: Verbs of change of state whose intransitive use has the undergoer as subject (*the work finished*,
+#: *the door opened*): after a noun subject their past may be finite. Other transitive verbs (*complete,
+#: do, accomplish*) have no such use, so *her work completed* is a participle (an absolute construction).
+ERGATIVE_VERBS = frozenset({
+    "finish", "end", "stop", "close", "open", "begin", "start", "conclude", "terminate", "cease", "break",
+    "change", "increase", "decrease", "grow", "melt", "freeze", "burn", "sink", "move", "turn", "shut", "resume",
+    "continue", "die", "fail", "collapse", "explode", "drop", "fall", "rise", "roll", "slow", "speed", "dry",
+    "cool", "warm", "fill", "empty", "tear", "split", "crack", "burst", "shatter", "bend", "boil", "dissolve",
+})
+
 # --- negation and adverbs --------------------------------------------------------------------------
 
 #: The negation of a verb.
