@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mtchallenge.formats import bundled_suites
-from pytest_mtchallenge.formats.yaml import load_suite
+from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.languages.identify import untranslated
 
-SUITES = {name: load_suite(path) for name, path in bundled_suites().items()}
+SUITES = {name: load_any_suite(path) for name, path in bundled_suites().items()}
 
 
 @pytest.mark.parametrize("name", sorted(SUITES))
