@@ -416,12 +416,12 @@ class SentenceReader:
             readings = self.readings(index)
             if token in NEGATION or (readings and all(a.pos == "adv" for a in readings)):
                 continue
-            if (width := self.adverbial_width(index)) or (width := self._floating_quantifier_width(index)):
-                skip_to = index + width  # "sans peine", "tout de suite"; "tous deux", "toutes les trois"
-                continue
             if token in DEGREE_WORDS and self._modifies_next(index):
                 continue  # "très grande", but "fort" alone is the adjective
             if not found and token in OBJECT_CLITICS:
+                continue
+            if (width := self.adverbial_width(index)) or (width := self._floating_quantifier_width(index)):
+                skip_to = index + width  # "sans peine", "tout de suite"; "tous deux", "toutes les trois"
                 continue
             if (not found and lexical and token in ("de", "d'", "à")
                     and self._copula_infinitive_after(index + 1)):
