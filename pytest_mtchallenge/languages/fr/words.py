@@ -66,7 +66,8 @@ def broken_structures(text: str) -> tuple[str, ...]:
       femme qui voir*), or a bare participle with no auxiliary (*la maison que John visité*);
     - an English zero relative (*la femme votre frère a vu est charmante*): a sentence-initial noun
       phrase directly followed by another noun phrase and its verb, and then the main verb;
-    - a relative clause whose subject is followed by an infinitive (*la femme que votre frère voir*);
+    - a relative or complement clause whose subject is followed by an infinitive (*la femme que votre frère
+      voir*, *j'ai demandé que les familles ne pas être séparées*);
     - a subject clitic directly before an infinitive or a participle (*il vouloir venir*), a sentence-initial
       name directly before a past participle and its object (*John vendu la voiture*), or before a bare noun
       and a determiner, the verb rendered as a noun (*John cuisinier un grand poulet*);
@@ -97,6 +98,11 @@ def broken_structures(text: str) -> tuple[str, ...]:
                     and not reader.has_pos(probe, "noun")):
                 found.append(f"no finite verb in the relative clause after {token!r} ({tokens[probe]!r})")
                 break
+    for index, token in enumerate(tokens):
+        if token in ("que", "qu'") and index > 0 and not reader.noun_after_determiner(index - 1):
+            bare = _infinitive_after_relative_subject(reader, index)
+            if bare is not None:
+                found.append(f"no finite verb in the clause after {token!r} ({tokens[bare]!r})")
     zero = _zero_relative(reader)
     if zero:
         found.append(zero)
@@ -110,14 +116,16 @@ _SUBJECT_ONLY = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"}
 
 
 def _infinitive_after_relative_subject(reader: SentenceReader, opener: int) -> int | None:
-    """The index of an infinitive right after the subject of a relative clause (*que votre frère voir*,
-    *qu'il voir*), or None."""
+    """The index of an infinitive right after the subject of a clause that *que* opens, past negation and
+    clitics (*la femme que votre frère voir*, *j'ai demandé que les familles ne pas être séparées*), or None."""
     if reader.tokens[opener] == "qui":
         return None
     subject = reader.noun_phrase(opener + 1)
     if subject is None or (reader.tokens[opener + 1] not in DETERMINERS and reader.tokens[opener + 1] not in _SUBJECT_ONLY):
         return None
     index = subject.end
+    while index < len(reader.tokens) and reader.tokens[index] in NEGATION | OBJECT_CLITICS:
+        index += 1  # "que les familles ne pas être séparées"
     if index >= len(reader.tokens) or reader.finite_readings(index):
         return None
     moods = {a.mood for a in reader.readings(index) if a.pos in ("verb", "aux")}
