@@ -233,3 +233,17 @@ def test_a_finite_pronominal_copula_in_a_subordinate_clause_carries_the_controll
     params = {"controller": {"person": 3, "number": "s", "gender": "f"}}
     assert outcome(params, "Elle a juré à son oncle qu'elle se montrerait polie.") is Outcome.PASS
     assert outcome(params, "Elle a juré à son oncle qu'elle se montrerait poli.") is Outcome.FAIL
+
+
+def test_an_impersonal_matrix_whose_que_clause_subject_is_unread_is_left_to_a_human() -> None:
+    # the finite verb of the matrix (faut) is not the one to judge against the source's subject
+    assert outcome(F_F, "Il faut que l'on soigne la jument et la chèvre.") is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Quand il pleut, la jument et la chèvre doivent être rentrées.", Outcome.PASS),
+    ("Quand il pleut, la jument et la chèvre doit être rentrée.", Outcome.FAIL),
+    ("Si on part, la jument et la chèvre seront seules.", Outcome.PASS),
+])
+def test_the_subject_of_the_main_clause_after_a_fronted_subordinate_clause(output: str, expected: Outcome) -> None:
+    assert outcome(F_F, output) is expected

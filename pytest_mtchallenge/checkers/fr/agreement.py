@@ -13,6 +13,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     Features,
     Phrase,
     SentenceReader,
+    join_words,
     resolve_coordination,
 )
 from pytest_mtchallenge.model import ChallengeItem
@@ -64,9 +65,12 @@ class AgreementChecker(FrenchChecker):
 
     Where the subject is:
 
+    - after a fronted subordinate clause set off by a comma (*Quand il pleut, le chat et le chien …*): the
+      main clause's;
+
     - an impersonal *il* of a matrix that takes a *que* clause (*il faut / faudrait que, il importe que,
       il vaut mieux que, il se peut que, il est important que …*): the subject of the *que* clause
-      (*Il faut que la vache et la poule soient nourries*);
+      (*Il faut que la vache et la poule soient nourries*), or undecided when it cannot be read;
     - coordinated by *ainsi que* / *de même que* without commas: two conjuncts, as with *et* (*mon père
       ainsi que mon frère seront*); set off by commas (*, ainsi que mon frère,*) it is parenthetical;
     - not found at the start (*Soudain bruit dans …*, *C'était …*): the first finite verb that is not also
@@ -117,10 +121,13 @@ class AgreementChecker(FrenchChecker):
         expected = resolve_coordination(conjuncts)
         check = tuple(item.params.get("check", _TARGETS))  # type: ignore[arg-type]
 
-        found = reader.subject()
+        found = reader.subject(_after_fronted_clause(reader))
         impersonal = _impersonal_matrix(reader, found)
         if impersonal is not None:
             found = reader.subject(impersonal)
+            if found is None:
+                return Verdict.undecided("the subject of the impersonal matrix's que clause could not be read "
+                                         f"({join_words(reader.tokens[impersonal:impersonal + 3])!r} …)")
         if found is None:
             return self._check_without_subject(reader, expected, check, item)
         phrases, after_subject = found
@@ -176,7 +183,8 @@ class AgreementChecker(FrenchChecker):
                                item: ChallengeItem) -> Verdict:
         """No subject read at the start (*C'était une femme…*, *Soudain bruit dans…*): the first finite verb
         that is not also a noun (*être* and *avoir* aside: *est*) is judged against the source's subject."""
-        start = reader.after_fronted_adverbial()
+        start = _after_fronted_clause(reader)
+        start = reader.after_fronted_adverbial() if start is None else start
         verb = next((i for i in range(start, len(reader.tokens))
                      if reader.finite_readings(i) and not reader.is_nominal_context(i)
                      and (not reader.has_pos(i, "noun")
@@ -273,6 +281,25 @@ def _compatible(found: Features, want: Features) -> bool:
     if found.number and want.number and found.number != want.number:
         return False
     return not (found.gender and want.gender and found.gender != want.gender)
+
+
+#: Words that open a fronted subordinate clause (*Quand il pleut, …*, *Si elle part, …*).
+SUBORDINATORS = frozenset({"quand", "lorsque", "lorsqu'", "si", "s'", "comme", "parce", "puisque", "puisqu'",
+                           "bien", "quoique", "quoiqu'", "pendant", "tandis", "dès", "après", "avant", "afin", "pour",
+                           "alors", "même", "depuis", "tant", "sitôt", "aussitôt"})
+
+
+def _after_fronted_clause(reader: SentenceReader) -> int | None:
+    """The index after a fronted subordinate clause set off by a comma (*Quand il pleut, le chat …*): the
+    main clause, whose subject is the one to judge; None when the sentence opens otherwise."""
+    tokens = reader.tokens
+    if not tokens or tokens[0] not in SUBORDINATORS or "," not in tokens:
+        return None
+    comma = tokens.index(",")
+    if any(t in (".", "?", "!", ";") for t in tokens[:comma]) or not any(
+            reader.finite_readings(i) for i in range(1, comma)):
+        return None
+    return comma + 1
 
 
 def _presented_noun(reader: SentenceReader, verb: int) -> int | None:
