@@ -114,3 +114,12 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 ])
 def test_issue_23_negations_and_calques(params: Mapping[str, object], output: str, expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Elle est repartie sans répondre.", Outcome.PASS),
+    ("Elle a lu la lettre sans y répondre.", Outcome.PASS),
+    ("Elle est repartie sans un mot.", Outcome.UNDECIDED),  # no infinitive of the verb
+])
+def test_sans_with_the_infinitive_of_the_verb(output: str, expected: Outcome) -> None:
+    assert outcome(RESPOND, output) is expected

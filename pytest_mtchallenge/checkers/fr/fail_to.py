@@ -55,7 +55,8 @@ class FailToChecker(FrenchChecker):
     also with *ne* dropped as spoken French drops it (*il a pas répondu*, and in a broken output *il pas
     répondre*), and a negated support verb with the action noun of ``verb`` (*il n'a pas donné de
     réponse*: the noun shares the verb's stem). A calque of *fail* governs *de / à*, or *pour* (the
-    English *to* word for word: *échoué pour voir*), + infinitive. A form of ``verb`` with no negative
+    English *to* word for word: *échoué pour voir*), + infinitive. *sans* + an infinitive of ``verb``
+    (*il est resté sans répondre*) says the event did not happen and passes. A form of ``verb`` with no negative
     word anywhere fails (the output asserts the event). Anything else (*incapable de voir*, another verb)
     is undecided.
     """
@@ -128,6 +129,17 @@ class FailToChecker(FrenchChecker):
                 return Verdict.passed(f"{phrase!r}, the support verb and the action noun of "
                                       f"{_stem_verb(reader, noun, ordered)}, is negated by '{token} … {particle}': the "
                                       "plain negation that renders 'fail to'", phrase)
+
+        for index, token in enumerate(tokens):
+            if token != "sans" or any(t in NEGATIVE_CLITICS for t in tokens):
+                continue
+            probe = index + 1
+            while probe < len(tokens) and (tokens[probe] in OBJECT_CLITICS or _is_adverb(reader, probe)):
+                probe += 1
+            if probe < len(tokens) and any(a.mood == "infinitive" and a.lemma in verbs for a in reader.readings(probe)):
+                phrase = " ".join(tokens[index:probe + 1])
+                return Verdict.passed(f"{phrase!r}: 'sans' + the infinitive of {_verb_lemma(reader, probe, verbs)} "
+                                      "says the event did not happen, as 'fail to' does", phrase)
 
         for index in range(len(tokens)):
             lemma = _verb_lemma(reader, index, accept)
