@@ -63,7 +63,7 @@ class FailToChecker(FrenchChecker):
 
     name = "fail_to"
     # 2: a construction not found in a broken output fails (Verdict.not_found)
-    # 3: ne … rien, a dropped ne, a negated support verb + action noun; calque with pour
+    # 3: ne … rien / aucun, a dropped ne, a negated support verb + action noun, sans + infinitive; calque with pour
     version = "3"
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
 
