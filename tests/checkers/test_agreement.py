@@ -247,3 +247,8 @@ def test_an_impersonal_matrix_whose_que_clause_subject_is_unread_is_left_to_a_hu
 ])
 def test_the_subject_of_the_main_clause_after_a_fronted_subordinate_clause(output: str, expected: Outcome) -> None:
     assert outcome(F_F, output) is expected
+
+
+def test_a_personal_il_before_an_adjective_of_emotion_keeps_its_own_subject() -> None:
+    # "il est content que …": il is the one who is happy, not an impersonal subject
+    assert outcome(M_M, "Il est content que le frigo et le four soient réparés.") is Outcome.UNDECIDED

@@ -332,11 +332,20 @@ def _fail(problems: list[str], target: Features, subject: str, note: str = "") -
 #: que …*, *il vaut mieux que …*, *il se peut que …*); *être* + adjective too (*il est important que …*).
 IMPERSONAL_VERBS = frozenset({"falloir", "importer", "convenir", "suffire", "valoir", "sembler", "paraître",
                               "pouvoir", "être"})
+#: Adjectives of the impersonal frame *il est ADJ que* (*il est important / nécessaire / possible que*).
+IMPERSONAL_ADJECTIVES = frozenset({
+    "important", "nécessaire", "essentiel", "indispensable", "primordial", "urgent", "utile", "inutile", "possible",
+    "impossible", "probable", "improbable", "certain", "évident", "clair", "vrai", "faux", "exact", "normal", "naturel",
+    "juste", "injuste", "préférable", "souhaitable", "regrettable", "dommage", "rare", "fréquent", "bon", "temps",
+    "obligatoire", "impératif", "vital", "crucial", "capital", "douteux", "exclu", "étonnant", "surprenant",
+})
 
 
 def _impersonal_matrix(reader: SentenceReader, found: tuple[list[Phrase], int] | None) -> int | None:
     """The index after *que* when the subject is the impersonal *il* of a matrix verb that takes a *que*
-    clause (*Il faudrait que le chat et le chien soient…*): the clause's subject is the one to judge."""
+    clause (*Il faudrait que le chat et le chien soient…*): the clause's subject is the one to judge. With
+    *être*, only an adjective of the impersonal frame counts (*il est important que*; *il est content que*
+    has a personal *il*)."""
     if found is None or len(found[0]) != 1 or found[0][0].head != "il":
         return None
     verb = reader.first_finite_verb(found[1])
@@ -345,14 +354,16 @@ def _impersonal_matrix(reader: SentenceReader, found: tuple[list[Phrase], int] |
     lemmas = {a.lemma for a in reader.finite_readings(verb)}
     if lemmas <= {"pouvoir"} and reader.tokens[verb - 1] not in ("se", "s'"):
         return None  # "il peut que" is no French; "il se peut que"
+    copular = not lemmas & (IMPERSONAL_VERBS - {"être"})
+    adjective = False
     index = verb + 1
     while index < min(len(reader.tokens), verb + 5):
         token = reader.tokens[index]
         if token in ("que", "qu'"):
-            return index + 1
-        if not (token in NEGATION or token in ("mieux", "bien") or reader.has_pos(index, "adv", "adj")):
-            return None
-        if "être" in lemmas and not lemmas & (IMPERSONAL_VERBS - {"être"}) and not reader.has_pos(index, "adj", "adv"):
+            return index + 1 if adjective or not copular else None
+        if token in IMPERSONAL_ADJECTIVES:
+            adjective = True
+        elif not (token in NEGATION or token in ("mieux", "bien") or reader.is_adverb(index)):
             return None
         index += 1
     return None

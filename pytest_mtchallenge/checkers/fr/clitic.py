@@ -102,10 +102,11 @@ class CliticChecker(FrenchChecker):
       (*l'un l'autre*, *les uns les autres*, *mutuellement*); a verb prefixed *entre-* counts too.
 
     A clitic after the auxiliary or between the auxiliary and the infinitive (*il n'a pas leur
-    parler*), after the verb, or in the wrong order (*lui le*) fails; before a present participle it is
-    in its place, even after a form of *être* (*sont se regardant*, the English progressive calqued); so does a missing clitic,
-    or a strong pronoun after *à* in its place (*il ne l'a pas donné à elle*). A missing clitic
-    whose place is taken by a noun phrase or a demonstrative (a paraphrase) is left to a human.
+    parler*), after the verb, or in the wrong order (*lui le*) fails; so does a missing clitic, or a
+    strong pronoun after *à* in its place (*il ne l'a pas donné à elle*). A missing clitic whose
+    place is taken by a noun phrase or a demonstrative (a paraphrase) is left to a human. Before a
+    present participle a clitic is in its place, even after a form of *être* (*sont se regardant*,
+    the English progressive calqued).
     """
 
     name = "clitic"

@@ -121,14 +121,15 @@ class FailToChecker(FrenchChecker):
                 word = tokens[found[0]]
                 return Verdict.passed(f"{word!r} ({_verb_lemma(reader, found[0], verbs)}) is negated by "
                                       f"'{token} … {particle}': the plain negation that renders 'fail to'", word)
-            support = [i for i in forms if any(a.lemma in SUPPORT_VERBS and a.pos == "verb" for a in reader.readings(i))]
+            support = [i for i in forms
+                       if any(a.lemma in SUPPORT_VERBS and a.pos == "verb" for a in reader.readings(i))]
             noun = _action_noun(reader, max(forms) + 1, ordered) if support and forms else None
             if support and noun is not None and all(
                     any(a.lemma in NEGATED_CHAIN | SUPPORT_VERBS for a in reader.readings(i)) for i in forms):
                 phrase = f"{tokens[support[0]]} … {tokens[noun]}"
                 return Verdict.passed(f"{phrase!r}, the support verb and the action noun of "
-                                      f"{_stem_verb(reader, noun, ordered)}, is negated by '{token} … {particle}': the "
-                                      "plain negation that renders 'fail to'", phrase)
+                                      f"{_stem_verb(reader, noun, ordered)}, is negated by '{token} … {particle}': "
+                                      "the plain negation that renders 'fail to'", phrase)
 
         for index, token in enumerate(tokens):
             if token != "sans" or any(t in NEGATIVE_CLITICS for t in tokens):

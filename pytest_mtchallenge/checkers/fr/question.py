@@ -153,7 +153,8 @@ def _intonation_question(reader: SentenceReader) -> Verdict:
 
 def _past_clitics(reader: SentenceReader, index: int) -> int:
     """The index after *ne* and the object clitics at ``index`` (*ne vous a*, *vous a*)."""
-    while index < len(reader.tokens) and (reader.tokens[index] in ("ne", "n'") or reader.tokens[index] in OBJECT_CLITICS):
+    while index < len(reader.tokens) and (reader.tokens[index] in ("ne", "n'")
+                                          or reader.tokens[index] in OBJECT_CLITICS):
         index += 1
     return index
 

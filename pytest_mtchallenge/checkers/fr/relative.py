@@ -60,9 +60,9 @@ class ZeroRelativeChecker(FrenchChecker):
     est partie*) — fails, whatever the relative. A rejected relative with no subject of its own whose
     verb takes a noun-phrase object (*les inconnus qui ont vu la femme*, *l'homme qui déteste votre
     sœur*) made the head the subject and the source's subject the object: the roles are swapped, and it
-    fails; without an object (*les étrangers qui travaillaient*) it is left to a human. A head followed by *de* + noun phrase with no relative anywhere turns the clause
-    into a possessor (*les inconnus de la femme*) and fails. Any other relative or construction
-    is left to a human.
+    fails; without an object (*les étrangers qui travaillaient*) it is left to a human. A head
+    followed by *de* + noun phrase with no relative anywhere turns the clause into a possessor (*les
+    inconnus de la femme*) and fails. Any other relative or construction is left to a human.
     """
 
     name = "zero_relative"

@@ -460,7 +460,8 @@ class SentenceReader:
                 if any(a.pos == "adv" for a in readings(self.lexicon, text)):
                     return width
         if (self.tokens[index] == "sans" and index + 1 < len(self.tokens) and self.tokens[index + 1] not in DETERMINERS
-                and self.has_pos(index + 1, "noun") and not any(a.mood == "infinitive" for a in self.readings(index + 1))):
+                and self.has_pos(index + 1, "noun")
+                and not any(a.mood == "infinitive" for a in self.readings(index + 1))):
             return 2
         return 0
 

@@ -121,7 +121,8 @@ def _infinitive_after_relative_subject(reader: SentenceReader, opener: int) -> i
     if reader.tokens[opener] == "qui":
         return None
     subject = reader.noun_phrase(opener + 1)
-    if subject is None or (reader.tokens[opener + 1] not in DETERMINERS and reader.tokens[opener + 1] not in _SUBJECT_ONLY):
+    first = reader.tokens[opener + 1] if opener + 1 < len(reader.tokens) else ""
+    if subject is None or (first not in DETERMINERS and first not in _SUBJECT_ONLY):
         return None
     index = subject.end
     while index < len(reader.tokens) and reader.tokens[index] in NEGATION | OBJECT_CLITICS:
