@@ -90,7 +90,18 @@ def test_a_missing_verb_needs_a_verb_in_the_source() -> None:
     ("Je pense que il viendra.", ("'que il' is not elided",)),
     ("Il sort de le magasin.", ("'de le' is not contracted to 'du'",)),
     ("Si il pleut, elle vouloir rester.", ("no finite verb after the subject 'elle' ('vouloir')", "'si il' is not elided")),
+    ("Le gâteau que ma tante préparer était délicieux.",
+     ("no finite verb in the relative clause after 'que' ('préparer')",)),
+    ("Il exige que les voisins ne pas faire de bruit.",
+     ("no finite verb in the clause after 'que' ('faire')",)),
+    ("Pierre réparé le vélo que son fils a cassé.", ("no finite verb after the subject 'pierre' ('réparé')",)),
+    ("Pierre jardinier une petite parcelle.", ("no finite verb after the subject 'pierre' ('jardinier')",)),
     # well-formed French
+    ("Pierre a réparé le vélo que son fils a cassé.", ()),
+    ("Pierre, jardinier de métier, cultive des roses.", ()),  # an apposition set off by commas
+    ("Le gâteau que ma tante veut préparer était délicieux.", ()),
+    ("Il exige que les voisins ne fassent pas de bruit.", ()),
+    ("Il ne fait que dormir.", ()),  # the restrictive ne … que before an infinitive
     ("Il a décidé de le faire.", ()),  # le is the clitic of faire
     ("Le héros de un à dix.", ()),  # an aspirated h does not elide; a numeral may keep de
     ("Dois-je partir ?", ()),  # an inverted subject before the infinitive

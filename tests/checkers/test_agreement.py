@@ -140,3 +140,115 @@ def test_a_post_nominal_adjective_homographic_with_a_verb() -> None:
     params = {"subject": {"person": 3, "number": "p", "gender": "m"}, "check": ["verb"]}
     assert outcome(params, "Les partis politiques étaient divisés.") is Outcome.PASS
     assert outcome(params, "Les partis politiques était divisés.") is Outcome.FAIL
+
+
+# -- issue 23: rules for outputs the family left undecided (hand-written examples) ---------------------------
+
+M_M = {"subject": [{"person": 3, "number": "s", "gender": "m"}, {"person": 3, "number": "s", "gender": "m"}]}
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (F_F, "Il faut que la jument et la chèvre soient soignées.", Outcome.PASS),
+    (F_F, "Il faut que la jument et la chèvre soit soignée.", Outcome.FAIL),
+    (F_F, "Il faudra que la jument et la chèvre soient soignés.", Outcome.FAIL),
+    (M_M, "Il est important que le frigo et le four soient réparés.", Outcome.PASS),
+    (M_M, "Il vaut mieux que le frigo et le four soit réparé.", Outcome.FAIL),
+    (M_M, "Il se peut que le frigo et le four soient réparés.", Outcome.PASS),
+])
+def test_the_subject_of_an_impersonal_matrix_is_in_the_que_clause(params: Mapping[str, object], output: str,
+                                                                   expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+def test_an_impersonal_il_without_a_que_clause_keeps_its_own_subject() -> None:
+    assert outcome(M_M, "Il faut réparer le frigo et le four.") is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Le vélo ainsi que le casque seront vendus.", Outcome.PASS),
+    ("Le vélo ainsi que le casque sera vendu.", Outcome.FAIL),
+    ("Le vélo de même que le casque seront vendus.", Outcome.PASS),
+    ("Le vélo, ainsi que le casque, sera vendu.", Outcome.UNDECIDED),  # parenthetical: one conjunct
+])
+def test_ainsi_que_without_commas_coordinates_like_et(output: str, expected: Outcome) -> None:
+    assert outcome(M_M, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Mes bottes et mes gants seront rangés.", Outcome.PASS),  # f + m for the source's f + f: masculine plural
+    ("Mes bottes et mes gants seront rangées.", Outcome.FAIL),
+    ("Mes bottes et mes gants sera rangés.", Outcome.FAIL),
+])
+def test_a_subject_of_another_gender_is_judged_with_its_own_gender(output: str, expected: Outcome) -> None:
+    params = {"subject": [{"person": 3, "number": "p", "gender": "f"}, {"person": 3, "number": "p", "gender": "f"}]}
+    assert outcome(params, output) is expected
+
+
+def test_a_subject_of_another_number_is_still_left_to_a_human() -> None:
+    assert outcome(FP3, "La lettre de mon frère aurait dû nous prévenir.") is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Grand vacarme dans les couloirs voisins a réveillé tout le monde.", Outcome.PASS),
+    ("Grand vacarme dans les couloirs voisins ont réveillé tout le monde.", Outcome.FAIL),
+])
+def test_a_verb_is_judged_against_the_source_subject_when_no_subject_is_read(output: str, expected: Outcome) -> None:
+    assert outcome(MS3, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("C'était une actrice très célèbre et vraiment drôle.", Outcome.PASS),
+    ("C'était une actrice très célèbre et vraiment drôles.", Outcome.FAIL),
+    ("C'est une voisine gentille.", Outcome.PASS),
+])
+def test_adjectives_of_a_presented_noun_phrase_are_its_predicates(output: str, expected: Outcome) -> None:
+    assert outcome({"subject": {"person": 3, "number": "s", "gender": "f"}, "check": ["predicate"]},
+                   output) is expected
+
+
+def test_a_bare_copula_leaves_the_predicates_to_judge_when_only_they_are_checked() -> None:
+    predicate_only = {"subject": {"person": 3, "number": "p", "gender": "m"}, "check": ["predicate"]}
+    assert outcome(predicate_only, "Leurs voisins être plus bavards que méchants.") is Outcome.PASS
+    assert outcome(predicate_only, "Leurs voisins être plus bavards que méchante.") is Outcome.FAIL
+    both = {"subject": {"person": 3, "number": "p", "gender": "m"}}
+    assert outcome(both, "Leurs voisins être plus bavards que méchants.") is Outcome.UNDECIDED  # a verb is missing
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("La lampe et la radio risquent d'être abîmées.", Outcome.PASS),
+    ("La lampe et la radio risquent d'être abîmés.", Outcome.FAIL),
+    ("La lampe et la radio refusent de rester allumées.", Outcome.PASS),
+    ("La lampe et la radio semblent devenir brûlantes.", Outcome.PASS),
+    ("La lampe et la radio pourraient sans peine être réparées.", Outcome.PASS),
+    ("La lampe et la radio pourraient sans doute être réparés.", Outcome.FAIL),
+    ("La lampe et la radio sont toutes deux cassées.", Outcome.PASS),
+    ("La lampe et la radio sont toutes les deux cassés.", Outcome.FAIL),
+    ("La lampe et la radio se sont révélées fragiles.", Outcome.PASS),
+])
+def test_predicates_in_infinitive_complements_and_past_adverbials(output: str, expected: Outcome) -> None:
+    assert outcome(F_F, output) is expected
+
+
+def test_a_finite_pronominal_copula_in_a_subordinate_clause_carries_the_controller() -> None:
+    params = {"controller": {"person": 3, "number": "s", "gender": "f"}}
+    assert outcome(params, "Elle a juré à son oncle qu'elle se montrerait polie.") is Outcome.PASS
+    assert outcome(params, "Elle a juré à son oncle qu'elle se montrerait poli.") is Outcome.FAIL
+
+
+def test_an_impersonal_matrix_whose_que_clause_subject_is_unread_is_left_to_a_human() -> None:
+    # the finite verb of the matrix (faut) is not the one to judge against the source's subject
+    assert outcome(F_F, "Il faut que l'on soigne la jument et la chèvre.") is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Quand il pleut, la jument et la chèvre doivent être rentrées.", Outcome.PASS),
+    ("Quand il pleut, la jument et la chèvre doit être rentrée.", Outcome.FAIL),
+    ("Si on part, la jument et la chèvre seront seules.", Outcome.PASS),
+])
+def test_the_subject_of_the_main_clause_after_a_fronted_subordinate_clause(output: str, expected: Outcome) -> None:
+    assert outcome(F_F, output) is expected
+
+
+def test_a_personal_il_before_an_adjective_of_emotion_keeps_its_own_subject() -> None:
+    # "il est content que …": il is the one who is happy, not an impersonal subject
+    assert outcome(M_M, "Il est content que le frigo et le four soient réparés.") is Outcome.UNDECIDED

@@ -112,3 +112,19 @@ def test_reasons_name_the_roles() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         ArgumentSwitchChecker.validate(params)
+
+
+COUSIN = {**MISS, "experiencer": ["cousin"], "theme": ["Lyon"]}
+PAUL = {**MISS, "experiencer": ["Paul"], "theme": ["Léa"]}
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (COUSIN, "Mon cousin a la nostalgie de Lyon.", Outcome.PASS),
+    (PAUL, "Paul ressent cruellement l'absence de Léa.", Outcome.PASS),
+    (PAUL, "Paul souffre du manque de Léa.", Outcome.PASS),
+    (PAUL, "Léa souffre de l'absence de Paul.", Outcome.FAIL),  # the roles swapped
+    (PAUL, "Paul parle de l'absence de son frère.", Outcome.UNDECIDED),  # the theme is not the complement
+])
+def test_a_noun_of_lack_or_longing_with_the_theme_as_complement(params: Mapping[str, object], output: str,
+                                                               expected: Outcome) -> None:
+    assert outcome(params, output) is expected

@@ -55,3 +55,13 @@ def test_broken_outputs(checker: str, item_id: str, output: str, expected: Outco
 def test_a_fluent_output_without_the_construction_is_not_failed() -> None:
     verdict = judged("mood", "S6a", "Il viendra si vous venez aussi.", SUITE)  # si + indicative: no trigger
     assert verdict.outcome is Outcome.UNDECIDED, verdict.reason
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"), [
+    ("S15a", "Arrêter battant autour de l'arbuste.", Outcome.FAIL),  # a calque with words the lists do not name
+    ("S15c", "Son commentaire *proved être la brindille qui a cassé le dos du cheval.", Outcome.FAIL),
+    ("S15a", "Arrêtez de tergiverser.", Outcome.UNDECIDED),  # a fluent paraphrase: for a human
+])
+def test_an_idiom_calque_in_a_broken_output_is_not_rendered(item_id: str, output: str, expected: Outcome) -> None:
+    verdict = judged("idiom", item_id, output, SUITE)
+    assert verdict.outcome is expected, verdict.reason

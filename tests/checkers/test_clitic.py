@@ -125,3 +125,14 @@ def test_reasons_name_the_clitics_and_the_error() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         CliticChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (EACH_OTHER, "Les sœurs sont se parlant les unes les autres.", Outcome.PASS),
+    (EACH_OTHER, "Les sœurs étaient s'aidant mutuellement.", Outcome.PASS),
+    (EACH_OTHER, "Les sœurs sont se parlant.", Outcome.FAIL),  # no reciprocal marker: the reflexive reading
+    (EACH_OTHER, "Les sœurs ont se parlé l'une l'autre.", Outcome.FAIL),  # a past participle: after the auxiliary
+])
+def test_a_present_participle_hosts_its_own_clitics(params: Mapping[str, object], output: str,
+                                                     expected: Outcome) -> None:
+    assert verdict(params, output).outcome is expected

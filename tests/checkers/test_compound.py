@@ -13,10 +13,10 @@ CHECKER = CompoundChecker()
 MEAT_KNIFE: Mapping[str, object] = {"head": ["couteau"], "modifier": ["viande"], "prepositions": ["à"]}
 STEAK_KNIFE: Mapping[str, object] = {"head": ["couteau"], "modifier": ["steak", "bifteck"], "prepositions": ["à"]}
 WATER_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["eau"], "prepositions": ["à"]}
-METAL_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["métal"], "prepositions": ["en"],
-                                      "doubtful": ["de"], "adjectives": ["métallique"], "juxtaposition": "undecided"}
-PAPER_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["papier"], "prepositions": ["en"],
-                                      "doubtful": ["de"], "juxtaposition": "undecided"}
+METAL_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["métal"], "prepositions": ["en", "de"],
+                                      "adjectives": ["métallique"], "juxtaposition": "undecided"}
+PAPER_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["papier"], "prepositions": ["en", "de"],
+                                      "juxtaposition": "undecided"}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
@@ -59,7 +59,7 @@ def test_purpose_compounds_take_a_and_the_bare_noun(params: Mapping[str, object]
     (METAL_FILTER, "Nettoyez le filtre à métal.", Outcome.FAIL),
     (METAL_FILTER, "Nettoyez le filtre au métal.", Outcome.FAIL),
     (METAL_FILTER, "Nettoyez le métal filtre.", Outcome.FAIL),
-    (METAL_FILTER, "Nettoyez le filtre de métal.", Outcome.UNDECIDED),
+    (METAL_FILTER, "Nettoyez le filtre de métal.", Outcome.PASS),  # a material takes en or de
     (PAPER_FILTER, "Nettoyez les filtres en papier.", Outcome.PASS),
     (PAPER_FILTER, "Nettoyez le filtre pour papier.", Outcome.FAIL),
     (PAPER_FILTER, "Nettoyez le filtre du papier.", Outcome.FAIL),
@@ -67,7 +67,7 @@ def test_purpose_compounds_take_a_and_the_bare_noun(params: Mapping[str, object]
     (PAPER_FILTER, "Nettoyez le filtre papier.", Outcome.UNDECIDED),
     (PAPER_FILTER, "", Outcome.NA),
 ])
-def test_material_compounds_take_en(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+def test_material_compounds_take_en_or_de(params: Mapping[str, object], output: str, expected: Outcome) -> None:
     assert outcome(params, output) is expected
 
 
@@ -96,3 +96,15 @@ def test_reasons_name_the_preposition() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         CompoundChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (MEAT_KNIFE, "Prenez la viande au couteau.", Outcome.FAIL),  # the relation reversed
+    (WATER_FILTER, "Videz l'eau du filtre.", Outcome.FAIL),
+    (WATER_FILTER, "Changez le réservoir filtre.", Outcome.FAIL),  # the English order, another modifier
+    (WATER_FILTER, "Changez le vieux filtre.", Outcome.UNDECIDED),  # an adjective, not a noun
+    (WATER_FILTER, "Changez le réservoir filtre à eau.", Outcome.PASS),
+])
+def test_a_reversed_relation_or_the_english_order_fails(params: Mapping[str, object], output: str,
+                                                         expected: Outcome) -> None:
+    assert outcome(params, output) is expected

@@ -104,3 +104,14 @@ def test_reasons_name_the_verb_and_its_tense() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         ConditionalChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (FALL, "Si elle tomber, elle se relèverait aussitôt.", Outcome.PASS),
+    (LEAVE, "Si Marie partir demain, je pleurerais.", Outcome.PASS),
+    (LEAVE, "Si Marie part demain, je pleurerais.", Outcome.FAIL),  # a finite present still fails
+    (BECOME, "Devrait elle devenir maire, il serait content.", Outcome.FAIL),
+])
+def test_a_si_clause_with_an_unconjugated_verb_has_the_subordinator(params: Mapping[str, object], output: str,
+                                                                     expected: Outcome) -> None:
+    assert outcome(params, output) is expected

@@ -96,3 +96,30 @@ def test_reasons_name_the_words() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         FailToChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    # ne … rien
+    (RESPOND, "Elle n'a rien répondu à la lettre.", Outcome.PASS),
+    # ne dropped, as spoken French drops it (and a broken output's bare infinitive)
+    (RESPOND, "Elle a pas répondu à la lettre.", Outcome.PASS),
+    (RESPOND, "Elle répond jamais aux lettres.", Outcome.PASS),
+    (RESPOND, "Elle pas répondre à la lettre.", Outcome.PASS),
+    # a negated support verb with the action noun of the verb
+    (RESPOND, "Elle n'a pas apporté de réponse à la lettre.", Outcome.PASS),
+    (RESPOND, "Elle n'a fourni aucune réponse.", Outcome.PASS),
+    (RESPOND, "Elle n'a pas donné de nouvelles.", Outcome.UNDECIDED),  # not the verb's action noun
+    # the English "to" rendered by pour after a calque of fail
+    (RESPOND, "Elle a échoué pour répondre à la lettre.", Outcome.FAIL),
+])
+def test_issue_23_negations_and_calques(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Elle est repartie sans répondre.", Outcome.PASS),
+    ("Elle a lu la lettre sans y répondre.", Outcome.PASS),
+    ("Elle est repartie sans un mot.", Outcome.UNDECIDED),  # no infinitive of the verb
+])
+def test_sans_with_the_infinitive_of_the_verb(output: str, expected: Outcome) -> None:
+    assert outcome(RESPOND, output) is expected

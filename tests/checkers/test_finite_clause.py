@@ -36,8 +36,8 @@ def outcome(params: Mapping[str, object], output: str) -> Outcome:
     ("John croit Bill pour être malhonnête.", Outcome.FAIL),
     ("John croit que Bill d'être malhonnête.", Outcome.FAIL),
     ("John croit que Bill être malhonnête.", Outcome.FAIL),
-    ("John croit Bill malhonnête.", Outcome.UNDECIDED),  # attribut du complément d'objet: for a human
-    ("John considère Bill comme malhonnête.", Outcome.UNDECIDED),
+    ("John croit Bill malhonnête.", Outcome.PASS),  # attribut du complément d'objet: a French small clause
+    ("John considère Bill comme malhonnête.", Outcome.PASS),
 ])
 def test_believe_np_to_vp(output: str, expected: Outcome) -> None:
     assert outcome(QUE, output) is expected
@@ -119,3 +119,16 @@ def test_reasons_name_the_construction() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         FiniteClauseChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Marie juge son voisin très impoli.", Outcome.PASS),
+    ("Marie tient son voisin pour responsable.", Outcome.PASS),
+    ("Marie estime son voisin d'être impoli.", Outcome.FAIL),  # the calque, not a small clause
+    ("Marie adorait sa tante qui lui chantait des chansons.", Outcome.FAIL),  # a relative, not the complement
+    ("Marie a vu sa tante qui chantait.", Outcome.UNDECIDED),  # after a perception verb: a predicate relative
+    ("Marie voulait laisser son frère sortir.", Outcome.FAIL),  # Marie lets; her brother goes out
+    ("Marie voulait faire venir son frère.", Outcome.UNDECIDED),  # no noun phrase before the infinitive
+])
+def test_small_clauses_relatives_and_control(output: str, expected: Outcome) -> None:
+    assert outcome(QUE, output) is expected

@@ -77,7 +77,6 @@ def test_english_order_missing_ne_or_verbless_clauses_fail(params: Mapping[str, 
 
 @pytest.mark.parametrize(("params", "output"), [
     (RARELY, "Le chien se déplaçait rarement."),
-    (NEVER, "Jamais encore elle n'avait eu l'air si malheureuse."),
     (NOWHERE, "Les oiseaux avaient partout des couleurs moins vives."),
     (NOWHERE, "Nulle part n'étaient les oiseaux aussi colorés."),
     (NEVER, "Elle avait jamais été aussi malheureuse."),
@@ -116,3 +115,23 @@ def test_reasons_name_the_adverb_and_the_verb() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         InversionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    # the order after a fronted adverb, whatever verb renders the clause
+    (NEVER, "Jamais encore elle n'avait eu l'air si malheureuse.", Outcome.PASS),
+    (NOWHERE, "Nulle part on ne trouvait de fleurs aussi belles.", Outcome.PASS),
+    (NOWHERE, "Nulle part trouvait-on des fleurs aussi belles.", Outcome.FAIL),  # ne is missing
+    (RARELY, "Rarement le chat sortait-il.", Outcome.PASS),
+    (RARELY, "Rarement sortait le chat.", Outcome.FAIL),
+    # causative faire: a causer the source does not have
+    (RARELY, "Rarement a-t-on fait courir le chien.", Outcome.FAIL),
+    (RARELY, "Rarement le maître faisait-il courir le chien.", Outcome.FAIL),
+    (RARELY, "Rarement voyait-on le chien courir.", Outcome.PASS),  # a perception verb: the dog still runs
+    # a negative adverb lost, its companion kept, no negation left
+    (NEVER, "Auparavant, elle avait été aussi malheureuse.", Outcome.FAIL),
+    (NEVER, "Elle avait encore été aussi triste.", Outcome.FAIL),
+    (NEVER, "C'était la première fois qu'elle était aussi malheureuse.", Outcome.UNDECIDED),  # a paraphrase
+])
+def test_issue_23_rules(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected

@@ -98,3 +98,14 @@ def test_reasons_name_the_construction() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         MiddleVoiceChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (SOUP, "Le potage se manger avec une cuillère.", Outcome.PASS),
+    (SOUP, "Potage se consommer chaud.", Outcome.PASS),
+    (SOUP, "Le potage être mangé avec une cuillère.", Outcome.FAIL),
+    (SOUP, "Potage est mange avec une cuillère.", Outcome.FAIL),
+    (SOUP, "Il aime se manger de la soupe.", Outcome.UNDECIDED),  # an infinitive under a finite verb: no middle
+])
+def test_the_voice_of_an_unconjugated_verb(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert verdict(params, output).outcome is expected

@@ -115,3 +115,26 @@ def test_a_single_lemma_string_and_no_parameters_are_accepted() -> None:
     MoodChecker.validate({})
     assert outcome({}, "Il faut que tu partes.") is Outcome.PASS
     assert outcome({}, "Il faut que tu pars.") is Outcome.FAIL
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (COME, "Il viendra fourni que tu viennes aussi.", Outcome.PASS),
+    (COME, "Il viendra fourni que tu viens aussi.", Outcome.FAIL),
+    (COME, "Il viendra, stipulé que vous veniez aussi.", Outcome.PASS),
+    (COME, "Il est infortuné qu'il ne vient pas non plus.", Outcome.FAIL),
+    (COME, "Il est malchanceux qu'il ne viendra pas.", Outcome.FAIL),
+    (SEPARATE, "C'est malchanceux que les familles ne soient pas séparées.", Outcome.PASS),
+])
+def test_a_calqued_trigger_or_false_friend_is_judged_by_the_verb_form(params: Mapping[str, object], output: str,
+                                                                      expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize("output", [
+    "Il est certain qu'il ne vient pas non plus.",  # certain governs the indicative: another construction
+    "Il viendra, étant donné que vous venez aussi.",
+    "La voisine heureuse que vous connaissez viendra.",  # an adjective after a noun: a relative clause
+    "Il est si content qu'il vient aussi.",  # a consequence
+])
+def test_indicative_governors_and_relatives_are_not_calqued_triggers(output: str) -> None:
+    assert outcome(COME, output) is Outcome.UNDECIDED

@@ -116,3 +116,14 @@ def test_reasons_name_path_and_manner() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         MovementChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (SWIM, "Marie aimerait regarder la rivière en nageant.", Outcome.UNDECIDED),  # nager: a verb of movement
+    (SWIM, "Marie aimerait une nage dans la rivière.", Outcome.UNDECIDED),  # the noun nage
+    (SWIM, "Marie aimerait photographier la rivière.", Outcome.FAIL),  # nothing moves
+    (SWIM, "Marie est à court de rivière.", Outcome.FAIL),  # court after à is no form of courir
+    (SWIM, "Marie aimerait se précipiter vers la rivière.", Outcome.UNDECIDED),  # another verb of movement
+])
+def test_an_output_without_any_movement_fails(params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected

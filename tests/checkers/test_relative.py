@@ -99,3 +99,28 @@ def test_reasons_name_the_relative_and_the_head() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         ZeroRelativeChecker.validate(params)
+
+
+BOY = {"heads": ["garçon"], "relatives": ["dont", "de qui", "à propos de qui"], "rejected": ["que", "qui"],
+       "rejected_with": ["parler"]}
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (BOY, "Le garçon dont ma voisine parlait de est revenu.", Outcome.FAIL),
+    (BOY, "Le garçon dont ma voisine parlait à propos, et qui riait, est revenu.", Outcome.FAIL),
+    (BOY, "Le garçon à qui ma voisine parlait de est revenu.", Outcome.FAIL),
+    (BOY, "Le garçon dont ma voisine parlait de loin est revenu.", Outcome.PASS),
+])
+def test_a_preposition_stranded_at_the_end_of_the_relative_clause_fails(
+        params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert verdict(params, output).outcome is expected
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Les voisins qui ont aperçu le facteur dormaient.", Outcome.FAIL),
+    ("Le chat qui griffe ma tante est noir.", Outcome.FAIL),
+    ("Les voisins qui dormaient ont aperçu le facteur.", Outcome.UNDECIDED),  # no object: restructured
+    ("Les voisins qui étaient des amis dormaient.", Outcome.UNDECIDED),  # a copula: no object
+])
+def test_qui_with_an_object_swaps_the_roles_of_an_object_relative(output: str, expected: Outcome) -> None:
+    assert verdict({"heads": ["voisin", "chat"], "relatives": ["que"], "rejected": ["qui"]}, output).outcome is expected

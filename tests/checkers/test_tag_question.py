@@ -108,3 +108,14 @@ def test_reasons_name_the_tag() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         TagQuestionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (WAS_SHE_NOT, "Julie semblé très fatiguée hier, ne était pas elle ?", Outcome.FAIL),
+    (WAS_SHE_NOT, "Julie paraître fatiguée, fait pas elle ?", Outcome.FAIL),
+    (WAS_SHE_NOT, "Julie semblé très fatiguée hier, n'est-ce pas ?", Outcome.PASS),
+    (WAS_SHE_NOT, "Très fatiguée, elle ?", Outcome.UNDECIDED),  # no verb before the segment: no statement
+])
+def test_a_calqued_tag_after_an_unconjugated_statement_fails(params: Mapping[str, object], output: str,
+                                                              expected: Outcome) -> None:
+    assert outcome(params, output) is expected

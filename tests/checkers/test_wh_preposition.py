@@ -134,3 +134,15 @@ def test_reasons_name_the_pronoun_and_the_preposition() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         WhPrepositionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (TALKING_TO, "À qui parlait-il à quand tu es parti ?", Outcome.FAIL),
+    (TALKING_TO, "Avec qui discutait-il avec et pourquoi ?", Outcome.FAIL),
+    (WHERE_FROM, "D'où vient-il de, selon toi ?", Outcome.FAIL),
+    (ARRIVING_FROM, "La ville d'où il vient de où il fait chaud est loin.", Outcome.FAIL),
+    (TALKING_TO, "Avec qui discutait-il avec ses amis ?", Outcome.UNDECIDED),  # another complement
+])
+def test_a_repeated_preposition_before_a_conjunction_wh_word_or_punctuation_is_stranded(
+        params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected

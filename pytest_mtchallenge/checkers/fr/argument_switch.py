@@ -64,6 +64,10 @@ class ArgumentFrame:
     complement_kind: str  # "de", "direct" or ""
 
 
+#: Nouns of lack or longing: *X souffre de l'absence de Y*, *X a la nostalgie de Y* render *X misses Y*.
+LONGING_NOUNS = frozenset({"absence", "manque", "nostalgie"})
+
+
 class ArgumentSwitchChecker(FrenchChecker):
     """Whether the experiencer and the theme of an argument-switch verb are where French puts them.
 
@@ -78,10 +82,17 @@ class ArgumentSwitchChecker(FrenchChecker):
     - ``alternatives``: lemmas of correct renderings that keep the experiencer as subject
       (*regretter*, *s'ennuyer de*); the experiencer must then be the subject.
     - ``misreadings``: lemmas of other senses of the source verb (*rater, louper, absent*): fail.
+
+    A noun of lack or longing (*absence, manque, nostalgie*) whose *de* complement is the theme, in a
+    clause whose subject is the experiencer, keeps the roles and passes (*Mary souffre de l'absence de
+    Jim*, *ma sœur a la nostalgie de New York*); the other way round (*Jim souffre de l'absence de Mary*)
+    the roles are swapped and it fails.
     """
 
     name = "argument_switch"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: a noun of lack or longing with the theme as its de complement (souffre de l'absence de Jim)
+    version = "3"
     description = "Argument switch: experiencer and theme of miss → manquer à"
 
     @classmethod
@@ -115,6 +126,9 @@ class ArgumentSwitchChecker(FrenchChecker):
                 verdict = analysis.judge_alternative(analysis.frame(index))
                 if verdict is not None:
                     return verdict
+        verdict = analysis.judge_nominal()
+        if verdict is not None:
+            return verdict
         for index in analysis.predicates(misreadings, nominal=True):
             word = reader.tokens[index]
             lemma = sorted({a.lemma for a in reader.readings(index)} & misreadings)[0]
@@ -146,6 +160,34 @@ class _Analysis:
                 continue
             found.append(index)
         return found
+
+    def judge_nominal(self) -> Verdict | None:
+        """A noun of lack or longing (*absence, manque, nostalgie*) whose *de* complement is one argument,
+        in a clause whose subject is the other: *Mary souffre de l'absence de Jim*, *ma sœur a la nostalgie
+        de New York* keep the experiencer as subject and pass; the arguments the other way round fail."""
+        tokens = self.tokens
+        found = self.reader.subject()
+        if found is None:
+            return None
+        first = found[0][0]
+        subject = self.span(first.start, first.end)
+        for index in range(found[1], len(tokens) - 2):
+            if not (self._is_noun_here(index) or index > 0 and tokens[index - 1] in DETERMINERS) or not any(
+                    a.lemma in LONGING_NOUNS and a.pos == "noun" for a in self.reader.readings(index)):
+                continue
+            if tokens[index + 1] not in ("de", "d'", "du", "des"):
+                continue
+            end = next((i for i in range(index + 2, len(tokens)) if tokens[i] in (",", ".", ";", "!", "?")),
+                       len(tokens))
+            complement = self.span(index + 2 if tokens[index + 1] in ("de", "d'") else index + 1, end)
+            phrase = f"{subject.text} … {tokens[index]} {' '.join(tokens[index + 1:end])}"
+            if subject.role == "experiencer" and complement.role == "theme":
+                return Verdict.passed(f"{phrase!r}: the experiencer {subject.text!r} is the subject and the theme "
+                                      f"is the complement of {tokens[index]!r}, a noun of lack or longing", phrase)
+            if subject.role == "theme" and complement.role == "experiencer":
+                return Verdict.failed(f"{phrase!r}: the theme {subject.text!r} is the subject and the experiencer "
+                                      f"the complement of {tokens[index]!r}: the roles are swapped", phrase)
+        return None
 
     def role(self, start: int, end: int) -> str | None:
         words = self.folded[start:end]

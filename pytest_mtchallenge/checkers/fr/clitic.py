@@ -102,9 +102,11 @@ class CliticChecker(FrenchChecker):
       (*l'un l'autre*, *les uns les autres*, *mutuellement*); a verb prefixed *entre-* counts too.
 
     A clitic after the auxiliary or between the auxiliary and the infinitive (*il n'a pas leur
-    parler*), after the verb, or in the wrong order (*lui le*) fails; so does a missing clitic,
-    or a strong pronoun after *à* in its place (*il ne l'a pas donné à elle*). A missing clitic
-    whose place is taken by a noun phrase or a demonstrative (a paraphrase) is left to a human.
+    parler*), after the verb, or in the wrong order (*lui le*) fails; so does a missing clitic, or a
+    strong pronoun after *à* in its place (*il ne l'a pas donné à elle*). A missing clitic whose
+    place is taken by a noun phrase or a demonstrative (a paraphrase) is left to a human. Before a
+    present participle a clitic is in its place, even after a form of *être* (*sont se regardant*,
+    the English progressive calqued).
     """
 
     name = "clitic"
@@ -112,7 +114,9 @@ class CliticChecker(FrenchChecker):
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: reformed spellings
     # (connait) read; an output without a word is not applicable
     # 4: a participle that lost its auxiliary carries the clitics before it
-    version = "4"
+    # 5: a present participle after être hosts its own clitics (sont se regardant); reciprocal phrases in the
+    # feminine (les unes les autres)
+    version = "5"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -209,7 +213,11 @@ class CliticChecker(FrenchChecker):
                 continue
             if not negated and self._determiner_reading(reader, start, run, host):
                 continue  # after ne, le/la/les/leur can only be clitics
-            after_auxiliary = not finite and self._after_auxiliary(reader, start)
+            # a present participle hosts its own clitics (*sont se regardant*, the English progressive
+            # calqued: *se regardant* is in the French order); an infinitive or past participle after a
+            # finite avoir / être should have them before the auxiliary
+            after_auxiliary = (not finite and self._after_auxiliary(reader, start)
+                               and not self._is_present_participle(reader, host))
             found.append(Cluster(tuple(run), host, after_auxiliary))
         found.extend(self._clitics_before_participles(reader, found))
         return found
@@ -241,6 +249,11 @@ class CliticChecker(FrenchChecker):
         if start > 0 and reader.has_pos(start - 1, "noun") and reader.finite_readings(host):
             return False  # "l'homme le voit"
         return start == 0 or reader.tokens[start - 1] in (",", "et", "mais", "ou")
+
+    @staticmethod
+    def _is_present_participle(reader: SentenceReader, index: int) -> bool:
+        verbal = {a.mood for a in reader.readings(index) if a.pos in ("verb", "aux")}
+        return verbal == {"gerund"}
 
     def _after_auxiliary(self, reader: SentenceReader, start: int) -> bool:
         probe = start - 1
@@ -312,7 +325,12 @@ class CliticChecker(FrenchChecker):
         return any(a.mood == "participle" for a in reader.readings(index))
 
     def _reciprocal_phrase(self, reader: SentenceReader, phrases: tuple[tuple[str, ...], ...]) -> str | None:
+        """The first reciprocal phrase in the output; each in its feminine form too (*l'une l'autre*, *les
+        unes les autres* for *l'un l'autre*, *les uns les autres*)."""
         tokens = reader.tokens
+        feminine = {"un": "une", "uns": "unes"}
+        phrases = tuple(dict.fromkeys(
+            variant for phrase in phrases for variant in (phrase, tuple(feminine.get(t, t) for t in phrase))))
         for phrase in phrases:
             for start in range(len(tokens) - len(phrase) + 1):
                 if tuple(tokens[start : start + len(phrase)]) == phrase:

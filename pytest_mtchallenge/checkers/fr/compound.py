@@ -17,6 +17,8 @@ _JUXTAPOSITION = ("fail", "undecided")
 _CONTRACTIONS: dict[str, str] = {"au": "à", "aux": "à", "du": "de", "des": "de"}
 _PREPOSITIONS = frozenset({"à", "de", "d'", "en", "pour", "avec", "sur", "dans", "contre", "par", "sans", "sous"})
 _ARTICLES = frozenset({"le", "la", "l'", "les", "un", "une", "des", "du", "de", "d'"})
+_DETERMINERS = frozenset({"ce", "cet", "cette", "ces", "mon", "ton", "son", "ma", "ta", "sa", "mes", "tes", "ses",
+                          "notre", "votre", "nos", "vos", "leur", "leurs"})
 _MAX_ADJECTIVES = 1
 
 
@@ -51,14 +53,21 @@ class CompoundChecker(FrenchChecker):
 
     Every other preposition (*couteau de viande*, *filtre à papier* for a paper filter), a
     preposition with an article (*couteau au beurre*), and the English order N1 N2 (*steak
-    couteau*) fail. Nouns are matched by lemma, so plurals (*couteaux à viande*) count.
+    couteau*) fail. Nouns are matched by lemma, so plurals (*couteaux à viande*) count. A material
+    takes *en* or *de* + the bare noun (*filtre en métal*, *filtre de métal*): the suite lists both.
+
+    Where the head is not linked to the modifier: the modifier heading a phrase whose complement is the
+    head (*le steak au couteau*, *le jus du filtre*: the relation reversed) fails, and so does the head
+    right after another noun (*le chiffon filtre*: the English order with a modifier the item does not
+    list).
     """
 
     name = "compound"
     description = "Noun compound N1 N2 rendered as N2 + the right preposition + N1 (lexicon-backed)"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    version = "3"
+    # 4: the relation reversed (steak au couteau) and the English order with an unlisted modifier fail
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -96,6 +105,21 @@ class CompoundChecker(FrenchChecker):
             if not any(_has_lemma(a, heads, "noun") for a in analyses):
                 return Verdict.not_found(f"the head noun {' or '.join(heads)}",
                                          f"found no form of the head noun {' or '.join(heads)}")
+            for index in range(len(tokens)):
+                if not _has_lemma(analyses[index], heads, "noun"):
+                    continue
+                swapped = _swapped(tokens, analyses, index, modifiers)
+                if swapped is not None:
+                    return Verdict.failed(
+                        f"expected {' or '.join(heads)} + the preposition + the bare modifier; found {swapped!r}: "
+                        "the modifier heads the phrase and the head noun is its complement, the relation reversed",
+                        swapped)
+                before = _noun_before(tokens, analyses, index)
+                if before is not None:
+                    return Verdict.failed(
+                        f"expected {' or '.join(heads)} + the preposition + the bare modifier; found {before!r}: "
+                        f"{tokens[index]!r} after another noun, the English order N1 N2 (a modifier the item does "
+                        "not list)", before)
             return Verdict.not_found(f"a rendering of {' or '.join(modifiers)} linked to {' or '.join(heads)}",
                                      f"the head noun {' or '.join(heads)} is not linked to a rendering of "
                                      f"{' or '.join(modifiers)}")
@@ -162,6 +186,40 @@ class CompoundChecker(FrenchChecker):
         if probe < len(tokens) and _has_lemma(analyses[probe], modifiers, "noun"):
             return Rendering(" ".join(tokens[head:probe + 1]), "preposition", preposition, article)
         return None
+
+
+def _swapped(tokens: list[str], analyses: list[tuple[Analysis, ...]], head: int,
+             modifiers: tuple[str, ...]) -> str | None:
+    """The modifier heading a phrase whose complement is the head noun (*le steak au couteau*, *le jus du
+    filtre*): modifier + preposition (+ article) (+ adjective) + head; its text, or None."""
+    probe = head - 1
+    if probe >= 0 and _only_adjective(analyses[probe]):
+        probe -= 1
+    if probe >= 0 and tokens[probe] in _ARTICLES - {"de", "d'", "du", "des"} and probe - 1 >= 0 and (
+            tokens[probe - 1] in _PREPOSITIONS):
+        probe -= 1
+    if probe < 1 or not (tokens[probe] in _PREPOSITIONS or tokens[probe] in _CONTRACTIONS):
+        return None
+    modifier = probe - 1
+    if modifier >= 0 and _only_adjective(analyses[modifier]):
+        modifier -= 1
+    if modifier >= 0 and _has_lemma(analyses[modifier], modifiers, "noun"):
+        return " ".join(tokens[modifier:head + 1])
+    return None
+
+
+def _noun_before(tokens: list[str], analyses: list[tuple[Analysis, ...]], head: int) -> str | None:
+    """Determiner + a noun (no adjective reading) + the head noun with nothing linking them (*le chiffon
+    filtre*): the English order N1 N2 with a modifier the item does not list; its text, or None."""
+    if head < 2 or tokens[head - 2] not in _ARTICLES | _DETERMINERS:
+        return None
+    before = analyses[head - 1]
+    if not before or not all(a.pos == "noun" for a in before):
+        return None
+    following = tokens[head + 1] if head + 1 < len(tokens) else ""
+    if following in _PREPOSITIONS or following in _CONTRACTIONS:
+        return None  # "le chiffon filtre à eau": the head has its own complement
+    return " ".join(tokens[head - 2:head + 1])
 
 
 def _has_lemma(analyses: tuple[Analysis, ...], lemmas: tuple[str, ...], pos: str) -> bool:

@@ -39,12 +39,16 @@ class ConditionalChecker(FrenchChecker):
     subjunctive. Rejected: *si* + present, future, conditional or subjunctive (*si Paul part*,
     *si Paul devrait partir*); the English inversion calqued with *devoir* (*Devrait-il devenir
     président*, *Devrait Paul partir*); a modal statement (*Paul devrait partir, …*); a clause
-    without a finite verb (*Paul partir, …*). Other constructions (*même si*, a nominal *en cas
+    without a finite verb (*Paul partir, …*). A *si* clause whose verb is left unconjugated (an infinitive
+    right after its subject: *Si il devenir président, …*) has the conditional subordinator and passes:
+    the inflection is a broken output's damage, not the question's. Other constructions (*même si*, a nominal *en cas
     de départ*, two juxtaposed conditionals) are left to a human.
     """
 
     name = "conditional"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: a si clause whose verb is left unconjugated passes
+    version = "3"
     description = "Fronted should: si + imperfect conditional clause"
 
     @classmethod
@@ -111,6 +115,13 @@ class ConditionalChecker(FrenchChecker):
         subject = reader.noun_phrase(start)
         if subject is None:
             return None
+        bare = skip_preverbal(reader, subject.end)
+        if bare < len(tokens) and not reader.finite_readings(bare) and any(
+                a.mood == "infinitive" and a.pos in ("verb", "aux") for a in reader.readings(bare)):
+            clause = join_words(tokens[si:bare + 1])
+            return Verdict.passed(
+                f"the conditional clause opens with {tokens[si]!r} and its subject; its verb {tokens[bare]!r} is left "
+                f"unconjugated (a broken inflection, not the English inversion): {clause!r}", clause)
         verb = reader.first_finite_verb(subject.end)
         initial = all(t in ("et", "mais", ",") for t in tokens[:si])
         if verb is None or "," in tokens[subject.end:verb]:

@@ -5,14 +5,21 @@ from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, SentenceReader
+from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"verb", "literal", "accept"}
 
 NEGATIVE_CLITICS = frozenset({"ne", "n'"})
-NEGATIVE_PARTICLES = frozenset({"pas", "point", "jamais", "plus", "guère", "aucunement", "nullement"})
+NEGATIVE_PARTICLES = frozenset({"pas", "point", "jamais", "plus", "guère", "aucunement", "nullement", "rien",
+                                "aucun", "aucune"})
+# Particles that negate on their own in spoken French, where ne is dropped (il a pas répondu).
+NE_DROP_PARTICLES = frozenset({"pas", "jamais"})
+# Support verbs that, with the action noun of a verb, say what the verb says (donner une réponse = répondre).
+SUPPORT_VERBS = frozenset({"donner", "apporter", "fournir", "faire", "formuler", "émettre", "adresser"})
+_ACTION_NOUN_DETERMINERS = frozenset({"de", "d'", "un", "une", "aucun", "aucune", "la", "le", "l'", "sa", "son",
+                                      "ses", "leur", "leurs", "des"})
 # Words that may carry a negative meaning without ne … pas (incapable de, sans, faute de …).
 # (point, personne, rien are nouns too: without ne they are not counted.)
 NEGATIVE_CUES = frozenset({"ne", "n'", "pas", "jamais", "sans", "ni", "aucun", "aucune", "guère", "non", "faute",
@@ -44,13 +51,20 @@ class FailToChecker(FrenchChecker):
       the output fails when one of them governs an infinitive.
     - ``accept``: lemmas that express the failure by themselves (*enfreindre* for *fail to comply*).
 
-    A negation (*ne … pas / jamais / point*) whose verbal complex has a form of ``verb`` passes.
-    A form of ``verb`` with no negative word anywhere fails (the output asserts the event). Anything
-    else (*incapable de voir*, another verb) is undecided.
+    A negation (*ne … pas / jamais / point / rien / aucun*) whose verbal complex has a form of ``verb`` passes,
+    also with *ne* dropped as spoken French drops it (*il a pas répondu*, and in a broken output *il pas
+    répondre*), and a negated support verb with the action noun of ``verb`` (*il n'a pas donné de
+    réponse*: the noun shares the verb's stem). A calque of *fail* governs *de / à*, or *pour* (the
+    English *to* word for word: *échoué pour voir*), + infinitive. *sans* + an infinitive of ``verb``
+    (*il est resté sans répondre*) says the event did not happen and passes. A form of ``verb`` with no negative
+    word anywhere fails (the output asserts the event). Anything else (*incapable de voir*, another verb)
+    is undecided.
     """
 
     name = "fail_to"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: ne … rien / aucun, a dropped ne, a negated support verb + action noun, sans + infinitive; calque with pour
+    version = "3"
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
 
     @classmethod
@@ -83,12 +97,14 @@ class FailToChecker(FrenchChecker):
                     f"{tokens[index]!r} ({lemma}) + infinitive, {phrase!r}, is a calque of 'fail to': expected a "
                     f"plain negation of {wanted} (ne … pas) or ne pas réussir à", phrase)
 
-        for index, token in enumerate(tokens):
-            if token not in NEGATIVE_CLITICS:
-                continue
-            complex_ = _negated_complex(reader, index)
+        negations = [(index, _negated_complex(reader, index)) for index, token in enumerate(tokens)
+                     if token in NEGATIVE_CLITICS]
+        negations += [(index, _dropped_ne_complex(reader, index)) for index, token in enumerate(tokens)
+                      if token in NE_DROP_PARTICLES and not any(t in NEGATIVE_CLITICS for t in tokens[:index])]
+        for index, complex_ in negations:
             if complex_ is None:
                 continue
+            token = tokens[index] if tokens[index] in NEGATIVE_CLITICS else "(ne)"
             particle, forms = complex_
             found = [i for i in forms if _verb_lemma(reader, i, verbs)]
             if found and index > 0 and tokens[index - 1] in _PREPOSITIONS and any(
@@ -105,6 +121,26 @@ class FailToChecker(FrenchChecker):
                 word = tokens[found[0]]
                 return Verdict.passed(f"{word!r} ({_verb_lemma(reader, found[0], verbs)}) is negated by "
                                       f"'{token} … {particle}': the plain negation that renders 'fail to'", word)
+            support = [i for i in forms
+                       if any(a.lemma in SUPPORT_VERBS and a.pos == "verb" for a in reader.readings(i))]
+            noun = _action_noun(reader, max(forms) + 1, ordered) if support and forms else None
+            if support and noun is not None and all(
+                    any(a.lemma in NEGATED_CHAIN | SUPPORT_VERBS for a in reader.readings(i)) for i in forms):
+                phrase = f"{tokens[support[0]]} … {tokens[noun]}"
+                return Verdict.passed(f"{phrase!r}, the support verb and the action noun of "
+                                      f"{_stem_verb(reader, noun, ordered)}, is negated by '{token} … {particle}': "
+                                      "the plain negation that renders 'fail to'", phrase)
+
+        for index, token in enumerate(tokens):
+            if token != "sans" or any(t in NEGATIVE_CLITICS for t in tokens):
+                continue
+            probe = index + 1
+            while probe < len(tokens) and (tokens[probe] in OBJECT_CLITICS or _is_adverb(reader, probe)):
+                probe += 1
+            if probe < len(tokens) and any(a.mood == "infinitive" and a.lemma in verbs for a in reader.readings(probe)):
+                phrase = " ".join(tokens[index:probe + 1])
+                return Verdict.passed(f"{phrase!r}: 'sans' + the infinitive of {_verb_lemma(reader, probe, verbs)} "
+                                      "says the event did not happen, as 'fail to' does", phrase)
 
         for index in range(len(tokens)):
             lemma = _verb_lemma(reader, index, accept)
@@ -135,13 +171,73 @@ def _verb_lemma(reader: SentenceReader, index: int, lemmas: set[str]) -> str | N
     return None
 
 
+def _dropped_ne_complex(reader: SentenceReader, particle: int) -> tuple[str, list[int]] | None:
+    """A negation whose *ne* is dropped (*il a pas répondu*, *il répond pas*, *il pas répondre*): the particle
+    right after a finite verb or a subject pronoun, and the verbs it negates; None otherwise."""
+    tokens = reader.tokens
+    if particle == 0:
+        return None
+    before = particle - 1
+    forms: list[int] = []
+    if reader.finite_readings(before) and not reader.is_nominal_context(before):
+        forms.append(before)
+    elif tokens[before] not in SUBJECT_CLITICS:
+        return None
+    probe = particle + 1
+    while probe < len(tokens) and probe - particle <= 4 and tokens[probe] not in _BOUNDARIES:
+        if tokens[probe] in OBJECT_CLITICS or _is_adverb(reader, probe):
+            probe += 1
+            continue
+        if not any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive")
+                   for a in reader.readings(probe)):
+            break
+        forms.append(probe)
+        probe += 1
+    return (tokens[particle], forms) if forms else None
+
+
+def _stem(lemma: str) -> str:
+    for ending in ("oir", "re", "ir", "er"):
+        if lemma.endswith(ending):
+            return lemma[: -len(ending)]
+    return lemma
+
+
+def _shares_stem(noun: str, verb: str) -> bool:
+    """Whether a noun is the action noun of a verb by their shared stem (*réponse* / *répondre*,
+    *respect* / *respecter*, *riposte* / *riposter*): a common prefix of at least five letters that covers
+    the verb's stem but its last letter."""
+    stem = _stem(verb)
+    common = len(next((p for p in (noun[:n] for n in range(min(len(noun), len(verb)), 0, -1))
+                       if verb.startswith(p)), ""))
+    return common >= 5 and common >= len(stem) - 1
+
+
+def _action_noun(reader: SentenceReader, start: int, verbs: Sequence[str]) -> int | None:
+    """The action noun of one of ``verbs`` after a support verb (*donné de réponse*, *fourni aucune réponse*)."""
+    tokens = reader.tokens
+    index = start
+    while index < len(tokens) and index - start < 2 and tokens[index] in _ACTION_NOUN_DETERMINERS:
+        index += 1
+    if index >= len(tokens) or index == start:
+        return None
+    nouns = {a.lemma for a in reader.readings(index) if a.pos == "noun"}
+    return index if any(_shares_stem(noun, verb) for noun in nouns for verb in verbs) else None
+
+
+def _stem_verb(reader: SentenceReader, noun: int, verbs: Sequence[str]) -> str:
+    nouns = {a.lemma for a in reader.readings(noun) if a.pos == "noun"}
+    return next(verb for verb in verbs if any(_shares_stem(n, verb) for n in nouns))
+
+
 def _infinitive_after_preposition(reader: SentenceReader, index: int) -> int | None:
-    """The infinitive of "de / à (+ clitics) + infinitive" right after the token, if any."""
+    """The infinitive of "de / à / pour (+ clitics) + infinitive" right after the token, if any (*pour* is
+    the English *to* rendered word for word: *échoué pour voir*)."""
     tokens = reader.tokens
     probe = index + 1
     while probe < len(tokens) and (_is_adverb(reader, probe) or tokens[probe] in NEGATIVE_PARTICLES):
         probe += 1
-    if probe >= len(tokens) or tokens[probe] not in _PREPOSITIONS:
+    if probe >= len(tokens) or tokens[probe] not in _PREPOSITIONS | {"pour"}:
         return None
     probe += 1
     while probe < len(tokens) and (tokens[probe] in OBJECT_CLITICS or tokens[probe] in ("ne", "pas")):

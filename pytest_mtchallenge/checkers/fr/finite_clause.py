@@ -24,6 +24,14 @@ _PREPOSITION_BEFORE_QUE = frozenset({"pour", "afin", "sans", "avant", "parce", "
 # Verbs that take a bare noun phrase + infinitive in French (laisser Paul partir, voir Paul venir).
 _NP_INFINITIVE_VERBS = frozenset({"laisser", "faire", "voir", "entendre", "regarder", "écouter", "sentir", "envoyer",
                                   "emmener", "amener", "mener"})
+# Verbs of opinion and judgement that take a noun phrase and its attribute (a small clause): *croire Bill
+# malhonnête*, *tenir Bill pour malhonnête*, *juger la chose impossible*.
+_ATTRIBUTE_VERBS = frozenset({"croire", "juger", "trouver", "estimer", "considérer", "tenir", "savoir", "supposer",
+                              "imaginer", "déclarer", "réputer", "reconnaître", "prétendre"})
+# Verbs of will and liking: with an infinitive right after them its subject is theirs (subject control).
+_WILL_VERBS = frozenset({"vouloir", "souhaiter", "désirer", "préférer", "aimer", "exiger", "demander", "attendre"})
+# Perception verbs: a relative after their object is a predicate of it (*je l'ai vu qui courait*).
+_PERCEPTION_VERBS = frozenset({"voir", "entendre", "regarder", "écouter", "sentir", "apercevoir", "observer"})
 _ADVERBS_AFTER_VERB = frozenset({"bien", "beaucoup", "vraiment", "toujours", "mieux", "tant", "fort", "tellement",
                                  "plutôt", "surtout", "aussi", "donc", "sincèrement", "fermement"})
 
@@ -69,13 +77,21 @@ class FiniteClauseChecker(FrenchChecker):
     main verb + NP + preposition + infinitive (*aimait son père pour lui raconter*), on main
     verb + NP + infinitive outside perception and causative verbs (*croit Bill être*), and on a
     purpose clause in place of the complement (*aimait son père pour qu'il…*).
+
+    A verb of opinion with a noun phrase and its attribute, a small clause, is French and passes
+    (*croit Bill malhonnête*, *tient Bill pour malhonnête*). A relative clause on the noun phrase in
+    place of the complement (*aimait son père qui lui racontait des histoires*; not after a perception
+    verb, *l'a vu qui courait*) and a verb of will + *laisser* / *faire* + noun phrase + infinitive
+    (*voulait laisser sa mère partir*: the main subject lets, the noun phrase leaves) change who does
+    what, and fail.
     """
 
     name = "finite_clause"
     description = "NP-to-VP complement rendered as a finite que-clause (lexicon-backed)"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: reformed spellings
     # (connait) read; an output without a word is not applicable
-    version = "3"
+    # 4: small clauses pass; a relative clause on the noun phrase, will + laisser/faire + NP + infinitive fail
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -89,7 +105,8 @@ class FiniteClauseChecker(FrenchChecker):
             return Verdict.not_applicable("the output is empty")
         subordinators = _elided(_words(item.params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS))
         prepositions = _elided(_words(item.params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS))
-        findings = [*self._clauses(reader, subordinators), *self._calques(reader, prepositions)]
+        findings = [*self._clauses(reader, subordinators), *self._calques(reader, prepositions),
+                    *self._controlled(reader)]
         unclear = [f.description for f in findings if f.correct is None]
         if unclear:
             return Verdict.undecided("; ".join(unclear), *unclear)
@@ -172,7 +189,7 @@ class FiniteClauseChecker(FrenchChecker):
     def _calques(self, reader: SentenceReader, prepositions: frozenset[str]) -> list[Finding]:
         tokens = reader.tokens
         names = _capitalised(reader.text)
-        verb = reader.first_finite_verb(0)
+        verb = _main_verb(reader)
         if verb is None:
             return []
         lemmas = {a.lemma for a in reader.finite_readings(verb)}
@@ -189,6 +206,14 @@ class FiniteClauseChecker(FrenchChecker):
         after = phrase.end
         governor = repr(" ".join(tokens[verb:index]))
         noun_phrase = " ".join(tokens[phrase.start:phrase.end])
+        attribute = after + 1 if after < len(tokens) and tokens[after] in ("pour", "comme") else after
+        if lemmas & _ATTRIBUTE_VERBS and self._attribute(reader, attribute):
+            return [Finding(True, f"{governor} + {noun_phrase!r} + the attribute "
+                                  f"{' '.join(tokens[after:attribute + 1])!r} (a small clause)")]
+        if (after + 1 < len(tokens) and tokens[after] == "qui" and not lemmas & _PERCEPTION_VERBS
+                and reader.first_finite_verb(after + 1) == self._skip_clitics(reader, after + 1)):
+            return [Finding(False, f"{governor} + {noun_phrase!r} + a relative clause {tokens[after]!r}: the "
+                                   "complement became a modifier of the noun phrase")]
         if after < len(tokens) and tokens[after] in prepositions:
             probe = after + 1
             if probe < len(tokens) and tokens[probe] in ("que", "qu'"):
@@ -209,6 +234,46 @@ class FiniteClauseChecker(FrenchChecker):
                                    "(the English construction word for word)")]
         return []
 
+    def _controlled(self, reader: SentenceReader) -> list[Finding]:
+        """A verb of will + *laisser* / *faire* + noun phrase + infinitive (*voulait laisser sa mère partir*):
+        the main subject becomes the one who lets or makes, and the noun phrase loses its role."""
+        tokens = reader.tokens
+        verb = _main_verb(reader)
+        if verb is None or not {a.lemma for a in reader.finite_readings(verb)} & _WILL_VERBS:
+            return []
+        index = verb + 1
+        while index < len(tokens) and (tokens[index] in NEGATION or tokens[index] in _ADVERBS_AFTER_VERB
+                                       or self._is_participle(reader, index)):
+            index += 1
+        if index >= len(tokens) or not any(a.mood == "infinitive" and a.lemma in ("laisser", "faire")
+                                           for a in reader.readings(index)):
+            return []
+        phrase = reader.noun_phrase(index + 1) if index + 1 < len(tokens) else None
+        if phrase is None or self._infinitive(reader, phrase.end) is None:
+            return []
+        return [Finding(False, f"{' '.join(tokens[verb:index + 1])!r} + {' '.join(tokens[phrase.start:phrase.end])!r}"
+                               " + an infinitive: the subject of the main verb lets or makes, and the noun phrase "
+                               "is no longer the complement's subject")]
+
+    def _attribute(self, reader: SentenceReader, index: int) -> bool:
+        """An adjective (across degree adverbs) ending the clause: the attribute of a small clause."""
+        tokens = reader.tokens
+        while index < len(tokens) and reader.is_adverb(index):
+            index += 1
+        if index >= len(tokens) or not any(a.pos == "adj" or a.mood == "participle" for a in reader.readings(index)):
+            return False
+        if reader.finite_readings(index) or any(a.mood == "infinitive" for a in reader.readings(index)):
+            return False
+        following = index + 1
+        return following >= len(tokens) or tokens[following] in _CLAUSE_END | {",", "et", "mais"}
+
+    @staticmethod
+    def _skip_clitics(reader: SentenceReader, index: int) -> int:
+        while index < len(reader.tokens) and (reader.tokens[index] in OBJECT_CLITICS
+                                              or reader.tokens[index] in NEGATION):
+            index += 1
+        return index
+
     def _infinitive(self, reader: SentenceReader, start: int) -> int | None:
         index = start
         while index < len(reader.tokens) and (reader.tokens[index] in OBJECT_CLITICS
@@ -221,6 +286,15 @@ class FiniteClauseChecker(FrenchChecker):
     @staticmethod
     def _is_participle(reader: SentenceReader, index: int) -> bool:
         return any(a.pos in ("verb", "aux") and a.mood == "participle" for a in reader.readings(index))
+
+
+def _main_verb(reader: SentenceReader) -> int | None:
+    """The first finite verb; a capitalised first word with a verb reading before another finite verb is the
+    subject, a name (*Marie juge …*: not *marier*)."""
+    verb = reader.first_finite_verb(0)
+    if verb == 0 and reader.text.lstrip()[:1].isupper() and len(reader.tokens) > 1 and reader.finite_readings(1):
+        return 1
+    return verb
 
 
 def _restrictive(tokens: list[str], index: int) -> bool:

@@ -26,11 +26,18 @@ class IdiomChecker(FrenchChecker):
     lemma (read with the lexicon), ``a|b`` gives alternatives, ``*`` a gap of up to four words,
     ``~`` up to two adverbs or negation words, and ``(…)`` optional words. The output is
     tokenised and folded (case, *œ*/*oe*, apostrophes, punctuation ignored) before matching.
+
+    An output with none of the lists' patterns names what it lacks (``Verdict.not_found``): in a broken
+    output — a rule-based engine's word-for-word rendering, a calque of the source's idiom or of a pivot
+    language's with words the lists do not name (*battant autour de l'arbuste*) — the judge fails it as
+    not rendered; a fluent one (a paraphrase, an unlisted idiom) is left to a human.
     """
 
     name = "idiom"
     description = "Idioms rendered by an accepted French idiom, not word for word (pattern lists)"
-    version = "2"  # an output with no word (only punctuation or numbers) is not applicable
+    # 2: an output with no word (only punctuation or numbers) is not applicable
+    # 3: an output with none of the lists' patterns is 'not found' (a broken one fails as not rendered)
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -52,4 +59,5 @@ class IdiomChecker(FrenchChecker):
                                   *bad)
         if good and bad:
             return Verdict.undecided(f"found both the idiom {', '.join(good)} and {', '.join(bad)}", *good, *bad)
-        return Verdict.undecided("found neither an accepted French idiom nor a known literal rendering")
+        return Verdict.not_found("a French idiom or a known literal rendering",
+                                 "found neither an accepted French idiom nor a known literal rendering")

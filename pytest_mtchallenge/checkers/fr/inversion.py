@@ -45,10 +45,18 @@ class InversionChecker(FrenchChecker):
     the English order with a noun subject after the verb (*Rarement courait le chien*, *Rarement
     a le chien couru*), a clause without a finite verb, and a negative adverb without *ne*. An
     adverb left in its ordinary place after the verb is accepted (with *ne* when negative).
+
+    After a fronted adverb the order is judged whatever verb renders the clause (*Nulle part on ne
+    voyait d'oiseaux aussi colorés*); the clause's verb as an infinitive under causative *faire*
+    (*Rarement a-t-il fait courir le chien*) adds a causer the source lacks and fails. A negative
+    adverb lost while its companion stays, with no negation left (*Auparavant, elle avait été aussi
+    malheureuse* for *Never before had she been …*), asserts the opposite and fails.
     """
 
     name = "inversion"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: the order after a fronted adverb judged whatever the verb; causative faire fails; a lost negative fails
+    version = "3"
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
 
     @classmethod
@@ -76,6 +84,12 @@ class InversionChecker(FrenchChecker):
                 return Verdict.failed(
                     f"expected the negative adverb ({' / '.join(adverbs)}); found plain negation "
                     f"'ne … pas' on {describe_readings(reader, negated, shown)}: the adverb is lost", tokens[negated])
+            companion = _lost_negative(reader) if negative else None
+            if companion is not None:
+                return Verdict.failed(
+                    f"expected the negative adverb ({' / '.join(adverbs)}); found {tokens[companion]!r} without it and "
+                    "no negation in the clause: the adverb is lost and the sentence asserts the opposite",
+                    tokens[companion])
             if not has_verb:
                 return Verdict.undecided(f"the output has no form of {lemma_text}: the clause was rephrased")
             return Verdict.not_found(
@@ -95,10 +109,16 @@ class InversionChecker(FrenchChecker):
                     f"{join_words(tokens[start:clause_end])!r} (a verbless clause)", adverb)
             return Verdict.not_found(f"a finite verb after {adverb!r}",
                                      f"no finite verb after {adverb!r}, and some words are not in the lexicon")
-        if not has_verb:
+        if not has_verb and start != opening:
             return Verdict.undecided(f"the output has no form of {lemma_text}: the clause was rephrased")
         if start != opening:
             return self._adverb_in_place(reader, adverb, negative, finite, shown)
+        causative = _causative(reader, lemmas)
+        if causative is not None:
+            return Verdict.failed(
+                f"after the fronted {adverb!r}, the clause's verb is causative 'faire' + "
+                f"an infinitive of {lemma_text} in {join_words(tokens[causative:causative + 3])!r}: "
+                "someone makes the event happen, a causer the source does not have", adverb, tokens[causative])
         verb = finite[0]
         clause = end
         while clause < verb and tokens[clause] in _ADVERB_MODIFIERS and not _opens_subject(reader, clause, verb):
@@ -205,6 +225,41 @@ def _negated_with_pas(reader: SentenceReader, lemmas: frozenset[str]) -> int | N
         if _has_lemma(reader, verb, lemmas) or (verb + 2 < len(tokens) and _has_lemma(reader, verb + 2, lemmas)):
             return verb
     return None
+
+
+#: Words that accompany a negative adverb (*jamais auparavant*, *jamais encore*, *nulle part ailleurs*).
+_COMPANIONS = frozenset({"auparavant", "avant", "encore", "ailleurs", "jusque-là", "jusqu'alors", "jusqu'ici"})
+#: Words that negate a clause.
+_NEGATIVE_WORDS = frozenset({"ne", "n'", "pas", "jamais", "plus", "rien", "aucun", "aucune", "nul", "nulle",
+                             "personne", "guère", "point", "ni", "sans", "non"})
+
+
+def _lost_negative(reader: SentenceReader) -> int | None:
+    """A companion of the negative adverb (*auparavant*, *encore*, *ailleurs*) kept in an output with no
+    negative word at all (*Auparavant, elle avait été aussi malheureuse*): its index, or None."""
+    tokens = reader.tokens
+    if any(t in _NEGATIVE_WORDS for t in tokens):
+        return None
+    return next((i for i, t in enumerate(tokens) if t in _COMPANIONS), None)
+
+
+def _causative(reader: SentenceReader, lemmas: frozenset[str]) -> int | None:
+    """The form of *faire* whose infinitive complement is the clause's verb, when every form of ``lemmas``
+    is such an infinitive (*Rarement a-t-il fait courir le chien*); None otherwise."""
+    tokens = reader.tokens
+    found = None
+    for index in range(len(tokens)):
+        if not _has_lemma(reader, index, lemmas):
+            continue
+        infinitive = any(a.mood == "infinitive" and a.lemma in lemmas for a in reader.readings(index))
+        before = index - 1  # past an inverted subject pronoun and adverbs: *faisait-il souvent courir*
+        while before > 0 and (tokens[before] in SUBJECT_CLITICS or reader.is_adverb(before)):
+            before -= 1
+        if not (infinitive and before >= 0 and any(a.lemma == "faire" and a.pos == "verb"
+                                                   for a in reader.readings(before))):
+            return None
+        found = before
+    return found
 
 
 def _has_lemma(reader: SentenceReader, index: int, lemmas: frozenset[str]) -> bool:

@@ -54,13 +54,19 @@ class MiddleVoiceChecker(FrenchChecker):
     generic *on* with an active form of one of them (*on boit le champagne*). Fails the periphrastic
     passive *être* + past participle with the theme as subject (*la soupe est mangée*), and
     *être* + a misreading. A middle with another verb or in a compound tense is left to a human.
+
+    In a broken output the voice is still read where the verb is left unconjugated: *se* + an
+    infinitive of ``verbs`` that is the clause's only verb (*la soupe se manger*) is the middle and
+    passes; the theme + a bare *être* + participle (*la soupe être mangée*), or *être* + a form of
+    ``verbs`` that is no participle (*la soupe est mange*), is the passive and fails.
     """
 
     name = "middle_voice"
     description = "Generic passive rendered as the French pronominal middle voice (se + verb)"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    version = "3"
+    # 4: the voice of a broken output whose verb is left unconjugated (se manger, être mangée, est mange)
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -104,7 +110,7 @@ class MiddleVoiceChecker(FrenchChecker):
                 found.extend(self._middle(reader, index + 1, verbs))
             elif token == "on":
                 found.extend(self._generic_on(reader, index + 1, verbs))
-        passive = self._passive(reader, misreadings)
+        passive = self._passive(reader, misreadings, verbs)
         if passive is not None:
             found.append(passive)
         return found
@@ -118,6 +124,10 @@ class MiddleVoiceChecker(FrenchChecker):
         infinitive = [a for a in reader.readings(verb) if a.mood == "infinitive" and a.lemma in verbs]
         if infinitive and self._after_modal(reader, verb - 1):
             return [Construction("middle", join_words(reader.tokens[verb - 2 : verb + 1]), infinitive[0].describe())]
+        if infinitive and not finite and not any(reader.finite_readings(i) and not reader.is_nominal_context(i)
+                                                 for i in range(verb - 1)):
+            # the clause's only verb, left unconjugated: the middle of a broken output (la soupe se manger)
+            return [Construction("middle", text, f"{infinitive[0].describe()}, left unconjugated")]
         if any(a.lemma == "être" for a in finite):
             return [Construction("compound middle", text, finite[0].describe())]
         if finite and not reader.is_nominal_context(verb - 1):
@@ -143,7 +153,8 @@ class MiddleVoiceChecker(FrenchChecker):
             return [Construction("generic on", text, wanted[0].describe())]
         return []
 
-    def _passive(self, reader: SentenceReader, misreadings: tuple[str, ...]) -> Construction | None:
+    def _passive(self, reader: SentenceReader, misreadings: tuple[str, ...],
+                 verbs: tuple[str, ...]) -> Construction | None:
         """être (or a modal + être) + participle right after the sentence's noun-phrase subject."""
         subject = reader.subject()
         if subject is None:
@@ -152,10 +163,13 @@ class MiddleVoiceChecker(FrenchChecker):
         if phrases[0].head in IMPERSONAL or reader.tokens[phrases[0].start] in IMPERSONAL:
             return None
         verb = reader.first_finite_verb(after)
+        bare = _skip_adverbs(reader, after)
+        if bare < len(reader.tokens) and reader.tokens[bare] == "être" and (verb is None or verb > bare):
+            verb = bare  # "la soupe être mangée": the passive with its auxiliary left unconjugated
         if verb is None or (verb > 0 and reader.tokens[verb - 1] in REFLEXIVE_SE):
             return None
         finite = reader.finite_readings(verb)
-        etre = verb if _is_etre(finite) else None
+        etre = verb if _is_etre(finite) or verb == bare and reader.tokens[verb] == "être" else None
         if etre is None and any(a.lemma in MODALS or a.lemma == "avoir" for a in finite):
             # "doit être mangée", "a été mangée"
             probe = _skip_adverbs(reader, verb + 1)
@@ -176,6 +190,9 @@ class MiddleVoiceChecker(FrenchChecker):
                              key=lambda a: a.pos != "verb")
         if participles and token != "été":
             return Construction("passive", text, f"être + {participles[0].describe()}")
+        of_verbs = [a for a in readings if a.lemma in verbs and a.pos == "verb"]
+        if of_verbs:  # "la maçonnerie est coupe": the passive with its participle misformed
+            return Construction("passive", text, f"être + {of_verbs[0].describe()}, not a participle")
         return None
 
 

@@ -106,10 +106,18 @@ class MoodChecker(FrenchChecker):
     (the translation replaced the flagged verb) is left undecided; a non-subjunctive finite verb
     after the trigger fails whatever its lemma. Without a trigger, or without a finite verb after
     it, the checker is undecided.
+
+    A calqued trigger or a false friend of one — an adjective or participle after a verb, copula or
+    comma, right before *que*, that is no French trigger (*il viendra fourni que* for *provided that*,
+    *il est malchanceux / infortuné que* for *it is unfortunate that*) — is judged by the verb form of
+    the flagged verb's clause: a subjunctive passes, another mood fails. Words that govern the
+    indicative (*certain, sûr, évident, étant donné, vu …*) are not read so.
     """
 
     name = "mood"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: a calqued trigger or a false friend of one is judged by the verb form itself
+    version = "3"
     description = "Subjunctive mood after a subjunctive trigger (lexicon-backed)"
 
     @classmethod
@@ -125,7 +133,7 @@ class MoodChecker(FrenchChecker):
         expected = lemma_list(item.params["verb"], "verb") if "verb" in item.params else ()
         triggers = _triggers(reader)
         if not triggers:
-            return self._without_trigger(reader)
+            return self._without_trigger(reader, expected)
         judged: list[tuple[Trigger, ClauseVerb]] = []
         for trigger in triggers:
             verb = _clause_verb(reader, trigger.complementiser)
@@ -154,10 +162,13 @@ class MoodChecker(FrenchChecker):
         chosen = f"{token!r} ({'; '.join(sorted({a.describe() for a in subjunctive}))})"
         return Verdict.passed(f"{chosen} is subjunctive after {trigger.words!r}", chosen)
 
-    def _without_trigger(self, reader: SentenceReader) -> Verdict:
+    def _without_trigger(self, reader: SentenceReader, expected: tuple[str, ...]) -> Verdict:
         """No known trigger: a *que*-clause whose verb can only be subjunctive (*soient*, *fasse*)
         shows the subjunctive was used (the trigger may be one the list lacks, or left
-        untranslated); otherwise the trigger itself is missing."""
+        untranslated). A *que*-clause of the flagged verb after a word that stands where the trigger
+        should, but is no French trigger — a calque or false friend of the source's trigger (*fourni
+        que* for *provided that*, *il est malchanceux que* for *it is unfortunate that*) — is judged by
+        the verb form itself: subjunctive passes, any other mood fails. Otherwise the trigger is missing."""
         for index, token in enumerate(reader.tokens):
             if token not in ("que", "qu'") or index == 0:
                 continue
@@ -170,6 +181,22 @@ class MoodChecker(FrenchChecker):
                 described = f"{word!r} ({'; '.join(sorted({a.describe() for a in readings}))})"
                 return Verdict.passed(f"{described} can only be subjunctive, in the clause after "
                                       f"{reader.tokens[index - 1]} {token!r}", described)
+        for index, token in enumerate(reader.tokens):
+            if token not in ("que", "qu'") or not _calqued_trigger(reader, index):
+                continue
+            verb = _clause_verb(reader, index)
+            if verb is None or (expected and not verb.lemmas & set(expected)):
+                continue
+            readings = _readings_in_context(reader.finite_readings(verb.index), expected)
+            word = reader.tokens[verb.index]
+            trigger = f"{reader.tokens[index - 1]} {token}"
+            subjunctive = [a for a in readings if a.mood == "subjunctive"]
+            chosen = f"{word!r} ({'; '.join(sorted({a.describe() for a in (subjunctive or readings)}))})"
+            if subjunctive:
+                return Verdict.passed(f"{chosen} is subjunctive after {trigger!r}, which stands for the source's "
+                                      "trigger (no French trigger: a calque or false friend)", chosen)
+            return Verdict.failed(f"expected a subjunctive form after {trigger!r}, which stands for the source's "
+                                  f"trigger (no French trigger: a calque or false friend); found {chosen}", chosen)
         return Verdict.not_found("a subjunctive trigger",
                                  "no subjunctive trigger (conjunction, verb or adjective + que) in the output")
 
@@ -259,6 +286,39 @@ def _predicate_trigger(reader: SentenceReader, que: int) -> Trigger | None:
         return None  # "la femme heureuse que je connais": a relative clause, not a trigger
     first = index if opens_clause else frame
     return Trigger(" ".join(tokens[first:que + 1]), que, "predicate")
+
+
+# Words that govern an indicative que-clause in French (left to a human when they stand for the trigger:
+# another construction, not a calque of it).
+INDICATIVE_GOVERNORS = frozenset({
+    "probable", "certain", "sûr", "évident", "clair", "vrai", "visible", "manifeste", "exact", "convaincu",
+    "persuadé", "assuré", "donné", "vu", "sachant", "espérant", "pensant", "croyant", "conscient", "certes",
+    "alors", "ainsi", "tandis", "pendant", "lors", "dès", "après", "depuis", "puisque", "parce", "tant",
+})
+
+
+def _calqued_trigger(reader: SentenceReader, que: int) -> bool:
+    """Whether the word before *que* is an adjective or participle (or a bare noun after *être*) standing
+    where a trigger should, and no
+    French trigger: after a verb, a copula or a comma (*il viendra fourni que*, *il est malchanceux que*),
+    not after a noun (*la voiture rouge que …*: a relative) nor a degree word (*plus heureux que*), and not
+    a word that governs the indicative (*certain que*, *étant donné que*)."""
+    word = que - 1
+    if word < 1 or reader.tokens[word] in INDICATIVE_GOVERNORS or reader.tokens[word - 1] in DEGREE:
+        return False
+    after_copula = any(a.lemma == "être" for a in reader.finite_readings(word - 1))
+    if not (any(a.pos == "adj" or a.mood == "participle" for a in reader.readings(word))
+            or after_copula and reader.has_pos(word, "noun")) or reader.has_pos(word, "adv", "conj", "prep"):
+        return False  # "il sait bien que": an adverb; "il est malchanceux que": a bare predicate noun
+    if any(a.pos in ("verb", "aux") and a.mood in ("indicative", "subjunctive", "conditional", "imperative")
+           for a in reader.readings(word)):
+        return False
+    before = word - 1
+    while before > 0 and (_is_adverb_only(reader, before) or reader.tokens[before] in INTENSIFIERS):
+        before -= 1
+    return reader.tokens[before] == "," or (
+        any(a.pos in ("verb", "aux") and a.mood is not None for a in reader.readings(before))
+        and not reader.is_nominal_context(before))
 
 
 def _is_verb(reader: SentenceReader, index: int) -> bool:

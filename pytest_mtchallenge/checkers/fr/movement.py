@@ -20,6 +20,19 @@ GOAL_PREPOSITIONS = frozenset({"jusqu'", "jusque"})
 # Words of speed or haste: close to a manner of running, for a human to weigh.
 SPEED_WORDS = frozenset({"vite", "rapidement", "précipitamment", "hâtivement", "hâte", "vitesse", "allure",
                          "trombe", "galop", "enjambée", "précipitation", "empressement"})
+# Verbs and nouns of movement (displacement, path or manner): an output with none of them, nor the item's
+# path or manner verbs, renders no movement at all (John a joué de la guitare à San Francisco).
+MOTION_LEMMAS = frozenset({
+    "aller", "venir", "arriver", "partir", "entrer", "rentrer", "sortir", "monter", "descendre", "passer", "traverser",
+    "franchir", "quitter", "gagner", "rejoindre", "regagner", "rallier", "atteindre", "parvenir", "rendre",
+    "diriger", "approcher", "éloigner", "avancer", "reculer", "revenir", "retourner", "repartir", "fuir", "enfuir",
+    "échapper", "sauver", "filer", "foncer", "précipiter", "ruer", "élancer", "courir", "nager", "marcher",
+    "voyager", "circuler", "rouler", "voler", "galoper", "sauter", "bondir", "grimper", "escalader", "pénétrer",
+    "débouler", "détaler", "déguerpir", "accourir", "parcourir", "cheminer", "errer", "promener", "déplacer",
+    "engouffrer", "surgir", "jaillir", "émerger", "dévaler", "plonger", "glisser", "ramper", "tomber", "mouvoir",
+    "irruption", "entrée", "sortie", "départ", "arrivée", "trajet", "voyage", "chemin", "route", "fuite",
+    "traversée", "course", "nage", "marche", "périple", "déplacement", "itinéraire", "parcours",
+})
 REFLEXIVE_CLITICS = frozenset({"se", "s'", "me", "m'", "te", "t'", "nous", "vous"})
 CLITICS = REFLEXIVE_CLITICS | {"le", "la", "l'", "les", "lui", "leur", "y", "en"}
 _DE = frozenset({"de", "d'"})
@@ -78,13 +91,17 @@ class MovementChecker(FrenchChecker):
     - ``literal``: lemmas of a misreading of the source (*manquer* for *run out of*): fail.
 
     Pass: a path word and a manner adjunct. Fail: a nonce or literal word; the manner verb heading
-    the clause with a path preposition and no path verb; a path word with no trace of the manner.
-    Anything else (a goal in *jusqu'à*, words of speed, the manner word in another construction)
-    is undecided.
+    the clause with a path preposition and no path verb; a path word with no trace of the manner; no
+    verb or noun of movement at all (a closed list: *aller, venir, entrer, sortir, se précipiter, faire
+    irruption, courir, nager …*), so that the movement is lost (*John a joué de la guitare à San
+    Francisco*, *l'homme est à court du parc*). Anything else (a goal in *jusqu'à*, words of speed, the
+    manner word in another construction, another verb of movement) is undecided.
     """
 
     name = "movement"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: an output with no verb or noun of movement at all fails
+    version = "3"
     description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
 
     @classmethod
@@ -150,6 +167,12 @@ class MovementChecker(FrenchChecker):
                                       "the movement", path_found.text)
             return Verdict.undecided(f"{path_found.text!r} expresses the path; the manner is only suggested by "
                                      f"{', '.join(repr(t) for t in traces)}: left to a human")
+        if heading is None and adjunct is None and not any(
+                _moves(reader, i, MOTION_LEMMAS | manner_verbs) for i in range(len(tokens))):
+            kept = [t for i, t in enumerate(tokens) if _lemma_in(reader, i, manner_words, verbal=False) is not None]
+            what = f"only the manner ({', '.join(repr(t) for t in kept)}) is kept" if kept else "nothing moves"
+            return Verdict.failed(f"no verb or noun of movement in the output: {what}, the movement is lost",
+                                  *kept)
         return Verdict.not_found("a path verb of the item", "no path verb of the item in the output: left to a human")
 
 
@@ -162,6 +185,14 @@ def _lemma_in(reader: SentenceReader, index: int, lemmas: set[str], *, verbal: b
         if analysis.lemma in lemmas and (not verbal or analysis.pos in ("verb", "aux")):
             return analysis.lemma
     return reader.tokens[index] if reader.tokens[index] in lemmas and not verbal else None
+
+
+def _moves(reader: SentenceReader, index: int, lemmas: set[str] | frozenset[str]) -> bool:
+    """Whether the word is a noun of ``lemmas`` or a verb of them outside a nominal context (*à court de*:
+    not *courir*)."""
+    verbal = not reader.is_nominal_context(index)
+    return any(a.lemma in lemmas and (a.pos == "noun" or verbal and a.pos in ("verb", "aux"))
+               for a in reader.readings(index))
 
 
 def _same_word(pattern: str, token: str) -> bool:

@@ -4,7 +4,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, join_words
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS,
+    OBJECT_CLITICS,
+    PRONOUNS,
+    SUBJECT_CLITICS,
+    SentenceReader,
+    join_words,
+)
 from pytest_mtchallenge.languages.fr.syntax import (
     Inversion,
     describe_readings,
@@ -26,17 +33,23 @@ class QuestionChecker(FrenchChecker):
 
     Accepted: subject–verb inversion with the hyphenated subject pronoun (*devrais-je*,
     *a-t-il*), complex inversion after a noun subject (*Les enfants ont-ils*), or *Est-ce que*
-    at the start of a clause. A sentence that opens with the finite verb and no subject pronoun
-    after it (*Ont les enfants vu…*, *N'a pas votre patron…*) is the English word order and
-    fails; so does a plain statement without a question mark. A declarative word order with a
-    question mark is a colloquial intonation question: the checker leaves it to a human.
+    at the start of a clause; *est-ce que* followed by an inversion as well (*Est-ce que les enfants
+    ont-ils vu…*) marks the question twice and fails. A sentence that opens with the finite verb and no
+    subject pronoun after it (*Ont les enfants vu…*, *N'a pas votre patron…*) is the English word order
+    and fails; so does a plain statement without a question mark. A declarative word order with a
+    question mark is an intonation question when it is well formed: one subject at the start, then its
+    finite verb (past *ne* and object clitics): it passes (*Les enfants ont déjà vu ce film ?*). A second
+    subject before the verb (*Les enfants ils ont vu ce film ?*) fails; a tag after a comma, or no
+    subject read, is left to a human.
 
     No parameters.
     """
 
     name = "question"
     description = "Yes/no question syntax: inversion or est-ce que"
-    version = "2"  # words in the 1990 reformed spelling (connait, paraitra) read
+    # 2: words in the 1990 reformed spelling (connait, paraitra) read
+    # 3: a well-formed intonation question passes, a doubled subject fails; est-ce que + inversion fails
+    version = "3"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -51,6 +64,12 @@ class QuestionChecker(FrenchChecker):
         for index in range(len(tokens) - 2):
             if (tokens[index:index + 2] == ["est", "ce"] and tokens[index + 2] in ("que", "qu'")
                     and (index == 0 or tokens[index - 1] in _CLAUSE_OPENERS)):
+                doubled = next((i for i in inversions if i.verb > index + 2 and tokens[i.pronoun] != "ce"
+                                and is_finite(reader, i.verb)), None)
+                if doubled is not None:
+                    return Verdict.failed(
+                        f"'est-ce que' is followed by the inversion {doubled.text(reader)!r}: a question is marked "
+                        "by one or the other, not both", f"est-ce que … {doubled.text(reader)}")
                 return Verdict.passed("the question is introduced by 'est-ce que'", "est-ce que")
         for inversion in inversions:
             if reader.tokens[inversion.pronoun] == "ce" or not is_finite(reader, inversion.verb):
@@ -93,12 +112,51 @@ class QuestionChecker(FrenchChecker):
                     f"verb in {join_words(tokens)!r}", join_words(tokens))
             return Verdict.undecided("no finite verb found, and some words are not in the lexicon: left to a human")
         if "?" in tokens:
-            return Verdict.undecided(
-                "declarative word order with a question mark (a colloquial intonation question), no inversion and "
-                "no 'est-ce que': left to a human")
+            return _intonation_question(reader)
         return Verdict.failed(
             "expected a question (inversion with a subject pronoun, or 'est-ce que'); found a statement: declarative "
             f"word order around {describe_readings(reader, finite[0])} and no question mark", tokens[finite[0]])
+
+
+def _intonation_question(reader: SentenceReader) -> Verdict:
+    """A declarative word order with a question mark: a question when it is one well-formed clause (one
+    subject at the start, then its finite verb past *ne* and object clitics); a second subject before the
+    verb (*Les enfants ils ont vu …?*) fails; a tag after a comma, or a subject the reader cannot find,
+    is left to a human."""
+    tokens = reader.tokens
+    found = reader.subject()
+    if found is None or len(found[0]) != 1:
+        return Verdict.undecided(
+            "declarative word order with a question mark, but no single subject read at the start: left to a human")
+    subject, end = found[0][0], found[1]
+    after = end + 1 if end < len(tokens) and tokens[end] == "," else end
+    if after < len(tokens) and tokens[after] in _UNAMBIGUOUS_SUBJECTS:
+        verb = _past_clitics(reader, after + 1)
+        if is_finite(reader, verb):
+            return Verdict.failed(
+                f"expected a question (inversion, 'est-ce que', or one subject and its verb with a question mark); "
+                f"found two subjects, {join_words(tokens[subject.start:subject.end])!r} and {tokens[after]!r}, "
+                f"before {describe_readings(reader, verb)}", tokens[after])
+    verb = _past_clitics(reader, end)
+    if not is_finite(reader, verb) or reader.is_nominal_context(verb):
+        return Verdict.undecided(
+            "declarative word order with a question mark, but no finite verb right after the subject: left to a "
+            "human")
+    if "," in tokens[verb:]:
+        return Verdict.undecided(
+            "declarative word order with a question mark and a segment after a comma (a tag, an afterthought): "
+            "left to a human")
+    return Verdict.passed(
+        f"an intonation question: the well-formed clause {join_words(tokens[subject.start:subject.end])!r} + "
+        f"{describe_readings(reader, verb)} with a question mark", join_words(tokens))
+
+
+def _past_clitics(reader: SentenceReader, index: int) -> int:
+    """The index after *ne* and the object clitics at ``index`` (*ne vous a*, *vous a*)."""
+    while index < len(reader.tokens) and (reader.tokens[index] in ("ne", "n'")
+                                          or reader.tokens[index] in OBJECT_CLITICS):
+        index += 1
+    return index
 
 
 def _noun_phrase_before_participle(reader: SentenceReader, inversion: Inversion) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pytest_mtchallenge.checkers import check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker, tokenized_phrases
 from pytest_mtchallenge.languages.fr.reader import (
+    COPULAS,
     DETERMINERS,
     NEGATION,
     OBJECT_CLITICS,
@@ -14,7 +15,9 @@ from pytest_mtchallenge.languages.fr.reader import (
     SentenceReader,
     join_words,
     readings,
+    tokenize,
 )
+from pytest_mtchallenge.languages.fr.syntax import ends_clause
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -24,6 +27,8 @@ RELATIVE_WORDS = frozenset({"que", "qu'", "qui", "dont", "où", "quoi", "lequel"
 # Subject pronouns that cannot be object clitics: after a head noun they open a clause.
 CLAUSE_SUBJECTS = SUBJECT_CLITICS - {"nous", "vous"}
 GENITIVE_DE = frozenset({"de", "d'", "du", "des"})
+# Prepositions an English-style relative leaves at the end of its clause (*that he talked about*).
+STRANDABLE_PREPOSITIONS = frozenset({"de", "d'", "à", "avec", "sur", "pour", "par", "contre", "dans", "chez"})
 
 
 def _phrases(value: object, name: str, *, required: bool) -> tuple[tuple[str, ...], ...]:
@@ -50,16 +55,22 @@ class ZeroRelativeChecker(FrenchChecker):
 
     After the head noun (and its adjectives) the checker looks for an accepted relative (pass), a
     rejected one (fail), or a clause with its own subject and no relative (*les étrangers la femme
-    vit…*, fail). A head followed by *de* + noun phrase with no relative anywhere turns the clause
-    into a possessor (*les inconnus de la femme*) and fails. Any other relative or construction
-    is left to a human.
+    vit…*, fail). A preposition left stranded at the end of the relative clause — after its verb,
+    before punctuation, a conjunction, a wh-word or the main verb (*la fille dont mon ami parlait de
+    est partie*) — fails, whatever the relative. A rejected relative with no subject of its own whose
+    verb takes a noun-phrase object (*les inconnus qui ont vu la femme*, *l'homme qui déteste votre
+    sœur*) made the head the subject and the source's subject the object: the roles are swapped, and it
+    fails; without an object (*les étrangers qui travaillaient*) it is left to a human. A head
+    followed by *de* + noun phrase with no relative anywhere turns the clause into a possessor (*les
+    inconnus de la femme*) and fails. Any other relative or construction is left to a human.
     """
 
     name = "zero_relative"
     description = "English zero relative rendered by an overt French relative pronoun"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    version = "3"
+    # 4: a preposition stranded at the end of the relative clause fails; qui + verb + object (swapped roles) fails
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -96,12 +107,24 @@ class ZeroRelativeChecker(FrenchChecker):
             position += 1
         relative = _match(tokens, position, relatives)
         if relative is not None:
+            stranded = self._stranded(reader, position + len(tokenize(relative)))
+            if stranded is not None:
+                return Verdict.failed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}, but "
+                                      f"the preposition {tokens[stranded]!r} is left stranded after the clause's verb "
+                                      f"in {join_words(tokens[position:stranded + 1])!r}",
+                                      join_words(tokens[position:stranded + 1]))
             return Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}", relative)
         wrong = _match(tokens, position, rejected)
         if wrong is not None:
             end = position + len(wrong.split())
             verb = self._clause_verb(reader, end)
             if verb is None:
+                swapped = self._swapped_roles(reader, end)
+                if swapped is not None:
+                    return Verdict.failed(
+                        f"expected the relative pronoun {accepted} after {head_word!r}; found {swapped!r}: with "
+                        f"{wrong!r} the head noun is the subject of the relative clause and its object follows the "
+                        "verb, the roles of the source's clause swapped", swapped)
                 return Verdict.undecided(f"found {wrong!r} after {head_word!r}, but the relative clause has no "
                                          "subject of its own (the sentence may be restructured)", wrong)
             lemmas = self._clause_lemmas(reader, verb)
@@ -115,6 +138,11 @@ class ZeroRelativeChecker(FrenchChecker):
         if position < len(tokens) and tokens[position] in RELATIVE_WORDS | {"à", "de", "avec", "sur", "pour"} and \
                 self._relative_later(tokens, position):
             relative_end = next(i for i in range(position, len(tokens)) if tokens[i] in RELATIVE_WORDS)
+            stranded = self._stranded(reader, relative_end + 1)
+            if stranded is not None:
+                text = join_words(tokens[position:stranded + 1])
+                return Verdict.failed(f"expected the relative pronoun {accepted} after {head_word!r}; found {text!r}, "
+                                      f"where the preposition {tokens[stranded]!r} is left stranded", text)
             return Verdict.undecided(f"found another relative construction after {head_word!r}: "
                                      f"{join_words(tokens[position : relative_end + 1])!r} (expected {accepted})")
         if after < len(tokens) and tokens[after] != ",":
@@ -163,6 +191,50 @@ class ZeroRelativeChecker(FrenchChecker):
         if end < len(tokens) and reader.finite_readings(end):
             return end
         return None
+
+    def _stranded(self, reader: SentenceReader, start: int) -> int | None:
+        """A preposition left at the end of the relative clause that opens at ``start`` (*dont il parlait de
+        est partie*, *dont il parlait à propos, et …*): after the clause's verb (and its participle or
+        infinitive, and adverbs), right before punctuation, a conjunction, a wh-word or the next clause's
+        verb. Its index, or None."""
+        tokens = reader.tokens
+        verb = reader.first_finite_verb(start)
+        if verb is None or any(t in (",", ".", ";", "?", "!") for t in tokens[start:verb]):
+            return None
+        index = _clause_end(reader, verb)
+        while index < len(tokens) and (tokens[index] in NEGATION or reader.is_adverb(index)):
+            index += 1
+        for width, preposition in ((2, ("à", "propos")), (2, ("au", "sujet")), (1, None)):
+            words = tuple(tokens[index:index + width])
+            if preposition is not None and words != preposition:
+                continue
+            if preposition is None and not (words and words[0] in STRANDABLE_PREPOSITIONS):
+                continue
+            if ends_clause(reader, index + width):
+                return index
+        return None
+
+    def _swapped_roles(self, reader: SentenceReader, start: int) -> str | None:
+        """*qui ont vu la femme*, *qui déteste votre sœur*: a relative with no subject of its own whose
+        (non-copular) verb is followed by a noun phrase object; the clause's text, or None."""
+        tokens = reader.tokens
+        verb = start
+        while verb < len(tokens) and (tokens[verb] in NEGATION or tokens[verb] in OBJECT_CLITICS):
+            verb += 1
+        readings = reader.finite_readings(verb) if verb < len(tokens) else []
+        if not readings or any(a.lemma in COPULAS for a in readings if a.pos == "verb"):
+            return None
+        end = _clause_end(reader, verb)
+        if end > verb + 1 and any(a.lemma == "être" for a in readings):
+            return None  # "qui sont venus": no object
+        while end < len(tokens) and (tokens[end] in NEGATION or reader.is_adverb(end)):
+            end += 1
+        if end >= len(tokens) or tokens[end] not in DETERMINERS or tokens[end] in ("de", "d'", "au", "aux", "du"):
+            return None
+        phrase = reader.noun_phrase(end)
+        if phrase is None:
+            return None
+        return join_words(tokens[start - 1:phrase.end])
 
     def _clause_lemmas(self, reader: SentenceReader, verb: int) -> set[str]:
         """The lemmas of a finite verb and of the participle or infinitive it heads (a parlé, voulait parler)."""

@@ -51,7 +51,8 @@ class TagQuestionChecker(FrenchChecker):
 
     Besides the ``literal`` list, a last segment made only of a subject pronoun, verbs, clitics and
     negation after a statement (*…, elle n'était pas ?*, *…, faut-il ?*) is a calqued pronoun +
-    auxiliary tag and fails. Without any tag, a statement ending in a full stop fails (the tag is
+    auxiliary tag and fails; a statement whose verb is left unconjugated (*Mary regardé vraiment
+    heureux ce soir, ne fait pas elle ?*) counts. Without any tag, a statement ending in a full stop fails (the tag is
     lost); one ending in a question mark, or a sentence turned into a negative question, is left
     to a human.
     """
@@ -60,7 +61,8 @@ class TagQuestionChecker(FrenchChecker):
     description = "Tag questions rendered by a French invariable tag"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: words in the 1990 reformed
     # spelling (connait, paraitra) read
-    version = "3"
+    # 4: a calqued tag after a statement whose verb is left unconjugated fails
+    version = "4"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -83,6 +85,11 @@ class TagQuestionChecker(FrenchChecker):
         cut = max((i for i, t in enumerate(words) if t in _BOUNDARIES), default=-1)
         head, tail = words[:cut] if cut >= 0 else words, words[cut + 1:] if cut >= 0 else []
         statement = any(is_finite(reader, i) for i in range(len(head)))
+        # a broken statement whose verb is left unconjugated (*Mary regardé vraiment heureux ce soir*) still
+        # carries the tag after it
+        verbal_head = statement or len(head) >= 3 and any(
+            a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive")
+            for i in range(1, len(head)) if not reader.is_nominal_context(i) for a in reader.readings(i))
 
         for tag, text in tags.items():
             if cut >= 0 and tuple(tail) == tag:
@@ -96,7 +103,7 @@ class TagQuestionChecker(FrenchChecker):
                 and any(a.lemma == "être" for a in reader.finite_readings(cut + 2))):
             return Verdict.undecided(
                 f"{_segment(reader, cut + 1, len(words))!r} is 'n'est-ce pas' in another tense: left to a human")
-        if cut >= 0 and statement and tail:
+        if cut >= 0 and verbal_head and tail:
             for rendering, text in literal.items():
                 if _find(tail, rendering) >= 0:
                     return _literal_failure(_segment(reader, cut + 1, len(words)),

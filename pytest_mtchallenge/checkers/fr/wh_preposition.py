@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
 from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
-from pytest_mtchallenge.languages.fr.syntax import Inversion, is_finite, read_french, skip_preverbal
+from pytest_mtchallenge.languages.fr.syntax import Inversion, ends_clause, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -59,7 +59,8 @@ class WhPrepositionChecker(FrenchChecker):
       qu'elle fréquente*): the checker is undecided.
 
     The first wh-element of the output decides: an accepted form passes (unless the preposition
-    is repeated at the end of the clause); a bare pronoun (*que*, *qui*, *où*) fails, whether the
+    is repeated at the end of the clause: before punctuation, the next clause's verb, a conjunction
+    or a wh-word, *Avec qui sort-elle avec quand …*); a bare pronoun (*que*, *qui*, *où*) fails, whether the
     preposition is left after the verb (*qu'elle sort avec*) or lost (*la ville où il arrive*). A
     bare *qui* that is the subject of the verb (*qui sort avec elle*) changed the sentence and is
     left to a human, as is another preposition (*sur qui*).
@@ -68,7 +69,8 @@ class WhPrepositionChecker(FrenchChecker):
     name = "wh_preposition"
     # 2: a construction not found in a broken output fails (Verdict.not_found); 3: the expected fronted
     # phrase passes whatever verb renders the clause
-    version = "3"
+    # 4: a preposition repeated before a conjunction or a wh-word is stranded
+    version = "4"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
 
     @classmethod
@@ -209,7 +211,8 @@ def _dangling(reader: SentenceReader, stranded: tuple[tuple[str, ...], ...], sta
             if end >= len(tokens):
                 return index, which
             if at_clause_end:
-                if tokens[end] in _CLAUSE_END or is_finite(reader, end):
+                # before punctuation, the next clause's verb, a conjunction or a wh-word: stranded
+                if tokens[end] in _CLAUSE_END or is_finite(reader, end) or ends_clause(reader, end):
                     return index, which
             elif not any(a.mood == "infinitive" for a in reader.readings(end)):
                 return index, which

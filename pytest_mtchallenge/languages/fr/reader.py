@@ -43,6 +43,15 @@ NEGATION = frozenset({"ne", "n'", "pas", "jamais", "plus", "point", "guère"})
 OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", "le", "la", "l'", "les",
                             "lui", "leur", "y", "en"})
 COPULAS = frozenset({"être", "sembler", "paraître", "devenir", "rester", "demeurer"})
+#: Verbs that are copulas with a reflexive clitic: *se montrer, se révéler, s'avérer, se sentir* (+ adjective).
+PRONOMINAL_COPULAS = frozenset({"montrer", "révéler", "avérer", "sentir"})
+#: Reflexive clitics before a pronominal verb.
+REFLEXIVE_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous"})
+#: Multiword coordinators of noun phrases that add a conjunct as *et* does when no comma sets them off
+#: (*mon père ainsi que mon frère seront*; *mon père, ainsi que mon frère, sera* is parenthetical).
+ADDITIVE_COORDINATORS = (("ainsi", "que"), ("de", "même", "que"))
+#: Numerals of a floating quantifier (*tous deux*, *toutes les trois*).
+_QUANTIFIER_NUMERALS = frozenset({"deux", "trois", "quatre", "cinq", "six"})
 COORDINATORS = frozenset({"et", "ou", "mais", "ni", ","})
 #: *tout* as a degree adverb (*tout excités*) and floating *tous/toutes* (*elles sont toutes parties*).
 FLOATING_QUANTIFIERS = frozenset({"tout", "toute", "toutes", "tous"})
@@ -330,21 +339,36 @@ class SentenceReader:
         gender = genders.pop() if len(genders) == 1 else det_gender
         return gender, number
 
-    def subject(self) -> tuple[list[Phrase], int] | None:
-        """The sentence-initial subject (after a fronted adverbial: "Demain, mon père et mon frère…"):
-        its conjuncts and the index after it."""
-        first = self.noun_phrase(self.after_fronted_adverbial())
+    def subject(self, start: int | None = None) -> tuple[list[Phrase], int] | None:
+        """The sentence-initial subject (after a fronted adverbial: "Demain, mon père et mon frère…"),
+        or the subject at ``start``: its conjuncts and the index after it. Conjuncts are joined by *et*,
+        or by *ainsi que* / *de même que* without a comma before them (an additive coordination)."""
+        first = self.noun_phrase(self.after_fronted_adverbial() if start is None else start)
         if first is None:
             return None
         conjuncts = [first]
         index = self._skip_modifiers(first.end)
-        while index < len(self.tokens) and self.tokens[index] == "et":
-            following = self.noun_phrase(index + 1)
+        while (width := self._coordinator_width(index)):
+            following = self.noun_phrase(index + width)
             if following is None:
                 break
             conjuncts.append(following)
             index = self._skip_modifiers(following.end)
         return conjuncts, conjuncts[-1].end
+
+    def _coordinator_width(self, index: int) -> int:
+        """How many tokens a coordinator of noun phrases at ``index`` spans: *et* 1, *ainsi que* 2,
+        *de même que* 3 (not after a comma: a parenthetical *, ainsi que …,* adds no conjunct); 0 for none."""
+        if index >= len(self.tokens):
+            return 0
+        if self.tokens[index] == "et":
+            return 1
+        if index > 0 and self.tokens[index - 1] == ",":
+            return 0
+        for words in ADDITIVE_COORDINATORS:
+            if tuple(self.tokens[index:index + len(words)]) == words:
+                return len(words)
+        return 0
 
     def after_fronted_adverbial(self) -> int:
         """The index after a sentence-initial adverbial set off by a comma ("Demain,", "Dans la
@@ -409,7 +433,11 @@ class SentenceReader:
         if linked is None:
             linked = self._is_copula(verb)
         after_avoir = self._is_avoir(verb)
+        lexical = not linked and not after_avoir and not self._is_auxiliary_or_modal(verb)
+        skip_to = verb + 1
         for index in range(verb + 1, len(self.tokens)):
+            if index < skip_to:
+                continue
             token = self.tokens[index]
             readings = self.readings(index)
             if token in NEGATION or (readings and all(a.pos == "adv" for a in readings)):
@@ -418,8 +446,15 @@ class SentenceReader:
                 continue  # "très grande", "tout excités", "tous partis", but "fort" alone is the adjective
             if not found and token in OBJECT_CLITICS:
                 continue
+            if (width := self.adverbial_width(index)) or (width := self._floating_quantifier_width(index)):
+                skip_to = index + width  # "sans peine", "tout de suite"; "tous deux", "toutes les trois"
+                continue
+            if (not found and lexical and token in ("de", "d'", "à")
+                    and self._copula_infinitive_after(index + 1)):
+                continue  # a subject-control complement: "risquent d'être volés", "refuse de rester seule"
             lemmas_inf = {a.lemma for a in readings if a.mood in ("infinitive", "participle") and a.pos in ("verb", "aux")}
-            if token in ("être", "été") or (lemmas_inf & COPULAS and not found):
+            if (token in ("être", "été") or (lemmas_inf & COPULAS and not found)
+                    or (not found and self._is_pronominal_copula(index))):
                 linked, after_avoir = True, False
                 continue
             if token == "avoir" and not found:
@@ -440,6 +475,56 @@ class SentenceReader:
             break
         return found
 
+    def adverbial_width(self, index: int) -> int:
+        """How many tokens an adverbial locution at ``index`` spans (0 for none): one the lexicon has
+        as an adverb of two or three words (*tout de suite*, *sans doute*), or *sans* + a bare noun
+        (*sans peine*, *sans effort*: a manner adverbial)."""
+        for width in (3, 2):
+            words = self.tokens[index:index + width]
+            if len(words) == width and all(w[:1].isalpha() for w in words):
+                text = "".join(w if w.endswith("'") else w + " " for w in words).strip()
+                if any(a.pos == "adv" for a in readings(self.lexicon, text)):
+                    return width
+        if (self.tokens[index] == "sans" and index + 1 < len(self.tokens) and self.tokens[index + 1] not in DETERMINERS
+                and self.has_pos(index + 1, "noun")
+                and not any(a.mood == "infinitive" for a in self.readings(index + 1))):
+            return 2
+        return 0
+
+    def _floating_quantifier_width(self, index: int) -> int:
+        """How many tokens a floating quantifier at ``index`` spans (0 for none): *tous deux*, *toutes
+        les trois*, or *tous* / *toutes* alone before an adjective or participle (*sont tous nerveux*)."""
+        if self.tokens[index] not in ("tous", "toutes"):
+            return 0
+        following = self.tokens[index + 1:index + 3]
+        if following[:1] and following[0] in _QUANTIFIER_NUMERALS:
+            return 2
+        if following[:1] == ["les"] and following[1:] and following[1] in _QUANTIFIER_NUMERALS:
+            return 3
+        if index + 1 < len(self.tokens) and self._is_adjective_only(index + 1):
+            return 1
+        return 0
+
+    def _copula_infinitive_after(self, index: int) -> bool:
+        """Whether an infinitive copula (*être*, *rester*, *se montrer* …) follows at ``index``, past
+        *ne pas*, adverbs and a reflexive clitic."""
+        while index < len(self.tokens) and (self.tokens[index] in NEGATION or self.is_adverb(index)
+                                            or self.tokens[index] in REFLEXIVE_CLITICS):
+            index += 1
+        if index >= len(self.tokens):
+            return False
+        return self.tokens[index] == "être" or self._is_pronominal_copula(index) or any(
+            a.mood == "infinitive" and a.lemma in COPULAS for a in self.readings(index))
+
+    def _is_pronominal_copula(self, index: int) -> bool:
+        """*se montrer, se révéler, s'avérer, se sentir* (any form) after a reflexive clitic."""
+        return (index > 0 and self.tokens[index - 1] in REFLEXIVE_CLITICS
+                and any(a.lemma in PRONOMINAL_COPULAS and a.pos == "verb" for a in self.readings(index)))
+
+    def _is_auxiliary_or_modal(self, index: int) -> bool:
+        return any(a.lemma in ("avoir", "être", "pouvoir", "devoir", "aller", "vouloir", "savoir")
+                   for a in self.finite_readings(index))
+
     def _modifies_next(self, index: int) -> bool:
         """Whether the degree word at ``index`` modifies a following adjective, participle or adverb."""
         if index + 1 >= len(self.tokens):
@@ -447,7 +532,8 @@ class SentenceReader:
         return any(a.pos in ("adj", "adv") or a.mood == "participle" for a in self.readings(index + 1))
 
     def _is_copula(self, index: int) -> bool:
-        return any(a.lemma in COPULAS for a in self.finite_readings(index))
+        return any(a.lemma in COPULAS for a in self.finite_readings(index)) or (
+            bool(self.finite_readings(index)) and self._is_pronominal_copula(index))
 
     def _is_avoir(self, index: int) -> bool:
         return any(a.lemma == "avoir" for a in self.finite_readings(index))
@@ -458,7 +544,7 @@ class SentenceReader:
         for index in range(start, len(self.tokens)):
             token = self.tokens[index]
             readings = self.readings(index)
-            if token == "montrer" and index > 0 and self.tokens[index - 1] in ("se", "s'"):
+            if any(a.mood == "infinitive" for a in readings) and self._is_pronominal_copula(index):
                 found.append(index)
             elif any(a.mood == "infinitive" and a.lemma in COPULAS for a in readings):
                 found.append(index)

@@ -77,6 +77,30 @@ def is_known_text(reader: SentenceReader) -> bool:
     return all(reader.readings(i) for i, t in enumerate(reader.tokens) if _WORD.match(t) and t.isalpha() and i > 0)
 
 
+#: Words before which a preposition has no complement: conjunctions and subordinators, relative and
+#: interrogative words (a preposition right before one of them, or before punctuation or the next clause's
+#: verb, is stranded: *qu'elle sort avec quand …*, *dont il parlait de et …*).
+CLAUSE_OPENERS = frozenset({"et", "mais", "ou", "car", "donc", "or", "ni", "puis", "quand", "lorsque", "lorsqu'",
+                            "pendant", "tandis", "alors", "comme", "parce", "puisque", "puisqu'", "si", "s'", "que",
+                            "qu'", "quoique", "quoiqu'", "dès", "qui", "quoi", "où", "dont", "lequel", "laquelle",
+                            "lesquels", "lesquelles", "auquel", "auxquels", "auxquelles", "duquel", "desquels",
+                            "desquelles"})
+_PUNCTUATION = frozenset({",", ".", "?", "!", ";", ":"})
+
+
+def ends_clause(reader: SentenceReader, index: int) -> bool:
+    """Whether nothing at ``index`` can be a preposition's complement: the end of the text, punctuation,
+    a conjunction, subordinator or wh-word (:data:`CLAUSE_OPENERS`), or a finite verb (the next clause's):
+    a finite *être* / *avoir* (*de est*, *avec a*), or a finite form of another verb that is no noun,
+    determiner or pronoun."""
+    if index >= len(reader.tokens):
+        return True
+    token = reader.tokens[index]
+    finite = reader.finite_readings(index)
+    return token in _PUNCTUATION or token in CLAUSE_OPENERS or any(a.pos == "aux" for a in finite) or (
+        bool(finite) and not reader.has_pos(index, "noun", "det", "pron", "adj"))
+
+
 def skip_preverbal(reader: SentenceReader, index: int) -> int:
     """The index of the verb after ``index``: past *ne*/*n'* and the object clitics that follow it.
 

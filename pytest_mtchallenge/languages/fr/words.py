@@ -66,7 +66,11 @@ def broken_structures(text: str) -> tuple[str, ...]:
       femme qui voir*), or a bare participle with no auxiliary (*la maison que John visité*);
     - an English zero relative (*la femme votre frère a vu est charmante*): a sentence-initial noun
       phrase directly followed by another noun phrase and its verb, and then the main verb;
-    - a subject clitic directly before an infinitive or a participle (*il vouloir venir*);
+    - a relative or complement clause whose subject is followed by an infinitive (*la femme que votre frère
+      voir*, *j'ai demandé que les familles ne pas être séparées*);
+    - a subject clitic directly before an infinitive or a participle (*il vouloir venir*), a sentence-initial
+      name directly before a past participle and its object (*John vendu la voiture*), or before a bare noun
+      and a determiner, the verb rendered as a noun (*John cuisinier un grand poulet*);
     - a mandatory elision or contraction left undone (*que il*, *de le parc*, *si il*).
 
     An indirect question after a verb (*je sais qui inviter*) is not a relative clause.
@@ -76,6 +80,10 @@ def broken_structures(text: str) -> tuple[str, ...]:
     found: list[str] = []
     for index, token in enumerate(tokens):
         if token not in _CLAUSE_OPENERS or index == 0 or not reader.noun_after_determiner(index - 1):
+            continue
+        bare = _infinitive_after_relative_subject(reader, index)
+        if bare is not None:
+            found.append(f"no finite verb in the relative clause after {token!r} ({tokens[bare]!r})")
             continue
         for probe in range(index + 1, min(len(tokens), index + 6)):
             if not tokens[probe][0].isalpha() or _finite(reader, probe) or reader.has_pos(probe, "prep"):
@@ -90,6 +98,11 @@ def broken_structures(text: str) -> tuple[str, ...]:
                     and not reader.has_pos(probe, "noun")):
                 found.append(f"no finite verb in the relative clause after {token!r} ({tokens[probe]!r})")
                 break
+    for index, token in enumerate(tokens):
+        if token in ("que", "qu'") and index > 0 and not reader.noun_after_determiner(index - 1):
+            bare = _infinitive_after_relative_subject(reader, index)
+            if bare is not None:
+                found.append(f"no finite verb in the clause after {token!r} ({tokens[bare]!r})")
     zero = _zero_relative(reader)
     if zero:
         found.append(zero)
@@ -102,11 +115,43 @@ def broken_structures(text: str) -> tuple[str, ...]:
 _SUBJECT_ONLY = frozenset({"je", "j'", "tu", "il", "elle", "on", "ils", "elles"})
 
 
+def _infinitive_after_relative_subject(reader: SentenceReader, opener: int) -> int | None:
+    """The index of an infinitive right after the subject of a clause that *que* opens, past negation and
+    clitics (*la femme que votre frère voir*, *j'ai demandé que les familles ne pas être séparées*), or None."""
+    if reader.tokens[opener] == "qui":
+        return None
+    subject = reader.noun_phrase(opener + 1)
+    first = reader.tokens[opener + 1] if opener + 1 < len(reader.tokens) else ""
+    if subject is None or (first not in DETERMINERS and first not in _SUBJECT_ONLY):
+        return None
+    index = subject.end
+    while index < len(reader.tokens) and reader.tokens[index] in NEGATION | OBJECT_CLITICS:
+        index += 1  # "que les familles ne pas être séparées"
+    if index >= len(reader.tokens) or reader.finite_readings(index):
+        return None
+    moods = {a.mood for a in reader.readings(index) if a.pos in ("verb", "aux")}
+    return index if moods == {"infinitive"} else None
+
+
+def _name_at_start(reader: SentenceReader) -> bool:
+    """Whether the sentence opens with a name: a capitalised word the lexicon lacks (*John*, *Mary*) or
+    knows only as a noun, which could not open a sentence without its determiner (*Pierre*)."""
+    return bool(reader.tokens) and reader.tokens[0][:1].isalpha() and reader.text.lstrip()[:1].isupper() and all(
+        a.pos == "noun" for a in reader.readings(0))
+
+
 def _bare_verbs(reader: SentenceReader) -> list[str]:
     """A subject clitic directly followed by an infinitive or a past participle (*il vouloir venir*,
-    *elle aller*, *je demandé*): the verb the subject needs is not finite."""
+    *elle aller*, *je demandé*): the verb the subject needs is not finite. A sentence-initial name directly
+    followed by a past participle and a determiner (*John vendu la voiture*: the auxiliary dropped), or by
+    a bare noun and a determiner (*John cuisinier un grand poulet*: the verb rendered as a noun)."""
     tokens = reader.tokens
     found = []
+    if _name_at_start(reader) and len(tokens) > 2 and tokens[2] in DETERMINERS and not reader.finite_readings(1):
+        moods = {a.mood for a in reader.readings(1) if a.pos in ("verb", "aux")}
+        bare_noun = reader.has_pos(1, "noun") and all(a.pos in ("noun", "adj") for a in reader.readings(1))
+        if moods == {"participle"} or bare_noun:
+            found.append(f"no finite verb after the subject {tokens[0]!r} ({tokens[1]!r})")
     for index in range(len(tokens) - 1):
         if tokens[index] not in _SUBJECT_ONLY or tokens[index + 1] in PRONOUNS or tokens[index + 1] in OBJECT_CLITICS:
             continue
