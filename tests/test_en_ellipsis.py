@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pytest_mtchallenge.languages.en.ellipsis import read_ellipsis, verb_lemma
 
@@ -100,3 +102,11 @@ def test_verb_lemmas_of_known_verbs() -> None:
     assert verb_lemma("knew") == "know"
     assert verb_lemma("celebrated") == "celebrate"
     assert verb_lemma("xyzzy") is None
+
+
+@given(st.text(alphabet=st.sampled_from(list("Idonwt'Yesn ,.?!-…")), max_size=40),
+       st.lists(st.text(alphabet=st.sampled_from(list("Idonwtk'hYesn ,.?!-…")), max_size=30), max_size=3))
+def test_any_text_reads_without_crashing(source: str, context: list[str]) -> None:
+    ellipsis = read_ellipsis(source, context, renderings={"know"})
+    assert ellipsis.negative in (True, False, None)
+    assert ellipsis.contradicts in (True, False, None)
