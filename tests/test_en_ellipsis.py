@@ -77,7 +77,8 @@ def test_whether_the_elided_verb_phrase_is_an_action(source: str, context: tuple
 
 @pytest.mark.parametrize(("source", "cut"), [
     ("I wouldn't…", True), ("Would you--", True), ("I didn't...", True), ("She would never...", True),
-    ("How did you...?", True), ("Of course I will...", False), ("Yes, I do...", False), ("I will.", False),
+    ("How did you...?", True), ("Why do you always...", True), ("Of course I will...", False),
+    ("Yes, I do...", False), ("I will.", False),
     ("Of course I did, only it didn't...", False),  # one answer is whole
 ])
 def test_an_answer_cut_off_after_its_auxiliary(source: str, cut: bool) -> None:

@@ -402,7 +402,7 @@ def _auxiliary_group(words: Sequence[str], index: int, cased: Sequence[str]) -> 
         following = words[at + 1] if at + 1 < size else ""
         if (following == "" or following in _NEGATION or following in _PUNCTUATION_BREAKS or following in _DO_VERB
                 or following in _CHAINED.get(family, ()) or following in _TRAILING or following in _CLAUSE_WORDS
-                or _is_verb_like(following)):
+                or following in _INNER_ADVERBS or following in _QUASI_NEGATIVE or _is_verb_like(following)):
             subject = words[at]
             negative = negative or (index > 0 and words[index - 1] in ("neither", "nor"))
             inverted = True
