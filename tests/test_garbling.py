@@ -30,6 +30,11 @@ def test_no_reference_is_broken(name: str) -> None:
     ("John a pris un taxi jusqu'à New York.", "John took a taxi to New York.", ("en", "fr"), ()),  # a shared word
     ("Il a #venir @hier.", "He came yesterday.", ("en", "fr"), ("#venir", "@hier")),  # an engine's marks
     ("Je suis heureux.", "Je suis heureux.", ("fr", "fr"), ()),  # a same-language suite decides nothing
+    # a name or form of address closing the sentence travels unchanged, even a word of the source language
+    ("C'est sûr, padre.", "You sure did, padre.", ("en", "fr"), ()),
+    ("Bien joué, buddy.", "Well done, buddy.", ("en", "fr"), ()),
+    ("Oui, je l'ai fait, Will. Au revoir.", "Yes, I did, Will. Goodbye.", ("en", "fr"), ()),
+    ("Bien joué, buddy, vraiment.", "Well done, buddy.", ("en", "fr"), ("buddy",)),  # inside the sentence
 ])
 def test_untranslated_words(output: str, source: str, pair: tuple[str, str], untranslated: tuple[str, ...]) -> None:
     signals = garbling(output, source=source, source_language=pair[0], target_language=pair[1])

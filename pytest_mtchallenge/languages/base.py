@@ -35,6 +35,9 @@ class LanguagePack:
     #: clause without a finite verb, an English zero relative in French…): what word-by-word
     #: rendering makes; None: the pack has no such knowledge.
     broken_structures: Callable[[str], tuple[str, ...]] | None = None
+    #: Every lemma the pack's lexicon gives a lowercased word form (French *prise*: prendre, prise,
+    #: priser; *actrice*: acteur); None: the pack has no lexicon of its own.
+    lemmas: Callable[[str], frozenset[str]] | None = None
 
     def split_sentences(self, text: str) -> list[str]:
         """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space

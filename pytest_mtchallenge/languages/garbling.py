@@ -7,7 +7,9 @@ one simply does not render it, and the papers' annotators answer "no". The signa
 
 - **untranslated words**: words copied from the source that the target language does not have
   (by its pack's lexicon), the source language's function words, and words an engine marked as
-  unknown (``*guitared``, ``#`` and ``@`` marks of rule-based engines);
+  unknown (``*guitared``, ``#`` and ``@`` marks of rule-based engines); a name or form of address
+  that closes a sentence after a comma in both (*You sure did, padre.* → *C'est sûr, padre.*)
+  travels unchanged, as names do;
 - **a missing verb**: the output has a bare verb where its source has a finite one (an infinitive
   or a participle standing for the finite verb: *Ma mère être heureuse*, *He to go home*), by the
   packs' verb knowledge where a pack has it; a text with no verb at all (a reply: *Oui, monsieur.*)
@@ -65,14 +67,15 @@ def garbling(output: str, *, source: str, source_language: str, target_language:
     if source_pack.code == target_pack.code:
         return Garbling()
     source_words = {word.casefold() for _, word in _words(source)}
+    addressed = _addresses(output) & _addresses(source)
     untranslated: list[str] = []
     words = _words(output)
     for index, (mark, word) in enumerate(words):
         folded = word.casefold()
         if mark:
             untranslated.append(mark + word)
-        elif folded in source_words and not _inside_name(words, index) and _foreign(word, folded, source_pack,
-                                                                                     target_pack):
+        elif (folded in source_words and folded not in addressed and not _inside_name(words, index)
+              and _foreign(word, folded, source_pack, target_pack)):
             untranslated.append(word)
     missing_verb = False
     if target_pack.has_finite_verb is not None and source_pack.has_finite_verb is not None:
@@ -80,6 +83,23 @@ def garbling(output: str, *, source: str, source_language: str, target_language:
     structures = target_pack.broken_structures(output) if target_pack.broken_structures is not None else ()
     return Garbling(untranslated=tuple(dict.fromkeys(untranslated)), missing_verb=missing_verb,
                     structures=structures, source_name=source_pack.name)
+
+
+#: Words set off by a comma at the end of a sentence (*C'est sûr, padre.*): a name or a form of
+#: address, which travels unchanged like a name even when it is a word of the source language.
+_ADDRESS = re.compile(r",\s*([^\W\d_]+(?:[-'][^\W\d_]+)*(?:\s+[^\W\d_]+)?)\s*[.!?…]*[\"'»”’)]*\s*(?=$|[-–—\s])",
+                      re.UNICODE)
+
+
+def _addresses(text: str) -> frozenset[str]:
+    """The casefolded words of the forms of address that close the sentences of ``text``."""
+    found: set[str] = set()
+    text = normalise_text(text)
+    for match in _ADDRESS.finditer(text):
+        closed = match.group(0).rstrip().endswith((".", "!", "?", "…", '"', "»", "”", "’", ")"))
+        if closed or not text[match.end():].strip():  # the end of its sentence, or of the text
+            found.update(word.casefold() for word in match.group(1).split())
+    return frozenset(found)
 
 
 def _inside_name(words: list[tuple[str, str]], index: int) -> bool:

@@ -65,6 +65,22 @@ def lemma(form: str, language: str) -> str:
     return fold(found)
 
 
+@functools.lru_cache(maxsize=65536)
+def readings(form: str, language: str) -> frozenset[str]:
+    """Every lemma a word form may have, casefolded: the form itself, simplemma's lemma and that
+    lemma's own (German *geschlossene* → geschlossen → schließen), and the lemmas of the language
+    pack's lexicon where it has one (French *prise* → prendre, prise, priser; *actrice* → acteur).
+    Two forms are the same word when their readings meet (*pris* and *prise*: prendre)."""
+    from pytest_mtchallenge.languages import language_pack
+
+    first = lemma(form, language)
+    found = {fold(form), first, lemma(first, language)}
+    pack = language_pack(language)
+    if pack.lemmas is not None:
+        found |= {fold(reading) for reading in pack.lemmas(fold(form))}
+    return frozenset(found)
+
+
 def fold(text: str) -> str:
     """Casefolded NFC text, for comparing lemmas and names."""
     return unicodedata.normalize("NFC", text).casefold()
@@ -79,6 +95,20 @@ def words(text: str, language: str) -> tuple[Word, ...]:
 def lemmas_of(phrase: str, language: str) -> tuple[str, ...]:
     """The lemmas of a word or phrase given as a parameter (*party conference* → (party, conference))."""
     return tuple(word.lemma for word in words(phrase, language))
+
+
+def count_readings(phrase: tuple[frozenset[str], ...], words: Iterable[frozenset[str]]) -> int:
+    """How often ``phrase`` occurs in ``words`` (non-overlapping), each given as its readings
+    (:func:`readings`): a word matches when its readings meet the phrase word's."""
+    sequence = tuple(words)
+    size, found, index = len(phrase), 0, 0
+    while size and index + size <= len(sequence):
+        if all(sequence[index + offset] & phrase[offset] for offset in range(size)):
+            found += 1
+            index += size
+        else:
+            index += 1
+    return found
 
 
 def count(phrase: tuple[str, ...], lemmas: Iterable[str]) -> int:
@@ -103,4 +133,5 @@ def signature() -> str:
     return f"simplemma-{version}"
 
 
-__all__ = ["LemmatizerError", "Word", "count", "fold", "lemma", "lemmas_of", "signature", "supports", "words"]
+__all__ = ["LemmatizerError", "Word", "count", "count_readings", "fold", "lemma", "lemmas_of", "readings",
+           "signature", "supports", "words"]

@@ -149,3 +149,51 @@ def test_unknown_language_is_undecided_not_a_crash() -> None:
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         LexicalConsistencyChecker.validate(params)
+
+
+# --- every lemma reading of a word (issue 23, item 3) -----------------------------------------------------
+
+def renderings_item(renderings: list[str], language: str) -> ChallengeItem:
+    return item(context_references=("(reference)",), reference="(reference)", language=language,
+                renderings=renderings)
+
+
+@pytest.mark.parametrize(("renderings", "language", "context", "output"), [
+    # a feminine form counts for the masculine rendering (the Lefff reads directrice as directeur)
+    (["directeur", "patron"], "fr", ("La directrice a parlé aux employés.",), "La directrice est partie."),
+    # a participle counts for its verb, whatever the lemmatizer's first reading (prise: priser)
+    (["prendre", "saisir"], "fr", ("Les rebelles ont pris la ville.",), "La ville a été prise hier."),
+    # a lemma's own lemma (geschlossene → geschlossen → schließen), for a language without a lexicon
+    (["geschlossen", "zu"], "de", ("Der Laden ist geschlossen.",), "Wir standen vor der geschlossenen Tür."),
+])
+def test_renderings_match_every_lemma_reading(renderings: list[str], language: str, context: tuple[str, ...],
+                                              output: str) -> None:
+    verdict = CHECKER.check(item=renderings_item(renderings, language), output=output, context=context)
+    assert verdict.outcome is Outcome.PASS, verdict.reason
+
+
+def test_a_feminine_and_a_masculine_rendering_are_one_word_but_another_noun_is_not() -> None:
+    probe = renderings_item(["acteur", "comédien"], "fr")
+    assert CHECKER.check(item=probe, output="L'actrice salue.", context=("L'acteur entre.",)).outcome \
+        is Outcome.PASS
+    verdict = CHECKER.check(item=probe, output="La comédienne salue.", context=("L'actrice entre.",))
+    assert verdict.outcome is Outcome.FAIL, verdict.reason
+
+
+def test_the_reference_count_reads_every_lemma_of_the_focus_word() -> None:
+    # the word in focus given in the masculine, the reference and the output in the feminine
+    probe = item(context_references=("L'actrice arrive à Cannes.",), reference="L'actrice sourit.", language="fr",
+                 lemma="acteur")
+    assert CHECKER.check(item=probe, output="L'actrice sourit.", context=("L'actrice arrive à Cannes.",)).outcome \
+        is Outcome.PASS
+    verdict = CHECKER.check(item=probe, output="La comédienne sourit.", context=("L'actrice arrive à Cannes.",))
+    assert verdict.outcome is Outcome.FAIL
+    assert verdict.evidence == ("acteur: reference 2, output 1",)
+
+
+def test_readings_of_a_form() -> None:
+    from pytest_mtchallenge.languages import lemmatizer
+
+    assert {"prendre", "prise"} <= lemmatizer.readings("prise", "fr")
+    assert "acteur" in lemmatizer.readings("actrice", "fr")
+    assert lemmatizer.fold("schließen") in lemmatizer.readings("geschlossene", "de")  # casefolded: schliessen

@@ -32,6 +32,9 @@ def stop_words(language: str) -> frozenset[str] | None:
 class LexicalConsistencyChecker(Checker):
     """Whether a word repeated in a document is translated the same way each time.
 
+    Words are compared by every lemma reading they have (the lemmatizer's, and the target pack's
+    lexicon's where it has one): *prise* and *pris* are one word (*prendre*), as *actrice* and *acteur*.
+
     Reference-based (DiP's method): a lemma that occurs at least twice in the reference block
     (the reference translation of the context and of the sentence) must occur as often in the
     system's block. At least one occurrence but fewer than the reference's is an inconsistent
@@ -55,7 +58,7 @@ class LexicalConsistencyChecker(Checker):
     name = "lexical_consistency"
     description = "a word repeated in a document keeps one translation (DiP's reference-based count, or renderings)"
     reads_context: ClassVar[bool] = True
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
@@ -91,21 +94,37 @@ def _lemmas(texts: tuple[str, ...], language: str) -> list[str]:
     return found
 
 
+def _readings(texts: tuple[str, ...], language: str) -> list[frozenset[str]]:
+    """Every lemma reading of each word (:func:`lemmatizer.readings`): *pris* and *prise* meet in
+    *prendre*, *actrice* and *acteur* in *acteur*, where one lemma each would keep them apart."""
+    found: list[frozenset[str]] = []
+    for text in texts:
+        found.extend(lemmatizer.readings(word.form, language) for word in lemmatizer.words(text, language))
+    return found
+
+
+def _phrase_readings(phrase: str, language: str) -> tuple[frozenset[str], ...]:
+    return tuple(lemmatizer.readings(word.form, language) for word in lemmatizer.words(phrase, language))
+
+
 def _by_reference(item: ChallengeItem, document: Blocks, language: str) -> Verdict:
-    reference = _lemmas(document.reference, language)
-    output = _lemmas(document.output, language)
+    reference_readings = _readings(document.reference, language)
+    output = _readings(document.output, language)
     if "lemma" in item.params:
-        focus = [lemmatizer.lemmas_of(p, language) for p in phrases(item.params["lemma"], "lemma")]
+        named = phrases(item.params["lemma"], "lemma")
+        focus = [tuple(word.lemma for word in lemmatizer.words(p, language)) for p in named]
+        patterns = [_phrase_readings(p, language) for p in named]
         minimum = 2 if document.whole else 1
     else:
         stops = stop_words(language)
         if stops is None:
             return Verdict.undecided(f"no function-word list for {language!r}: name the word in focus (lemma)")
         counts: dict[str, int] = {}
-        for lemma in reference:
+        for lemma in _lemmas(document.reference, language):
             if lemma not in stops and len(lemma) > 1 and not lemma.isdigit():
                 counts[lemma] = counts.get(lemma, 0) + 1
         focus = [(lemma,) for lemma, n in counts.items() if n >= 2]
+        patterns = [(lemmatizer.readings(lemma, language),) for (lemma,) in focus]
         minimum = 2
         if not focus:
             return Verdict.not_applicable(f"no content word occurs twice in the reference of {document.scope}")
@@ -113,10 +132,10 @@ def _by_reference(item: ChallengeItem, document: Blocks, language: str) -> Verdi
     inconsistent: list[str] = []
     unmatched: list[str] = []
     evidence: list[str] = []
-    for phrase in focus:
+    for phrase, pattern in zip(focus, patterns):
         shown = " ".join(phrase)
-        in_reference = lemmatizer.count(phrase, reference)
-        in_output = lemmatizer.count(phrase, output)
+        in_reference = lemmatizer.count_readings(pattern, reference_readings)
+        in_output = lemmatizer.count_readings(pattern, output)
         evidence.append(f"{shown}: reference {in_reference}, output {in_output}")
         if in_reference < minimum:
             unmatched.append(f"{shown!r} occurs {_times(in_reference)} in the reference of {document.scope}: "
@@ -142,15 +161,16 @@ def _times(n: int) -> str:
 
 
 def _by_renderings(document: Blocks, renderings: tuple[str, ...], language: str) -> Verdict:
-    output = _lemmas(document.output, language)
-    phrases_by_length = sorted({lemmatizer.lemmas_of(r, language): r for r in renderings}.items(),
+    output = _readings(document.output, language)
+    phrases_by_length = sorted({_phrase_readings(r, language): r for r in renderings}.items(),
                                key=lambda pair: -len(pair[0]))
     used: dict[str, int] = {}
     taken = [False] * len(output)
     for phrase, shown in phrases_by_length:
         size = len(phrase)
         for index in range(len(output) - size + 1):
-            if tuple(output[index:index + size]) == phrase and not any(taken[index:index + size]):
+            if (all(output[index + offset] & phrase[offset] for offset in range(size))
+                    and not any(taken[index:index + size])):
                 taken[index:index + size] = [True] * size
                 used[shown] = used.get(shown, 0) + 1
     evidence = [f"{shown}: {n}" for shown, n in used.items()]

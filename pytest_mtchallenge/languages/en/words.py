@@ -149,3 +149,60 @@ CLAUSE_BREAKS = frozenset({".", ",", ";", ":", "!", "?", "(", ")", '"'})
 #: The closed-class words: an abbreviation that spells one of them keeps its full stops (*U.S.* is not *us*).
 CLOSED_CLASS = (frozenset(PERSONAL_PRONOUNS) | REFLEXIVES | POSSESSIVE_PRONOUNS | DETERMINERS | PREPOSITIONS
                 | CONJUNCTIONS | WH_WORDS | AUXILIARIES | NEGATIVE_WORDS | ADVERBS | PLACE_ADVERBS)
+
+# --- verb classes -----------------------------------------------------------------------------------
+
+#: Verbs (and modal idioms) that name no action of their subject: states and attitudes (*know*, *want*,
+#: *like*, *have*, *believe*), modals (*have to*, *need*), perception and memory that happen to the
+#: subject (*see*, *notice*, *remember*, *forget*) and events it undergoes (*die*, *happen*, *succeed*).
+#: A French pro-verb *le faire* stands only for an action (*I'll call him. — Je le ferai.*), never for
+#: one of these (*You know him? — *Je le fais.*). The test is the pseudo-cleft: *What she did was call
+#: him* is English, *What she did was know him* is not.
+NON_AGENTIVE_VERBS = frozenset({
+    # states, attitudes, possession, relations
+    "know", "believe", "think", "understand", "want", "wish", "need", "like", "love", "adore", "hate",
+    "dislike", "prefer", "hope", "mean", "have", "own", "possess", "belong", "deserve", "owe", "trust",
+    "doubt", "suppose", "guess", "reckon", "expect", "imagine", "fear", "care", "mind", "matter", "seem",
+    "appear", "look", "sound", "exist", "contain", "cost", "fit", "suit", "depend", "resemble", "agree",
+    "appreciate", "enjoy", "envy", "admire", "respect", "regret", "miss", "interest", "bother", "worry",
+    "concern", "please", "suffice", "lack", "weigh", "be", "become", "remain", "live", "get",
+    # psychological verbs: a stimulus acting on an experiencer (*it inspires me*, *he scares her*)
+    "inspire", "impress", "amuse", "scare", "frighten", "surprise", "annoy", "excite", "bore", "upset",
+    "disappoint", "fascinate", "attract", "thrill", "shock", "confuse", "embarrass", "delight",
+    # modals and their idioms
+    "have to", "need to", "used to", "can", "could", "must", "should", "may", "might", "ought", "dare",
+    # perception, memory and discovery that happen to the subject
+    "see", "hear", "feel", "smell", "taste", "notice", "remember", "recall", "forget", "recognize",
+    "recognise", "realize", "realise", "find", "figure", "sense", "grow up", "wake up", "get over",
+    # events the subject undergoes
+    "happen", "die", "succeed", "fail", "lose", "win", "survive", "fall", "grow", "last",
+    "suffer", "occur", "receive", "manage",
+})
+#: Frequent English verbs, by lemma: with the class above, the verbs whose forms the pack reads by name
+#: (*knew* → *know*) when it looks for an elided verb phrase's antecedent.
+KNOWN_VERBS = NON_AGENTIVE_VERBS - {"have to", "need to", "used to"} | frozenset({
+    "do", "go", "come", "say", "tell", "ask", "answer", "call", "take", "bring", "give", "make", "let", "help",
+    "try", "stop", "leave", "move", "put", "keep", "hold", "turn", "run", "walk", "talk", "speak", "listen",
+    "watch", "read", "write", "eat", "drink", "pay", "buy", "sell", "send", "show", "open", "close", "play",
+    "kill", "save", "protect", "fight", "beat", "hit", "kiss", "marry", "meet", "follow", "wait", "stand",
+    "sit", "cry", "laugh", "smoke", "swear", "promise", "accept", "refuse", "forgive", "apologize", "apologise",
+    "explain", "thank", "invite", "choose", "pick", "decide", "insist", "admit", "allow", "finish", "continue",
+    "celebrate", "cheat", "lie", "steal", "rob", "break", "fix", "cook", "clean", "wash", "drive", "fly", "swim",
+    "dance", "sing", "vote", "sign", "teach", "study", "catch", "throw", "shoot", "jump", "touch", "share",
+    "hide", "search", "check", "count", "return", "visit", "join", "quit", "pray", "hurry", "hang", "pull",
+    "push", "carry", "wear", "use", "spend", "serve", "handle", "deal", "mention", "warn", "blame", "cover",
+    "plan", "prepare", "practice", "practise", "handle", "attack", "escape", "bet", "trust", "behave", "rise",
+    "get", "bite", "blow", "burn", "build", "dig", "draw", "feed", "hire", "fire", "kick", "knock",
+    "ring", "shut", "stick", "tear", "wake", "work", "start", "begin", "end", "change", "sleep", "arrive",
+    "hurt", "learn", "leave", "stay", "wed", "tell", "try", "mind", "interest", "deserve",
+})
+#: Phrasal verbs read as one verb when their particle follows (*comes back*: *come back*), where the
+#: particle changes what the verb renders (*revenir*, not *venir*).
+PHRASAL_VERBS = frozenset({
+    "come back", "go back", "get back", "call back", "bring back", "give back", "pay back", "come in", "come out",
+    "come over", "come up", "go out", "go in", "go away", "get out", "get in", "get up", "get over", "give up",
+    "find out", "figure out", "work out", "show up", "turn up", "pick up", "hang up", "shut up", "wake up",
+    "grow up", "calm down", "sit down", "break up", "make up", "look after", "look for", "take care", "go on",
+    "hold on", "move on", "back off", "run away", "throw up", "set up", "take off", "put on", "turn off",
+    "turn on", "let go", "let down", "stand up", "keep up", "catch up",
+})

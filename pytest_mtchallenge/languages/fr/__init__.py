@@ -29,9 +29,16 @@ def _broken_structures(text: str) -> tuple[str, ...]:
     return broken_structures(text)
 
 
+def _lemmas(word: str) -> frozenset[str]:
+    from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
+    from pytest_mtchallenge.languages.fr.reader import readings
+
+    return frozenset(analysis.lemma for analysis in readings(default_lexicon(), word))
+
+
 PACK = LanguagePack(
     code="fr", stop_words=STOP_WORDS, name="French", signature=_signature, is_word=_is_word,
-    has_finite_verb=_has_finite_verb, broken_structures=_broken_structures,
+    has_finite_verb=_has_finite_verb, broken_structures=_broken_structures, lemmas=_lemmas,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
 )

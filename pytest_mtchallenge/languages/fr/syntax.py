@@ -1,8 +1,8 @@
-"""Clause-level reading of French outputs shared by the families: hyphenated inversions, finite verbs and their readings in words, the verb after preverbal clitics."""
+"""Clause-level reading of French outputs shared by the families: hyphenated inversions, finite verbs and their readings in words, the verb after preverbal clitics, a clause's polarity."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
@@ -216,3 +216,36 @@ def _impersonal_after_etre(reader: SentenceReader, index: int) -> bool:
                                    or tokens[probe] in OBJECT_CLITICS):
         probe += 1
     return probe < len(tokens) and any(a.mood == "infinitive" for a in reader.readings(probe))
+
+
+#: Words that make a clause negative with *ne* (*ne … pas*, *personne ne*), or, after its first word,
+#: without it as speech drops *ne* (*je sais pas*, *il vient jamais*): *plus* only with *ne*.
+NEGATORS = frozenset({"pas", "jamais", "rien", "personne", "aucun", "aucune", "guère", "point", "plus", "nullement",
+                      "ni", "nul", "nulle"})
+_SPOKEN_NEGATORS = NEGATORS - {"plus", "ni", "nul", "nulle"}
+#: Words that end a clause: a negation beyond them is another clause's.
+_CLAUSE_ENDS = frozenset({",", ";", ":", ".", "!", "?", "…", "—", "mais", "et", "ou", "car", "que", "qu'", "parce",
+                          "quand", "lorsque", "puisque", "comme", "non", "oui", "si"})
+
+
+def negated(words: Sequence[str], index: int) -> bool:
+    """Whether the clause of the word at ``index`` (lowercased tokens, elisions kept: *n'*) is negative:
+    *ne* with a negator anywhere in the clause (*je ne l'ai pas vu*, *personne ne le croira*, *tu ne
+    vas pas mourir*), or a negator after the clause's first word without *ne* (*je la dirige pas*).
+    *ne … que* (only: *je n'en ai qu'un*) and the expletive *ne* of a subordinate clause (*avant que tu
+    ne le saches*) are no negation. The clause ends at punctuation, a coordinator or a subordinator
+    (*il continuera, pas sans moi*: positive)."""
+    start = index
+    while start > 0 and words[start - 1] not in _CLAUSE_ENDS:
+        start -= 1
+    end = index + 1
+    while end < len(words) and words[end] not in _CLAUSE_ENDS:
+        end += 1
+    clause = words[start:end]
+    if "ne" in clause or "n'" in clause:
+        if any(word in NEGATORS for word in clause):
+            return True
+        if end < len(words) and words[end] in ("que", "qu'"):
+            return False  # ne … que: only
+        return not (start > 0 and words[start - 1] in ("que", "qu'"))  # avant qu'il ne parte: no negation
+    return any(word in _SPOKEN_NEGATORS for word in clause[1:])

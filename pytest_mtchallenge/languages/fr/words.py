@@ -1,5 +1,6 @@
-"""French word knowledge for the pack's broken-output signals: is a form French, does a text have a
-finite verb, which constructions of a text French grammar does not allow."""
+"""French word knowledge for the pack's broken-output signals (is a form French, does a text have a
+finite verb, which constructions of a text French grammar does not allow) and the pack's verb classes
+(which verbs name no action, which English verbs a verb renders)."""
 from __future__ import annotations
 
 import functools
@@ -230,3 +231,53 @@ def _zero_relative(reader: SentenceReader) -> str | None:
         return None  # an absolute construction is set off by a comma: *Une fois la porte ouverte, il…*
     return (f"the relative pronoun is missing between {tokens[first.start:first.end][-1]!r} and "
             f"{' '.join(tokens[second.start:second.end])!r} (an English zero relative)")
+
+
+# --- verb classes and the English verbs they render ---------------------------------------------------
+
+#: Verbs that name no action of their subject: states and attitudes (*savoir*, *vouloir*, *aimer*,
+#: *avoir*), modals (*devoir*, *pouvoir*, *falloir*), perception and memory that happen to the subject
+#: (*voir*, *oublier*), events it undergoes (*mourir*, *réussir*). The pro-verb *le faire* stands only
+#: for an action (*Tu l'appelleras ? — Je le ferai.*), never for these (*Tu le connais ? — *Je le fais.*).
+#: Verbs that are both (*arriver*: happen or arrive, *rappeler*: remember or call back, *marcher*: work
+#: or walk) are left out: the English verb decides. A multi-word verb on *avoir* or *être* (*avoir
+#: besoin*, *être obligé*) is a state by its head.
+NON_AGENTIVE_VERBS = frozenset({
+    "savoir", "connaître", "croire", "penser", "comprendre", "vouloir", "souhaiter", "désirer", "aimer", "adorer",
+    "détester", "haïr", "apprécier", "préférer", "espérer", "craindre", "regretter", "ignorer", "douter",
+    "mériter", "valoir", "coûter", "importer", "exister", "appartenir", "ressembler", "sembler", "paraître",
+    "avoir", "posséder", "être", "devenir", "plaire", "manquer", "intéresser", "déranger", "gêner", "inquiéter",
+    "soucier", "signifier", "devoir", "pouvoir", "falloir", "souvenir", "oublier", "voir", "entendre", "sentir",
+    "ressentir", "remarquer", "reconnaître", "mourir", "décéder", "naître", "tomber", "perdre", "réussir",
+    "échouer", "gagner", "recevoir", "grandir", "survivre", "vivre", "trouver", "fonctionner", "faire confiance",
+    "faire mal", "vouloir dire", "suffire",
+    # psychological verbs: a stimulus acting on an experiencer (*il m'inspire*, *ça m'amuse*)
+    "inspirer", "impressionner", "amuser", "effrayer", "surprendre", "ennuyer", "énerver", "fasciner", "attirer",
+    "décevoir", "choquer", "embarrasser", "passionner", "agacer",
+})
+
+
+def non_agentive(lemma: str) -> bool:
+    """Whether a French verb (or multi-word verb) names no action of its subject (see NON_AGENTIVE_VERBS)."""
+    return lemma in NON_AGENTIVE_VERBS or lemma.split(" ", 1)[0] in ("avoir", "être") and " " in lemma
+
+
+@functools.cache
+def english_renderings() -> dict[str, tuple[str, ...]]:
+    """English verb → the French verbs that render it (``data/english_verbs.txt``), read at first use."""
+    from importlib.resources import files
+
+    text = files("pytest_mtchallenge.languages.fr.data").joinpath("english_verbs.txt").read_text(encoding="utf-8")
+    table: dict[str, tuple[str, ...]] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        english, _, french = line.partition(":")
+        table[english.strip()] = tuple(v.strip() for v in french.split(",") if v.strip())
+    return table
+
+
+@functools.cache
+def english_verbs_of(french: str) -> frozenset[str]:
+    """The English verbs a French verb renders (*savoir* → *know*), by the same table."""
+    return frozenset(english for english, renderings in english_renderings().items() if french in renderings)
