@@ -39,8 +39,10 @@ def test_the_french_families_judge_the_rules_of_auxiliary(pytester: pytest.Pytes
     result.stdout.fnmatch_lines(["*judged by the verb_ellipsis family*"])
     (run,) = json.loads((pytester.path / "r.json").read_text())["runs"]
     overall = run["summary"]["overall"]
-    assert overall["total"] == 731 and overall["review"] == 0 and overall["error"] == 0
+    # a pass on an output that may translate something else is left to a human (languages/relatedness.py):
+    # at most 1 % of these real outputs
+    assert overall["total"] == 731 and overall["review"] <= 7 and overall["error"] == 0
     assert overall["pass"] and overall["fail"] and overall["na"]
-    assert all(item["decided_by"] == "checker" for item in run["items"])
+    assert all(item["decided_by"] == "checker" for item in run["items"] if item["outcome"] != "review")
     failed = next(item for item in run["items"] if item["outcome"] == "fail")
     assert "faire" in failed["reason"] or "another verb" in failed["reason"]
