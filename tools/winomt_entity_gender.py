@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from pytest_mtchallenge.checkers.fr.entity_gender import EVIDENCE, EntityGenderChecker
+from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
