@@ -25,7 +25,7 @@ WORD = {"m": "male", "f": "female", None: "none"}
 EVIDENCE = "predicted-gender:"
 
 #: Each target language the family reads, and the module of its reading (``checkers/<code>/entity_gender.py``).
-READINGS = {"fr": "pytest_mtchallenge.checkers.fr.entity_gender"}
+READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "fr": "pytest_mtchallenge.checkers.fr.entity_gender"}
 _MAX_PAIRINGS = 20_000
 
 
