@@ -236,11 +236,13 @@ def _pronouns(sentence: Sentence, persons: Sequence[Person], nominative: Mapping
 
 
 def _before_noun(sentence: Sentence, index: int) -> bool:
-    """Whether a noun follows, perhaps after an adjective (*ihr Auto*, *seinen neuen Wagen*)."""
+    """Whether a noun follows, perhaps after an adjective (*ihr Auto*, *seinen neuen Wagen*; not *ihr
+    alles Gute*, where *ihr* is a dative)."""
     for probe in (index + 1, index + 2):
         if probe < len(sentence.tokens) and sentence.capitalised(probe):
             return True
-        if probe >= len(sentence.tokens) or not sentence.tokens[probe].endswith(_ADJECTIVE_ENDINGS):
+        if probe >= len(sentence.tokens) or not sentence.tokens[probe].endswith(_ADJECTIVE_ENDINGS) \
+                or sentence.tokens[probe] in NOT_ADJECTIVES:
             return False
     return False
 
@@ -295,6 +297,8 @@ def _referent(sentence: Sentence, pronoun: _Pronoun, entity: Person, persons: li
     phrase it determines; then agreement decides, and where both persons or neither agree, the
     entity (WinoMT's pronoun always refers to it)."""
     candidates = [p for p in persons if p is not pronoun.owner]
+    before = [p for p in candidates if p.mention.start < pronoun.index]
+    candidates = before or candidates  # an antecedent before the pronoun, not a person named after it
     if pronoun.role in ("object", "prepositional"):
         subjects = _clause_subjects(sentence, pronoun.index, persons, nominative, known)
         candidates = [p for p in candidates if p not in subjects] if subjects else candidates

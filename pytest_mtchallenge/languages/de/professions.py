@@ -121,6 +121,8 @@ def _inflect(rendering: Rendering, plurals: Sequence[str]) -> Iterable[tuple[str
         yield base + ("n" if base.endswith(("e", "er", "el")) else "en"), NounForm(rendering, _EITHER)
         if base.endswith("herr"):
             yield base + "n", NounForm(rendering, _SINGULAR)
+        if base.endswith("er"):  # des Bauers beside des Bauern
+            yield base + "s", NounForm(rendering, _SINGULAR)
         return
     yield base + "s", NounForm(rendering, _SINGULAR if base.endswith(_SAME_PLURAL) else _EITHER)  # des Lehrers; die Chefs
     if not base.endswith(("s", "x", "z", "ß")) or base.endswith("tz"):

@@ -118,7 +118,9 @@ OBJECT_CONTROL = frozenset({
 
 #: Words that are never a noun phrase's adjective (walking back from a noun to its determiner).
 NOT_ADJECTIVES = frozenset(DETERMINERS) | frozenset(PREPOSITIONS) | frozenset(PERSONAL_PRONOUNS) | SUBORDINATORS \
-    | COORDINATORS | frozenset({"nicht", "auch", "noch", "schon", "sehr", "nur", "sich", "zu", "es", "so"})
+    | COORDINATORS | frozenset({"nicht", "auch", "noch", "schon", "sehr", "nur", "sich", "zu", "es", "so", "alles",
+                                   "etwas", "nichts", "viel", "viele", "wenig", "einige", "mehr", "manche", "andere",
+                                   "beide", "alle", "gerne", "heute", "immer", "wieder", "dann", "sofort"})
 
 __all__ = ["ADJECTIVAL_ENDINGS", "CLAUSE_PUNCTUATION", "COORDINATORS", "DETERMINERS", "INDEFINITE",
            "NOT_ADJECTIVES", "OBJECT_CONTROL", "OTHER_SUBJECTS", "PERSONAL_PRONOUNS", "PLURAL_VERBS",
