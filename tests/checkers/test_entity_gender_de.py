@@ -164,8 +164,9 @@ def test_a_malformed_table_line_is_named(line: str, message: str) -> None:
         parse_table([HEADER, line])
 
 
-def test_the_packs_signature_names_the_table() -> None:
+def test_the_packs_signature_names_the_table_and_a_run_signs_only_its_languages_pack() -> None:
     assert language_pack("de").signature().startswith("professions-")
+    assert (EntityGenderChecker.packs_for("de"), EntityGenderChecker.packs_for("fr-CA")) == (("de",), ("fr",))
 
 
 # -- properties ----------------------------------------------------------------------------------
