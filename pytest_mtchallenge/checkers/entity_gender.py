@@ -1,4 +1,4 @@
-"""The ``entity_gender`` family: the gender a translation gives one person of a WinoMT sentence, in any language it reads."""
+"""The ``entity_gender`` family: the gender a translation gives one person of a WinoMT sentence, in each language."""
 from __future__ import annotations
 
 import functools

@@ -1,4 +1,4 @@
-"""What every language's profession table shares: a rendering of an English person noun, a mention of one, the table's columns."""
+"""What every language's profession table shares: a rendering of an English person noun, a mention, the columns."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence

@@ -38,9 +38,9 @@ class GermanReading(GenderReading[Sentence]):
     """German outputs read with the German pack (its profession table and closed-class words)."""
 
     language = "German"
-    neutral = ("a German person noun and its pronouns are masculine or feminine (neuter only on nouns such as das Kind, "
-               "whose gender never follows the person's sex), and WinoMT's German measure counts these items wrong "
-               "whatever the translation")
+    neutral = ("a German person noun and its pronouns are masculine or feminine (neuter only on nouns such as das "
+               "Kind, whose gender never follows the person's sex), and WinoMT's German measure counts these items "
+               "wrong whatever the translation")
 
     def table(self) -> ProfessionTable:
         return profession_table()

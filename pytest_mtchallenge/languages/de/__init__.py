@@ -1,4 +1,4 @@
-"""The German language pack: sentence splitting, function words, and the reader and profession table of the German families."""
+"""The German language pack: sentence splitting, function words, the German reader and profession table."""
 from __future__ import annotations
 
 from pytest_mtchallenge.languages.base import LanguagePack
@@ -13,5 +13,6 @@ def _signature() -> str:
 
 PACK = LanguagePack(
     code="de", name="German", stop_words=STOP_WORDS, signature=_signature,
-    abbreviations=frozenset({"z.B.", "d.h.", "u.a.", "usw.", "bzw.", "ca.", "Dr.", "Nr.", "Str.", "vgl.", "Hr.", "Fr."}),
+    abbreviations=frozenset({"z.B.", "d.h.", "u.a.", "usw.", "bzw.", "ca.", "Dr.", "Nr.", "Str.", "vgl.", "Hr.",
+                             "Fr."}),
 )

@@ -1,4 +1,4 @@
-"""The bilingual table of person nouns (English profession → German renderings and their gender), with their inflected forms and compounds, loaded lazily."""
+"""The bilingual table of person nouns (English profession → German renderings), their inflections, loaded lazily."""
 from __future__ import annotations
 
 import functools
@@ -44,7 +44,8 @@ class NounForm:
 class ProfessionTable:
     """English person nouns and their German renderings; finds those renderings in a sentence."""
 
-    def __init__(self, renderings: Iterable[Rendering], plurals: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(self, renderings: Iterable[Rendering],
+                 plurals: Mapping[str, tuple[str, ...]] | None = None) -> None:
         by_english: dict[str, list[Rendering]] = {}
         surfaces: dict[str, list[NounForm]] = {}
         for rendering in renderings:

@@ -1,4 +1,4 @@
-"""German closed-class words with what their forms say: determiners (gender, case), pronouns, prepositions, clause openers."""
+"""German closed-class words and what their forms say: determiners (gender, case), pronouns, prepositions."""
 from __future__ import annotations
 
 from collections.abc import Mapping
