@@ -249,12 +249,13 @@ def test_items_past_the_last_line_error_with_one_reason(tmp_path: Path) -> None:
 
 # -- the bundled data ------------------------------------------------------------------------
 
-# German, Spanish and Italian join with their languages' entity_gender families (their data are bundled)
-BUNDLED = {name: load(bundled_suites()[name]) for name in ("winomt-en-fr",)}
+# Spanish and Italian join with their languages' entity_gender readings (their data are bundled)
+BUNDLED = {name: load(bundled_suites()[name]) for name in ("winomt-en-fr", "winomt-en-de")}
 
 
-def test_the_bundled_suites_hold_en_txt_with_the_papers_counts() -> None:
-    suite = BUNDLED["winomt-en-fr"]
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_the_bundled_suites_hold_en_txt_with_the_papers_counts(name: str) -> None:
+    suite = BUNDLED[name]
     assert len(suite.items) == 3888 and [item.id for item in suite.items] == [str(n) for n in range(3888)]
     assert Counter(item.category for item in suite.items) == {"winobias": 3168, "winogender": 720}
     assert Counter(item.subcategory for item in suite.items) == {"pro": 1584, "anti": 1584, "other": 720}
@@ -277,6 +278,7 @@ def test_winogender_is_en_txts_last_720_lines_240_he_she_they_triples() -> None:
 
 @pytest.mark.parametrize(("name", "systems"), [
     ("winomt-en-fr", ["google", "bing", "aws", "systran", "sota"]),
+    ("winomt-en-de", ["google", "bing", "aws", "systran", "sota"]),
 ])
 def test_each_bundled_suite_records_the_published_translations(name: str, systems: list[str]) -> None:
     suite = BUNDLED[name]

@@ -33,6 +33,13 @@ class Checker:
     needs_related_output: ClassVar[bool] = True
 
     @classmethod
+    def packs_for(cls, language: str) -> tuple[str, ...]:
+        """The packs the family uses on a suite of ``language``: its packs, less the target-language
+        packs of the other languages it reads (a family for French and German uses one of them)."""
+        code = language.split("-")[0].lower()
+        return tuple(pack for pack in cls.packs if pack == code or pack not in cls.languages)
+
+    @classmethod
     def judges(cls, language: str) -> bool:
         """Whether the family can judge outputs in ``language`` (a suite's target language)."""
         return not cls.languages or language.split("-")[0].lower() in cls.languages

@@ -123,7 +123,7 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
         raise SuiteError(
             "a WinoMT set is English only: name its target language and checker in a manifest, a suite.yaml with "
             f"format: winomt, set: {path.name}, target_language and checker (docs/suite-format.md), or run a "
-            "bundled one (winomt-en-fr)", file=path)
+            "bundled one (winomt-en-fr, winomt-en-de)", file=path)
     manifest = read_manifest(path)
     set_path = _beside(path, manifest.set)
     if _SET_FILE.match(set_path.name) is None:

@@ -12,7 +12,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.checkers.fr.entity_gender import EVIDENCE, EntityGenderChecker, Params, english_mentions
+from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker, Params, english_mentions
 from pytest_mtchallenge.languages.fr.professions import TableError, parse_table, profession_table
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
@@ -177,7 +177,7 @@ def test_an_empty_output_is_not_applicable() -> None:
 @pytest.mark.parametrize(("params", "message"), [
     ({"entity": "developer", "gender": "female"}, "missing parameter 'position'"),
     ({"entity": "developer", "gender": "female", "position": 1, "pronoun": "she"}, "unknown parameter 'pronoun'"),
-    ({"entity": "astronaut", "gender": "female", "position": 1}, "not in the French pack's profession table"),
+    ({"entity": "astronaut", "gender": "female", "position": 1}, "not in the language packs' profession tables"),
     ({"entity": "developer", "gender": "f", "position": 1}, "gender must be one of male, female, neutral"),
     ({"entity": "developer", "gender": "male", "position": -1}, "position must be a word index"),
     ({"entity": "developer", "gender": "male", "position": True}, "position must be a word index"),

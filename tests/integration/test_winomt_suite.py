@@ -111,10 +111,19 @@ def test_the_categories_are_markers(stand_in: pytest.Pytester, marker: str, coun
 
 
 def test_the_ids_are_en_txts_line_numbers(stand_in: pytest.Pytester) -> None:
-    result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:google", "-m", "winogender",
+    result = stand_in.runpytest("--mt-suite=winomt-en-de", "--mt-system=recorded:google", "-m", "winogender",
                                 "--co", "-q")
-    result.stdout.fnmatch_lines(["winomt-en-fr::3168[[]google]", "winomt-en-fr::3887[[]google]"])
-    assert "winomt-en-fr::3167[google]" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["winomt-en-de::3168[[]google]", "winomt-en-de::3887[[]google]"])
+    assert "winomt-en-de::3167[google]" not in result.stdout.str()
+
+
+def test_the_german_suite_is_judged_by_the_german_reading(stand_in: pytest.Pytester) -> None:
+    """Google's *Der Techniker sagte dem Kunden, dass er …* for he, she and they: the customer is male."""
+    result = stand_in.runpytest("--mt-suite=winomt-en-de", "--mt-system=recorded:google", "-k", "3168 or 3169 or 3170",
+                                "-rA")
+    result.assert_outcomes(passed=1, failed=1, skipped=1)  # the neutral item is n/a
+    result.stdout.fnmatch_lines(["PASSED winomt-en-de::3168[[]google]", "FAILED winomt-en-de::3169[[]google]*",
+                                 "WinoMT google: Acc 33.3 (1/3)*"])
 
 
 def test_a_published_line_that_translates_another_sentence_errors_naming_file_and_line(

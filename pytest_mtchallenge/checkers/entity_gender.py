@@ -1,0 +1,330 @@
+"""The ``entity_gender`` family: the gender a translation gives one person of a WinoMT sentence, in each language."""
+from __future__ import annotations
+
+import functools
+import importlib
+import itertools
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from pytest_mtchallenge.checkers import Checker, check_keys
+from pytest_mtchallenge.languages import base_code
+from pytest_mtchallenge.languages.professions import Mention, Rendering
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
+
+_PARAMS = {"entity": "the English person noun under test (developer)", "gender": "male, female or neutral",
+           "position": "the word index of the entity in the English sentence"}
+GENDERS = ("male", "female", "neutral")
+WORD = {"m": "male", "f": "female", None: "none"}
+
+#: The evidence string the suite's measures (Acc, F1, ΔG, ΔS) read.
+EVIDENCE = "predicted-gender:"
+
+#: Each target language the family reads, and the module of its reading (``checkers/<code>/entity_gender.py``).
+READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "fr": "pytest_mtchallenge.checkers.fr.entity_gender"}
+_MAX_PAIRINGS = 20_000
+
+
+class ProfessionTable(Protocol):
+    """What the family needs of a language's profession table (``languages/<code>/professions.py``)."""
+
+    @property
+    def english(self) -> tuple[str, ...]: ...
+
+    def forms(self, english: str) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One word that shows a person's gender, and what kind of word it is."""
+
+    gender: str  # "m" or "f"
+    word: str
+    what: str  # "determiner", "noun form", "adjective", "subject pronoun", …
+
+    def describe(self) -> str:
+        return f"{self.what} {self.word!r}"
+
+
+@dataclass(slots=True)
+class Person:
+    """A person of the sentence as the output renders them: the mention, its phrase and what refers to it."""
+
+    mention: Mention
+    rendering: Rendering
+    phrase: list[Cue] = field(default_factory=list)
+    coreferents: list[Cue] = field(default_factory=list)
+    determiner: str = ""
+
+    @property
+    def phrase_gender(self) -> str | None:
+        """The gender the noun phrase shows: feminine if anything in it is (the marked gender), else masculine."""
+        genders = {cue.gender for cue in self.phrase}
+        return "f" if "f" in genders else ("m" if genders else None)
+
+    def accepts(self, gender: str | None) -> bool:
+        """Whether a pronoun of ``gender`` may refer to this person by agreement: the noun phrase's
+        gender, else that of the predicates of the person's own verb (*l'analyste s'est disputé*)."""
+        own = self.phrase_gender or next((c.gender for c in self.coreferents if c.what == "agreeing predicate"), None)
+        return gender is None or own in (None, gender)
+
+    @property
+    def text(self) -> str:
+        """The noun phrase as the reason quotes it: the determiner and the mention (*l'analyste*, *der Arzt*)."""
+        text = self.mention.text
+        if self.determiner:
+            text = f"{self.determiner}{'' if self.determiner.endswith(chr(39)) else ' '}{text}"
+        return text
+
+
+SentenceT = TypeVar("SentenceT")
+
+
+class GenderReading(ABC, Generic[SentenceT]):
+    """A target language's side of the family: its profession table, its persons' noun phrases and
+    what refers to them, and how its grammar weighs a feminine pronoun against a masculine noun."""
+
+    #: The language's name in reasons ("French").
+    language: ClassVar[str]
+    #: Why an item whose source person is neutral (*they*) is not applicable, in words.
+    neutral: ClassVar[str]
+
+    @abstractmethod
+    def table(self) -> ProfessionTable:
+        """The language pack's profession table."""
+
+    @abstractmethod
+    def read(self, output: str) -> SentenceT | None:
+        """The output read with the language pack; None when it has no word."""
+
+    @abstractmethod
+    def mentions(self, sentence: SentenceT) -> list[Mention]:
+        """The table's renderings in the sentence that are person nouns there (not a verb of the same form)."""
+
+    @abstractmethod
+    def read_persons(self, sentence: SentenceT, entity: Person, others: list[Person]) -> None:
+        """Give each person their noun phrase's cues, and the pronouns and agreeing words that refer to them."""
+
+    @abstractmethod
+    def no_cue(self, person: Person, fixed: str | None) -> str:
+        """Why the person's noun phrase shows no gender, in words."""
+
+    @abstractmethod
+    def masculine_and_feminine(self, person: Person, *, rendered: str, shown: str,
+                               feminine: str) -> tuple[str, str]:
+        """The gender a masculine noun phrase with a feminine pronoun referring to it gives the
+        person, and why (``rendered``: the rendering quoted; ``shown``: the phrase's cues;
+        ``feminine``: the feminine words referring to the person)."""
+
+
+@functools.cache
+def reading(language: str) -> GenderReading[object]:
+    """The reading of a target language (imported at first use)."""
+    return importlib.import_module(READINGS[base_code(language)]).READING  # type: ignore[no-any-return]
+
+
+@functools.cache
+def known_entities() -> frozenset[str]:
+    """The English nouns every language's table knows."""
+    return frozenset(noun for code in READINGS for noun in reading(code).table().english)
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """An item's parameters, read once: the English person noun, its gold gender and its word index."""
+
+    entity: str
+    gender: str
+    position: int
+
+    @classmethod
+    def parse(cls, params: Mapping[str, object], table: ProfessionTable | None = None) -> Params:
+        check_keys(params, _PARAMS, _PARAMS)
+        entity, gender, position = params["entity"], params["gender"], params["position"]
+        if not isinstance(entity, str) or not entity.strip():
+            raise ValueError("entity must be an English person noun (developer)")
+        known = frozenset(table.english) if table is not None else known_entities()
+        if entity.strip().lower() not in known:
+            raise ValueError(f"entity {entity!r} is not in the language packs' profession tables "
+                             f"({len(known)} nouns: {', '.join(sorted(known)[:6])}, …)")
+        if gender not in GENDERS:
+            raise ValueError(f"gender must be one of {', '.join(GENDERS)}, found {gender!r}")
+        if isinstance(position, bool) or not isinstance(position, int) or position < 0:
+            raise ValueError(f"position must be a word index (0 or more), found {position!r}")
+        return cls(entity.strip().lower(), gender, position)
+
+
+class EntityGenderChecker(Checker):
+    """Whether a translation gives one person of a WinoMT sentence (Stanovsky et al. 2019) the gold gender.
+
+    Parameters: ``entity`` (the English person noun, e.g. ``developer``), ``gender`` (``male``,
+    ``female`` or ``neutral``) and ``position`` (its word index in the English sentence).
+
+    The family finds the renderings of the sentence's persons in the output with the target
+    language's profession table (French *développeur, développeuse*; German *Entwickler,
+    Entwicklerin*; wrong senses such as *moteur* for *mover* still render the entity), pairs them
+    with the English nouns by the table and by their order, and reads the entity's gender from its
+    noun phrase (determiner, noun form, agreeing adjectives) and from the pronouns and agreeing
+    words that refer to it, each language with its own reading (``checkers/<code>/entity_gender.py``,
+    docs/checkers.md). A pronoun refers to the entity when the grammar allows it and does not bind it
+    to the other person (an object pronoun never refers to the subject of its verb; a pronoun that
+    agrees with the other person only is theirs); WinoMT's English pronoun always refers to the
+    entity, so a pronoun that agrees with both persons, or with neither, is taken to render it. The
+    noun phrase is the translation's choice for the person and decides; a feminine pronoun that
+    refers to the person overrides a masculine phrase only where the language's masculine is used
+    for both sexes (French *le médecin … elle*; German's generic masculine, *der Manager … sie*),
+    and a feminine phrase stays feminine whatever pronoun follows. Where the phrase shows no gender
+    (*l'analyste*, *die Angestellten*) the pronouns and agreeing words decide. Nouns whose gender
+    never follows the person's sex (*la victime, die Lehrkraft, jemand*) say nothing, nor does a
+    pronoun that agrees with them by default.
+
+    The predicted gender is recorded as ``predicted-gender:male|female|none`` in the evidence.
+    An output that gives the person no gender fails (WinoMT counts it wrong); an entity not
+    rendered is not found. ``neutral`` items (Winogender's *they*) are not applicable: the paper's
+    measure never predicts a neutral person, so it counts them all wrong whatever the translation;
+    the predicted gender is still recorded.
+    """
+
+    name = "entity_gender"
+    description = "the translation gives the WinoMT entity its gold gender"
+    languages = tuple(sorted(READINGS))
+    packs = tuple(sorted(READINGS))
+    #: Bump with any change of a profession table too when the pack's signature does not name it (French).
+    version = "1"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        Params.parse(params)
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        params = Params.parse(item.params)
+        language = reading(item.target_language)
+        table = language.table()
+        if params.entity not in table.english:
+            return Verdict.undecided(f"{params.entity!r} is not in the {language.language} pack's profession table",
+                                     EVIDENCE + "none")
+        sentence = language.read(output)
+        if sentence is None:
+            return Verdict.not_applicable("the output is empty", EVIDENCE + "none")
+        entity, others = pair(item.source, params, language.mentions(sentence), table)
+        who = f"the {params.entity if params.entity != 'ceo' else 'CEO'}"
+        if entity is None:
+            forms = ", ".join(table.forms(params.entity)[:8])
+            return Verdict.not_found(f"a rendering of {who}",
+                                     f"no rendering of {who} found in the output (looked for {forms}…)",
+                                     EVIDENCE + "none")
+        language.read_persons(sentence, entity, others)
+        gender, reason = decide(entity, who, language)
+        evidence = (EVIDENCE + WORD[gender], f"phrase-gender:{WORD[entity.phrase_gender]}",
+                    f"rendering:{entity.mention.text}")
+        if params.gender == "neutral":
+            return Verdict.not_applicable(f"{reason}; the source's person is neutral (they): {language.neutral}",
+                                          *evidence)
+        gold = "m" if params.gender == "male" else "f"
+        if gender == gold:
+            return Verdict.passed(reason, *evidence)
+        if gender is None:
+            return Verdict.failed(f"{reason}; the source's {params.entity} is {params.gender}", *evidence)
+        return Verdict.failed(f"{reason}, not {params.gender} as in the source", *evidence)
+
+
+# -- finding the persons -------------------------------------------------------------------------
+
+
+def english_mentions(source: str, table: ProfessionTable) -> list[tuple[int, str]]:
+    """The table's English nouns in the source, by word index (*construction worker* before *worker*)."""
+    words = [word.strip(".,;:!?\"()").lower() for word in source.split()]
+    found: list[tuple[int, str]] = []
+    known = set(table.english)
+    index = 0
+    while index < len(words):
+        pair_ = " ".join(words[index:index + 2])
+        for candidate, size in ((pair_, 2), (words[index], 1)):
+            noun = candidate if candidate in known else candidate[:-1] if candidate.endswith("s") else ""
+            if noun in known and (size == 1 or candidate == pair_):
+                found.append((index, noun))
+                index += size
+                break
+        else:
+            index += 1
+    return found
+
+
+def pair(source: str, params: Params, mentions: Sequence[Mention],
+         table: ProfessionTable) -> tuple[Person | None, list[Person]]:
+    """The mentions of the entity and of the other persons: each English noun paired with a
+    mention that renders it, as many as possible, keeping the English order where the table allows
+    both ways (*the cook … the chef* → *le cuisinier … le chef*)."""
+    english = english_mentions(source, table)
+    entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
+    if not entity_at:
+        english.append((params.position, params.entity))
+        english.sort()
+        entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
+    entity_index = min(entity_at, key=lambda i: abs(english[i][0] - params.position))
+    best: tuple[tuple[int, int, int], tuple[int | None, ...]] | None = None
+    options = [[None, *(j for j, m in enumerate(mentions) if noun in m.english)] for _, noun in english]
+    if math.prod(len(o) for o in options) > _MAX_PAIRINGS:  # an unusual source: pair in order instead
+        options = [[next((j for j in o[1:] if j >= i), None)] for i, o in enumerate(options)]
+    for choice in itertools.product(*options):
+        used = [j for j in choice if j is not None]
+        if len(used) != len(set(used)):
+            continue
+        assigned = [(i, j) for i, j in enumerate(choice) if j is not None]
+        inversions = sum(1 for (a, x), (b, y) in itertools.combinations(assigned, 2) if (a < b) != (x < y))
+        spread = sum(abs(i - j) for i, j in assigned)
+        score = (len(assigned), -inversions, -spread)
+        if best is None or score > best[0]:
+            best = (score, choice)
+    choice = best[1] if best else ()
+    persons: dict[int, Person] = {}
+    for i, j in enumerate(choice):
+        if j is not None:
+            rendering = mentions[j].rendering(english[i][1])
+            assert rendering is not None
+            persons[i] = Person(mentions[j], rendering)
+    entity = persons.pop(entity_index, None)
+    return entity, [persons[i] for i in sorted(persons)]
+
+
+# -- deciding ------------------------------------------------------------------------------------
+
+
+def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[str | None, str]:
+    """The gender the output gives the person, and why, in words."""
+    rendering = person.rendering
+    fixed = rendering.gender if rendering.kind == "fixed" else None
+    phrase = person.phrase_gender
+    default = [c for c in person.coreferents if c.gender == fixed]
+    coreferents = [c for c in person.coreferents if c.gender != fixed]
+    genders = {c.gender for c in coreferents}
+    rendered = f"{who} is rendered {person.text!r}"
+    shown = "; ".join(c.describe() for c in person.phrase)
+    referring = "; ".join(c.describe() for c in coreferents)
+    if phrase is None:
+        why = language.no_cue(person, fixed)
+        if not genders:
+            extra = f" ({', '.join(c.word for c in default)} agree{'s' if len(default) == 1 else ''} with the noun by default)" \
+                if default else ""
+            return None, f"{rendered}: {why} and no pronoun or agreeing word shows the person's gender{extra}"
+        if len(genders) > 1:
+            return None, f"{rendered}: {why}, and the words that refer to the person disagree ({referring})"
+        gender = genders.pop()
+        return gender, f"{rendered}: {why}; {referring} refer{'s' if len(coreferents) == 1 else ''} to the person: {WORD[gender]}"
+    if phrase == "m" and "f" in genders:
+        feminine = "; ".join(c.describe() for c in coreferents if c.gender == "f")
+        return language.masculine_and_feminine(person, rendered=rendered, shown=shown, feminine=feminine)
+    if phrase == "f" and "m" in genders:
+        masculine = "; ".join(c.describe() for c in coreferents if c.gender == "m")
+        return "f", (f"{rendered} ({shown}): female; {masculine} does not undo the feminine the translation chose "
+                     "for the person")
+    also = f"; {referring} agree" if coreferents else ""
+    return phrase, f"{rendered} ({shown}{also}): {WORD[phrase]}"
+
+
+__all__ = ["EVIDENCE", "GENDERS", "READINGS", "Cue", "EntityGenderChecker", "GenderReading", "Params", "Person",
+           "decide", "english_mentions", "known_entities", "pair", "reading"]

@@ -1,0 +1,1 @@
+"""The German pack's data files (the profession table), read at first use."""
