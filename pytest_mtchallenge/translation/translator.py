@@ -122,7 +122,7 @@ class Translator:
             f"|version={system.version}" if system.version else "")
         cache = self.cache if system.cacheable else None
         store = _CacheWriter(cache, identity, (suite.source_language, suite.target_language), texts,
-                             give_up=self._cache_unusable, redact=self.redaction.redact) if cache is not None else None
+                             give_up=self._cache_unusable) if cache is not None else None
         with contextlib.ExitStack() as held:
             if store is not None:
                 try:  # one process translates a (system, suite) at a time; the others then read its outputs
@@ -137,16 +137,17 @@ class Translator:
                 cached, cached_contexts, cached_notes = store.read(list(texts.values()))
             todo = [item for item in sent if texts[item.id] not in cached]
             translations = self._call_system(suite, system, todo, store) if todo else Translations()
-            translations = translations.screened(system.name)
+            translations = self._settled(translations, system)
             if store is not None:
                 store.write(translations)  # what no batch reported (kinds that translate in one call)
-        outputs = {i: cached[text] for i, text in texts.items() if text in cached}
+        redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
+        outputs = {i: redact(cached[text]) for i, text in texts.items() if text in cached}
         if outputs and system.cacheable:
             with self.suspend_capture():  # judged tests capture output: this line is for the terminal
                 self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for "
                                 f"{suite.name} from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
-        contexts = {i: cached_contexts[text] for i, text in texts.items()
+        contexts = {i: tuple(map(redact, cached_contexts[text])) for i, text in texts.items()
                     if i in outputs and text in cached_contexts}
         contexts.update(translations.context_outputs)
         notes = {i: cached_notes[text] for i, text in texts.items() if i in outputs and text in cached_notes}
@@ -167,7 +168,6 @@ class Translator:
             output = outputs.pop(item_id)
             shown = f"an output without a word ({output.strip()[:40]!r})" if output.strip() else "an empty output"
             errors[item_id] = f"{system.name} returned {shown} for item {item_id}"
-        redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
         errors = {item_id: redact(reason) for item_id, reason in errors.items()}
         problems = tuple(dict.fromkeys(redact(problem) for problem in translations.problems))
         for problem in problems:
@@ -191,7 +191,7 @@ class Translator:
             if progress is not None:
                 progress.advance(batch.settled)
             if store is not None:
-                store.write(batch.screened(system.name))
+                store.write(self._settled(batch, system))
 
         original = system.options
         system.options = dataclasses.replace(original, on_batch=on_batch)
@@ -210,6 +210,12 @@ class Translator:
             system.options = original
         return translations
 
+    def _settled(self, translations: Translations, system: System) -> Translations:
+        """A system's reply as the run keeps it, before anything is cached, judged or reported:
+        each output that is not text made an error, and every secret of the run hidden in every
+        text (a reply echoing a key, in any spelling, never reaches the cache or a later run)."""
+        return translations.screened(system.name).redacted(self.redaction.redact)
+
 
 class _CacheWriter:
     """Reads and writes one (system, suite)'s outputs in the cache, keyed by each item's cache text;
@@ -217,9 +223,8 @@ class _CacheWriter:
     (``give_up`` says so), never the translation."""
 
     def __init__(self, cache: TranslationCache, identity: str, languages: tuple[str, str], texts: dict[str, str],
-                 *, give_up: Callable[[BaseException], None], redact: Callable[[str], str]) -> None:
+                 *, give_up: Callable[[BaseException], None]) -> None:
         self.cache: TranslationCache | None = cache
-        self.redact = redact
         self.identity = identity
         self.languages = languages
         self.texts = texts
@@ -257,7 +262,7 @@ class _CacheWriter:
             return
         contexts = {self.texts[i]: json.dumps(list(c), ensure_ascii=False)
                     for i, c in translations.context_outputs.items() if i in new}
-        notes = {self.texts[i]: self.redact(note) for i, note in translations.notes.items() if i in new and note}
+        notes = {self.texts[i]: note for i, note in translations.notes.items() if i in new and note}
         try:
             # Context and note first: an output is never found without what came with it.
             if contexts:
