@@ -527,7 +527,7 @@ class MTChallengeSession:
         """The judged runs, each with the tokens its system reported (LLM systems) and what
         selected its items when it judged only some."""
         usage = self.translator.usage
-        selection = self._selection()
+        selection = self.translator.redaction.redact(self._selection())  # the command line's words, secrets hidden
         return [dataclasses.replace(run, usage=MappingProxyType(usage.get((run.suite, run.system), {})),
                                     selection=selection) for run in build_runs(self.results)]
 
