@@ -74,16 +74,22 @@ class Translator:
             return None
         if self._cache is None:
             try:
-                self._cache = TranslationCache(self.cache_path, warn=self.write_line)
+                self._cache = TranslationCache(self.cache_path, warn=self._tell)
             except (sqlite3.Error, OSError) as exc:
                 self._cache_unusable(exc)
         return self._cache
+
+    def _tell(self, line: str) -> None:
+        """Write a line for the terminal. The translator runs inside the first judged test, whose
+        output pytest captures (and shows only in a failure's report): capture is suspended."""
+        with self.suspend_capture():
+            self.write_line(line)
 
     def _cache_unusable(self, exc: BaseException) -> None:
         """Go on without the cache, saying why once: outputs are translated, just not kept."""
         if not self._cache_failed:
             self._cache_failed = True
-            self.write_line(f"mtchallenge: the translation cache {self.cache_path} cannot be used "
+            self._tell(f"mtchallenge: the translation cache {self.cache_path} cannot be used "
                             f"({type(exc).__name__}: {exc}); translating without it")
         if self._cache is not None:
             with contextlib.suppress(sqlite3.Error):
@@ -142,9 +148,8 @@ class Translator:
         redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
         outputs = {i: redact(cached[segment]) for i, segment in segments.items() if segment in cached}
         if outputs and system.cacheable:
-            with self.suspend_capture():  # judged tests capture output: this line is for the terminal
-                self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(segments)} outputs for "
-                                f"{suite.name} from the translation cache (--mt-no-cache translates again)")
+            self._tell(f"mtchallenge: {system.name}: {len(outputs)} of {len(segments)} outputs for "
+                       f"{suite.name} from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
         contexts = {i: tuple(map(redact, cached_contexts[segment])) for i, segment in segments.items()
                     if i in outputs and segment in cached_contexts}

@@ -161,3 +161,16 @@ def test_a_reply_echoing_the_key_is_cached_redacted_and_a_rotated_key_leaks_noth
                  base64.b64encode(old.encode()).decode()]
     for where in (stored, report, result.stdout.str().encode()):
         assert not [shown for shown in spellings if shown.encode() in where]
+
+
+def test_the_cache_moved_aside_line_reaches_the_terminal(pytester: pytest.Pytester, mini_suite: Path,
+                                                         counting_system: str) -> None:
+    """Issue 25, finding 15: the cache is opened inside the first judged test, whose output pytest
+    captures and shows only in a failure's report (none with --mt-report-only): the line was lost."""
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    folder.mkdir(parents=True)
+    (folder / "translations.sqlite").write_bytes(b"not a database, whatever wrote it\n" * 100)
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), counting_system, "--mt-report-only", "-q")
+    assert result.ret == pytest.ExitCode.OK and "Captured" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["mtchallenge: the translation cache *translations.sqlite is not usable (*); "
+                                 "moved it to translations.sqlite.unusable-* and started a new one"])
