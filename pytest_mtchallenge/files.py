@@ -44,7 +44,7 @@ _AS_WRITTEN = {f"{_YAML}{name}" for name in ("int", "float", "bool", "timestamp"
 def read_text(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file",
               limit: int | None = None) -> str:
     """The text of ``path`` (UTF-8, a byte-order mark dropped); a missing, unreadable or too large
-    file raises ``error`` naming it. A gzip file (``.gz``, or any name starting with gzip's magic
+    file raises ``error`` naming it. A gzip file (named ``.gz``, or any file starting with gzip's magic
     bytes) is decompressed as it is read, and the limit (:data:`MAX_FILE_BYTES` unless ``limit``
     says otherwise) holds for its decompressed text: no more than the limit is ever read."""
     limit = MAX_FILE_BYTES if limit is None else limit

@@ -90,7 +90,7 @@ class Translator:
         if not self._cache_failed:
             self._cache_failed = True
             self._tell(f"mtchallenge: the translation cache {self.cache_path} cannot be used "
-                            f"({type(exc).__name__}: {exc}); translating without it")
+                       f"({type(exc).__name__}: {exc}); translating without it")
         if self._cache is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._cache.close()
