@@ -182,13 +182,16 @@ def test_entries_of_an_older_key_version_are_dropped_never_served(tmp_path: Path
                     "created REAL NOT NULL)")
         old_key = hashlib.sha256(json.dumps(["sig", "en", "fr", lookalike]).encode()).hexdigest()
         old.execute("INSERT INTO translation VALUES (?, 'sig', 'Elle est vieille.', 0)", (old_key,))
+        old.execute("INSERT INTO translation VALUES ('k2', 'sig', 'echoed: sk-live/Old0123456789', 0)")
     old.close()
     warnings: list[str] = []
     cache = TranslationCache(path, warn=warnings.append)
     assert len(cache) == 0 and get(cache, [lookalike]) == {}
     (warning,) = warnings
-    assert warning == (f"mtchallenge: the translation cache {path} holds 1 entries of an older version, whose keys "
+    assert warning == (f"mtchallenge: the translation cache {path} holds 2 entries of an older version, whose keys "
                        "could mistake one source for another; they were dropped and will be translated again")
+    stored = b"".join(part.read_bytes() for part in tmp_path.glob("t.sqlite*"))
+    assert b"sk-live/Old" not in stored and b"Elle est vieille" not in stored  # overwritten, not left in free pages
     put(cache, {"Hello.": "Bonjour."})
     cache.close()
     again = TranslationCache(path, warn=warnings.append)  # migrated once: this version's rows stay

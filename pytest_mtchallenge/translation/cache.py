@@ -136,12 +136,20 @@ class TranslationCache:
 
     def _migrate(self, connection: sqlite3.Connection) -> None:
         """Delete the rows of an older key version and mark the file with this one (called under
-        the inter-process schema lock). Rows first: a run killed in between deletes them again."""
+        the inter-process schema lock). Rows first: a run killed in between deletes them again.
+        Their bytes are overwritten, not left in free pages: outputs stored before they were
+        redacted may hold a key."""
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
         if version >= KEY_VERSION:
             return
-        dropped = connection.execute("DELETE FROM translation").rowcount
+        connection.execute("PRAGMA secure_delete = ON")
+        try:
+            dropped = connection.execute("DELETE FROM translation").rowcount
+        finally:
+            connection.execute("PRAGMA secure_delete = OFF")
         connection.execute(f"PRAGMA user_version = {KEY_VERSION}")
+        with contextlib.suppress(sqlite3.OperationalError):  # another process is reading: it checkpoints later
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         if dropped > 0:
             self.warn(f"mtchallenge: the translation cache {self.path} holds {dropped} entries of an older "
                       "version, whose keys could mistake one source for another; they were dropped and "
