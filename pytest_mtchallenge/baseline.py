@@ -80,14 +80,27 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
 
 
 def load_saved_runs(path: Path) -> list[SavedRun]:
-    """The runs of a saved run or report (within the size and nesting limits of every file read)."""
-    return runs_from_document(files.read_json(path, error=BaselineError, what="saved run"), origin=str(path))
+    """The runs of a saved run or report, plain or gzip-compressed, within the size limit of a saved
+    run (:data:`files.MAX_RUN_BYTES`) and the nesting limit of every file read."""
+    return runs_from_document(files.read_run_json(path, error=BaselineError), origin=str(path))
 
 
 # -- autosave storage (pytest-benchmark style: numbered runs in a folder) ---------------------
 
+#: A numbered run in the autosave folder: ``0001_google-2016.json.gz`` (``….json`` from earlier versions).
+_NUMBERED_RUN = re.compile(r"(\d{4,})_.*\.json(?:\.gz)?")
+
+
+def _numbered_runs(folder: Path) -> list[tuple[int, Path]]:
+    """The saved runs of the autosave folder with their numbers, in order."""
+    found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := _NUMBERED_RUN.fullmatch(p.name))] \
+        if folder.is_dir() else []
+    return sorted(found)
+
+
 def autosave_path(folder: Path, systems: Iterable[str]) -> Path:
-    """Claim the next number in ``folder`` and return its file: ``0001_google-2016.json``, ``0002_…``.
+    """Claim the next number in ``folder`` and return its file: ``0001_google-2016.json.gz``, ``0002_…``
+    (gzip-compressed JSON: runs of large suites stay small on disk).
 
     Each number is claimed by creating an empty file named after it in the sibling folder
     ``NAME.numbers`` with ``O_EXCL``, which only one process can do: runs saving at the same time
@@ -96,7 +109,7 @@ def autosave_path(folder: Path, systems: Iterable[str]) -> Path:
     """
     claims = folder.with_name(folder.name + ".numbers")
     claims.mkdir(parents=True, exist_ok=True)
-    taken = [int(m.group(1)) for p in folder.glob("*.json") if (m := re.match(r"(\d{4,})_", p.name))]
+    taken = [number for number, _ in _numbered_runs(folder)]
     taken += [int(p.name) for p in claims.iterdir() if p.name.isdigit()]
     label = re.sub(r"[^A-Za-z0-9_.+-]+", "-", "+".join(sorted(set(systems))))[:80] or "run"
     number = max(taken, default=0) + 1
@@ -106,18 +119,18 @@ def autosave_path(folder: Path, systems: Iterable[str]) -> Path:
         except FileExistsError:
             number += 1  # another run claimed it first
             continue
-        return folder / f"{number:04d}_{label}.json"
+        return folder / f"{number:04d}_{label}.json.gz"
 
 
 def resolve_saved(spec: str, folder: Path, *, base: Path) -> Path:
     """``--mt-compare`` value: a path, a run number in the autosave folder (``3``, ``0003``) or ``last``."""
-    saved = sorted(folder.glob("[0-9][0-9][0-9][0-9]_*.json")) if folder.is_dir() else []
+    saved = _numbered_runs(folder)
     if spec == "last":
         if not saved:
             raise BaselineError("no saved runs yet (save one with --mt-autosave)", file=folder)
-        return saved[-1]
+        return saved[-1][1]
     if spec.isdigit():
-        matches = [p for p in saved if p.name.startswith(f"{int(spec):04d}_")]
+        matches = [p for number, p in saved if number == int(spec)]
         if not matches:
             raise BaselineError(f"no saved run number {int(spec):04d}", file=folder)
         return matches[0]
@@ -311,8 +324,8 @@ def load_known_failures(path: Path) -> dict[str, set[str]]:
     """System name → ids of items known to fail, from a saved run (JSON) or a YAML mapping
     ``{SYSTEM: [ID, ...]}`` (ids read as written: ``010`` is ``"010"``). In a saved run, every item
     whose outcome was ``fail`` counts."""
-    text = files.read_text(path, error=BaselineError, what="xfail file")
-    if path.suffix == ".json" or text.lstrip().startswith("{\""):
+    text = files.read_text(path, error=BaselineError, what="xfail file", limit=files.MAX_RUN_BYTES)
+    if path.name.lower().endswith((".json", ".json.gz")) or re.match(r'\s*\{\s*"', text):
         runs = runs_from_document(files.load_json(text, error=BaselineError, origin=str(path)), origin=str(path))
         known: dict[str, set[str]] = {}
         for run in runs:

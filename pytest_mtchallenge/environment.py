@@ -32,10 +32,13 @@ def git_commit(directory: Path) -> dict[str, object] | None:
 
 
 def environment(*, directory: Path, arguments: Sequence[str], redact: Callable[[str], str] = str) -> dict[str, object]:
-    """What a saved run records about its making; ``redact`` hides the run's secrets in the command line."""
+    """What a saved run records about its making. The command line is stored as the reports show
+    it: every URL without its password and key-like query values, and ``redact`` hiding every
+    secret of the run."""
     import pytest
 
     from pytest_mtchallenge import __version__
+    from pytest_mtchallenge.redaction import redact_urls
 
     found: dict[str, object] = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -45,7 +48,7 @@ def environment(*, directory: Path, arguments: Sequence[str], redact: Callable[[
         "implementation": sys.implementation.name,
         "pytest": pytest.__version__,
         "pytest_mtchallenge": __version__,
-        "command_line": redact(" ".join(["pytest", *arguments])),
+        "command_line": redact(redact_urls(" ".join(["pytest", *arguments]))),
     }
     commit = git_commit(directory)
     if commit is not None:

@@ -1,7 +1,8 @@
 """Reading users' files: size and nesting limits checked before parsing, JSON and YAML read safely.
 
 Every suite, recorded system, verdict, saved-run, xfail and output file is read through here. A
-file larger than :data:`MAX_FILE_BYTES`, or nested deeper than :data:`MAX_DEPTH`, is refused
+file larger than :data:`MAX_FILE_BYTES` (:data:`MAX_RUN_BYTES` for saved runs and JSON reports),
+or nested deeper than :data:`MAX_DEPTH`, is refused
 before any parser sees it (PyYAML's C composer recurses once per level and crashes the
 interpreter on a few thousand nested brackets). YAML is read with the safe loader, with three
 changes: a key given twice in a mapping is an error naming its line; mapping keys, and every
@@ -11,6 +12,7 @@ a problem of any kind is one line naming the file and line.
 """
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -22,8 +24,14 @@ import yaml  # imported with the plugin's session: PyYAML's C loader cannot be i
 
 from pytest_mtchallenge.errors import MTChallengeError
 
-#: Largest file read (suite, recorded system, verdicts, saved run, xfail list, outputs), in bytes.
+#: Largest file read (suite, recorded system, verdicts, xfail list, outputs), in bytes.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Largest saved run or JSON report read back (decompressed), in bytes: three times the largest run
+#: of a bundled or peer suite (both ctxpro English–French sets judged for two systems: 82 MB of
+#: JSON). The JSON writer refuses a larger run, so every run the plugin saves can be read back.
+MAX_RUN_BYTES = 256 * 1024 * 1024
+#: The first bytes of a gzip file: a compressed file is read decompressed whatever its name.
+GZIP_MAGIC = b"\x1f\x8b"
 #: Deepest nesting of lists and mappings in a JSON or YAML document (a suite needs about ten).
 MAX_DEPTH = 100
 
@@ -33,23 +41,29 @@ _YAML = "tag:yaml.org,2002:"
 _AS_WRITTEN = {f"{_YAML}{name}" for name in ("int", "float", "bool", "timestamp")}
 
 
-def read_text(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file") -> str:
+def read_text(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file",
+              limit: int | None = None) -> str:
     """The text of ``path`` (UTF-8, a byte-order mark dropped); a missing, unreadable or too large
-    file raises ``error`` naming it. A ``.gz`` file is decompressed as it is read, and the limit
-    holds for its decompressed text."""
+    file raises ``error`` naming it. A gzip file (named ``.gz``, or any file starting with gzip's magic
+    bytes) is decompressed as it is read, and the limit (:data:`MAX_FILE_BYTES` unless ``limit``
+    says otherwise) holds for its decompressed text: no more than the limit is ever read."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     compressed = path.suffix.lower() == ".gz"
     try:
-        with (gzip.open(path, "rb") if compressed else path.open("rb")) as handle:
-            content = handle.read(MAX_FILE_BYTES + 1)
+        with path.open("rb") as raw:
+            compressed = compressed or raw.peek(len(GZIP_MAGIC))[:len(GZIP_MAGIC)] == GZIP_MAGIC  # pipes too
+            with gzip.GzipFile(fileobj=raw, mode="rb") if compressed else contextlib.nullcontext(raw) as handle:
+                content = handle.read(limit + 1)
     except FileNotFoundError:
         raise error(f"{what} not found", file=path) from None
     except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
         raise error(f"not a complete gzip file ({exc or type(exc).__name__})", file=path) from None
     except OSError as exc:
         raise error(f"cannot read: {exc.strerror or exc}", file=path) from None
-    if len(content) > MAX_FILE_BYTES:
+    if len(content) > limit:
         what_size = "decompressed, larger" if compressed else "larger"
-        raise error(f"{what_size} than {MAX_FILE_BYTES // (1024 * 1024)} MiB, the limit of a file read", file=path)
+        of = "a file read" if limit == MAX_FILE_BYTES else f"a {what}"
+        raise error(f"{what_size} than {limit // (1024 * 1024)} MiB, the limit of {of}", file=path)
     try:
         return content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -88,8 +102,14 @@ def load_json(text: str, *, error: type[MTChallengeError] = MTChallengeError, or
         raise error(f"invalid JSON ({_first_line(exc)})", file=origin or None) from None
 
 
-def read_json(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file") -> object:
-    return load_json(read_text(path, error=error, what=what), error=error, origin=str(path))
+def read_json(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file",
+              limit: int | None = None) -> object:
+    return load_json(read_text(path, error=error, what=what, limit=limit), error=error, origin=str(path))
+
+
+def read_run_json(path: Path, *, error: type[MTChallengeError] = MTChallengeError) -> object:
+    """A saved run or JSON report, plain or gzip-compressed, within :data:`MAX_RUN_BYTES`."""
+    return read_json(path, error=error, what="saved run", limit=MAX_RUN_BYTES)
 
 
 def load_yaml(text: str, *, error: type[MTChallengeError] = MTChallengeError, origin: str = "",

@@ -1,42 +1,191 @@
-"""Secrets of a run (API keys, ``${ENV}`` values) and their redaction in messages, log records and reports."""
+"""Secrets of a run (API keys, ``${ENV}`` values, URL credentials) and their redaction in messages, log records, reports and stored outputs."""
 from __future__ import annotations
 
-import json
+import base64
+import functools
 import logging
 import os
 import re
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Mapping
-from urllib.parse import quote, quote_plus
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 REDACTED = "***"
 
 ENV_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
+#: Query parameters whose values are secrets (``?key=…``, ``&access_token=…``, ``&password=…``).
+SECRET_QUERY_NAME = re.compile(r"key|token|secret|passw|auth|signature|sig$|credential", re.IGNORECASE)
+#: A URL inside a longer text (a command line, a system spec): a scheme, ``://``, no space, and
+#: no ``,name=`` (a system spec's options after its URL: ``,version=2``, ``,mode=document``).
+URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^\s\"'<>,]|,(?![A-Za-z_]+=))+")
+#: The shortest password or key-like query value of a URL taken as a secret of the run: shorter
+#: ones (``?auth=1``) would hide common text wherever they appear; the URL itself hides them.
+MIN_URL_SECRET = 6
+#: The shortest part of a secret's base64 that is hidden where the secret sits inside a longer
+#: base64 text (at one of three alignments, the characters that depend on the secret alone).
+MIN_BASE64_CORE = 8
 
-def spellings(secrets: Iterable[str]) -> tuple[str, ...]:
-    """Each secret as it may appear in a message (as is, stripped, URL-encoded, JSON-escaped), longest first."""
-    found: set[str] = set()
+# Between two characters of a secret: white space or a line break, raw or JSON-escaped (a key
+# folded over two lines, split by a reply's formatting).
+_SEPARATOR = r"(?:\s|\\+[nrt])*"
+# White space inside a secret: also as URL forms write it (``+``, ``%20``) and JSON-escaped.
+_INNER_SPACE = r"(?:\s|\+|%(?:20|09|0a|0d)|\\+[nrt]|\\+u00(?:20|09|0a|0d))*"
+
+
+# -- what a secret looks like in a message ------------------------------------------------------
+
+def _character(char: str) -> str:
+    """A pattern for one character of a secret in any of its spellings: as is, JSON-escaped
+    (``\\/``, ``\\u002f``, escaped again inside a JSON string), URL-encoded (``%2F``)."""
+    spellings = [re.escape(char)]
+    if char in "/\"\\":
+        spellings.append(r"\\+" + re.escape(char))
+    if ord(char) < 0x10000:
+        spellings.append(r"\\+u" + f"{ord(char):04x}")
+    spellings.append("".join(f"%{byte:02x}" for byte in char.encode("utf-8", "surrogatepass")))
+    return "(?:" + "|".join(spellings) + ")"
+
+
+def _spelled(form: str) -> str:
+    """A pattern for ``form`` with each character in any spelling, white space between any two."""
+    words = form.split()
+    return _INNER_SPACE.join(_SEPARATOR.join(map(_character, word)) for word in words)
+
+
+def _squeezed(text: str) -> str:
+    """``text`` without white space or ``+``, case-folded: where no character is escaped (no ``\\``
+    or ``%`` in the text), a secret's pattern matches only if its squeezed form is in this."""
+    return "".join(text.split()).replace("+", "").casefold()
+
+
+def _base64_forms(secret: str) -> set[str]:
+    """The secret's base64 (standard and URL-safe alphabets, with and without padding) and, for a
+    secret inside a longer base64 text, the characters that depend on it alone at each alignment."""
+    raw = secret.encode("utf-8", "surrogatepass")
+    forms: set[str] = set()
+    for encode in (base64.b64encode, base64.urlsafe_b64encode):
+        whole = encode(raw).decode("ascii")
+        forms.update({whole, whole.rstrip("=")})
+        for shift in (0, 1, 2):  # bytes before the secret in the encoded text, modulo 3
+            encoded = encode(b"\0" * shift + raw).decode("ascii")
+            first = -(-8 * shift // 6)  # the first character made of the secret's bits only
+            last = 8 * (shift + len(raw)) // 6  # the first one that may hold bits of what follows
+            core = encoded[first:last]
+            if len(core) >= MIN_BASE64_CORE:
+                forms.add(core)
+    return forms
+
+
+def secret_forms(secrets: Iterable[str]) -> tuple[str, ...]:
+    """Each secret and its base64 forms, longest first (white space at either end dropped)."""
+    forms: set[str] = set()
     for secret in secrets:
-        for value in {secret, secret.strip()}:
-            if value:
-                found.update({value, quote(value, safe=""), quote_plus(value), json.dumps(value)[1:-1]})
-    return tuple(sorted(found, key=len, reverse=True))
+        value = secret.strip()
+        if value:
+            forms.add(value)
+            forms.update(_base64_forms(value))
+    return tuple(sorted(forms, key=lambda form: (-len(form), form)))
+
+
+class SecretPattern:
+    """Every secret of a set in every spelling a message may give it: as is, in any letter case,
+    URL-encoded, JSON-escaped (``\\/`` and ``\\uXXXX`` included), split by white space or line
+    breaks, and base64-encoded (alone, as HTTP Basic auth sends ``user:password``, or inside a
+    longer base64 text).
+
+    Text with no escape in it (no ``\\``, no ``%``: most outputs and messages) is first searched
+    for the secrets' squeezed forms, a plain substring search; only text that may hold one goes
+    through the pattern.
+    """
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        forms = secret_forms(secrets)
+        self.pattern = re.compile("|".join(map(_spelled, forms)), re.IGNORECASE)
+        self._squeezed = tuple(dict.fromkeys(map(_squeezed, forms)))
+
+    def _may_show(self, text: str) -> bool:
+        if "\\" in text or "%" in text or "" in self._squeezed:  # a secret of "+" alone squeezes to nothing
+            return True
+        squeezed = _squeezed(text)
+        return any(form in squeezed for form in self._squeezed)
+
+    def search(self, text: str) -> bool:
+        """Whether ``text`` shows a secret."""
+        return self._may_show(text) and self.pattern.search(text) is not None
+
+    def sub(self, text: str) -> str:
+        """``text`` with every secret replaced by ``***``."""
+        return self.pattern.sub(REDACTED, text) if self._may_show(text) else text
+
+
+@functools.lru_cache(maxsize=64)
+def secret_pattern(secrets: tuple[str, ...]) -> SecretPattern | None:
+    """The :class:`SecretPattern` of ``secrets``; None when there is none."""
+    return SecretPattern(secrets) if any(secret.strip() for secret in secrets) else None
 
 
 def redact(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret, and its URL- and JSON-escaped spellings, replaced by ``***``."""
-    for spelling in spellings(secrets):
-        text = text.replace(spelling, REDACTED)
-    return text
+    """``text`` with every secret, in every spelling :class:`SecretPattern` knows, replaced by ``***``."""
+    pattern = secret_pattern(tuple(dict.fromkeys(secrets)))
+    return pattern.sub(text) if pattern is not None else text
 
+
+# -- where secrets come from -------------------------------------------------------------------
 
 def environment_secrets(*texts: str, environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """The values of the environment variables that ``${NAME}`` placeholders in ``texts`` name (set ones)."""
     environ = os.environ if environ is None else environ
     values = (environ.get(name, "") for text in texts for name in ENV_PLACEHOLDER.findall(text))
     return tuple(dict.fromkeys(value for value in values if value.strip()))
+
+
+def url_secrets(*texts: str, environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The credentials of every URL in ``texts`` (``${NAME}`` placeholders replaced by their values
+    first): the password of the user part, ``user:password`` (whose base64 HTTP Basic auth sends),
+    and the values of key-like query parameters — each as written and URL-decoded, when it has at
+    least :data:`MIN_URL_SECRET` characters."""
+    environ = os.environ if environ is None else environ
+    found: list[str] = []
+    for text in texts:
+        expanded = ENV_PLACEHOLDER.sub(lambda match: environ.get(match.group(1), match.group(0)), text)
+        for url in URL_IN_TEXT.findall(expanded):
+            try:
+                parts = urlsplit(url)
+            except ValueError:
+                continue
+            user, at, _ = parts.netloc.rpartition("@")
+            if at and ":" in user:
+                name, _, password = user.partition(":")
+                found += [password, unquote(password), f"{unquote(name)}:{unquote(password)}"]
+            for pair in parts.query.split("&") if parts.query else []:
+                name, sep, value = pair.partition("=")
+                if sep and SECRET_QUERY_NAME.search(name):
+                    found += [value, unquote(value.replace("+", " "))]
+    return tuple(dict.fromkeys(value for value in found if len(value.strip()) >= MIN_URL_SECRET))
+
+
+def redact_url(url: str) -> str:
+    """``url`` without the password of its user part and the values of key-like query parameters."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}:{REDACTED}@{host}" if ":" in user else f"{REDACTED}@{host}"
+    pairs = []
+    for pair in parts.query.split("&") if parts.query else []:
+        name, sep, value = pair.partition("=")
+        pairs.append(f"{name}={REDACTED}" if sep and value and SECRET_QUERY_NAME.search(name) else pair)
+    return urlunsplit((parts.scheme, netloc, parts.path, "&".join(pairs), parts.fragment))
+
+
+def redact_urls(text: str) -> str:
+    """``text`` with :func:`redact_url` applied to every URL in it (a command line, a system spec)."""
+    return URL_IN_TEXT.sub(lambda match: redact_url(match.group(0)), text)
 
 
 class Redaction:
@@ -50,7 +199,7 @@ class Redaction:
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         self._secrets: tuple[str, ...] = ()
-        self._spellings: tuple[str, ...] = ()
+        self._pattern: SecretPattern | None = None
         self._lock = threading.Lock()
         self._previous_factory: Callable[..., logging.LogRecord] | None = None
         self.filter = SecretFilter(self)
@@ -66,24 +215,23 @@ class Redaction:
         if new:
             with self._lock:
                 self._secrets = (*self._secrets, *new)
-                self._spellings = spellings(self._secrets)
+                self._pattern = secret_pattern(self._secrets)
 
     def __bool__(self) -> bool:
         return bool(self._secrets)
 
     def redact(self, text: str) -> str:
-        """``text`` with every secret of the run replaced by ``***``."""
-        for spelling in self._spellings:
-            if spelling in text:
-                text = text.replace(spelling, REDACTED)
-        return text
+        """``text`` with every secret of the run, in every spelling (:class:`SecretPattern`), replaced by ``***``."""
+        pattern = self._pattern
+        return pattern.sub(text) if pattern is not None else text
 
     def shows_secret(self, text: str) -> bool:
-        return any(spelling in text for spelling in self._spellings)
+        pattern = self._pattern
+        return pattern is not None and pattern.search(text)
 
     def redact_record(self, record: logging.LogRecord) -> None:
         """Redact a log record in place: its message (arguments merged in), exception and stack text."""
-        if not self._spellings:
+        if self._pattern is None:
             return
         try:
             message = record.getMessage()
@@ -125,7 +273,7 @@ class Redaction:
         if logging.getLogRecordFactory() is self._factory:
             logging.setLogRecordFactory(previous)
         else:  # another factory was installed over ours: keep it, and make ours pass records through
-            self._spellings = ()
+            self._pattern = None
             self._secrets = ()
 
 
@@ -142,4 +290,5 @@ class SecretFilter(logging.Filter):
         return True
 
 
-__all__ = ["REDACTED", "Redaction", "SecretFilter", "environment_secrets", "redact", "spellings"]
+__all__ = ["REDACTED", "Redaction", "SecretFilter", "SecretPattern", "environment_secrets", "redact", "redact_url", "redact_urls",
+           "secret_forms", "secret_pattern", "url_secrets"]

@@ -134,6 +134,7 @@ class MTChallengeSession:
         self._froze_gc = False
         self.results: list[ItemResult] = []
         self.saved_path: Path | None = None
+        self.unsaved = ""  # why --mt-save / --mt-autosave wrote nothing
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
@@ -528,7 +529,7 @@ class MTChallengeSession:
         """The judged runs, each with the tokens its system reported (LLM systems) and what
         selected its items when it judged only some."""
         usage = self.translator.usage
-        selection = self._selection()
+        selection = self.translator.redaction.redact(self._selection())  # the command line's words, secrets hidden
         return [dataclasses.replace(run, usage=MappingProxyType(usage.get((run.suite, run.system), {})),
                                     selection=selection) for run in build_runs(self.results)]
 
@@ -564,9 +565,12 @@ class MTChallengeSession:
                 write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
                              comparisons=self.comparisons, gate=self.baseline.verdict(self.gate_violations))
         if runs:
-            self.saved_path = self.baseline.save(runs, environment=environment(
-                directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
-                redact=self.translator.redaction.redact))
+            try:
+                self.saved_path = self.baseline.save(runs, environment=environment(
+                    directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
+                    redact=self.translator.redaction.redact))
+            except MTChallengeError as exc:  # a run too large to be read back: nothing written, and said
+                self.unsaved = exc.one_line()
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
@@ -580,6 +584,8 @@ class MTChallengeSession:
         elif (self.report_only and session.exitstatus == pytest.ExitCode.TESTS_FAILED
               and not self.other_failures and not self.problems):
             session.exitstatus = pytest.ExitCode.OK
+        if self.unsaved and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED  # a release job must not go on without its run
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter):  # type: ignore[no-untyped-def]
@@ -616,6 +622,8 @@ class MTChallengeSession:
             terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
+        if self.unsaved:
+            terminalreporter.write_line(printable(f"run NOT saved: {self.unsaved}"), red=True)
         for line in error_lines(runs, problems=self.problems):  # a system that failed as a whole: one line
             terminalreporter.write_line(line, red=True)
         if self.comparisons or self.baseline.compare_path is not None:

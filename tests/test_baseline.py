@@ -1,6 +1,7 @@
 """Saved runs, pairing, comparison, the gate and known-failure files (plain Python, no pytester)."""
 from __future__ import annotations
 
+import gzip
 import json
 import multiprocessing
 from pathlib import Path
@@ -11,6 +12,7 @@ from pytest_mtchallenge.baseline import (
     BaselineError, BaselineOptions, Gate, GateVerdict, SavedRun, autosave_path, compare, load_known_failures,
     load_saved_runs, pair_runs, parse_signature, resolve_saved,
 )
+from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting import build_runs
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
@@ -132,13 +134,16 @@ def test_autosave_numbering_and_resolution(tmp_path: Path) -> None:
     folder = tmp_path / ".mtchallenge" / "runs"
     folder.mkdir(parents=True)
     first = autosave_path(folder, ["nmt", "google-2016"])
-    assert first.name == "0001_google-2016+nmt.json"
+    assert first.name == "0001_google-2016+nmt.json.gz"
     first.write_text("{}")
     second = autosave_path(folder, ["nmt"])
-    assert second.name == "0002_nmt.json"
+    assert second.name == "0002_nmt.json.gz"
     second.write_text("{}")
     assert resolve_saved("last", folder, base=tmp_path) == second
     assert resolve_saved("1", folder, base=tmp_path) == first
+    (folder / "0010_old.json").write_text("{}")  # saved by an earlier version, uncompressed
+    assert autosave_path(folder, ["nmt"]).name == "0011_nmt.json.gz"
+    assert resolve_saved("10", folder, base=tmp_path) == folder / "0010_old.json"
     assert resolve_saved("r.json", folder, base=tmp_path) == tmp_path / "r.json"
     with pytest.raises(BaselineError, match="no saved run number 0009"):
         resolve_saved("9", folder, base=tmp_path)
@@ -151,7 +156,7 @@ def test_autosave_claims_its_number_before_the_run_is_written(tmp_path: Path) ->
     first = autosave_path(folder, ["nmt"])
     second = autosave_path(folder, ["google-2016"])
     third = autosave_path(folder, ["nmt"])
-    assert [first.name, second.name, third.name] == ["0001_nmt.json", "0002_google-2016.json", "0003_nmt.json"]
+    assert [first.name, second.name, third.name] == ["0001_nmt.json.gz", "0002_google-2016.json.gz", "0003_nmt.json.gz"]
     assert list(folder.iterdir()) == []  # the claims live beside the folder, not in it
 
 
@@ -176,7 +181,7 @@ def test_concurrent_autosaves_get_a_number_each_and_whole_files(tmp_path: Path) 
     assert sorted(int(name[:4]) for name in names) == list(range(1, 21))
     for name, system in zip(names, systems):  # each file holds the whole run that claimed it
         (saved,) = load_saved_runs(folder / name)
-        assert saved.system == system and name.endswith(f"_{system}.json")
+        assert saved.system == system and name.endswith(f"_{system}.json.gz")
 
 
 @pytest.mark.parametrize(("expression", "reason"), [
@@ -251,3 +256,51 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_run(tmp_path: 
         BaselineOptions.create(base=tmp_path, save="folder")
     assert BaselineOptions.create(base=tmp_path, save="new/deeper/run.json").save_path == tmp_path / "new/deeper/run.json"
     assert not (tmp_path / "new").exists()  # checked, not created
+
+
+# -- saved runs the plugin writes, it reads back (issue 25, finding 10) ------------------------------
+
+def _judged(count: int, *, padding: int = 0, system: str = "s") -> list[dict[str, object]]:
+    """``count`` judged items of suite "big", every third failing; outputs ``padding`` characters longer."""
+    filler = " et puis" * (padding // 8)
+    return [{**Judgement(suite="big", system=system, item=f"i{n}", category="c", subcategory="x",
+                         output=f"Sortie {n}{filler}", outcome=Outcome.FAIL if n % 3 == 0 else Outcome.PASS,
+                         decided_by=DecidedBy.CHECKER, reason="r").to_dict(), "position": n} for n in range(count)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["big.json", "big.json.gz"])
+def test_a_saved_run_larger_than_the_file_limit_is_read_back_and_compared(tmp_path: Path, name: str) -> None:
+    """Both ctxpro sets saved with --mt-save made 82 MB, which --mt-compare then refused as larger than
+    the 64 MiB of any file read: saved runs have a limit of their own, far above what runs need."""
+    from pytest_mtchallenge import files
+
+    runs = build_runs(_judged(30_000, padding=2_400))
+    saved = BaselineOptions.create(base=tmp_path, save=name).save(runs)
+    assert saved == tmp_path / name
+    size = len(gzip.decompress(saved.read_bytes())) if name.endswith(".gz") else saved.stat().st_size
+    assert size > files.MAX_FILE_BYTES
+    assert saved.read_bytes()[:2] == (b"\x1f\x8b" if name.endswith(".gz") else b"{\n")
+    options = BaselineOptions.create(base=tmp_path, compare=name, gate="items:0")
+    (baseline,) = options.baseline_runs
+    assert len(baseline.outcomes) == 30_000 and baseline.outcomes["i3"] == "fail"
+    (comparison,), violations = options.compare(runs)
+    assert comparison.paired == 30_000 and not comparison.regressions and violations == []
+
+
+def test_autosaved_runs_are_compressed_and_known_by_their_bytes_whatever_their_name(tmp_path: Path) -> None:
+    saved = BaselineOptions.create(base=tmp_path, autosave=True).save(build_runs(_judged(30)))
+    assert saved is not None and saved.name == "0001_s.json.gz" and saved.read_bytes()[:2] == b"\x1f\x8b"
+    renamed = saved.rename(tmp_path / "baseline.json")  # compressed, under a plain name
+    (run,) = load_saved_runs(renamed)
+    assert run.outcomes["i0"] == "fail" and len(run.outcomes) == 30
+    assert load_known_failures(renamed) == {"s": {f"i{n}" for n in range(0, 30, 3)}}
+
+
+def test_a_run_too_large_to_be_read_back_is_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mtchallenge import files
+
+    monkeypatch.setattr(files, "MAX_RUN_BYTES", 4096)
+    with pytest.raises(MTChallengeError, match=r"big.json: the run is 0 MiB of JSON, more than the 0 MiB a saved run"):
+        BaselineOptions.create(base=tmp_path, save="big.json").save(build_runs(_judged(100)))
+    assert list(tmp_path.iterdir()) == []

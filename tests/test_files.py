@@ -58,6 +58,29 @@ def test_a_gzip_file_is_read_decompressed(tmp_path: Path) -> None:
     assert read_text(path) == "male\t1\tThe developer argued.\tdeveloper\n"
 
 
+def test_a_gzip_file_is_known_by_its_first_bytes_whatever_its_name(tmp_path: Path) -> None:
+    """A compressed saved run renamed ``baseline.json`` still reads (issue 25, finding 10)."""
+    path = tmp_path / "baseline.json"
+    path.write_bytes(gzip.compress(b'{"runs": []}'))
+    assert files.read_json(path) == {"runs": []}
+    plain = tmp_path / "plain.json"
+    plain.write_bytes(b"\x1f not gzip")  # one magic byte is not gzip
+    assert read_text(plain) == "\x1f not gzip"
+
+
+def test_saved_runs_have_a_limit_of_their_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(files, "MAX_RUN_BYTES", 5000)
+    path = tmp_path / "run.json.gz"
+    path.write_bytes(gzip.compress(b'{"runs": [], "padding": "' + b"a" * 3000 + b'"}'))
+    with pytest.raises(MTChallengeError, match=r"run.json.gz: decompressed, larger than 0 MiB, the limit of a file read"):
+        files.read_json(path)
+    assert files.read_run_json(path)["runs"] == []
+    path.write_bytes(gzip.compress(b"a" * 6000))
+    with pytest.raises(MTChallengeError, match=r"run.json.gz: decompressed, larger than 0 MiB, the limit of a saved run"):
+        files.read_run_json(path)
+
+
 def test_a_truncated_gzip_file_is_one_line_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "en.txt.gz"
     path.write_bytes(gzip.compress(b"x" * 1000)[:20])

@@ -1,12 +1,25 @@
 """The run's redaction: secrets and their spellings hidden in messages and in every log record (no pytester)."""
 from __future__ import annotations
 
+import base64
+import json
 import logging
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from pytest_mtchallenge.redaction import Redaction, SecretFilter, environment_secrets
+from pytest_mtchallenge.redaction import (
+    Redaction,
+    SecretFilter,
+    environment_secrets,
+    redact,
+    redact_urls,
+    secret_pattern,
+    url_secrets,
+)
 
 SECRET = "s3cr3t/k+y"
 
@@ -81,3 +94,71 @@ def test_environment_secrets_are_the_values_of_the_placeholders() -> None:
     environ = {"MT_KEY": "abc123", "EMPTY": "", "OTHER": "zzz"}
     assert environment_secrets("https://mt/${MT_KEY}?k=${MT_KEY}", '{"h": "${EMPTY} ${UNSET}"}',
                                environ=environ) == ("abc123",)
+
+
+# -- every spelling a reply may give a secret (issue 25, finding 2) -------------------------------
+
+KEY = "sk-live/Abc123+xyz"
+
+
+@pytest.mark.parametrize("spelled", [
+    pytest.param(json.dumps(KEY).replace("/", "\\/"), id="json-escaped-slash"),
+    pytest.param(json.dumps(json.dumps({"key": KEY})), id="json-inside-json"),
+    pytest.param("sk-live\\u002fAbc123\\u002Bxyz", id="json-unicode-escapes"),
+    pytest.param(KEY.upper(), id="upper-case"),
+    pytest.param(KEY.lower(), id="lower-case"),
+    pytest.param("sk-live/Abc\n123+xyz", id="split-by-a-line-break"),
+    pytest.param("sk-live/Abc\\n  123+xyz", id="split-by-an-escaped-line-break"),
+    pytest.param("sk- live/Abc123 +xyz", id="split-by-spaces"),
+    pytest.param(quote(KEY, safe=""), id="url-encoded"),
+    pytest.param(quote(KEY, safe="").lower(), id="url-encoded-lower-case"),
+    pytest.param(base64.b64encode(KEY.encode()).decode(), id="base64"),
+    pytest.param(base64.urlsafe_b64encode(KEY.encode()).decode().rstrip("="), id="base64-url-safe-unpadded"),
+    pytest.param(base64.b64encode(b'{"key": "' + KEY.encode() + b'"}').decode(), id="base64-inside-base64"),
+    pytest.param(base64.b64encode(b'{"k": "' + KEY.encode() + b'"}').decode(), id="base64-inside-base64-shifted"),
+    pytest.param(base64.b64encode(b'{"k":"' + KEY.encode() + b'"}').decode(), id="base64-inside-base64-shifted-2"),
+])
+def test_a_secret_is_hidden_in_every_spelling(spelled: str) -> None:
+    text = f"reply: [{spelled}] done"
+    redacted = Redaction([KEY]).redact(text)
+    assert "***" in redacted and redacted.startswith("reply: [") and redacted.endswith("] done")
+    for piece in ("Abc123", "abc123", "ABC123", base64.b64encode(KEY.encode()).decode()[4:16]):
+        assert piece not in redacted, redacted
+    assert redact(text, [KEY]) == redacted
+
+
+def test_a_url_password_is_hidden_as_http_basic_auth_sends_it() -> None:
+    """requests sends ``http://user:PASSW0RD@host/`` as ``Authorization: Basic base64(user:PASSW0RD)``."""
+    url = "http://mt-user:PASSW0RD%21@127.0.0.1:8000/t?api_key=k3y-0123456&token=tok-6789&lang=fr&auth=1"
+    secrets = url_secrets(f"--mt-system=mine={url},version=2")
+    assert set(secrets) == {"PASSW0RD%21", "PASSW0RD!", "mt-user:PASSW0RD!", "k3y-0123456", "tok-6789"}
+    basic = base64.b64encode(b"mt-user:PASSW0RD!").decode()
+    redacted = Redaction(secrets).redact(f"echo: Authorization: Basic {basic}; password PASSW0RD! user mt-user")
+    assert redacted == "echo: Authorization: Basic ***; password *** user mt-user"
+    assert url_secrets("http://${MT_PASSWORD_USER}:${MT_PW}@host/", environ={"MT_PW": "from-the-env"}) == (
+        "from-the-env", "${MT_PASSWORD_USER}:from-the-env")
+
+
+def test_urls_in_a_command_line_lose_their_credentials() -> None:
+    line = ("pytest --mt-system=mine=http://user:PASSW0RD@127.0.0.1:8000/t?api_key=k3y&token=t0k&lang=fr "
+            "--mt-save=run.json")
+    assert redact_urls(line) == ("pytest --mt-system=mine=http://user:***@127.0.0.1:8000/t?api_key=***&token=***"
+                                 "&lang=fr --mt-save=run.json")
+
+
+def test_text_without_a_secret_is_left_alone() -> None:
+    text = "Les lettres de mon frère auraient dû nous prévenir. \\n {\"a\": \"b\\/c\"}"
+    assert Redaction([KEY]).redact(text) == text and redact(text, []) == text
+
+
+@given(secret=st.text(min_size=1, max_size=12).filter(str.strip),
+       before=st.text(max_size=20), after=st.text(max_size=20), upper=st.booleans(), split=st.integers(0, 12))
+def test_the_quick_search_never_misses_what_the_pattern_finds(secret: str, before: str, after: str, upper: bool,
+                                                             split: int) -> None:
+    """Text without escapes is searched for squeezed forms first: that must never let a secret through."""
+    shown = secret.upper() if upper else secret
+    text = before + shown[:split] + "\n " + shown[split:] + after
+    pattern = secret_pattern((secret,))
+    assert pattern is not None
+    assert pattern.search(text) == (pattern.pattern.search(text) is not None)
+    assert pattern.sub(text) == pattern.pattern.sub("***", text)

@@ -698,7 +698,7 @@ def run_command(folder: Path, *args: str, stdin: str | None = None, **env: str) 
 @pytest.mark.skipif(sys.platform == "win32", reason="/dev/zero and memory limits")
 @pytest.mark.parametrize(("run", "message"), [
     ("deep.json", "deep.json: nested deeper than 100 levels"),
-    ("/dev/zero", "/dev/zero: larger than 64 MiB, the limit of a file read"),
+    ("/dev/zero", "/dev/zero: larger than 256 MiB, the limit of a saved run"),
     ("bad.json", "bad.json: invalid JSON (Expecting value at column 10)"),
 ], ids=["deep", "dev-zero", "invalid"])
 def test_a_run_file_the_review_cannot_read_is_one_line(tmp_path: Path, suite_path: Path, run: str,

@@ -1,12 +1,14 @@
 """The report as JSON: every run with its items and summary (``--mt-report=report.json``)."""
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_mtchallenge import __version__
+from pytest_mtchallenge import __version__, files
+from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting import Run
 from pytest_mtchallenge.reporting.atomic import write_atomically
 
@@ -38,12 +40,24 @@ def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, obje
 
     A lone surrogate in a string (a suite's ``"\\ud800"`` escape) is written as that JSON escape:
     the file is valid UTF-8 and reads back as the same string.
+
+    A path ending in ``.gz`` is written gzip-compressed (readers know it by its first bytes). What
+    is written can be read back: a document larger than :data:`files.MAX_RUN_BYTES` is refused
+    with an :class:`MTChallengeError`, before anything is written.
     """
     document = report_document(runs, meta_evaluation=meta_evaluation, environment=environment, gate=gate)
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     # Only lone surrogates cannot be encoded, and dumps leaves them inside JSON strings, where
     # backslashreplace's \udXXX is the JSON escape of the same character.
-    write_atomically(path, text.encode("utf-8", "backslashreplace"))
+    data = text.encode("utf-8", "backslashreplace")
+    if len(data) > files.MAX_RUN_BYTES:
+        mib = 1024 * 1024
+        raise MTChallengeError(f"the run is {len(data) // mib} MiB of JSON, more than the {files.MAX_RUN_BYTES // mib} "
+                               "MiB a saved run or report may hold to be read back; judge fewer suites or "
+                               "systems per run", file=path)
+    if path.name.lower().endswith(".gz"):
+        data = gzip.compress(data, compresslevel=6, mtime=0)
+    write_atomically(path, data)
 
 
 write_json = write

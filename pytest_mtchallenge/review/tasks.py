@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.files import read_json
+from pytest_mtchallenge.files import read_run_json
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.review.verdict_file import VerdictFile
@@ -56,9 +56,10 @@ def task_key(item: str, output: str) -> str:
 
 
 def load_run_document(path: Path) -> dict[str, object]:
-    """A saved run or ``--mt-report`` JSON, read within the size and nesting limits of every file the
-    plugin reads (:mod:`pytest_mtchallenge.files`); problems are one-line errors."""
-    document = read_json(path, error=ReviewError, what="saved run")
+    """A saved run or ``--mt-report`` JSON (plain or gzip-compressed), read within the size limit of
+    a saved run and the nesting limit of every file the plugin reads (:mod:`pytest_mtchallenge.files`);
+    problems are one-line errors."""
+    document = read_run_json(path, error=ReviewError)
     if not isinstance(document, dict) or not isinstance(document.get("runs"), list):
         raise ReviewError("not a pytest-mtchallenge report: expected an object with a 'runs' list", file=path)
     return document

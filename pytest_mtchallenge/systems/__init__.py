@@ -90,6 +90,16 @@ class Translations:
             context_outputs=MappingProxyType({i: c for i, c in self.context_outputs.items() if i not in bad}),
             notes=MappingProxyType({i: n for i, n in self.notes.items() if i not in bad}))
 
+    def redacted(self, redact: Callable[[str], str]) -> Translations:
+        """These translations with ``redact`` applied to every text they hold: outputs, context
+        translations, errors, problems and notes (a reply that echoes a key hides it everywhere)."""
+        return replace(
+            self, outputs=MappingProxyType({i: redact(o) for i, o in self.outputs.items()}),
+            errors=MappingProxyType({i: redact(e) for i, e in self.errors.items()}),
+            problems=tuple(dict.fromkeys(redact(problem) for problem in self.problems)),
+            context_outputs=MappingProxyType({i: tuple(map(redact, c)) for i, c in self.context_outputs.items()}),
+            notes=MappingProxyType({i: redact(n) for i, n in self.notes.items()}))
+
 
 def not_text(output: object) -> str | None:
     """Why ``output`` is not text that can be judged, stored and written as UTF-8, or None.
@@ -177,11 +187,12 @@ class System:
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """Values this system takes from the environment that no message may show: the value of each
-        ``${NAME}`` in its argument. Kinds that read a key from the environment add it."""
-        from pytest_mtchallenge.redaction import environment_secrets
+        """Values no message, report or cache entry may show: the value of each ``${NAME}`` in its
+        argument, and the credentials of a URL in it (password, ``user:password``, key-like query
+        values). Kinds that read a key from the environment add it."""
+        from pytest_mtchallenge.redaction import environment_secrets, url_secrets
 
-        return environment_secrets(self.argument)
+        return (*environment_secrets(self.argument), *url_secrets(self.argument))
 
     def covers(self, suite: Suite) -> bool:
         """Whether this system has anything to say about ``suite`` (recorded systems may not)."""

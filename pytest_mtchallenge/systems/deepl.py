@@ -82,7 +82,7 @@ class DeepLSystem(System):
     @property
     def secrets(self) -> tuple[str, ...]:
         key = os.environ.get(KEY_ENV, "").strip()
-        return (key,) if key else ()
+        return (*super().secrets, *((key,) if key else ()))
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         key = os.environ.get(KEY_ENV, "").strip()

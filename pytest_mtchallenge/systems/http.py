@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from datetime import timezone
 from types import MappingProxyType, TracebackType
 from typing import TYPE_CHECKING, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.errors import SystemFailure
-from pytest_mtchallenge.redaction import REDACTED, environment_secrets, redact
+from pytest_mtchallenge.redaction import environment_secrets, redact, redact_url, url_secrets
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
@@ -35,27 +35,9 @@ EXCERPT_CHARS = 160
 USER_AGENT = f"pytest-mtchallenge/{__version__}"
 
 _ENV_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_SECRET_QUERY_NAME = re.compile(r"key|token|secret|passw|auth|signature|sig$|credential", re.IGNORECASE)
 
 
 # -- secrets ---------------------------------------------------------------------------------
-
-def redact_url(url: str) -> str:
-    """``url`` without the password of its user part and the values of key-like query parameters."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return url
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, _, host = netloc.rpartition("@")
-        netloc = f"{user.partition(':')[0]}:{REDACTED}@{host}" if ":" in user else f"{REDACTED}@{host}"
-    pairs = []
-    for pair in parts.query.split("&") if parts.query else []:
-        name, sep, value = pair.partition("=")
-        pairs.append(f"{name}={REDACTED}" if sep and value and _SECRET_QUERY_NAME.search(name) else pair)
-    return urlunsplit((parts.scheme, netloc, parts.path, "&".join(pairs), parts.fragment))
-
 
 def expand_environment(text: str, *, setting: str, found: list[str],
                        environ: Mapping[str, str] | None = None) -> str:
@@ -530,8 +512,9 @@ class HttpSystem(System):
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """The values of the ``${NAME}`` placeholders of the URL, the headers and the request template."""
-        return environment_secrets(self.url, *self.headers.values(), self.request.text)
+        """The values of the ``${NAME}`` placeholders of the URL, the headers and the request template,
+        and the URL's credentials (its password, ``user:password``, key-like query values)."""
+        return (*environment_secrets(self.url, *self.headers.values(), self.request.text), *url_secrets(self.url))
 
     @property
     def signature(self) -> str:
@@ -554,6 +537,7 @@ class HttpSystem(System):
                                 target_language=suite.target_language, found=secrets)
         except SystemFailure as exc:
             return Translations.failed(items, redact(f"{self.default_name()}: {exc.one_line()}", secrets))
+        secrets += url_secrets(url)  # requests sends user:password as HTTP Basic auth: a server may echo it
         what = f"mt_http_response {self.response.text!r}"
 
         with HttpClient(options=self.options, secrets=secrets, headers=headers) as client:

@@ -47,7 +47,7 @@ class LibreTranslateSystem(System):
     @property
     def secrets(self) -> tuple[str, ...]:
         key = os.environ.get(self.key_variable, "").strip()
-        return (key,) if key else ()
+        return (*super().secrets, *((key,) if key else ()))
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         variable = self.key_variable

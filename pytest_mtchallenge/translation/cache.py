@@ -8,6 +8,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 SCHEMA = """
@@ -20,12 +21,35 @@ CREATE TABLE IF NOT EXISTS translation (
 """
 #: The columns this plugin reads and writes; a ``translation`` table without them is not ours.
 COLUMNS = ("key", "system", "output", "created")
+#: How keys are made, kept in the file as SQLite's ``user_version``. Version 2 keys encode the
+#: structure of what was translated (:class:`Segment`); version 1 keys hashed a flat text, so a
+#: sentence whose text was the JSON of a list had the key of a document. Rows of an older version
+#: are deleted when the file is opened (a key cannot be rebuilt from its hash); a newer version's
+#: rows are left alone, and never match a key of this one.
+KEY_VERSION = 2
 
 
-def cache_key(signature: str, source_language: str, target_language: str, source: str) -> str:
-    """What identifies one translation: the system's signature (kind, argument and every option that
-    changes outputs), the language pair and the source text."""
-    payload = json.dumps([signature, source_language, target_language, source], ensure_ascii=False)
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """What a system was given for one item: its sentence alone, or (in document mode) its sentence
+    after the document context it belongs to."""
+
+    sentence: str
+    context: tuple[str, ...] | None = None  # None: the sentence alone
+
+    def parts(self) -> list[object]:
+        """Tagged parts, so no sentence ever has a document's key: ``["sentence", S]`` or
+        ``["document", [C1, C2, …], S]``."""
+        if self.context is None:
+            return ["sentence", self.sentence]
+        return ["document", list(self.context), self.sentence]
+
+
+def cache_key(scope: Sequence[str], segment: Segment) -> str:
+    """What identifies one stored text: the key version, the ``scope`` (the system's signature and
+    every setting that changes its outputs, the language pair, what the row holds) and the
+    segment, serialised as one JSON array, which no two different structures share."""
+    payload = json.dumps([KEY_VERSION, list(scope), segment.parts()], ensure_ascii=False)
     # surrogatepass: a source may hold a lone surrogate (a "\ud800" escape in a suite file); its key
     # is still well defined.
     return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()
@@ -49,7 +73,8 @@ def _encodable(text: str) -> bool:
 
 
 class TranslationCache:
-    """Outputs by (system signature, language pair, source). Only successful outputs are stored.
+    """Stored texts by scope (system signature, settings, language pair, what is stored) and
+    :class:`Segment`. Only successful outputs are stored.
 
     SQLite in WAL mode with a busy timeout, so several pytest-xdist workers can read and write
     the same file; :meth:`exclusive` serialises the translation of one suite by one system across
@@ -60,6 +85,8 @@ class TranslationCache:
     place. A row whose output is not text counts as a miss. When the file is deleted or replaced
     while the cache is open (``--mt-cache-clear`` or ``pytest --cache-clear`` in another run), the
     next read or write opens the file now at ``path``, so no output is written into a deleted file.
+    A file whose keys are of an older :data:`KEY_VERSION` has its rows deleted, with a line through
+    ``warn``.
     """
 
     def __init__(self, path: Path, *, warn: Callable[[str], None] | None = None) -> None:
@@ -101,10 +128,32 @@ class TranslationCache:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(SCHEMA)
             connection.execute("SELECT key, output FROM translation LIMIT 1").fetchall()
+            self._migrate(connection)
         except BaseException:
             connection.close()
             raise
         return connection
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        """Delete the rows of an older key version and mark the file with this one (called under
+        the inter-process schema lock). Rows first: a run killed in between deletes them again.
+        Their bytes are overwritten, not left in free pages: outputs stored before they were
+        redacted may hold a key."""
+        version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if version >= KEY_VERSION:
+            return
+        connection.execute("PRAGMA secure_delete = ON")
+        try:
+            dropped = connection.execute("DELETE FROM translation").rowcount
+        finally:
+            connection.execute("PRAGMA secure_delete = OFF")
+        connection.execute(f"PRAGMA user_version = {KEY_VERSION}")
+        with contextlib.suppress(sqlite3.OperationalError):  # another process is reading: it checkpoints later
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if dropped > 0:
+            self.warn(f"mtchallenge: the translation cache {self.path} holds {dropped} entries of an older "
+                      "version, whose keys could mistake one source for another; they were dropped and "
+                      "will be translated again")
 
     def _set_aside(self) -> Path:
         """Rename the file (and its journal files) to ``NAME.unusable-TIMESTAMP``; return the new path."""
@@ -131,11 +180,10 @@ class TranslationCache:
             self._connection.close()
             self._connection = None
 
-    def get_many(self, signature: str, source_language: str, target_language: str,
-                 sources: Sequence[str]) -> dict[str, str]:
-        """Cached outputs of ``sources`` (source → output); sources not cached are absent."""
-        keys = {cache_key(signature, source_language, target_language, s): s for s in sources}
-        found: dict[str, str] = {}
+    def get_many(self, scope: Sequence[str], segments: Sequence[Segment]) -> dict[Segment, str]:
+        """Stored texts of ``segments`` in ``scope`` (segment → text); segments not stored are absent."""
+        keys = {cache_key(scope, segment): segment for segment in segments}
+        found: dict[Segment, str] = {}
         names = list(keys)
         connection = self.connection
         for start in range(0, len(names), 500):
@@ -154,12 +202,12 @@ class TranslationCache:
                     continue
         return found
 
-    def put_many(self, signature: str, source_language: str, target_language: str,
-                 outputs: Mapping[str, str]) -> None:
-        """Store successful outputs (source → output); an output that is not valid text is skipped."""
+    def put_many(self, scope: Sequence[str], outputs: Mapping[Segment, str]) -> None:
+        """Store texts in ``scope`` (segment → text); a text that is not valid Unicode is skipped."""
         now = time.time()
-        rows = [(cache_key(signature, source_language, target_language, source), signature, output, now)
-                for source, output in outputs.items() if isinstance(output, str) and _encodable(output)]
+        system = scope[0] if scope else ""  # for whoever reads the file; the key holds the whole scope
+        rows = [(cache_key(scope, segment), system, output, now)
+                for segment, output in outputs.items() if isinstance(output, str) and _encodable(output)]
         if not rows:
             return
         connection = self.connection

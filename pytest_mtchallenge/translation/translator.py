@@ -15,7 +15,7 @@ from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import Redaction
 from pytest_mtchallenge.systems import DOCUMENT, System, Translations, document_text, split_document_output
-from pytest_mtchallenge.translation.cache import TranslationCache
+from pytest_mtchallenge.translation.cache import Segment, TranslationCache
 from pytest_mtchallenge.translation.progress import TranslationProgress
 from pytest_mtchallenge.translation.repeats import repeated_outputs
 
@@ -31,12 +31,12 @@ class SystemOutput:
     repeats: int = 0  # how many different sources got this same output (0: not a repeated output)
 
 
-def _cache_text(item: ChallengeItem, document_mode: bool) -> str:
+def _segment(item: ChallengeItem, document_mode: bool) -> Segment:
     """What identifies an item's translation in the cache: its sentence, and in document mode its
-    context too (a system that gets documents as one text has them folded into ``source``)."""
+    context too, as structure (never glued into one text that a sentence could also be)."""
     if document_mode and item.context:
-        return json.dumps([*item.context, item.source], ensure_ascii=False)
-    return item.source
+        return Segment(item.source, tuple(item.context))
+    return Segment(item.source)
 
 
 #: System kinds whose outputs are read, not translated: no progress, no capture suspension.
@@ -74,17 +74,23 @@ class Translator:
             return None
         if self._cache is None:
             try:
-                self._cache = TranslationCache(self.cache_path, warn=self.write_line)
+                self._cache = TranslationCache(self.cache_path, warn=self._tell)
             except (sqlite3.Error, OSError) as exc:
                 self._cache_unusable(exc)
         return self._cache
+
+    def _tell(self, line: str) -> None:
+        """Write a line for the terminal. The translator runs inside the first judged test, whose
+        output pytest captures (and shows only in a failure's report): capture is suspended."""
+        with self.suspend_capture():
+            self.write_line(line)
 
     def _cache_unusable(self, exc: BaseException) -> None:
         """Go on without the cache, saying why once: outputs are translated, just not kept."""
         if not self._cache_failed:
             self._cache_failed = True
-            self.write_line(f"mtchallenge: the translation cache {self.cache_path} cannot be used "
-                            f"({type(exc).__name__}: {exc}); translating without it")
+            self._tell(f"mtchallenge: the translation cache {self.cache_path} cannot be used "
+                       f"({type(exc).__name__}: {exc}); translating without it")
         if self._cache is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._cache.close()
@@ -117,39 +123,39 @@ class Translator:
         folded = document_mode and not system.handles_documents
         sent = [replace(item, source=document_text(item), context=()) if folded and item.context else item
                 for item in suite.items]
-        texts = {item.id: _cache_text(item, document_mode) for item in sent}
-        identity = system.signature + ("|mode=document" if document_mode else "") + (
-            f"|version={system.version}" if system.version else "")
+        segments = {item.id: _segment(item, document_mode) for item in suite.items}
+        # Everything besides the segment that decides an output, each setting a field of its own.
+        scope = (system.signature, system.mode, system.version or "", suite.source_language, suite.target_language)
         cache = self.cache if system.cacheable else None
-        store = _CacheWriter(cache, identity, (suite.source_language, suite.target_language), texts,
-                             give_up=self._cache_unusable, redact=self.redaction.redact) if cache is not None else None
+        store = _CacheWriter(cache, scope, segments, give_up=self._cache_unusable) if cache is not None else None
         with contextlib.ExitStack() as held:
             if store is not None:
                 try:  # one process translates a (system, suite) at a time; the others then read its outputs
-                    held.enter_context(cache.exclusive(f"{identity}|{suite.name}"))
+                    held.enter_context(cache.exclusive(json.dumps([*scope, suite.name])))
                 except OSError as exc:
                     self._cache_unusable(exc)
                     store = None
-            cached: dict[str, str] = {}
-            cached_contexts: dict[str, tuple[str, ...]] = {}
-            cached_notes: dict[str, str] = {}
+            cached: dict[Segment, str] = {}
+            cached_contexts: dict[Segment, tuple[str, ...]] = {}
+            cached_notes: dict[Segment, str] = {}
             if store is not None:
-                cached, cached_contexts, cached_notes = store.read(list(texts.values()))
-            todo = [item for item in sent if texts[item.id] not in cached]
+                cached, cached_contexts, cached_notes = store.read(list(segments.values()))
+            todo = [item for item in sent if segments[item.id] not in cached]
             translations = self._call_system(suite, system, todo, store) if todo else Translations()
-            translations = translations.screened(system.name)
+            translations = self._settled(translations, system)
             if store is not None:
                 store.write(translations)  # what no batch reported (kinds that translate in one call)
-        outputs = {i: cached[text] for i, text in texts.items() if text in cached}
+        redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
+        outputs = {i: redact(cached[segment]) for i, segment in segments.items() if segment in cached}
         if outputs and system.cacheable:
-            with self.suspend_capture():  # judged tests capture output: this line is for the terminal
-                self.write_line(f"mtchallenge: {system.name}: {len(outputs)} of {len(texts)} outputs for "
-                                f"{suite.name} from the translation cache (--mt-no-cache translates again)")
+            self._tell(f"mtchallenge: {system.name}: {len(outputs)} of {len(segments)} outputs for "
+                       f"{suite.name} from the translation cache (--mt-no-cache translates again)")
         outputs.update(translations.outputs)
-        contexts = {i: cached_contexts[text] for i, text in texts.items()
-                    if i in outputs and text in cached_contexts}
+        contexts = {i: tuple(map(redact, cached_contexts[segment])) for i, segment in segments.items()
+                    if i in outputs and segment in cached_contexts}
         contexts.update(translations.context_outputs)
-        notes = {i: cached_notes[text] for i, text in texts.items() if i in outputs and text in cached_notes}
+        notes = {i: cached_notes[segment] for i, segment in segments.items()
+                 if i in outputs and segment in cached_notes}
         notes.update(translations.notes)
         if translations.usage:
             totals = self.usage.setdefault((suite.name, system.name), {})
@@ -167,7 +173,6 @@ class Translator:
             output = outputs.pop(item_id)
             shown = f"an output without a word ({output.strip()[:40]!r})" if output.strip() else "an empty output"
             errors[item_id] = f"{system.name} returned {shown} for item {item_id}"
-        redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
         errors = {item_id: redact(reason) for item_id, reason in errors.items()}
         problems = tuple(dict.fromkeys(redact(problem) for problem in translations.problems))
         for problem in problems:
@@ -191,7 +196,7 @@ class Translator:
             if progress is not None:
                 progress.advance(batch.settled)
             if store is not None:
-                store.write(batch.screened(system.name))
+                store.write(self._settled(batch, system))
 
         original = system.options
         system.options = dataclasses.replace(original, on_batch=on_batch)
@@ -210,19 +215,24 @@ class Translator:
             system.options = original
         return translations
 
+    def _settled(self, translations: Translations, system: System) -> Translations:
+        """A system's reply as the run keeps it, before anything is cached, judged or reported:
+        each output that is not text made an error, and every secret of the run hidden in every
+        text (a reply echoing a key, in any spelling, never reaches the cache or a later run)."""
+        return translations.screened(system.name).redacted(self.redaction.redact)
+
 
 class _CacheWriter:
-    """Reads and writes one (system, suite)'s outputs in the cache, keyed by each item's cache text;
-    each output is written once, as soon as its batch is settled. A failing cache is given up
-    (``give_up`` says so), never the translation."""
+    """Reads and writes one (system, suite)'s outputs in the cache, keyed by the scope and each
+    item's :class:`Segment`, with the context translation and the note in scopes of their own;
+    each output is written once, as soon as its batch is settled (already redacted: see
+    ``Translator._settled``). A failing cache is given up (``give_up`` says so), never the translation."""
 
-    def __init__(self, cache: TranslationCache, identity: str, languages: tuple[str, str], texts: dict[str, str],
-                 *, give_up: Callable[[BaseException], None], redact: Callable[[str], str]) -> None:
+    def __init__(self, cache: TranslationCache, scope: tuple[str, ...], segments: dict[str, Segment],
+                 *, give_up: Callable[[BaseException], None]) -> None:
         self.cache: TranslationCache | None = cache
-        self.redact = redact
-        self.identity = identity
-        self.languages = languages
-        self.texts = texts
+        self.scope = scope
+        self.segments = segments
         self.give_up = give_up
         self.written: set[str] = set()
 
@@ -230,41 +240,42 @@ class _CacheWriter:
         self.cache = None
         self.give_up(exc)
 
-    def read(self, texts: list[str]) -> tuple[dict[str, str], dict[str, tuple[str, ...]], dict[str, str]]:
-        """Cached outputs, context translations and notes by cache text; a context that cannot be
+    def read(self, segments: list[Segment]) -> tuple[dict[Segment, str], dict[Segment, tuple[str, ...]],
+                                                      dict[Segment, str]]:
+        """Cached outputs, context translations and notes by segment; a context that cannot be
         read is a miss for its item (both are translated again)."""
         if self.cache is None:
             return {}, {}, {}
         try:
-            outputs = self.cache.get_many(self.identity, *self.languages, texts)
-            stored = self.cache.get_many(self.identity + "|context", *self.languages, texts)
-            notes = self.cache.get_many(self.identity + "|note", *self.languages, texts)
+            outputs = self.cache.get_many((*self.scope, "output"), segments)
+            stored = self.cache.get_many((*self.scope, "context"), segments)
+            notes = self.cache.get_many((*self.scope, "note"), segments)
         except (sqlite3.Error, OSError) as exc:
             self._fail(exc)
             return {}, {}, {}
-        contexts: dict[str, tuple[str, ...]] = {}
-        for text, value in stored.items():
+        contexts: dict[Segment, tuple[str, ...]] = {}
+        for segment, value in stored.items():
             context = _context(value)
             if context is None:
-                outputs.pop(text, None)
+                outputs.pop(segment, None)
             else:
-                contexts[text] = context
+                contexts[segment] = context
         return outputs, contexts, notes
 
     def write(self, translations: Translations) -> None:
-        new = {i: o for i, o in translations.outputs.items() if i in self.texts and i not in self.written}
+        new = {i: o for i, o in translations.outputs.items() if i in self.segments and i not in self.written}
         if self.cache is None or not new:
             return
-        contexts = {self.texts[i]: json.dumps(list(c), ensure_ascii=False)
+        contexts = {self.segments[i]: json.dumps(list(c), ensure_ascii=False)
                     for i, c in translations.context_outputs.items() if i in new}
-        notes = {self.texts[i]: self.redact(note) for i, note in translations.notes.items() if i in new and note}
+        notes = {self.segments[i]: note for i, note in translations.notes.items() if i in new and note}
         try:
             # Context and note first: an output is never found without what came with it.
             if contexts:
-                self.cache.put_many(self.identity + "|context", *self.languages, contexts)
+                self.cache.put_many((*self.scope, "context"), contexts)
             if notes:
-                self.cache.put_many(self.identity + "|note", *self.languages, notes)
-            self.cache.put_many(self.identity, *self.languages, {self.texts[i]: o for i, o in new.items()})
+                self.cache.put_many((*self.scope, "note"), notes)
+            self.cache.put_many((*self.scope, "output"), {self.segments[i]: o for i, o in new.items()})
         except (sqlite3.Error, OSError) as exc:
             self._fail(exc)
             return

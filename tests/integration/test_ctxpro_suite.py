@@ -1,6 +1,7 @@
 """The ctxpro English–French sets run unchanged with DeepL's outputs, from ../shared/external."""
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -46,3 +47,20 @@ def test_the_french_families_judge_the_rules_of_auxiliary(pytester: pytest.Pytes
     assert all(item["decided_by"] == "checker" for item in run["items"] if item["outcome"] != "review")
     failed = next(item for item in run["items"] if item["outcome"] == "fail")
     assert "faire" in failed["reason"] or "another verb" in failed["reason"]
+
+
+@pytest.mark.slow
+def test_a_saved_ctxpro_run_is_compressed_and_compared(pytester: pytest.Pytester) -> None:
+    """Issue 25, finding 10: both sets saved made 82 MB that --mt-compare refused. An autosaved run is
+    gzip-compressed JSON (a tenth of its size here), and the next run compares with it."""
+    args = [f"--mt-suite=ctxpro-upstream:{FORMALITY}", "--mt-judge=auto", "-m", "ACC_FORM_PLUR", "-q",
+            "-p", "no:randomly"]
+    pytester.runpytest(*args, "--mt-autosave", "--mt-report-only")
+    (saved,) = (pytester.path / ".mtchallenge" / "runs").iterdir()
+    assert saved.name == "0001_deepl-contexts+deepl-sentences.json.gz"
+    text = gzip.decompress(saved.read_bytes())
+    assert len(json.loads(text)["runs"]) == 2 and saved.stat().st_size < len(text) / 10
+    result = pytester.runpytest(*args, "--mt-compare=last", "--mt-compare-fail=items:0")
+    result.stdout.fnmatch_lines(["*[[]deepl-sentences[]] against [[]deepl-sentences[]], 2000 paired items: "
+                                 "80.6% → 80.6% (+0.0 points)*", "gate holds"])
+    assert result.ret == pytest.ExitCode.OK

@@ -2,6 +2,8 @@
 an unusable file is set aside; a run killed mid-translation keeps its finished batches."""
 from __future__ import annotations
 
+import base64
+import json
 import signal
 import subprocess
 import sys
@@ -124,3 +126,51 @@ def test_a_run_killed_mid_translation_is_resumed_with_only_the_unfinished_batche
     assert lines[0] == "killed (SIGKILL) with batch 8 of 20 in flight: 14 sources translated, 14 rows in the cache"
     assert lines[1].startswith("rerun requested 13 of 20 batches (26 sources); 26 sources were unfinished; "
                                "pytest: 40 passed")
+
+
+# -- no secret is ever stored (issue 25, finding 2) -----------------------------------------------
+
+ECHOING = """\
+import base64, json, os
+
+def translate(sources):
+    token = os.environ["MT_TOKEN"]  # a careless backend puts its key in every reply
+    shown = [token, json.dumps(token).strip('"').replace("/", "\\\\/"), token.upper(), token[:7] + "\\n" + token[7:],
+             base64.b64encode(token.encode()).decode()]
+    return [source + " " + " ".join(shown) for source in sources]
+"""
+
+
+def test_a_reply_echoing_the_key_is_cached_redacted_and_a_rotated_key_leaks_nothing(
+        pytester: pytest.Pytester, mini_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = "sk-live/Old0123456789"
+    (pytester.path / "echoing_mt.py").write_text(textwrap.dedent(ECHOING))
+    pytester.makeini("[pytest]\nmt_secret_env = MT_TOKEN\n")
+    args = [str(mini_suite.parent), "--mt-system=echo=python:echoing_mt:translate", "--mt-report=r.json",
+            "--mt-report-only"]
+    monkeypatch.setenv("MT_TOKEN", old)
+    pytester.runpytest_subprocess(*args)
+    monkeypatch.setenv("MT_TOKEN", "sk-live/New9876543210")  # the key is rotated; the outputs come from the cache
+    result = pytester.runpytest_subprocess(*args)
+    result.stdout.fnmatch_lines(["*echo: 4 of 4 outputs for mini from the translation cache*"])
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    stored = b"".join(path.read_bytes() for path in folder.glob("translations.sqlite*"))
+    report = (pytester.path / "r.json").read_bytes()
+    assert b"*** *** *** *** ***" in stored and b"*** *** *** *** ***" in report
+    spellings = [old, old.upper(), old[7:], json.dumps(old).strip('"').replace("/", "\\/"),
+                 base64.b64encode(old.encode()).decode()]
+    for where in (stored, report, result.stdout.str().encode()):
+        assert not [shown for shown in spellings if shown.encode() in where]
+
+
+def test_the_cache_moved_aside_line_reaches_the_terminal(pytester: pytest.Pytester, mini_suite: Path,
+                                                         counting_system: str) -> None:
+    """Issue 25, finding 15: the cache is opened inside the first judged test, whose output pytest
+    captures and shows only in a failure's report (none with --mt-report-only): the line was lost."""
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    folder.mkdir(parents=True)
+    (folder / "translations.sqlite").write_bytes(b"not a database, whatever wrote it\n" * 100)
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), counting_system, "--mt-report-only", "-q")
+    assert result.ret == pytest.ExitCode.OK and "Captured" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["mtchallenge: the translation cache *translations.sqlite is not usable (*); "
+                                 "moved it to translations.sqlite.unusable-* and started a new one"])

@@ -146,3 +146,28 @@ def test_a_hostile_baseline_is_a_usage_error_before_any_test(pytester: pytest.Py
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*hostile.json: field '--mt-compare': nested deeper than 100 levels"])
     assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
+
+
+
+def test_a_saved_run_larger_than_any_other_file_is_compared(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    """Issue 25, finding 10: a run saved with --mt-save (82 MB for both ctxpro sets) was refused by
+    --mt-compare as larger than 64 MiB. The saved run is made as --mt-save makes it: the mini suite's
+    run, and a large suite's beside it."""
+    from pytest_mtchallenge.baseline import BaselineOptions
+    from pytest_mtchallenge.reporting import build_runs
+    from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
+
+    def judged(suite: str, items: list[str], outcome: Outcome, output: str) -> list[dict[str, object]]:
+        return [{**Judgement(suite=suite, system="long", item=item, category="c", subcategory="s", output=output,
+                             outcome=outcome, decided_by=DecidedBy.CHECKER, reason="r").to_dict(), "position": n}
+                for n, item in enumerate(items)]
+
+    large = judged("large", [f"L{n}" for n in range(30_000)], Outcome.PASS, "Il était en retard." + " Et puis" * 300)
+    mini = judged("mini", ["M1a", "M1b", "T1a", "T1b"], Outcome.PASS, "Il était en retard, n'est-ce pas ?")
+    BaselineOptions.create(base=pytester.path, save="big.json").save(build_runs(mini + large))
+    assert (pytester.path / "big.json").stat().st_size > 64 * 1024 * 1024
+    result = pytester.runpytest_subprocess(str(mini_suite.parent), "--mt-system=recorded:old", "--mt-compare=big.json",
+                                           "--mt-compare-fail=items:0")
+    result.stdout.fnmatch_lines(["mini [[]old[]] against [[]long[]], 4 paired items: 100.0% → 50.0%*",
+                                 "  newly failing (2): M1a, T1a", "gate FAILED:"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED

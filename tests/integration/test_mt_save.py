@@ -27,9 +27,9 @@ def test_autosave_numbers_runs(pytester: pytest.Pytester, mini_suite: Path) -> N
     pytester.runpytest(str(mini_suite.parent), "--mt-autosave")
     pytester.runpytest(str(mini_suite.parent), "--mt-autosave", "--mt-system=reference")
     names = sorted(p.name for p in (pytester.path / ".mtchallenge" / "runs").iterdir())
-    assert names == ["0001_old.json", "0002_reference.json"]
+    assert names == ["0001_old.json.gz", "0002_reference.json.gz"]
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "--mt-compare=last")
-    result.stdout.fnmatch_lines(["*comparison with *0002_reference.json*", "*100.0% → 100.0%*"])
+    result.stdout.fnmatch_lines(["*comparison with *0002_reference.json.gz*", "*100.0% → 100.0%*"])
 
 
 def test_an_output_that_is_not_text_errors_its_item_and_every_report_is_written(
@@ -75,3 +75,33 @@ def test_a_save_path_that_cannot_be_written_is_a_usage_error_before_any_test(pyt
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*runs: field '--mt-save': is a folder, not a file"])
     assert "passed" not in result.stdout.str() and "failed" not in result.stdout.str()
+
+
+def test_the_saved_command_line_hides_url_credentials_and_every_secret(pytester: pytest.Pytester, mini_suite: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25, finding 3: the command line was stored as typed, password and tokens included."""
+    monkeypatch.setenv("MT_TOKEN", "env_t0ken_123456")
+    pytester.makeini('[pytest]\nmt_http_request = {"texts": "{sources}"}\nmt_http_response = translations\n'
+                     "mt_secret_env = MT_TOKEN\n")
+    url = "http://mt-user:PASSW0RD@127.0.0.1:9/t?api_key=k3y-0123456789&token=t0k-0123456789&lang=fr"
+    pytester.runpytest(str(mini_suite.parent), f"--mt-system=remote={url}", "--mt-retries=0", "--mt-report-only",
+                       "--mt-save=runs/r.json", "-k", "M1a or env_t0ken_123456")
+    document = (pytester.path / "runs" / "r.json").read_text()
+    made = json.loads(document)["environment"]["command_line"]
+    assert "--mt-system=remote=http://mt-user:***@127.0.0.1:9/t?api_key=***&token=***&lang=fr" in made
+    assert "-k M1a or *** " in made  # a known secret of the run, wherever it is typed
+    for secret in ("PASSW0RD", "k3y-0123456789", "t0k-0123456789", "env_t0ken_123456"):
+        assert secret not in document
+
+
+def test_a_run_too_large_to_be_read_back_is_not_saved_and_fails_the_run(
+        pytester: pytest.Pytester, mini_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What --mt-save writes, --mt-compare can read: a run past the limit of a saved run is refused
+    with one line (never half a file), and a release job does not go on without it."""
+    from pytest_mtchallenge import files
+
+    monkeypatch.setattr(files, "MAX_RUN_BYTES", 2048)
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-report-only", "--mt-save=runs/r.json")
+    result.stdout.fnmatch_lines(["run NOT saved: *r.json: the run is 0 MiB of JSON, more than the 0 MiB a saved run "
+                                 "or report may hold to be read back; judge fewer suites or systems per run"])
+    assert result.ret == pytest.ExitCode.TESTS_FAILED and not (pytester.path / "runs" / "r.json").exists()

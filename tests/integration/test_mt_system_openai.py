@@ -215,6 +215,34 @@ def test_document_mode_shows_the_context_to_the_model(pytester: pytest.Pytester,
     assert len(context_shown) == 1
 
 
+def test_a_sentence_that_spells_a_document_never_gets_its_cached_output(
+        pytester: pytest.Pytester, chat_server: Callable[[Answer], ChatServer]) -> None:
+    """Issue 25, finding 11: the cache keyed a document-level item by the JSON text of its context and
+    sentence, which an item whose source is that text also had: a rerun served one item's output
+    to the other."""
+    lookalike = json.dumps(["The lamp fell off the table.", "It broke.", "Then it went out."])
+    suite = DOCUMENT_SUITE + f"""\
+    - id: P1c
+      source: '{lookalike}'
+      reference: Une liste.
+"""
+    server = chat_server(lambda body: "[une liste]" if lookalike in str(body["messages"][-1]["content"])
+                         else _antecedent_aware(body))
+    pytester.makefile(".yaml", lamps=suite)
+    args = ["--mt-suite=lamps.yaml", "--mt-system=llm=openai:m,mode=document", "--mt-report=r.json",
+            "--mt-report-only", "-p", "no:randomly"]
+
+    def outputs() -> dict[str, str]:
+        (run,) = json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))["runs"]
+        return {item["id"]: item["output"] for item in run["items"]}
+
+    pytester.runpytest(*args)
+    first = outputs()
+    assert first["P1a"] == "Puis elle s'est éteinte." and first["P1c"] == "[une liste]"
+    pytester.runpytest(*args).stdout.fnmatch_lines(["*llm: 3 of 3 outputs for lamps from the translation cache*"])
+    assert len(server.bodies) == 3 and outputs() == first
+
+
 def test_the_prompt_file_of_the_ini_reaches_the_model(pytester: pytest.Pytester,
                                                       chat_server: Callable[[Answer], ChatServer]) -> None:
     server = chat_server(lambda body: "Il était ouvert.")

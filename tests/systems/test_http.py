@@ -1,12 +1,15 @@
 """The shared HTTP client (retries, timeouts, redaction) and the generic ``http:``/``https:`` kind, on loopback."""
 from __future__ import annotations
 
+import base64
+import contextlib
 import json
 import socket
 import threading
 import time
 from collections.abc import Callable
 from email.utils import formatdate
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -27,6 +30,7 @@ from pytest_mtchallenge.systems.http import (
     redact_url,
     retry_after_seconds,
 )
+from pytest_mtchallenge.translation.translator import Translator
 
 if TYPE_CHECKING:
     from conftest import Loopback, ReceivedRequest, Reply, Responder
@@ -417,3 +421,34 @@ def test_missing_or_malformed_settings_name_the_setting(settings: dict[str, str]
         _generic("http://127.0.0.1:9/api", **settings)
     assert message in str(error.value) and str(error.value).startswith("--mt-system=http://127.0.0.1:9/api: ")
     assert "\n" not in str(error.value)
+
+
+def test_a_reply_echoing_the_credentials_is_stored_and_shown_redacted(
+        loopback: Loopback, make_suite: Callable[..., Suite], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A careless server puts the request's credentials in its translations: the URL's password as
+    HTTP Basic auth (base64 of user:password), the key JSON-escaped (``\\/``), upper-cased and split
+    over two lines. Nothing of them reaches the translation cache or what the run judges
+    (issue 25, finding 2)."""
+    key = "k3y/ROT8-0123456789"
+    monkeypatch.setenv("MY_MT_KEY", key)
+
+    def echo(request: ReceivedRequest) -> Reply:
+        basic = request.headers["authorization"].removeprefix("Basic ")
+        escaped = json.dumps(request.json["key"]).strip('"').replace("/", "\\/")
+        return loopback.Reply(body={"out": [f"{text} | {basic} | {escaped} | {key.upper()} | {key[:6]}\n{key[6:]}"
+                                            for text in request.json["texts"]]})
+
+    server = loopback(echo)
+    url = server.url.replace("http://", "http://mt-user:PASSW0RD@") + "/mt"
+    system = _generic(url, mt_http_request='{"texts": "{sources}", "key": "${MY_MT_KEY}"}', mt_http_response="out")
+    suite = make_suite(3)
+    run = Translator(cache_path=tmp_path / "cache.sqlite", write_line=lambda line: None,
+                     suspend_capture=contextlib.nullcontext, interactive=lambda: False)
+    run.redaction.add(system.secrets)
+    output = run.output_for(suite, system, suite.items[0])
+    assert server.requests[0].headers["authorization"] == "Basic " + base64.b64encode(b"mt-user:PASSW0RD").decode()
+    assert output.text == "source 0 | *** | *** | *** | ***"
+    stored = b"".join(path.read_bytes() for path in tmp_path.glob("cache.sqlite*"))
+    assert b"source 0 | *** | *** | *** | ***" in stored
+    for shown in (key, key.upper(), key[6:], "k3y\\/", "PASSW0RD", base64.b64encode(b"mt-user:PASSW0RD").decode()):
+        assert shown.encode() not in stored, shown
