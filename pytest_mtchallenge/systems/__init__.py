@@ -12,6 +12,18 @@ from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.suggest import did_you_mean
 
 
+#: The most bytes read from what a system returns at once: an HTTP reply's body (after
+#: decompression), a command's standard output, a ``python:`` call's outputs (as UTF-8). More is
+#: not read: the request, command or call fails in one line, and the run's memory stays bounded.
+#: (Output files and recorded systems are files: :data:`pytest_mtchallenge.files.MAX_FILE_BYTES`.)
+MAX_REPLY_BYTES = 64 * 1024 * 1024
+
+
+def too_large(what: str) -> str:
+    """The one line about a reply past :data:`MAX_REPLY_BYTES`: ``what`` names it ("the reply's body")."""
+    return f"{what} is larger than {MAX_REPLY_BYTES / (1024 * 1024):g} MiB (MAX_REPLY_BYTES): not read further"
+
+
 @dataclass(frozen=True, slots=True)
 class SystemOptions:
     """Settings shared by every system of a run (command line and ini file)."""
@@ -255,5 +267,5 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     return system
 
 
-__all__ = ["DOCUMENT", "MODES", "SENTENCE", "System", "SystemOptions", "Translations", "builtin_system_kinds",
-           "document_text", "not_text", "parse_system_spec", "split_document_output"]
+__all__ = ["DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions", "Translations", "builtin_system_kinds",
+           "document_text", "not_text", "parse_system_spec", "split_document_output", "too_large"]
