@@ -285,5 +285,5 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     return system
 
 
-__all__ = ["DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions", "Translations", "builtin_system_kinds",
-           "document_text", "not_text", "parse_system_spec", "split_document_output", "too_large"]
+__all__ = ["DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions", "Translations",
+           "builtin_system_kinds", "document_text", "not_text", "parse_system_spec", "split_document_output", "too_large"]

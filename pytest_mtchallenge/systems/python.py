@@ -267,10 +267,10 @@ def _log_again(sent: dict[str, object]) -> None:
     (which hides the run's secrets) and handled by its loggers (pytest's log capture)."""
     try:
         logger = logging.getLogger(str(sent["name"]))
-        level = int(sent["level"])  # type: ignore[call-overload]
+        level, line = int(sent["level"]), int(sent["line"])  # type: ignore[call-overload]
         if logger.isEnabledFor(level):
-            logger.handle(logger.makeRecord(logger.name, level, str(sent["path"]), int(sent["line"]),  # type: ignore[call-overload]
-                                            "%s", (str(sent["message"]),), None, func=str(sent["function"])))
+            logger.handle(logger.makeRecord(logger.name, level, str(sent["path"]), line, "%s", (str(sent["message"]),),
+                                            None, func=str(sent["function"])))
     except (KeyError, TypeError, ValueError):
         pass  # not a record: nothing to log
 

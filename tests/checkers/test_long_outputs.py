@@ -34,8 +34,8 @@ for name, params in {"formality": {"register": "vous"}, "verb_ellipsis": {"lemma
 missing = sorted(set(families) - set(items))
 assert not missing, missing
 
-pieces = ["que ", "il ne ", ".", "a ", "l'", "(", "'", "-", "\\\\n", "le chat, ", "est-ce que ", "the cat that he did not ",
-          "Je veux qu'il vienne. ", "é"]
+pieces = ["que ", "il ne ", ".", "a ", "l'", "(", "'", "-", "\\\\n", "le chat, ", "est-ce que ",
+          "the cat that he did not ", "Je veux qu'il vienne. ", "é"]
 judged = 0
 for name, (item, languages) in sorted(items.items()):
     checker = families[name]()

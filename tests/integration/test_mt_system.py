@@ -231,7 +231,8 @@ def test_a_python_function_ending_its_process_loses_no_result_and_no_report(
                                  f"call {message} (3 items: *"])
     assert "Traceback" not in result.stdout.str() and "INTERNALERROR" not in result.stdout.str()
     runs = json.loads((pytester.path / "r.json").read_text())["runs"]
-    assert {run["system"]: run["summary"]["overall"]["error"] for run in runs} == {"old": 0, f"hostile_mt:{function}": 4}
+    errors = {run["system"]: run["summary"]["overall"]["error"] for run in runs}
+    assert errors == {"old": 0, f"hostile_mt:{function}": 4}
     assert (pytester.path / "r.html").is_file() and (pytester.path / "saved.json").is_file()
 
 
@@ -247,9 +248,9 @@ def test_ctrl_c_stops_a_run_waiting_on_a_python_function_and_its_process(pyteste
     started = pytester.path / "started"
     pytester.makepyfile(slow_mt=f"import os, time\ndef translate(sources):\n"
                                 f"    open({str(started)!r}, 'w').write(str(os.getpid()))\n    time.sleep(600)\n")
-    run = subprocess.Popen([sys.executable, "-m", "pytest", str(mini_suite.parent), "--mt-system=python:slow_mt:translate",
-                            "-p", "no:cacheprovider"], cwd=pytester.path, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True)
+    run = subprocess.Popen([sys.executable, "-m", "pytest", str(mini_suite.parent),
+                            "--mt-system=python:slow_mt:translate", "-p", "no:cacheprovider"],
+                           cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         for _ in range(600):  # up to a minute for the run to reach the function
             if started.exists() and started.read_text():
