@@ -136,7 +136,10 @@ class PythonSystem(System):
             module_name, function_name = self._names()
         except ValueError as exc:
             raise SystemFailure(_describe(exc)) from None
-        worker = _Worker()
+        try:
+            worker = _Worker()
+        except OSError as exc:
+            raise SystemFailure(f"its process could not start: {exc}") from None
         try:
             reply = worker.ask({"load": {"module": module_name, "function": function_name,
                                          "rootdir": str(self.options.rootdir), "limit": system_kinds.MAX_REPLY_BYTES}},
@@ -200,8 +203,9 @@ class _Worker:
                   "from pytest_mtchallenge.systems.python_worker import main; main()")
 
     def __init__(self) -> None:
+        path = json.dumps([str(entry) for entry in sys.path])
         self.process = subprocess.Popen(
-            [sys.executable, "-c", self._BOOTSTRAP, json.dumps(sys.path)], stdin=subprocess.PIPE,
+            [sys.executable, "-c", self._BOOTSTRAP, path], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, start_new_session=True,  # its own group: stopped with what it started
             env=dict(os.environ, MTCHALLENGE_PARENT_PID=str(os.getpid())))
         self._replies: queue.Queue[dict[str, object] | None] = queue.Queue()
