@@ -21,6 +21,13 @@ _MEASURE = re.compile(r"^(any-connective|coherence-difference|coherence-referenc
 
 _HUMAN_OUTCOME = {"yes": Outcome.PASS, "no": Outcome.FAIL, "na": Outcome.NA}
 
+#: The longest output the automatic judge reads, in characters. A sentence's translation is a few
+#: hundred; the families read an output in time that grows with its length, some (those that
+#: compare every clause with the ones after it) with its square, so a longer output is not read:
+#: it is left to a human, its length the reason. A context translation may have this many
+#: characters for each sentence of the item's context.
+MAX_JUDGED_CHARS = 2_000
+
 
 class JudgeMode(str, enum.Enum):
     AUTO = "auto"
@@ -71,6 +78,21 @@ class VerdictStore:
         return verdict, f"recorded human verdict '{verdict}'" + (f" ({tally})" if tally else "") + by + origin
 
 
+def too_long_to_judge(item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> str | None:
+    """Why ``output`` (or its ``context`` translation) is too long for the automatic judge to read
+    (:data:`MAX_JUDGED_CHARS`), or None."""
+    if len(output) > MAX_JUDGED_CHARS:
+        return (f"not read: the output has {len(output):,} characters, more than the {MAX_JUDGED_CHARS:,} the "
+                "automatic judge reads (MAX_JUDGED_CHARS)")
+    read = MAX_JUDGED_CHARS * max(1, len(item.context))
+    length = sum(len(sentence) for sentence in context)
+    if length > read:
+        sentences = f"{len(item.context)} context sentences" if len(item.context) > 1 else "a context sentence"
+        return (f"not read: the context's translation has {length:,} characters, more than the {read:,} the "
+                f"automatic judge reads for {sentences} (MAX_JUDGED_CHARS each)")
+    return None
+
+
 def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
     """Call a checker (with the context translation when it reads one), turning any crash, and an
     output it cannot judge, into an undecided verdict that says so."""
@@ -82,7 +104,11 @@ def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: 
 
 def checked(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
     """:func:`run_checker`, except that an output the checker cannot judge (a suite's regular
-    expression past its time bound) raises :class:`~pytest_mtchallenge.errors.JudgingError`."""
+    expression past its time bound) raises :class:`~pytest_mtchallenge.errors.JudgingError`. An output
+    longer than :data:`MAX_JUDGED_CHARS` is undecided, unread."""
+    too_long = too_long_to_judge(item, output, context)
+    if too_long is not None:
+        return Verdict.undecided(too_long)
     try:
         if checker.reads_context:
             verdict = checker.check(item=item, output=output, context=context)  # type: ignore[call-arg]
@@ -102,7 +128,10 @@ def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, con
     """What the automatic judge says: an untranslated output fails before the family reads it
     (when the suite's ``languages`` are given); otherwise the item's checker decides. With
     ``errors``, an output the checker cannot judge raises :class:`~pytest_mtchallenge.errors.JudgingError`
-    instead of being undecided."""
+    instead of being undecided. An output longer than :data:`MAX_JUDGED_CHARS` is undecided, unread."""
+    too_long = too_long_to_judge(item, output, context)
+    if too_long is not None:
+        return Verdict.undecided(too_long)
     if languages is not None:
         why = untranslated(output, source=item.source, source_language=languages[0], target_language=languages[1])
         if why is not None:

@@ -8,7 +8,7 @@ import gc
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
@@ -135,6 +135,8 @@ class MTChallengeSession:
         self.results: list[ItemResult] = []
         self.saved_path: Path | None = None
         self.unsaved = ""  # why --mt-save / --mt-autosave wrote nothing
+        self.written_reports: list[Path] = []  # the --mt-report files written at the end of the run
+        self.write_errors: list[str] = []  # one line per report or saved run that could not be written
         self.comparisons: list[Comparison] = []
         self.gate_violations: list[str] = []
         self.other_failures = 0  # failed reports that are not a judged wrong output
@@ -562,15 +564,20 @@ class MTChallengeSession:
             self.comparisons, self.gate_violations = self.baseline.compare(runs)
         if runs or evaluation:
             for fmt, path in self.reports:
-                write_report(fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
-                             comparisons=self.comparisons, gate=self.baseline.verdict(self.gate_violations))
+                if self._written(f"the {fmt} report {self._shown(path)}", lambda: write_report(
+                        fmt, runs, path, meta_evaluation=evaluation.to_dict() if evaluation else None,
+                        comparisons=self.comparisons, gate=self.baseline.verdict(self.gate_violations))):
+                    self.written_reports.append(path)
         if runs:
-            try:
-                self.saved_path = self.baseline.save(runs, environment=environment(
-                    directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
-                    redact=self.translator.redaction.redact))
-            except MTChallengeError as exc:  # a run too large to be read back: nothing written, and said
-                self.unsaved = exc.one_line()
+            def save() -> None:
+                try:
+                    self.saved_path = self.baseline.save(runs, environment=environment(
+                        directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
+                        redact=self.translator.redaction.redact))
+                except MTChallengeError as exc:  # a run too large to be read back: nothing written, and said
+                    self.unsaved = exc.one_line()
+
+            self._written("the saved run", save)
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
@@ -584,8 +591,20 @@ class MTChallengeSession:
         elif (self.report_only and session.exitstatus == pytest.ExitCode.TESTS_FAILED
               and not self.other_failures and not self.problems):
             session.exitstatus = pytest.ExitCode.OK
-        if self.unsaved and session.exitstatus == pytest.ExitCode.OK:
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED  # a release job must not go on without its run
+        if (self.unsaved or self.write_errors) and session.exitstatus == pytest.ExitCode.OK:
+            # a release job must not go on without its saved run, nor without a report it asked for
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def _written(self, what: str, write: Callable[[], object]) -> bool:
+        """Call ``write``; when it fails, say so in one line (:attr:`write_errors`) and go on: one
+        report that cannot be written never keeps the others, or the saved run, from being written."""
+        try:
+            write()
+        except Exception as exc:  # noqa: BLE001 - a writer's fault of any kind is one line, not a lost run
+            self.write_errors.append(printable(f"ERROR mtchallenge: {what} could not be written: "
+                                               f"{type(exc).__name__}: {' '.join(str(exc).split())}"))
+            return False
+        return True
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter):  # type: ignore[no-untyped-def]
@@ -607,8 +626,10 @@ class MTChallengeSession:
         runs = self.runs()
         if not runs and not self.problems:
             if evaluation is not None:
-                for _, path in self.reports:
+                for path in self.written_reports:
                     terminalreporter.write_line(f"report written to {self._shown(path)}")
+            for line in self.write_errors:
+                terminalreporter.write_line(line, red=True)
             return
         terminalreporter.section("mtchallenge: category success report")
         for suite in self.implicit_reference:
@@ -618,12 +639,14 @@ class MTChallengeSession:
         if runs:
             width = terminalreporter._tw.fullwidth  # noqa: SLF001 - the reporter's own width
             terminalreporter.write(render_table(runs, width=width, color=terminalreporter.hasmarkup))
-        for _, path in self.reports:
+        for path in self.written_reports:
             terminalreporter.write_line(f"report written to {self._shown(path)}")
         if self.saved_path is not None:
             terminalreporter.write_line(f"run saved to {self.saved_path}")
         if self.unsaved:
             terminalreporter.write_line(printable(f"run NOT saved: {self.unsaved}"), red=True)
+        for line in self.write_errors:
+            terminalreporter.write_line(line, red=True)
         for line in error_lines(runs, problems=self.problems):  # a system that failed as a whole: one line
             terminalreporter.write_line(line, red=True)
         if self.comparisons or self.baseline.compare_path is not None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,32 @@ def test_the_published_sets_load_with_both_deepl_systems(published: Path, name: 
         assert contexts.outputs[item.id] == " ".join(whole[-own:])
         assert contexts.context_outputs[item.id] == tuple(whole[:-own])
 
+
+
+@pytest.mark.parametrize("beside", ["inputs/{}", "outputs/deepl.{}.sentences"])
+def test_a_file_beside_the_set_larger_than_the_limit_is_one_line_error_read_no_further(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, beside: str) -> None:
+    """The inputs and outputs files are read through files.read_text, as the set is: no more than the
+    limit is read (issue 25, 7: a 1 GiB file was read whole, 2.1 GB resident)."""
+    from pytest_mtchallenge import files
+
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1024 * 1024)
+    path = write_set(tmp_path)
+    name = path.name.removesuffix(".json")
+    with (tmp_path / beside.format(name)).open("a", encoding="utf-8") as handle:
+        handle.write("x" * (1024 * 1024))
+    with pytest.raises(SuiteError) as caught:
+        load_any_suite(path, checkers=builtin_checkers())
+    assert caught.value.one_line() == f"{tmp_path / beside.format(name)}: larger than 1 MiB, the limit of a file read"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than 100 levels"),
+    ('[{"src segment": "a", "rule": "x", "segment id": ' + "9" * 5000 + "}]", "invalid JSON ("),
+])
+def test_a_set_too_deep_or_with_a_huge_number_is_one_line_error(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "jsons" / "formality.x.en-fr.test.json"
+    path.parent.mkdir()
+    path.write_text(text)
+    with pytest.raises(SuiteError, match="^" + re.escape(f"{path}: {message}")):
+        load_any_suite(path, format="ctxpro")

@@ -225,3 +225,35 @@ def test_the_predicted_gender_of_winomts_entity_reaches_the_judgement(
                       checkers={"fixed": FixedChecker(answer)}, verdicts=VerdictStore(), languages=("en", "fr"))
     assert judgement.outcome is outcome
     assert judgement.evidence == tuple(e for e in answer.evidence if e.startswith("predicted-gender:"))
+
+
+# -- outputs too long to read (issue 25, 5) ----------------------------------------------------
+
+def test_an_output_longer_than_the_limit_is_left_to_a_human_without_the_family_reading_it() -> None:
+    from pytest_mtchallenge.judging import MAX_JUDGED_CHARS, automatic_verdict
+
+    checker = FixedChecker(Verdict.passed("subjunctive found"))
+    longest = "Je veux qu'il vienne. " * (MAX_JUDGED_CHARS // 22) + "a" * (MAX_JUDGED_CHARS % 22)
+    assert len(longest) == MAX_JUDGED_CHARS
+    assert automatic_verdict(checker, item=ITEM, output=longest).outcome is Outcome.PASS and checker.calls == 1
+    verdict = automatic_verdict(checker, item=ITEM, output=longest + "!", languages=("en", "fr"))
+    assert checker.calls == 1  # neither the family nor the language checks read it
+    assert verdict.outcome is Outcome.UNDECIDED
+    assert verdict.reason == (f"not read: the output has {MAX_JUDGED_CHARS + 1:,} characters, more than the "
+                              f"{MAX_JUDGED_CHARS:,} the automatic judge reads (MAX_JUDGED_CHARS)")
+    judgement = judge(item=ITEM, system="s", output=longest + "!", mode=JudgeMode.AUTO,
+                      checkers={"fixed": checker}, verdicts=VerdictStore())
+    assert judgement.outcome is Outcome.REVIEW and "not read: the output has 2,001 characters" in judgement.reason
+    assert run_checker(checker, item=ITEM, output=longest + "!").reason == verdict.reason and checker.calls == 1
+
+
+def test_a_context_translation_may_have_the_limit_for_each_context_sentence() -> None:
+    from dataclasses import replace
+
+    from pytest_mtchallenge.judging import MAX_JUDGED_CHARS, too_long_to_judge
+
+    item = replace(ITEM, context=("He said so.", "He left."))
+    assert too_long_to_judge(item, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS)) is None
+    assert too_long_to_judge(item, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS, "c")) == (
+        "not read: the context's translation has 4,001 characters, more than the 4,000 the automatic judge reads "
+        "for 2 context sentences (MAX_JUDGED_CHARS each)")

@@ -137,11 +137,13 @@ def resolve_suite(spec: str, *, rootdir: Path | None = None) -> Path:
 
 
 def content_hash(paths: Iterable[Path]) -> str:
-    """A short hash of files' bytes (for run signatures)."""
+    """A short hash of files' bytes (for run signatures), read a block at a time."""
     digest = hashlib.sha256()
     for path in paths:
         digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+        with path.open("rb") as handle:
+            while block := handle.read(1 << 20):
+                digest.update(block)
     return digest.hexdigest()[:10]
 
 

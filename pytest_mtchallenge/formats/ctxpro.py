@@ -203,11 +203,8 @@ def _read_items(path: Path) -> list[dict[str, str]]:
 
 
 def _read_lines(path: Path, count: int) -> list[str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SuiteError(f"cannot read: {exc}", file=path) from None
-    lines = text.split("\n")
+    """The lines of an inputs or outputs file beside the set, one per item (within the size limit)."""
+    lines = files.read_text(path, error=SuiteError).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     if len(lines) != count:

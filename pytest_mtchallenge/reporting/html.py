@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally, selection_lines
+from pytest_mtchallenge.reporting.atomic import write_atomically
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.baseline import Comparison, GateVerdict
@@ -395,10 +396,11 @@ def render(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None 
 
 def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
           comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None) -> None:
-    """Write the page (atomically: a crash never leaves half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate),
-                   encoding="utf-8")
-    tmp.replace(path)
+    """Write the page, atomically (a crash or a failure never leaves half a file, nor a temporary one).
+
+    A lone surrogate in a text (a suite's ``"\\ud800"`` escape) is written as that escape, as the
+    JSON report writes it: the page is valid UTF-8.
+    """
+    page = render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate)
+    write_atomically(path, page.encode("utf-8", "backslashreplace"))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +11,7 @@ from pathlib import Path
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
 from pytest_mtchallenge.model import RecordedVerdict, Suite
+from pytest_mtchallenge.reporting.atomic import write_atomically
 from pytest_mtchallenge import files
 from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
 
@@ -80,37 +80,6 @@ def _locked(path: Path) -> Iterator[None]:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` in one step: a crash leaves the old file or the new one, never half.
-
-    The bytes go to a temporary file in the same folder, are flushed to disk, and the temporary file
-    is renamed over ``path`` (``os.replace`` is atomic on POSIX and Windows).
-    """
-    mode = path.stat().st_mode & 0o777 if path.exists() else None
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is None:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError, AttributeError):  # make the rename itself durable (POSIX)
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
-
-
 def _journal(path: Path) -> Path:
     return path.with_name(f".{path.name}.journal")
 
@@ -126,7 +95,7 @@ def rewrite_in_place(path: Path, data: bytes) -> None:
     the file's lock.
     """
     journal = _journal(path)
-    atomic_write(journal, data)
+    write_atomically(journal, data)
     _overwrite(path, data)
     journal.unlink()
 
@@ -175,7 +144,8 @@ class VerdictFile:
     """A verdict file of the suite format that ``mtchallenge review`` appends to.
 
     Every :meth:`append` takes a lock beside the file, adds the new entries after the earlier ones
-    (whose bytes are kept as they are) and replaces the file atomically (:func:`atomic_write`).
+    (whose bytes are kept as they are) and replaces the file atomically
+    (:func:`~pytest_mtchallenge.reporting.atomic.write_atomically`).
     The file is parsed again only when someone else changed it since this object last read or
     wrote it; a file whose ``verdicts:`` list is not last is rewritten whole, every verdict kept.
     Nothing is ever removed.
@@ -251,7 +221,7 @@ class VerdictFile:
             if exists and target.stat().st_nlink > 1:
                 rewrite_in_place(target, text)  # keep the inode that the other hard links share
             else:
-                atomic_write(target, text)
+                write_atomically(target, text)
             self._known = _stamp(target)
             self._count += len(verdicts)
             return self._count

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -10,6 +10,18 @@ from typing import ClassVar
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.suggest import did_you_mean
+
+
+#: The most bytes read from what a system returns at once: an HTTP reply's body (after
+#: decompression), a command's standard output, a ``python:`` call's outputs (as UTF-8). More is
+#: not read: the request, command or call fails in one line, and the run's memory stays bounded.
+#: (Output files and recorded systems are files: :data:`pytest_mtchallenge.files.MAX_FILE_BYTES`.)
+MAX_REPLY_BYTES = 64 * 1024 * 1024
+
+
+def too_large(what: str) -> str:
+    """The one line about a reply past :data:`MAX_REPLY_BYTES`: ``what`` names it ("the reply's body")."""
+    return f"{what} is larger than {MAX_REPLY_BYTES / (1024 * 1024):g} MiB (MAX_REPLY_BYTES): not read further"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +81,11 @@ class Translations:
                 return cls.failed(items, f"{origin}: output for item {item.id} is {type(output).__name__}, not text")
         return cls(outputs=MappingProxyType({item.id: out for item, out in zip(items, outputs)}))
 
+    def _texts(self) -> Iterator[object]:
+        yield from self.outputs.values()
+        for context in self.context_outputs.values():
+            yield from context
+
     @property
     def settled(self) -> int:
         """How many items have an output or an error."""
@@ -76,19 +93,27 @@ class Translations:
 
     def screened(self, origin: str) -> Translations:
         """These translations with each output that is not text (see :func:`not_text`), in the
-        output or in its context translation, turned into an error for its item naming ``origin``."""
+        output or in its context translation, turned into an error for its item naming ``origin``;
+        an output of a ``str`` subclass becomes a plain ``str`` of its characters, so that none of
+        its own methods (a ``__str__`` that raises) runs while it is judged, stored and reported."""
+        translations = self
+        if any(type(output) is not str and isinstance(output, str) for output in self._texts()):
+            translations = replace(self, outputs=MappingProxyType({i: _plain(o) for i, o in self.outputs.items()}),
+                                   context_outputs=MappingProxyType({i: tuple(map(_plain, c))
+                                                                     for i, c in self.context_outputs.items()}))
         bad: dict[str, str] = {}
-        for item_id, output in self.outputs.items():
-            why = not_text(output) or next(filter(None, map(not_text, self.context_outputs.get(item_id, ()))), None)
+        for item_id, output in translations.outputs.items():
+            why = not_text(output) or next(filter(None, map(not_text, translations.context_outputs.get(item_id, ()))),
+                                           None)
             if why is not None:
                 bad[item_id] = f"{origin}: the output for item {item_id} {why}"
         if not bad:
-            return self
+            return translations
         return replace(
-            self, outputs=MappingProxyType({i: o for i, o in self.outputs.items() if i not in bad}),
-            errors=MappingProxyType({**self.errors, **bad}),
-            context_outputs=MappingProxyType({i: c for i, c in self.context_outputs.items() if i not in bad}),
-            notes=MappingProxyType({i: n for i, n in self.notes.items() if i not in bad}))
+            translations, outputs=MappingProxyType({i: o for i, o in translations.outputs.items() if i not in bad}),
+            errors=MappingProxyType({**translations.errors, **bad}),
+            context_outputs=MappingProxyType({i: c for i, c in translations.context_outputs.items() if i not in bad}),
+            notes=MappingProxyType({i: n for i, n in translations.notes.items() if i not in bad}))
 
     def redacted(self, redact: Callable[[str], str]) -> Translations:
         """These translations with ``redact`` applied to every text they hold: outputs, context
@@ -101,6 +126,11 @@ class Translations:
             notes=MappingProxyType({i: redact(n) for i, n in self.notes.items()}))
 
 
+def _plain(output: object) -> object:
+    """A ``str`` subclass's characters as a ``str`` (read by ``str`` itself); anything else as it is."""
+    return str.__str__(output) if isinstance(output, str) and type(output) is not str else output
+
+
 def not_text(output: object) -> str | None:
     """Why ``output`` is not text that can be judged, stored and written as UTF-8, or None.
 
@@ -110,7 +140,7 @@ def not_text(output: object) -> str | None:
     if not isinstance(output, str):
         return f"is {type(output).__name__}, not text"
     try:
-        output.encode("utf-8")
+        str.encode(output, "utf-8")
     except UnicodeEncodeError as exc:
         return (f"holds a lone surrogate U+{ord(output[exc.start]):04X} at character {exc.start + 1}, "
                 "which is not valid Unicode text")
@@ -266,5 +296,5 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     return system
 
 
-__all__ = ["DOCUMENT", "MODES", "SENTENCE", "System", "SystemOptions", "Translations", "builtin_system_kinds",
-           "document_text", "not_text", "parse_system_spec", "split_document_output"]
+__all__ = ["DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions", "Translations",
+           "builtin_system_kinds", "document_text", "not_text", "parse_system_spec", "split_document_output", "too_large"]

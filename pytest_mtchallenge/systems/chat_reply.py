@@ -8,10 +8,19 @@ from pytest_mtchallenge.languages import language_name
 
 #: How much of a removed piece a note quotes.
 QUOTED_CHARS = 60
+#: The longest reply read, in characters (about ten thousand words): a longer one is not cleaned
+#: nor judged, it holds no translation (a model that ran on). Every reading below takes time in
+#: proportion to the reply's length, so cleaning one reply takes milliseconds.
+MAX_REPLY_CHARS = 64 * 1024
 
-_REASONING = re.compile(r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+#: The reasoning tags; a block is an opening tag and the first closing tag of the same name after it.
+_REASONING_TAGS = ("think", "thinking", "reasoning")
+_REASONING_OPENING = re.compile(r"<(think|thinking|reasoning)>", re.IGNORECASE)
+_REASONING_CLOSING = {tag: re.compile(f"</{tag}>", re.IGNORECASE) for tag in _REASONING_TAGS}
 _UNCLOSED_REASONING = re.compile(r"^\s*<(think|thinking|reasoning)>", re.IGNORECASE)
-_FENCE = re.compile(r"```[\w+-]*[ \t]*\n?(.*?)\n?[ \t]*```", re.DOTALL)
+_FENCE = "```"
+#: A code fence's info string ("python", "text") and the end of its line.
+_FENCE_INFO = re.compile(r"[\w+-]*[ \t]*\n")
 #: Words that make a short phrase ending in a colon a label for the translation that follows.
 _LABEL_WORDS = r"translat\w*|traduc\w*|traduz\w*|übersetz\w*|překlad\w*|vertaling|перевод\w*"
 #: A label's words: no sentence punctuation, except inside quotes or parentheses.
@@ -30,8 +39,9 @@ _NOTE = re.compile(
     r"(?<=\()(?:notes?|n\.?\s?b\.?|literally|or)\b|"
     r"(?:note that|this translation|the translation|translation notes?|in this translation|"
     r"i (?:translated|have translated|used|kept|chose|rendered))\b)", re.IGNORECASE)
-_TRAILING_ASIDE = re.compile(
-    r"\s*\((?:notes?|n\.?\s?b\.?|literally|lit\.|or|i\.e\.|translation|translated)\b[^()]*\)\s*$", re.IGNORECASE)
+#: The opening of a parenthesised note ending the translation: "(Note: …)", "(literally …)".
+_ASIDE_OPENING = re.compile(r"\((?:notes?|n\.?\s?b\.?|literally|lit\.|or|i\.e\.|translation|translated)\b",
+                            re.IGNORECASE)
 #: Opening quote → the closing quotes that may match it.
 _QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "»": "«", "‘": "’", "'": "'", "‚": "‘’", "「": "」", "『": "』",
            "‹": "›"}
@@ -85,8 +95,13 @@ def clean_reply(reply: str, *, source: str, target_language: str) -> CleanedRepl
 
     Each step only removes what the ``source`` does not have itself (a source in quotes keeps
     its quotes, a source with a code fence its fence), and each removal is named in
-    :attr:`CleanedReply.removed`. Leading and trailing whitespace is removed silently.
+    :attr:`CleanedReply.removed`. Leading and trailing whitespace is removed silently. A reply that
+    is only a preamble ("Here is the translation:") leaves nothing, as one of reasoning only does;
+    so does a reply longer than :data:`MAX_REPLY_CHARS`, which is not read.
     """
+    if len(reply) > MAX_REPLY_CHARS:
+        return CleanedReply(text="", removed=(f"not read: {len(reply):,} characters, more than the "
+                                              f"{MAX_REPLY_CHARS:,} a reply may have (MAX_REPLY_CHARS)",))
     removed: list[str] = []
     text = reply
     for step in (_strip_reasoning, _strip_fence, _strip_preamble, _strip_notes, _strip_quotes):
@@ -94,10 +109,38 @@ def clean_reply(reply: str, *, source: str, target_language: str) -> CleanedRepl
     return CleanedReply(text=text.strip(), removed=tuple(removed))
 
 
+def _reasoning_blocks(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each reasoning block of ``text``, in order: an opening tag and the first
+    closing tag of its name after it; an opening tag never closed is left in place.
+
+    One pass: the next closing tag of each name is remembered, so the text after an opening tag
+    that is never closed is not searched again for the next one (a regular expression's lazy
+    ``.*?`` would, from each opening tag: time in the square of the reply's length).
+    """
+    blocks: list[tuple[int, int]] = []
+    # tag → the (start, end) of its next closing tag; (-1, -1): the text has no closing tag left
+    closing: dict[str, tuple[int, int]] = {}
+    position = 0
+    while (opening := _REASONING_OPENING.search(text, position)) is not None:
+        tag = opening.group(1).lower()
+        start, end = closing.get(tag, (0, 0))
+        if start != -1 and start < opening.end():  # not searched yet, or that closing tag is behind
+            found = _REASONING_CLOSING[tag].search(text, opening.end())
+            start, end = closing[tag] = found.span() if found else (-1, -1)
+        if start == -1:
+            position = opening.start() + 1
+            continue
+        blocks.append((opening.start(), end))
+        position = end
+    return blocks
+
+
 def _strip_reasoning(text: str, source: str, target_language: str, removed: list[str]) -> str:
-    if "<" not in text or _REASONING.search(source) or _UNCLOSED_REASONING.match(source):
+    if "<" not in text or _reasoning_blocks(source) or _UNCLOSED_REASONING.match(source):
         return text
-    stripped = _REASONING.sub("", text)
+    blocks = _reasoning_blocks(text)
+    ends = [0, *(end for _, end in blocks)]
+    stripped = "".join(text[end:start] for end, (start, _) in zip(ends, blocks)) + text[ends[-1]:]
     if _UNCLOSED_REASONING.match(stripped):  # reasoning cut off by max_tokens: no translation followed
         stripped = ""
     if stripped != text:
@@ -105,16 +148,34 @@ def _strip_reasoning(text: str, source: str, target_language: str, removed: list
     return stripped.strip()
 
 
+def _fences(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each code fence of ``text``: three backticks and the next three."""
+    fences: list[tuple[int, int]] = []
+    start = text.find(_FENCE)
+    while start >= 0:
+        end = text.find(_FENCE, start + len(_FENCE))
+        if end < 0:
+            break
+        fences.append((start, end + len(_FENCE)))
+        start = text.find(_FENCE, end + len(_FENCE))
+    return fences
+
+
 def _strip_fence(text: str, source: str, target_language: str, removed: list[str]) -> str:
-    if "```" in source:
+    if _FENCE in source:
         return text
-    fences = list(_FENCE.finditer(text))
-    if len(fences) != 1 or not fences[0].group(1).strip():
+    fences = _fences(text)
+    if len(fences) != 1:
         return text
-    fence = fences[0]
-    outside = (text[:fence.start()] + " " + text[fence.end():]).strip()
+    start, end = fences[0]
+    body = start + len(_FENCE)
+    info = _FENCE_INFO.match(text, body, end - len(_FENCE))  # "```python\n": the info string ends its line
+    inside = text[info.end() if info else body:end - len(_FENCE)].strip()
+    if not inside:
+        return text
+    outside = (text[:start] + " " + text[end:]).strip()
     removed.append("took the text inside the code fence" + (f" (dropped {quoted(outside)})" if outside else ""))
-    return fence.group(1).strip()
+    return inside
 
 
 def _labels(target_language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -127,7 +188,7 @@ def _labels(target_language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 def _strip_preamble(text: str, source: str, target_language: str, removed: list[str]) -> str:
     translation_label, language_label = _labels(target_language)
-    if translation_label.match(source):
+    if translation_label.match(source, 0, _LABEL_CHARS + 1):
         return text
     first, newline, rest = text.partition("\n")
     if (newline and rest.strip() and text.count("\n") > source.count("\n") and _INTERJECTION.match(first.strip())
@@ -137,10 +198,11 @@ def _strip_preamble(text: str, source: str, target_language: str, removed: list[
     # A source that opens with a label of its own ("Anglais : une langue") may be translated as "English: …".
     labels = [translation_label] if _SOURCE_LABEL.match(source) else [translation_label, language_label]
     for label in labels:
-        match = label.match(text)
-        if match and len(match.group(0)) <= _LABEL_CHARS and text[match.end():].strip():
+        # A label is at most _LABEL_CHARS long: the rest of the reply is not read for one.
+        match = label.match(text, 0, _LABEL_CHARS + 1)
+        if match and len(match.group(0)) <= _LABEL_CHARS:
             removed.append(f"removed the preamble {quoted(match.group(0).strip())}")
-            return text[match.end():].strip()
+            return text[match.end():].strip()  # nothing after it: the reply was only a preamble
     return text
 
 
@@ -153,11 +215,23 @@ def _strip_notes(text: str, source: str, target_language: str, removed: list[str
                 removed.append(f"removed a trailing note {quoted(note)}")
                 text = "\n".join(lines[:index]).strip()
                 break
-    aside = _TRAILING_ASIDE.search(text)
-    if aside and aside.start() > 0 and not _TRAILING_ASIDE.search(source):
-        removed.append(f"removed a trailing note {quoted(aside.group(0).strip())}")
-        text = text[:aside.start()].rstrip()
+    aside = _trailing_aside(text)
+    if aside and _trailing_aside(source) is None:
+        removed.append(f"removed a trailing note {quoted(text[aside:].strip())}")
+        text = text[:aside].rstrip()
     return text
+
+
+def _trailing_aside(text: str) -> int | None:
+    """Where a parenthesised note that ends ``text`` starts ("… (Note: subjunctive)"), the spaces
+    before it included; None when there is none. Only the last parenthesis is read."""
+    end = len(text.rstrip())
+    if not text.endswith(")", 0, end):
+        return None
+    opening = text.rfind("(", 0, end - 1)
+    if opening < 0 or ")" in text[opening + 1:end - 1] or not _ASIDE_OPENING.match(text, opening):
+        return None
+    return len(text[:opening].rstrip())
 
 
 def _strip_quotes(text: str, source: str, target_language: str, removed: list[str]) -> str:

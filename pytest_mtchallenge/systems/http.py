@@ -9,6 +9,7 @@ import os
 import random
 import re
 import time
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timezone
@@ -18,9 +19,10 @@ from urllib.parse import urlsplit
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.errors import SystemFailure
-from pytest_mtchallenge.redaction import environment_secrets, redact, redact_url, url_secrets
+from pytest_mtchallenge.redaction import REDACTED, environment_secrets, redact, redact_url, url_secrets
+from pytest_mtchallenge import systems as system_kinds
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import System, SystemOptions, Translations, too_large
 from pytest_mtchallenge.systems.batching import translate_in_batches
 
 if TYPE_CHECKING:
@@ -32,6 +34,11 @@ Reading = TypeVar("Reading")
 MAX_RETRY_DELAY = 60.0
 #: How much of a reply body a failure message quotes.
 EXCERPT_CHARS = 160
+#: How much of an error reply's body is read (for the failure message's quote).
+ERROR_BODY_BYTES = 64 * 1024
+#: The content codings asked for and read (``Accept-Encoding``), with their zlib window bits.
+CONTENT_CODINGS = {"gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}
+_READ_SIZE = 64 * 1024
 USER_AGENT = f"pytest-mtchallenge/{__version__}"
 
 _ENV_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -118,6 +125,95 @@ def _connection_problem(exc: Exception, text: str) -> str:
     return excerpt(f"{type(exc).__name__}: {text}")
 
 
+class BodyTooLarge(Exception):
+    """A reply body past the limit (raised by :func:`read_body`)."""
+
+
+class _Inflater:
+    """A gzip or deflate body, decompressed no further than asked: a small reply that inflates to
+    gigabytes (a "zip bomb") costs only what is read of it. A deflate body may be zlib-wrapped or
+    raw, as servers send both; data after a gzip member that is not another member is ignored."""
+
+    def __init__(self, coding: str) -> None:
+        self._bits = CONTENT_CODINGS[coding]
+        self._decompressor = zlib.decompressobj(self._bits)
+        self._started = False
+        self._ended = False
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        """Up to ``room`` (at least 1) decompressed bytes of ``data``; what is left of the input stays
+        in the decompressor (:meth:`more`)."""
+        if self._ended:
+            return b""
+        try:
+            out = self._decompressor.decompress(data, room)
+        except zlib.error:
+            if self._started or self._bits != zlib.MAX_WBITS:
+                if self._started:  # trailing garbage after a complete member
+                    self._ended = True
+                    return b""
+                raise
+            self._bits = -zlib.MAX_WBITS  # raw deflate, without the zlib header
+            self._decompressor = zlib.decompressobj(self._bits)
+            out = self._decompressor.decompress(data, room)
+        self._started = self._started or bool(out) or self._decompressor.eof
+        return out
+
+    def more(self) -> bytes:
+        """The input not yet decompressed: the rest of the last chunk, or the start of a next gzip member."""
+        if self._ended:
+            return b""
+        if self._decompressor.unconsumed_tail:
+            return self._decompressor.unconsumed_tail
+        if self._decompressor.eof and self._decompressor.unused_data:
+            rest = self._decompressor.unused_data
+            self._decompressor = zlib.decompressobj(self._bits)
+            return rest
+        return b""
+
+
+def read_body(response: requests.Response, *, limit: int, cut: bool = False) -> bytes:
+    """The body of a streamed ``response``, decompressed (gzip, deflate), read a block at a time.
+
+    Past ``limit`` bytes of decompressed body, :class:`BodyTooLarge` is raised, or with ``cut`` the
+    first ``limit`` bytes are returned: nothing beyond is read or decompressed. A content coding
+    that was not asked for is a :class:`~pytest_mtchallenge.errors.SystemFailure`. Connection
+    errors while reading are the ``requests`` exceptions that the same errors raise while a
+    request is made (a timeout, a broken connection).
+    """
+    import requests
+    from urllib3.exceptions import DecodeError, ProtocolError, ReadTimeoutError
+
+    coding = response.headers.get("Content-Encoding", "").strip().lower()
+    codings = [part.strip() for part in coding.split(",") if part.strip() not in ("", "identity")]
+    if len(codings) > 1 or (codings and codings[0] not in CONTENT_CODINGS):
+        raise SystemFailure(f"the reply is in Content-Encoding {coding!r}, which was not asked for "
+                            f"(Accept-Encoding: {', '.join(CONTENT_CODINGS)})")
+    inflater = _Inflater(codings[0]) if codings else None
+    body = bytearray()
+    try:
+        for chunk in response.raw.stream(_READ_SIZE, decode_content=False):
+            if inflater is None:
+                body += chunk
+            else:
+                data = chunk
+                while data and len(body) <= limit:
+                    body += inflater.feed(data, limit + 1 - len(body))
+                    data = inflater.more()
+            if len(body) > limit:
+                response.close()  # the rest is never read: the connection is not reused
+                if cut:
+                    return bytes(body[:limit])
+                raise BodyTooLarge(limit)
+    except ReadTimeoutError as exc:
+        raise requests.Timeout(exc) from None
+    except (ProtocolError, OSError) as exc:
+        raise requests.exceptions.ChunkedEncodingError(exc) from None
+    except (DecodeError, zlib.error) as exc:
+        raise SystemFailure(f"the reply's body is not valid {codings[0] if codings else 'data'}: {exc}") from None
+    return bytes(body)
+
+
 class HttpClient:
     """A ``requests`` session with the run's timeout and retry policy; every message it writes is redacted.
 
@@ -157,7 +253,10 @@ class HttpClient:
         adapter = DeadlineAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
-        self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json"})
+        # Only the codings read_body decompresses, within its limit (requests would also offer br, zstd).
+        self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/json",
+                                     "Accept-Encoding": ", ".join(coding for coding in CONTENT_CODINGS
+                                                                  if coding != "x-gzip")})
         self.session.headers.update(dict(headers or {}))
 
     def __repr__(self) -> str:
@@ -202,6 +301,8 @@ class HttpClient:
 
         ``read`` raises :class:`ReplyError` when the reply does not say what it should; that is
         a failure quoting the reply. ``hints`` add advice to the message of a given status code.
+        The body is read a block at a time, decompressed as it is read, and no further than
+        :data:`~pytest_mtchallenge.systems.MAX_REPLY_BYTES`: a larger one is a failure, not retried.
         """
         from pytest_mtchallenge.systems.breaker import unreachable_cause
         from pytest_mtchallenge.systems.deadline import Deadline
@@ -221,7 +322,20 @@ class HttpClient:
             # own timeout only bounds each wait for the socket, so the deadline shuts a slow reply down.
             with Deadline(self.timeout) as deadline:
                 try:
-                    response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout)
+                    response = self.session.post(url, data=payload, headers=sent_headers, timeout=self.timeout,
+                                                 stream=True)
+                    try:  # the body within the deadline too; an error's body only for its quote
+                        status = response.status_code
+                        limit = ERROR_BODY_BYTES if status >= 400 else system_kinds.MAX_REPLY_BYTES
+                        raw_body = read_body(response, limit=limit, cut=status >= 400)
+                    except BaseException:
+                        response.close()  # a body not read to its end: its connection is not reused
+                        raise
+                    response.raw.release_conn()  # read to its end: the connection goes back to the pool
+                except BodyTooLarge:
+                    raise self.failure(url, too_large("the reply's body")) from None
+                except SystemFailure as exc:
+                    raise self.failure(url, exc.one_line()) from None
                 except requests.Timeout:
                     response, problem = None, timed_out
                 except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
@@ -237,8 +351,7 @@ class HttpClient:
                 problem = timed_out
             elif response is not None:
                 self._breaker.reached(url)
-                status = response.status_code
-                body = response.content.decode("utf-8", errors="replace")
+                body = raw_body.decode("utf-8", errors="replace")
                 if status == 429 or status >= 500:
                     problem = self._status_problem(status, body, hints)
                     wait = retry_after_seconds(response.headers.get("Retry-After"))
@@ -558,5 +671,5 @@ class HttpsSystem(HttpSystem):
     kind = "https"
 
 
-__all__ = ["HttpClient", "HttpSystem", "HttpsSystem", "ReplyError", "RequestTemplate", "ResponsePath",
+__all__ = ["HttpClient", "HttpSystem", "HttpsSystem", "ReplyError", "read_body", "RequestTemplate", "ResponsePath",
            "expand_environment", "expect_texts", "redact", "redact_url", "retry_after_seconds"]

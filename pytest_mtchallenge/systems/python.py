@@ -3,21 +3,31 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
-import inspect
+import json
+import logging
+import os
+import queue
+import signal
+import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+import weakref
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from pytest_mtchallenge import systems as system_kinds
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.suggest import did_you_mean
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import System, SystemOptions, Translations, too_large
 from pytest_mtchallenge.systems.batching import translate_in_batches
+from pytest_mtchallenge.systems.python_worker import FRAME_SLACK, decode, encode, read_frame
+from pytest_mtchallenge.systems.python_worker import describe as _describe
 
 
 class PythonSystem(System):
@@ -27,22 +37,27 @@ class PythonSystem(System):
     When the function accepts ``source_language`` and ``target_language`` keyword arguments
     (or ``**kwargs``), it is given the suite's language pair too.
 
-    Each call has ``--mt-timeout`` seconds. A call runs in a worker thread; when it has not
-    returned in time, its batch errors, and since a thread cannot be stopped the call goes on in
-    the background until it returns: until then, no further call is made (the remaining batches
-    error at once, saying so), so a hung function costs one timeout, not one per batch.
-
-    Whatever the module or the function raises fails the items with one line; ``sys.exit()`` (a
-    ``SystemExit``) is reported too, as ``raised SystemExit: sys.exit(3)``, and the function is not
-    called again in the run (the remaining batches error at once). Only Ctrl-C stops the run.
+    **The function runs in a process of its own** (:mod:`pytest_mtchallenge.systems.python_worker`),
+    started at the first call with the run's ``sys.path`` (the rootdir first) and kept for the run:
+    the module is imported once. Whatever the function does there, the run's own process, its
+    finished results and its reports are safe: a call that raises fails its batch in one line
+    (``raised RuntimeError: model not loaded``); one that exits — ``sys.exit()``, a
+    ``KeyboardInterrupt`` it raises, ``os._exit()``, a crash of the interpreter — fails its batch
+    in one line and the function is not called again in the run (the remaining batches error at
+    once, saying why). Each call has ``--mt-timeout`` seconds: past them its process is stopped,
+    its batch errors, and so do the suite's remaining batches, at once (a hung function costs one
+    timeout per suite, not one per batch); the next suite starts a new process. What a call
+    returns is read no further than :data:`~pytest_mtchallenge.systems.MAX_REPLY_BYTES`. Outputs
+    cross as text: a ``str`` subclass arrives as its characters (its own methods never run here).
+    Only Ctrl-C stops the run (the function's process ignores it and is stopped with the run).
     """
 
     kind = "python"
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         super().__init__(argument=argument, name=name, options=options)
-        self._overdue: threading.Thread | None = None  # a call that timed out and may still run
-        self._exited: str | None = None  # why the function may not be called again (it called sys.exit())
+        self._worker: _Worker | None = None  # the process the function runs in, once started
+        self._exited: str | None = None  # why the function may not be called again (it exited)
 
     def default_name(self) -> str:
         return self.argument
@@ -87,74 +102,197 @@ class PythonSystem(System):
             return f"python:{self.argument}"
         return f"python:{self.argument};source={hashlib.sha256(origin.read_bytes()).hexdigest()[:12]}"
 
-    def _function(self) -> Callable[..., object]:
-        module_name, function_name = self._names()
-        with _on_path(self.options.rootdir):
-            module = importlib.import_module(module_name)
-        function = getattr(module, function_name, None)
-        if not callable(function):
-            raise ValueError(f"module {module_name!r} has no function {function_name!r}")
-        return function
-
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         origin = f"python:{self.argument}"
+        if self._exited is None:
+            try:
+                self._start()
+            except SystemFailure as exc:
+                return Translations.failed(items, f"{origin}: cannot load: {exc.message}")
+        by_id = {item.id: item for item in items}
+        languages = {"source_language": suite.source_language, "target_language": suite.target_language}
+        stopped: list[str] = []  # why the suite's remaining batches are not sent (a call timed out)
+
+        def translate_batch(item_ids: list[str]) -> list[str]:
+            outputs = self._call([by_id[item_id].source for item_id in item_ids], languages, stopped, origin=origin)
+            if len(outputs) != len(item_ids):
+                raise SystemFailure(f"returned {len(outputs)} outputs for {len(item_ids)} sources", file=origin)
+            for item_id, output in zip(item_ids, outputs):
+                if not isinstance(output, str):
+                    kind = output.get("type") if isinstance(output, dict) else type(output).__name__
+                    raise SystemFailure(f"output for item {item_id} is {kind}, not text", file=origin)
+            return outputs
+
+        # The batch function receives item ids (unique in a suite), so that a message names the item.
+        stand_ins = [dataclasses.replace(item, source=item.id) for item in items]
+        return translate_in_batches(stand_ins, translate_batch, options=self.options, origin=origin, concurrency=1)
+
+    def _start(self) -> None:
+        """Start the function's process and load the function, unless that is done; a module or
+        function that cannot be loaded is a :class:`SystemFailure` (the process is stopped)."""
+        if self._worker is not None and self._worker.running():
+            return
         try:
-            function = self._function()
-        except KeyboardInterrupt:
+            module_name, function_name = self._names()
+        except ValueError as exc:
+            raise SystemFailure(_describe(exc)) from None
+        try:
+            worker = _Worker()
+        except OSError as exc:
+            raise SystemFailure(f"its process could not start: {exc}") from None
+        try:
+            reply = worker.ask({"load": {"module": module_name, "function": function_name,
+                                         "rootdir": str(self.options.rootdir), "limit": system_kinds.MAX_REPLY_BYTES}},
+                               timeout=None)
+        except BaseException:
+            worker.stop()
             raise
-        except BaseException as exc:  # noqa: BLE001 - user code: import errors, sys.exit() are reported
-            return Translations.failed(items, f"{origin}: cannot load: {_describe(exc)}")
-        kwargs: dict[str, str] = {}
-        try:
-            parameters = inspect.signature(function).parameters
-        except (TypeError, ValueError):
-            parameters = {}
-        accepts_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-        for key, value in (("source_language", suite.source_language), ("target_language", suite.target_language)):
-            if accepts_any or key in parameters:
-                kwargs[key] = value
+        if reply is None or "loaded" not in reply:
+            worker.stop()
+            raise SystemFailure(reply["failed"] if reply else worker.end())
+        self._worker = worker
 
-        def translate_batch(sources: list[str]) -> list[str]:
-            outputs = self._call(function, sources, kwargs, origin=origin)
-            return list(outputs) if isinstance(outputs, tuple) else outputs  # type: ignore[return-value]
-
-        return translate_in_batches(items, translate_batch, options=self.options, origin=origin, concurrency=1)
-
-    def _call(self, function: Callable[..., object], sources: list[str], kwargs: dict[str, str], *,
-              origin: str) -> object:
-        """``function(sources, **kwargs)`` within ``--mt-timeout`` seconds, in a worker thread."""
+    def _call(self, sources: list[str], languages: dict[str, str], stopped: list[str], *, origin: str) -> list[object]:
+        """``function(sources, …)`` in its process, within ``--mt-timeout`` seconds: what it returned
+        (each output a text, or ``{"type": NAME}`` for another type)."""
         if self._exited is not None:
             raise SystemFailure(f"not called: an earlier call {self._exited}", file=origin)
-        overdue = self._overdue
-        if overdue is not None:
-            if overdue.is_alive():
-                raise SystemFailure(f"not called: an earlier call timed out after {self.options.timeout:g}s "
-                                    "(--mt-timeout) and has not returned yet", file=origin)
-            self._overdue = None
-        outcome: list[object] = []
-        failure: list[BaseException] = []
-
-        def call() -> None:
-            try:
-                outcome.append(function(sources, **kwargs))
-            except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread as is
-                failure.append(exc)
-
-        # A daemon thread: a call that never returns does not keep pytest from exiting.
-        worker = threading.Thread(target=call, name=f"mtchallenge {origin}", daemon=True)
-        worker.start()
-        worker.join(self.options.timeout)
-        if worker.is_alive():
-            self._overdue = worker
-            raise SystemFailure(f"did not return within {self.options.timeout:g}s (--mt-timeout); the call goes "
-                                "on in the background until it returns", file=origin)
-        if failure:
-            if isinstance(failure[0], (Exception, KeyboardInterrupt)):
-                raise failure[0]
-            # sys.exit() and other exits: one line for the batch, and no further call
-            self._exited = f"raised {_describe(failure[0])}"
+        if stopped:
+            raise SystemFailure(f"not called: {stopped[0]}", file=origin)
+        self._start()
+        worker = self._worker
+        assert worker is not None
+        try:
+            reply = worker.ask({"call": {"sources": sources, "languages": languages}}, timeout=self.options.timeout)
+        except TimeoutError:
+            self._stop()
+            stopped.append(f"an earlier call timed out after {self.options.timeout:g}s (--mt-timeout)")
+            raise SystemFailure(f"did not return within {self.options.timeout:g}s (--mt-timeout); its process "
+                                "was stopped", file=origin) from None
+        except BaseException:  # Ctrl-C: the run stops, and the function's process with it
+            self._stop()
+            raise
+        if reply is None or "exited" in reply:
+            self._exited = reply["exited"] if reply else worker.end()
+            self._stop()
             raise SystemFailure(self._exited, file=origin)
-        return outcome[0]
+        if "raised" in reply:
+            raise SystemFailure(f"raised {reply['raised']}", file=origin)
+        if "too_large" in reply:
+            if reply.get("unread"):
+                self._stop()  # the rest of the frame was never read: a new process for the next call
+            raise SystemFailure(too_large("what it returned for the batch"), file=origin)
+        if "returned" in reply:
+            raise SystemFailure(f"expected a list of outputs, got {reply['returned']}", file=origin)
+        outputs = reply.get("outputs")
+        if not isinstance(outputs, list):
+            self._stop()
+            raise SystemFailure("its process answered out of turn", file=origin)
+        return outputs
+
+    def _stop(self) -> None:
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+
+
+class _Worker:
+    """The process a ``python:`` system's function runs in, and the frames it answers with."""
+
+    _BOOTSTRAP = ("import json, sys; sys.path[:] = json.loads(sys.argv[1]); "
+                  "from pytest_mtchallenge.systems.python_worker import main; main()")
+
+    def __init__(self) -> None:
+        path = json.dumps([str(entry) for entry in sys.path])
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", self._BOOTSTRAP, path], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, start_new_session=True,  # its own group: stopped with what it started
+            env=dict(os.environ, MTCHALLENGE_PARENT_PID=str(os.getpid())))
+        self._replies: queue.Queue[dict[str, object] | None] = queue.Queue()
+        self._limit = system_kinds.MAX_REPLY_BYTES + FRAME_SLACK
+        threading.Thread(target=self._read, name="mtchallenge python worker", daemon=True).start()
+        self._finalizer = weakref.finalize(self, _kill, self.process)  # never outlives the run
+
+    def _read(self) -> None:
+        """Hand each reply to :meth:`ask`; None at the end of the process's output."""
+        stream = self.process.stdout
+        assert stream is not None
+        try:
+            while (frame := read_frame(stream, self._limit)) is not None:
+                reply = decode(frame)
+                if isinstance(reply, dict) and isinstance(reply.get("log"), dict):
+                    _log_again(reply["log"])
+                else:
+                    self._replies.put(reply if isinstance(reply, dict) else {})
+        except OverflowError as exc:  # not read: the process that wrote it is stopped
+            self._replies.put({"too_large": exc.args[0], "unread": True})
+        except (EOFError, OSError, ValueError):
+            pass
+        self._replies.put(None)
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def ask(self, message: dict[str, object], *, timeout: float | None) -> dict[str, object] | None:
+        """Send ``message`` and wait for the reply (None: the process ended without one);
+        ``TimeoutError`` when none came within ``timeout`` seconds."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(encode(message))
+            stdin.flush()
+        except OSError:
+            pass  # the process has ended: its output says so
+        try:
+            return self._replies.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError from None
+
+    def end(self) -> str:
+        """How the process ended, in words (it sent no reply)."""
+        try:
+            status = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return "ended its output without a reply"
+        if status < 0:
+            try:
+                name = signal.Signals(-status).name
+            except ValueError:
+                name = f"signal {-status}"
+            return f"ended the process it runs in ({name}) without returning"
+        return f"ended the process it runs in (exit status {status}) without returning"
+
+    def stop(self) -> None:
+        self._finalizer()
+
+
+def _log_again(sent: dict[str, object]) -> None:
+    """A log record of the function's process, logged here: made by this process's record factory
+    (which hides the run's secrets) and handled by its loggers (pytest's log capture)."""
+    try:
+        logger = logging.getLogger(str(sent["name"]))
+        level, line = int(sent["level"]), int(sent["line"])  # type: ignore[call-overload]
+        if logger.isEnabledFor(level):
+            logger.handle(logger.makeRecord(logger.name, level, str(sent["path"]), line, "%s", (str(sent["message"]),),
+                                            None, func=str(sent["function"])))
+    except (KeyError, TypeError, ValueError):
+        pass  # not a record: nothing to log
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Stop a function's process and everything it started."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            with contextlib.suppress(OSError):
+                process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
+    for stream in (process.stdin, process.stdout):
+        with contextlib.suppress(OSError):
+            if stream is not None:
+                stream.close()
 
 
 def _top_level_names(spec: importlib.machinery.ModuleSpec) -> set[str] | None:
@@ -193,14 +331,6 @@ def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(node, ast.Try):
             for handler in node.handlers:
                 yield from _top_level(handler.body)
-
-
-def _describe(exc: BaseException) -> str:
-    """``RuntimeError: model not loaded``; ``SystemExit: sys.exit(3)`` for an exit, in one line."""
-    if isinstance(exc, SystemExit):
-        return f"SystemExit: sys.exit({exc.code!r})"
-    text = " ".join(str(exc).split())
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 @contextlib.contextmanager

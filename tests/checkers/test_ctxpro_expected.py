@@ -155,3 +155,18 @@ def test_the_last_sentence_and_the_padded_match() -> None:
     assert ctxpro_passes("Alors, tu viens ?", "TU")
     assert not ctxpro_passes("Alors, tuviens ?", "tu")
     assert not ctxpro_passes("Je t'aime.", "t'")
+
+
+def test_splitting_reads_a_long_run_of_dots_or_a_long_word_once() -> None:
+    """The splitter's rules, as regular expressions, read a run of dots again from each dot, and a
+    word ending in a full stop again from each of its characters (issue 25, 5): 1 MB of either is
+    split at once now; a quadratic reading again would run for hours, past the subprocess's timeout."""
+    import subprocess
+    import sys
+
+    script = ("from pytest_mtchallenge.checkers.generic.ctxpro_expected import ctxpro_sentences as split\n"
+              "assert split('Oui' + '.' * 1_000_000 + ' Non.') == ['Oui' + '.' * 1_000_000, 'Non.']\n"
+              "assert split('a' * 1_000_000 + '#. Non.') == ['a' * 1_000_000 + '#.', 'Non.']\n"
+              "assert split(')' * 1_000_000 + '. Non.') == [')' * 1_000_000 + '.', 'Non.']\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr

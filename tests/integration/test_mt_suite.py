@@ -163,6 +163,36 @@ def test_a_suite_that_cannot_load_stops_only_its_own_collection(pytester: pytest
     assert [run["suite"] for run in json.loads((pytester.path / "r.json").read_text())["runs"]] == ["mini"]
 
 
+def test_ctxpro_sets_that_cannot_load_are_one_line_each_and_the_other_suites_run(
+        pytester: pytest.Pytester, mini_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25, 7: 100,000-deep arrays, a 5,000-digit number, an outputs file past the size limit."""
+    import json
+
+    from pytest_mtchallenge import files
+
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1024 * 1024)
+    sets = pytester.path / "paper" / "jsons"
+    sets.mkdir(parents=True)
+    head = '[{"src segment": "You.", "ref segment": "Vous.", "expected": "vous", "rule": "NOM.FORM+PLUR", "n": '
+    (sets / "deep.formality.x.en-fr.test.json").write_text(head + "[" * 100_000 + "]" * 100_000 + "}]")
+    (sets / "digits.formality.x.en-fr.test.json").write_text(head + "9" * 5000 + "}]")
+    item = {"src segment": "You.", "ref segment": "Vous.", "expected": "vous", "rule": "NOM.FORM+PLUR"}
+    (sets / "big.formality.x.en-fr.test.json").write_text(json.dumps([item]))
+    outputs = pytester.path / "paper" / "outputs"
+    outputs.mkdir()
+    (outputs / "deepl.big.formality.x.en-fr.test.sentences").write_text("Vous." + " " * (1024 * 1024) + "\n")
+    result = pytester.runpytest(*(f"--mt-suite={path}" for path in sorted(sets.iterdir())), str(mini_suite.parent),
+                                "--mt-system=reference", "--mt-report=r.json", "--tb=no")
+    result.assert_outcomes(passed=4, errors=3)
+    output = result.stdout.str()
+    assert "Traceback" not in output and "INTERNALERROR" not in output and "Interrupted" not in output
+    result.stdout.fnmatch_lines_random([
+        "ERROR *deep.formality.x.en-fr.test.json: nested deeper than 100 levels",
+        "ERROR *digits.formality.x.en-fr.test.json: invalid JSON (*digits*",
+        "ERROR *deepl.big.formality.x.en-fr.test.sentences: larger than 1 MiB, the limit of a file read"])
+    assert [run["suite"] for run in json.loads((pytester.path / "r.json").read_text())["runs"]] == ["mini"]
+
+
 @pytest.mark.parametrize("how", ["--mt-suite=folder", "--mt-suite=file", "folder", "file", "parent folder"])
 def test_a_suite_file_named_suite_yml_is_a_suite(pytester: pytest.Pytester, mini_suite: Path, how: str) -> None:
     folder = mini_suite.parent

@@ -194,3 +194,80 @@ def test_a_python_system_calling_sys_exit_is_one_error_line_per_item(pytester: p
     result.stdout.fnmatch_lines(["*python:mt_exiting:translate: raised SystemExit: sys.exit(3)*"])
     assert "Traceback" not in result.stdout.str() and len(result.outlines) < 60
     assert calls.read_text() == "called\n"  # once for the suite, not once per item
+
+
+_HOSTILE_FUNCTIONS = """\
+import os, signal
+
+def exits(sources):
+    os._exit(3)
+
+def interrupts(sources):
+    raise KeyboardInterrupt
+
+def killed(sources):
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize(("function", "message"), [
+    ("exits", "ended the process it runs in (exit status 3) without returning"),
+    ("interrupts", "raised KeyboardInterrupt"),
+    ("killed", "ended the process it runs in (SIGKILL) without returning"),
+])
+def test_a_python_function_ending_its_process_loses_no_result_and_no_report(
+        pytester: pytest.Pytester, mini_suite: Path, function: str, message: str) -> None:
+    """Issue 25, 15: os._exit() or a KeyboardInterrupt inside a python: system ended the run with no
+    reports. The function runs in a process of its own: its items error in one line, the recorded
+    system's are judged, and the reports and the saved run are written (a real pytest process)."""
+    pytester.makepyfile(hostile_mt=_HOSTILE_FUNCTIONS)
+    result = pytester.runpytest_subprocess(
+        str(mini_suite.parent), "--mt-system=recorded:old", f"--mt-system=python:hostile_mt:{function}",
+        "--mt-report=r.json", "--mt-report=r.html", "--mt-save=saved.json", "--mt-batch-size=1", "-p",
+        "no:cacheprovider", timeout=300)
+    result.assert_outcomes(passed=2, failed=2, errors=4)
+    result.stdout.fnmatch_lines([f"ERROR hostile_mt:{function}: python:hostile_mt:{function}: {message} (1 item: *",
+                                 f"ERROR hostile_mt:{function}: python:hostile_mt:{function}: not called: an earlier "
+                                 f"call {message} (3 items: *"])
+    assert "Traceback" not in result.stdout.str() and "INTERNALERROR" not in result.stdout.str()
+    runs = json.loads((pytester.path / "r.json").read_text())["runs"]
+    errors = {run["system"]: run["summary"]["overall"]["error"] for run in runs}
+    assert errors == {"old": 0, f"hostile_mt:{function}": 4}
+    assert (pytester.path / "r.html").is_file() and (pytester.path / "saved.json").is_file()
+
+
+def test_ctrl_c_stops_a_run_waiting_on_a_python_function_and_its_process(pytester: pytest.Pytester,
+                                                                         mini_suite: Path) -> None:
+    """The function's process ignores SIGINT: Ctrl-C stops the run (pytest's KeyboardInterrupt), and
+    the run stops the function's process on its way out."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    started = pytester.path / "started"
+    pytester.makepyfile(slow_mt=f"import os, time\ndef translate(sources):\n"
+                                f"    open({str(started)!r}, 'w').write(str(os.getpid()))\n    time.sleep(600)\n")
+    run = subprocess.Popen([sys.executable, "-m", "pytest", str(mini_suite.parent),
+                            "--mt-system=python:slow_mt:translate", "-p", "no:cacheprovider"],
+                           cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for _ in range(600):  # up to a minute for the run to reach the function
+            if started.exists() and started.read_text():
+                break
+            time.sleep(0.1)
+        worker = int(started.read_text())
+        run.send_signal(signal.SIGINT)
+        output, _ = run.communicate(timeout=120)
+    finally:
+        run.kill()
+    assert run.returncode == pytest.ExitCode.INTERRUPTED, output
+    assert "KeyboardInterrupt" in output
+    for _ in range(100):  # the function's process is stopped with the run (within ten seconds)
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the function's process {worker} outlived the run")

@@ -85,3 +85,21 @@ def test_a_batch_may_settle_its_items_itself() -> None:
     assert dict(result.notes) == {"i0": "preamble removed", "i3": "preamble removed"}
     assert dict(result.usage) == {"requests": 2, "prompt_tokens": 14}
     assert [dict(batch.context_outputs) for batch in done] == [{"i0": ("AVANT.",)}, {"i3": ("AVANT.",)}]
+
+
+def test_screening_reads_a_str_subclass_as_its_characters() -> None:
+    """An output of a str subclass (a system kind of a plugin may return one) is stored, judged and
+    reported as a plain str: a __str__ that raises ended the run in an INTERNALERROR (issue 25, 15)."""
+    class Hostile(str):
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
+        def encode(self, *args: object, **kwargs: object) -> bytes:  # type: ignore[override]
+            raise RuntimeError("no")
+
+    translations = Translations(outputs={"a": Hostile("Bonjour."), "b": "Salut."},
+                                context_outputs={"a": (Hostile("Il vient."),)}).screened("mine")
+    assert dict(translations.outputs) == {"a": "Bonjour.", "b": "Salut."} and not translations.errors
+    assert all(type(text) is str for text in (*translations.outputs.values(), *translations.context_outputs["a"]))
+    assert Translations(outputs={"c": Hostile("\ud800")}).screened("mine").errors["c"].startswith(
+        "mine: the output for item c holds a lone surrogate U+D800")

@@ -1,11 +1,15 @@
 """What a chat model wraps around its translation, removed and named; and what is left alone."""
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.systems.chat_reply import clean_reply, is_refusal
+from pytest_mtchallenge.systems.chat_reply import MAX_REPLY_CHARS, clean_reply, is_refusal
 
 SOURCE = "I want him to come."
 WANTED = "Je veux qu'il vienne."
@@ -61,6 +65,51 @@ def test_what_is_not_the_translation_is_removed_and_named(reply: str, removed: t
 def test_what_belongs_to_the_translation_is_kept(reply: str, source: str, target: str) -> None:
     cleaned = clean_reply(reply, source=source, target_language=target)
     assert (cleaned.text, cleaned.removed) == (reply, ())
+
+
+@pytest.mark.parametrize("reply", ["Here is the French translation:", "French:", "Sure! Here is the translation: ",
+                                   'Traduction : ""'])
+def test_a_reply_of_a_preamble_only_leaves_nothing(reply: str) -> None:
+    cleaned = clean_reply(reply, source=SOURCE, target_language="fr")
+    assert cleaned.text == "" and cleaned.removed[0].startswith("removed the preamble '")
+
+
+def test_a_reply_longer_than_the_limit_is_not_read() -> None:
+    def reply(reasoning: int) -> str:
+        return "<think>" + "a" * reasoning + "</think>" + WANTED
+
+    longest = MAX_REPLY_CHARS - len(reply(0))
+    assert clean_reply(reply(longest), source=SOURCE, target_language="fr").text == WANTED
+    cleaned = clean_reply(reply(longest + 1), source=SOURCE, target_language="fr")
+    assert cleaned.text == ""
+    assert cleaned.removed == (f"not read: {MAX_REPLY_CHARS + 1:,} characters, more than the {MAX_REPLY_CHARS:,} a "
+                               "reply may have (MAX_REPLY_CHARS)",)
+
+
+#: Replies of 1 MB built to make a regular expression go back over the text it read (issue 25, 5:
+#: the reasoning pattern took 91 s on 420 KB): each reading is linear, so all of them take well under
+#: a second. The limit on a reply's length is lifted to show it; a reading that is quadratic again
+#: takes many minutes and runs past the subprocess's timeout.
+_HOSTILE_REPLIES = """
+import sys
+from pytest_mtchallenge.systems import chat_reply
+chat_reply.MAX_REPLY_CHARS = 10 ** 8
+size = 1_000_000
+pieces = ["<think>", "<think>a</thinking>", "<reasoning>x", "```", "```" + "a" * 50, " ", "\\n", "a (or ",
+          "(Note:\\n", "translation ", "Here is the translation", "\\t", "«", "'", "Note:\\n", "<"]
+for piece in pieces:
+    for reply in (piece * (size // len(piece)), "a" + piece * (size // len(piece)) + "b",
+                  "Translation" + piece * (size // len(piece)) + ":"):
+        chat_reply.clean_reply(reply, source="I want him to come.", target_language="fr")
+print("cleaned", len(pieces) * 3)
+"""
+
+
+def test_every_reading_of_a_reply_takes_time_in_proportion_to_its_length() -> None:
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_HOSTILE_REPLIES)], capture_output=True, text=True,
+                          timeout=300)  # generous: only a reading that is no longer linear runs past it
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["cleaned", "48"]
 
 
 def test_a_reply_of_reasoning_only_leaves_nothing() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import shlex
 import sys
 import time
+
+import pytest
 from pathlib import Path
 
 
@@ -80,3 +82,35 @@ def test_a_command_running_too_long_times_out(suite: Suite, tmp_path: Path) -> N
     translations = translate(suite, "import time; time.sleep(3)", rootdir=tmp_path, timeout=0.5)
     assert time.monotonic() - started < 2.5
     assert_all_failed(suite, translations, "timed out after 0.5s")
+
+
+def test_a_command_printing_more_than_the_limit_fails_in_one_line_and_is_stopped(
+        suite: Suite, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The output is read a block at a time and no further than MAX_REPLY_BYTES (issue 25, 9: a
+    command printing 300 MB took the run to 3.5 GB): the command, which would then print for ten
+    minutes more, is killed once the limit is passed."""
+    from pytest_mtchallenge import systems
+
+    monkeypatch.setattr(systems, "MAX_REPLY_BYTES", 1024 * 1024)
+    flood = "import sys, time\nsys.stdout.write('x' * 8 * 1024 * 1024)\nsys.stdout.flush()\ntime.sleep(600)"
+    translations = translate(suite, flood, rootdir=tmp_path)
+    assert_all_failed(suite, translations, "its standard output is larger than 1 MiB (MAX_REPLY_BYTES): "
+                                           "not read further")
+
+
+def test_an_output_at_the_limit_is_read(suite: Suite, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mtchallenge import systems
+
+    monkeypatch.setattr(systems, "MAX_REPLY_BYTES", 1024 * 1024)
+    code = "import sys\nsys.stdin.read()\nprint('a' * (1024 * 1024 - 9))\nprint('b')\nprint('c')"
+    translations = translate(suite, code, rootdir=tmp_path)
+    assert sorted(map(len, translations.outputs.values())) == [1, 1, 1024 * 1024 - 9]
+
+
+def test_crlf_and_a_long_stderr_keep_their_meaning(suite: Suite, tmp_path: Path) -> None:
+    code = ("import sys\nsys.stdin.read()\nsys.stdout.write('un\\r\\ndeux\\r\\ntrois\\r\\n')\nsys.stdout.flush()\n"
+            "sys.stderr.write('noise\\n' * 100000 + 'the model is missing\\n')\nsys.exit(2)")
+    translations = translate(suite, code, rootdir=tmp_path)
+    assert_all_failed(suite, translations, "exited with status 2: the model is missing")
+    code = "import sys\nsys.stdin.read()\nsys.stdout.write('un\\r\\ndeux\\r\\ntrois\\r\\n')"
+    assert sorted(translate(suite, code, rootdir=tmp_path).outputs.values()) == ["deux", "trois", "un"]

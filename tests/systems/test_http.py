@@ -452,3 +452,92 @@ def test_a_reply_echoing_the_credentials_is_stored_and_shown_redacted(
     assert b"source 0 | *** | *** | *** | ***" in stored
     for shown in (key, key.upper(), key[6:], "k3y\\/", "PASSW0RD", base64.b64encode(b"mt-user:PASSW0RD").decode()):
         assert shown.encode() not in stored, shown
+
+
+# -- how much of a reply is read (issue 25, 9) -------------------------------------------------
+
+def _gzip_bomb(size: int) -> bytes:
+    """``size`` bytes of spaces after a JSON start, gzip-compressed (about a thousandth of ``size``)."""
+    import zlib
+
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    parts = [compressor.compress(b'{"texts": ["')]
+    block = b" " * (1024 * 1024)
+    for _ in range(size // len(block)):
+        parts.append(compressor.compress(block))
+    return b"".join(parts) + compressor.flush()
+
+
+@pytest.fixture
+def small_limit(monkeypatch: pytest.MonkeyPatch) -> int:
+    from pytest_mtchallenge import systems
+
+    monkeypatch.setattr(systems, "MAX_REPLY_BYTES", 1024 * 1024)
+    return 1024 * 1024
+
+
+@pytest.mark.parametrize("kind", ["gzip bomb", "plain"])
+def test_a_reply_larger_than_the_limit_is_one_line_and_not_retried(loopback: Loopback, small_limit: int,
+                                                                   kind: str) -> None:
+    body = _gzip_bomb(64 * small_limit) if kind == "gzip bomb" else b'{"texts": ["' + b" " * 3 * small_limit
+    headers = {"Content-Encoding": "gzip"} if kind == "gzip bomb" else {}
+    server = loopback(lambda r: loopback.Reply(body=body, headers=headers))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url + "/mt", json_body={}, read=_texts)
+    assert failure.value.one_line() == (f"{server.url}/mt: the reply's body is larger than 1 MiB (MAX_REPLY_BYTES): "
+                                        "not read further")
+    assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "raw deflate", "two gzip members"])
+def test_compressed_replies_up_to_the_limit_are_read(loopback: Loopback, small_limit: int, coding: str) -> None:
+    import gzip
+    import zlib
+
+    text = json.dumps({"texts": ["é" * ((small_limit - 20) // 2)]}, ensure_ascii=False).encode()
+    assert len(text) <= small_limit
+    if coding == "gzip":
+        body = gzip.compress(text)
+    elif coding == "two gzip members":
+        body = gzip.compress(text[:1000]) + gzip.compress(text[1000:])
+    elif coding == "deflate":
+        body = zlib.compress(text)
+    else:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+        body = compressor.compress(text) + compressor.flush()
+    headers = {"Content-Encoding": "deflate" if "deflate" in coding else "gzip"}
+    server = loopback(lambda r: loopback.Reply(body=body, headers=headers))
+    with HttpClient(options=FAST) as client:
+        assert client.post(server.url, json_body={}, read=_texts) == ["é" * ((small_limit - 20) // 2)]
+    assert server.requests[0].headers["accept-encoding"] == "gzip, deflate"
+
+
+def test_a_coding_not_asked_for_is_one_line(loopback: Loopback) -> None:
+    server = loopback(lambda r: loopback.Reply(body=b"\x1b\x00\x00", headers={"Content-Encoding": "br"}))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={}, read=_texts)
+    assert failure.value.one_line() == (f"{server.url}: the reply is in Content-Encoding 'br', which was not asked for "
+                                        "(Accept-Encoding: gzip, x-gzip, deflate)")
+
+
+def test_an_error_reply_is_read_only_as_far_as_its_quote_needs(loopback: Loopback, small_limit: int) -> None:
+    server = loopback(lambda r: loopback.Reply(400, body=_gzip_bomb(64 * small_limit),
+                                               headers={"Content-Encoding": "gzip"}))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(server.url, json_body={}, read=_texts)
+    assert failure.value.one_line() == f'{server.url}: HTTP 400: {{"texts": ["'
+
+
+def test_a_run_against_a_gzip_bomb_errors_its_items_in_one_line(loopback: Loopback, pytester: pytest.Pytester,
+                                                                 suite: Suite) -> None:
+    """A real run in a subprocess: the 256 MiB bomb is read to 64 MiB, every item errors in one line."""
+    bomb = _gzip_bomb(256 * 1024 * 1024)
+    server = loopback(lambda r: loopback.Reply(body=bomb, headers={"Content-Encoding": "gzip"}))
+    pytester.makefile(".yaml", suite=suite.path.read_text(encoding="utf-8"))  # the systems tests' tiny suite
+    pytester.makeini('[pytest]\nmt_http_request = {"q": "{sources}"}\nmt_http_response = texts\n')
+    result = pytester.runpytest_subprocess("suite.yaml", f"--mt-system={server.url}/mt", "--mt-retries=0",
+                                           "--mt-timeout=30", "-p", "no:cacheprovider", timeout=300)
+    result.assert_outcomes(errors=3)
+    result.stdout.fnmatch_lines([f"ERROR {server.url}/mt: {server.url}/mt: the reply's body is larger than 64 MiB "
+                                 "(MAX_REPLY_BYTES): not read further (3 items: *"])
+    assert "Traceback" not in result.stdout.str()

@@ -230,6 +230,13 @@ def test_a_preamble_and_quotes_are_cleaned_and_the_note_says_so(loopback: Loopba
      'no translation in the reply: the reply was "<think>Let me think about the word" (removed the model\'s '
      "reasoning (<think>…</think>)); the token limit was reached"),
     (completion("", finish_reason="content_filter"), "the server's content filter stopped the reply"),
+    # a preamble with nothing after it is no translation (issue 25, 15): an error, as an empty reply is
+    (completion("Here is the French translation:"),
+     'no translation in the reply: the reply was "Here is the French translation:" (removed the preamble '
+     "'Here is the French translation:')"),
+    (completion("Sure! Here is the translation:\n\n"),
+     'no translation in the reply: the reply was "Sure! Here is the translation:" (removed the preamble '
+     "'Sure! Here is the translation:')"),
 ])
 def test_a_refusal_or_an_empty_reply_errors_its_item_quoting_the_reply(
         loopback: Loopback, make_suite: Callable[..., Suite], reply: dict[str, object], error: str) -> None:

@@ -1,9 +1,9 @@
 """Tests of the ``python:module:function`` system: a callable taking the list of sources."""
 from __future__ import annotations
 
-import importlib
+import json
+import os
 import textwrap
-import threading
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -138,55 +138,59 @@ def test_a_module_failing_to_import_fails_every_item(suite: Suite, module: Write
     assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load", "mt_no_such_dependency_xyz")
 
 
-def test_the_function_is_called_once_per_batch(suite: Suite, module: WriteModule) -> None:
-    name = module("""
-        calls = []
+def test_the_function_is_called_once_per_batch_and_its_module_imported_once(
+        suite: Suite, module: WriteModule, tmp_path: Path) -> None:
+    calls = tmp_path / "calls.txt"
+    name = module(f"""
+        import json, os
+        with open({str(calls)!r}, "a") as handle:
+            handle.write(f"imported in {{os.getpid()}}\\n")
 
         def translate(sources):
-            calls.append(list(sources))
+            with open({str(calls)!r}, "a") as handle:
+                handle.write(json.dumps(sources) + "\\n")
             return [source.upper() for source in sources]
     """)
     system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
                                SystemOptions(rootdir=suite.path.parent, batch_size=2))
-    translations = system.translate(suite=suite, items=suite.items)
-    assert dict(translations.outputs) == {item.id: item.source.upper() for item in suite.items}
-    assert importlib.import_module(name).calls == [[suite.items[0].source, suite.items[1].source],
-                                                   [suite.items[2].source]]
+    for _ in range(2):  # two suites' worth of calls: one process, one import
+        translations = system.translate(suite=suite, items=suite.items)
+        assert dict(translations.outputs) == {item.id: item.source.upper() for item in suite.items}
+    batches = json.dumps([suite.items[0].source, suite.items[1].source]), json.dumps([suite.items[2].source])
+    lines = calls.read_text().splitlines()
+    assert lines[1:] == [*batches, *batches]
+    assert lines[0].startswith("imported in ") and lines[0] != f"imported in {os.getpid()}"  # not this process
 
 
-def test_a_call_past_the_timeout_errors_its_batch_and_no_further_call_is_made(suite: Suite, module: WriteModule) -> None:
-    """The first call blocks (up to 10 s, on an event the test sets); the run does not wait for it."""
-    name = module("""
-        import threading
-
-        release = threading.Event()
-        calls = []
+def test_a_call_past_the_timeout_errors_the_suites_remaining_batches_and_its_process_is_stopped(
+        suite: Suite, module: WriteModule, tmp_path: Path) -> None:
+    """The first call blocks for ten minutes: its process is stopped at the timeout, the suite's other
+    batch is not sent, and the next suite gets a new process."""
+    calls, hang = tmp_path / "calls.txt", tmp_path / "hang"
+    hang.touch()
+    name = module(f"""
+        import os, time
 
         def translate(sources):
-            calls.append(list(sources))
-            release.wait(10)
+            with open({str(calls)!r}, "a") as handle:
+                handle.write(f"{{os.getpid()}}\\n")
+            if os.path.exists({str(hang)!r}):
+                time.sleep(600)
             return [source.upper() for source in sources]
     """)
     system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
-                               SystemOptions(rootdir=suite.path.parent, batch_size=2, timeout=0.2))
+                               SystemOptions(rootdir=suite.path.parent, batch_size=2, timeout=0.5))
     translations = system.translate(suite=suite, items=suite.items)
-    user_module = importlib.import_module(name)
-    try:
-        assert not translations.outputs
-        assert translations.errors["s1"] == translations.errors["s2"] == (
-            f"python:{name}:translate: did not return within 0.2s (--mt-timeout); the call goes on in the "
-            "background until it returns")
-        assert translations.errors["p1"] == (
-            f"python:{name}:translate: not called: an earlier call timed out after 0.2s (--mt-timeout) "
-            "and has not returned yet")
-        assert len(user_module.calls) == 1  # the second batch was not started beside the first
-    finally:
-        user_module.release.set()
-    overdue = [thread for thread in threading.enumerate() if thread.name == f"mtchallenge python:{name}:translate"]
-    for thread in overdue:
-        thread.join(10)
-    assert not any(thread.is_alive() for thread in overdue)
-    again = system.translate(suite=suite, items=suite.items)  # once it has returned, calls are made again
+    assert not translations.outputs
+    assert translations.errors["s1"] == translations.errors["s2"] == (
+        f"python:{name}:translate: did not return within 0.5s (--mt-timeout); its process was stopped")
+    assert translations.errors["p1"] == (
+        f"python:{name}:translate: not called: an earlier call timed out after 0.5s (--mt-timeout)")
+    (hung,) = calls.read_text().split()  # one call: the second batch was not sent
+    with pytest.raises(ProcessLookupError):  # the process is gone, not left sleeping
+        os.kill(int(hung), 0)
+    hang.unlink()
+    again = system.translate(suite=suite, items=suite.items)
     assert dict(again.outputs) == {item.id: item.source.upper() for item in suite.items}
 
 
@@ -213,7 +217,69 @@ def test_a_module_exiting_on_import_fails_every_item(suite: Suite, module: Write
     assert_all_failed(suite, translate(suite, f"{name}:translate"), "cannot load: SystemExit: sys.exit('no GPU here')")
 
 
-def test_ctrl_c_in_the_function_still_stops_the_run(suite: Suite, module: WriteModule) -> None:
-    name = module("def translate(sources):\n    raise KeyboardInterrupt\n")
-    with pytest.raises(KeyboardInterrupt):
-        translate(suite, f"{name}:translate")
+@pytest.mark.parametrize(("body", "message"), [
+    ("raise KeyboardInterrupt", "raised KeyboardInterrupt"),
+    ("os._exit(3)", "ended the process it runs in (exit status 3) without returning"),
+    ("os.kill(os.getpid(), signal.SIGKILL)", "ended the process it runs in (SIGKILL) without returning"),
+])
+def test_a_function_that_ends_its_process_fails_in_one_line_and_is_not_called_again(
+        suite: Suite, module: WriteModule, tmp_path: Path, body: str, message: str) -> None:
+    """Issue 25, 15: these ended the whole run, with no reports."""
+    calls = tmp_path / "calls.txt"
+    name = module(f"""
+        import os, signal
+        def translate(sources):
+            with open({str(calls)!r}, "a") as handle:
+                handle.write("called\\n")
+            {body}
+    """)
+    system = parse_system_spec(f"python:{name}:translate", builtin_system_kinds(),
+                               SystemOptions(rootdir=tmp_path, batch_size=1))
+    translations = system.translate(suite=suite, items=suite.items)
+    first = suite.items[0].id
+    assert translations.errors[first] == f"python:{name}:translate: {message}"
+    assert {translations.errors[item.id] for item in suite.items[1:]} == {
+        f"python:{name}:translate: not called: an earlier call {message}"}
+    assert calls.read_text() == "called\n"
+
+
+def test_an_output_of_a_str_subclass_is_read_as_its_characters(suite: Suite, module: WriteModule) -> None:
+    """Issue 25, 15: an output whose __str__ raised ended the run in an INTERNALERROR."""
+    name = module("""
+        class Hostile(str):
+            def __str__(self):
+                raise RuntimeError("no")
+            __repr__ = __format__ = __str__
+
+        def translate(sources):
+            return [Hostile(source.upper()) for source in sources]
+    """)
+    translations = translate(suite, f"{name}:translate")
+    assert dict(translations.outputs) == {item.id: item.source.upper() for item in suite.items}
+    assert all(type(output) is str for output in translations.outputs.values())
+
+
+def test_outputs_larger_than_the_limit_fail_their_batch_in_one_line(
+        suite: Suite, module: WriteModule, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mtchallenge import systems
+
+    monkeypatch.setattr(systems, "MAX_REPLY_BYTES", 1024 * 1024)
+    name = module("def translate(sources):\n    return ['x' * (400 * 1024) for source in sources]\n")
+    assert_all_failed(suite, translate(suite, f"{name}:translate"),
+                      f"python:{name}:translate: what it returned for the batch is larger than 1 MiB (MAX_REPLY_BYTES)")
+    name = module("def translate(sources):\n    return ['é' * (300 * 1024) for source in sources]\n")  # 1.8 MB
+    assert_all_failed(suite, translate(suite, f"{name}:translate"), "is larger than 1 MiB (MAX_REPLY_BYTES)")
+
+
+def test_lone_surrogates_and_what_the_function_prints_do_not_disturb_the_outputs(
+        suite: Suite, module: WriteModule) -> None:
+    name = module("""
+        import sys
+        def translate(sources):
+            print("loading the model…")
+            sys.stdout.flush()
+            return [source + "\\ud800" if source.startswith("I") else source for source in sources]
+    """)
+    translations = translate(suite, f"{name}:translate")
+    assert translations.outputs["s1"] == "I want him to come.\ud800"
+    assert translations.outputs["p1"] == "The horses run."

@@ -41,11 +41,13 @@ ABBREVIATIONS = frozenset(
         "R.I.P", "A.M",
     ])
 _STARTS_AFTER_QUESTION = re.compile(rf"([?!]) +([{re.escape(_INITIAL)}]*)([^\W\d_])")
-_STARTS_AFTER_DOTS = re.compile(rf"(\.\.+) +([{re.escape(_INITIAL)}]*)([^\W\d_])")
+#: (Only from the first dot of a run: from each of the others, the run would be read again to its end.)
+_STARTS_AFTER_DOTS = re.compile(rf"(?<!\.)(\.\.+) +([{re.escape(_INITIAL)}]*)([^\W\d_])")
 _STARTS_AFTER_CLOSING = re.compile(
     rf"([?!.] *[{re.escape(_CLOSING)}]+) +([{re.escape(_INITIAL)}]* *)([^\W\d_])")
 _STARTS_WITH_OPENING = re.compile(rf"([?!.]) +([{re.escape(_INITIAL.replace('(', ''))}]+ *)([^\W\d_])")
-_FULL_STOP_WORD = re.compile(rf"([\w.\-]*)([{re.escape(_CLOSING)}%]*)(\.+)$")
+#: What may stand between a word's stem and its final full stops ("etc.)." , "50%.").
+_BEFORE_FULL_STOP = frozenset(_CLOSING + "%")
 
 
 def _is_capital(character: str) -> bool:
@@ -77,10 +79,28 @@ def _is_acronym(word: str) -> bool:
 _DOTTED_WORD = re.compile(r"(?:(?<= )|^)([^ ]*\.)(?= +([^ ]+))")
 
 
+def _stem_before_full_stop(word: str) -> tuple[str, str] | None:
+    """The stem (letters, digits, ``_``, ``.``, ``-``) and the closing punctuation that end ``word``
+    before its final full stop(s), as the splitter's ``([\\w.\\-]*)([CLOSING%]*)(\\.+)$`` reads
+    them (the stem keeps all but the last full stop when no punctuation closes it); None without a
+    final full stop. Read from the end: the pattern, searched from every character of a long word,
+    would read the word again from each."""
+    end = len(word.rstrip("."))
+    if end == len(word):
+        return None
+    closing = end
+    while closing > 0 and word[closing - 1] in _BEFORE_FULL_STOP:
+        closing -= 1
+    start = closing if closing < end else len(word)
+    while start > 0 and (word[start - 1].isalnum() or word[start - 1] in "_.-"):
+        start -= 1
+    return (word[start:closing], word[closing:end]) if closing < end else (word[start:-1], "")
+
+
 def _breaks_after(word: str, following: str) -> bool:
     """Whether a sentence ends after ``word`` (ending with a full stop) before ``following``."""
-    match = _FULL_STOP_WORD.search(word)
-    if not match or (match.group(1) in ABBREVIATIONS and not match.group(2)) or _is_acronym(word):
+    found = _stem_before_full_stop(word)
+    if found is None or (found[0] in ABBREVIATIONS and not found[1]) or _is_acronym(word):
         return False
     return _starts_sentence(following)
 
