@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys, pattern_list
 from pytest_mtchallenge.languages.en.inflection import forms_of
@@ -31,6 +31,7 @@ def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, .
 
 #: A parameter read by :func:`words_of`: English words or phrases, tokenised as outputs are.
 Words = tuple[str, ...]
+Lists = TypeVar("Lists", bound="WordLists")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class WordLists(FamilyParams):
     """
 
     @classmethod
-    def parse(cls, mapping: Mapping[str, object]) -> WordLists:
+    def parse(cls: type[Lists], mapping: Mapping[str, object]) -> Lists:
         lists = fields(cls)
         required = [f.name for f in lists if f.default is MISSING]
         check_keys(mapping, [f.name for f in lists], required)
