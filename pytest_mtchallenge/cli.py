@@ -167,7 +167,7 @@ def _convert(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
     families = builtin_checkers()
-    load_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
+    load_suite(path, checkers=families, validate_params=lambda name, params: families[name].parse_params(params))
     problems = sum(1 for item in suite.items if item.problem)
     print(f"wrote {path}: {counted(len(suite.items), 'item')}, "
           f"{counted(len(suite.subcategories), 'subcategory', 'subcategories')}, "
@@ -187,7 +187,7 @@ def _suite_named(spec: str, *, families: Mapping[str, type[Checker]] | None = No
     if families is None:
         return load_any_suite(path, format=stated)
     return load_any_suite(path, format=stated, checkers=families,
-                          validate_params=lambda name, params: families[name].validate(params))
+                          validate_params=lambda name, params: families[name].parse_params(params))
 
 
 def _sources(args: argparse.Namespace) -> int:

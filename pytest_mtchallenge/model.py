@@ -40,6 +40,10 @@ class ChallengeItem:
     #: The item's gold label, where the suite's measures compare a family's prediction with it
     #: (WinoMT: the entity's gender in the English, ``male``, ``female`` or ``neutral``).
     gold: str = ""
+    #: ``params`` as the item's family read them when the suite loaded (its ``Params``,
+    #: :class:`~pytest_mtchallenge.checkers.FamilyParams`); None for an item built without a loader,
+    #: whose family reads ``params`` when it judges.
+    parsed_params: object = field(default=None, compare=False, repr=False)
 
     @property
     def is_document(self) -> bool:

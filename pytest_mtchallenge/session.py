@@ -197,8 +197,9 @@ class MTChallengeSession:
             self._suites[key] = overlay_verdicts(suite, self.run_options.verdicts)  # --mt-verdicts
         return self._suites[key]
 
-    def _validate_params(self, checker: str, params: Mapping[str, object]) -> None:
-        self.checker_classes[checker].validate(params)
+    def _validate_params(self, checker: str, params: Mapping[str, object]) -> object:
+        """The family's parameters parsed once, when the suite loads (stored on the item)."""
+        return self.checker_classes[checker].parse_params(params)
 
     def systems_for(self, suite: Suite) -> list[System]:
         """The systems that translate ``suite``, in --mt-system order (computed once per suite)."""

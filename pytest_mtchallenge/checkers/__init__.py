@@ -2,18 +2,57 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
+Parsed = TypeVar("Parsed", bound="FamilyParams")
+
+
+class FamilyParams:
+    """A family's parameters, read once from an item's ``params`` mapping, when the suite loads.
+
+    A family declares a frozen, slotted dataclass subclassing this one, with a classmethod
+    :meth:`parse` that reads the mapping (raising ``ValueError`` that names the parameter), and names
+    it as its :attr:`Checker.Params`. The suite loader stores the parsed value on the item
+    (``item.parsed_params``); ``check`` reads its fields through :meth:`of`.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls: type[Parsed], mapping: Mapping[str, object]) -> Parsed:
+        """The parameters in ``mapping``; a ``ValueError`` naming the parameter when they are unusable."""
+        raise NotImplementedError
+
+    @classmethod
+    def of(cls: type[Parsed], item: ChallengeItem) -> Parsed:
+        """``item``'s parameters: as the suite loader parsed them, or parsed now from ``item.params``
+        (an item built without a loader, as in tests)."""
+        parsed = item.parsed_params
+        return parsed if isinstance(parsed, cls) else cls.parse(item.params)
+
+
+@dataclass(frozen=True, slots=True)
+class NoParams(FamilyParams):
+    """The parameters of a family that declares none: nothing is read. (A family written before
+    typed parameters checks its mapping by overriding :meth:`Checker.validate` and reads
+    ``item.params`` itself.)"""
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> NoParams:
+        return cls()
+
 
 class Checker:
     """A checker family judges one phenomenon from an item's fields and linguistic knowledge.
 
-    Subclasses set ``name`` and ``description``, may override :meth:`validate` to reject bad
-    parameters when the suite loads, and implement :meth:`check`. A checker never raises on an
-    output: when it cannot decide safely it returns ``Verdict.undecided`` with its reason.
+    Subclasses set ``name`` and ``description``, declare their parameters as ``Params`` (a
+    :class:`FamilyParams` dataclass, parsed when the suite loads, so that a bad parameter is a
+    suite error), and implement :meth:`check`. A checker never raises on an output: when it cannot
+    decide safely it returns ``Verdict.undecided`` with its reason.
     """
 
     name: ClassVar[str] = ""
@@ -31,6 +70,9 @@ class Checker:
     #: (:mod:`pytest_mtchallenge.languages.relatedness`); False for a family that reproduces a
     #: peer's scoring exactly (ctxpro's rule, TQ-AutoTest's regular expressions).
     needs_related_output: ClassVar[bool] = True
+    #: The family's parameters: parsed from each item's ``params`` when the suite loads (see
+    #: :class:`FamilyParams`); ``check`` reads them with ``Params.of(item)``.
+    Params: ClassVar[type[FamilyParams]] = NoParams
 
     @classmethod
     def packs_for(cls, language: str) -> tuple[str, ...]:
@@ -45,13 +87,32 @@ class Checker:
         return not cls.languages or language.split("-")[0].lower() in cls.languages
 
     @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        """Raise ``ValueError`` naming the parameter when ``params`` are unusable."""
+    def parse_params(cls, params: Mapping[str, object]) -> FamilyParams:
+        """An item's ``params`` read as the family's ``Params``: what a suite loader stores as the
+        item's ``parsed_params``. A ``ValueError`` naming the parameter when they are unusable. A
+        family that still checks its parameters by overriding :meth:`validate` (written before
+        typed parameters) has them checked there first."""
+        if _checks_in_validate(cls):
+            cls.validate(params)
+        return cls.Params.parse(params)
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> FamilyParams | None:
+        """Raise ``ValueError`` naming the parameter when ``params`` are unusable; return them parsed.
+
+        Kept for plugins written before typed parameters, which call it or override it (an override
+        still runs when a suite loads); a family declares ``Params`` instead."""
+        return cls.Params.parse(params)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         """Judge ``output``. A family with ``reads_context = True`` is called as
         ``check(item=..., output=..., context=(...))``."""
         raise NotImplementedError
+
+
+def _checks_in_validate(family: type[Checker]) -> bool:
+    """Whether ``family`` overrides :meth:`Checker.validate` (the parameter check before ``Params``)."""
+    return getattr(family.validate, "__func__", None) is not Checker.__dict__["validate"].__func__
 
 
 def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None:
@@ -127,4 +188,4 @@ def builtin_checkers() -> dict[str, type[Checker]]:
     return families
 
 
-__all__ = ["PATTERN_LISTS", "Checker", "builtin_checkers", "check_keys", "flag", "pattern_list", "pattern_lists", "reject_unknown"]
+__all__ = ["PATTERN_LISTS", "Checker", "FamilyParams", "NoParams", "builtin_checkers", "check_keys", "flag", "pattern_list", "pattern_lists", "reject_unknown"]

@@ -1,7 +1,8 @@
 """Suite formats: one module per format, detected or stated in one place, and where suites are found.
 
 A format module defines ``NAME``, ``looks_like(path)`` (a cheap check of the file's name and first
-bytes) and ``load(path, *, checkers, validate_params)`` returning a :class:`~pytest_mtchallenge.model.Suite`.
+bytes) and ``load(path, *, checkers, validate_params)`` returning a :class:`~pytest_mtchallenge.model.Suite`
+whose items carry their parameters as their family parsed them (``validate_params``).
 ``FORMATS`` lists them in detection order; modules are imported at first use, so that the plugin
 costs a run that uses no suite nothing.
 """
@@ -35,7 +36,11 @@ FORMATS: dict[str, str] = {
     "yaml": "pytest_mtchallenge.formats.yaml",
 }
 
-ParamValidator = Callable[[str, Mapping[str, object]], None]
+#: Reads an item's parameters for the named family, when the suite loads: raises ``ValueError``,
+#: ``KeyError`` or ``TypeError`` to reject them, and returns what the item keeps as its
+#: ``parsed_params`` (the registry's ``family.parse_params(params)``; None: the family reads
+#: ``item.params`` when it judges).
+ParamValidator = Callable[[str, Mapping[str, object]], object]
 
 
 def format_module(name: str) -> ModuleType:

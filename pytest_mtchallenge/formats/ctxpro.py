@@ -111,20 +111,22 @@ def load_ctxpro(path: Path, *, upstream: bool, checkers: Mapping[str, type] | Co
     width = max(5, len(str(len(raw_items))))
     items: list[ChallengeItem] = []
     rules: dict[str, list[str]] = {}
-    shared: dict[tuple[tuple[str, object], ...], tuple[Mapping[str, object], str]] = {}  # params → (params, question)
+    # params → (params, as the family parsed them, question): one reading for the items that share them
+    shared: dict[tuple[tuple[str, object], ...], tuple[Mapping[str, object], object, str]] = {}
     for index, raw in enumerate(raw_items):
         item_id = f"{index + 1:0{width}d}"
         params = _params(checker, raw, path=path, item=item_id)
         key = tuple(params.items())
         if key not in shared:
+            parsed = None
             if validate_params is not None:
                 try:
-                    validate_params(checker, params)
+                    parsed = validate_params(checker, params)
                 except (ValueError, KeyError) as exc:
                     raise SuiteError(str(exc).strip("'\""), file=path, item=item_id,
                                      field=_FIELD_OF_PARAMS[checker]) from None
-            shared[key] = (MappingProxyType(params), _question(checker, params))
-        frozen, question = shared[key]
+            shared[key] = (MappingProxyType(params), parsed, _question(checker, params))
+        frozen, parsed, question = shared[key]
         rule = raw["rule"]
         rules.setdefault(rule, []).append(item_id)
         expected = raw["expected"]
@@ -132,7 +134,8 @@ def load_ctxpro(path: Path, *, upstream: bool, checkers: Mapping[str, type] | Co
         segment = raw.get("segment id")
         items.append(ChallengeItem(
             id=item_id, suite=stem, category=set_id, subcategory=rule, source=raw["src segment"],
-            references=(raw["ref segment"],), question=question, checker=checker, params=frozen, locus=(expected,),
+            references=(raw["ref segment"],), question=question, checker=checker, params=frozen, parsed_params=parsed,
+            locus=(expected,),
             context=contexts[index] if contexts is not None else (),
             document=str(document) if document is not None else "",
             notes=f"segment {segment} of {document}" if document is not None and segment is not None else "",

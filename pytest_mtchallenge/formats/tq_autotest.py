@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.checkers.generic.tq_regex import compile_pattern
 from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.formats import ParamValidator
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
 
 NAME = FORMAT = "tq-autotest"
+CHECKER = "tq-regex"
 _LANGPAIR = re.compile(r"^([a-z]{2})([a-z]{2})$")
 _MARKERS = (b'"items"', b'_regex"', b'"source_sentence"')
 _FIELDS = ("id", "category", "phenomenon", "source_sentence", "positive_regex", "negative_regex")
@@ -46,16 +49,20 @@ def looks_like(path: Path) -> bool:
     return looks_like_tq_autotest(path)
 
 
-def load(path: Path, **_: object) -> Suite:
+def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = None,
+         validate_params: ParamValidator | None = None) -> Suite:
     """The format's entry point for :func:`pytest_mtchallenge.formats.load_any_suite` (the suite
     names its own checker family, ``tq-regex``)."""
-    return load_tq_autotest(path)
+    if checkers is not None and CHECKER not in checkers:
+        validate_params = None  # a registry without the family: nothing reads the parameters
+    return load_tq_autotest(path, validate_params=validate_params)
 
 
-def load_tq_autotest(path: Path) -> Suite:
+def load_tq_autotest(path: Path, *, validate_params: ParamValidator | None = None) -> Suite:
     """Categories and phenomena become categories and subcategories; each item keeps its id,
-    source and regexes (checker ``tq-regex``); positive and negative tokens become recorded
-    human verdicts ("yes" and "no"), one per ``|``-separated alternative."""
+    source and regexes (checker ``tq-regex``, its parameters read by ``validate_params`` when
+    given); positive and negative tokens become recorded human verdicts ("yes" and "no"), one per
+    ``|``-separated alternative."""
     document = files.read_json(path, error=SuiteError)
     raw_items = document.get("items") if isinstance(document, dict) else None
     if not isinstance(raw_items, list) or not raw_items:
@@ -97,11 +104,19 @@ def load_tq_autotest(path: Path) -> Suite:
         if len(categories_of.get(phenomenon, ())) > 1:  # the same phenomenon name in two categories
             phenomenon = f"{category} / {phenomenon}"
         categories.setdefault(category, {}).setdefault(phenomenon, []).append(item_id)
+        params = {"positive": raw["positive_regex"], "negative": raw["negative_regex"]}
+        parsed = None
+        if validate_params is not None:
+            try:
+                parsed = validate_params(CHECKER, params)
+            except (ValueError, KeyError, TypeError) as exc:
+                message = exc.args[0] if exc.args else str(exc)
+                raise SuiteError(f"invalid parameters for checker {CHECKER!r}: {message}", file=path, item=item_id,
+                                 field="params") from None
         items.append(ChallengeItem(
             id=item_id, suite=name, category=category, subcategory=phenomenon, source=raw["source_sentence"],
-            references=(), question=f"Is the phenomenon “{phenomenon}” translated correctly?", checker="tq-regex",
-            params=MappingProxyType({"positive": raw["positive_regex"], "negative": raw["negative_regex"]}),
-            problem="; ".join(problems),
+            references=(), question=f"Is the phenomenon “{phenomenon}” translated correctly?", checker=CHECKER,
+            params=MappingProxyType(params), parsed_params=parsed, problem="; ".join(problems),
         ))
         for field, verdict in (("positive_tokens", "yes"), ("negative_tokens", "no")):
             tokens = raw.get(field) or []
@@ -115,7 +130,7 @@ def load_tq_autotest(path: Path) -> Suite:
     subcategories = {
         phenomenon: Subcategory(id=phenomenon, title=phenomenon, category=category,
                                 question=f"Is the phenomenon “{phenomenon}” translated correctly?",
-                                checker="tq-regex", params=MappingProxyType({}), explanation="", item_ids=tuple(ids))
+                                checker=CHECKER, params=MappingProxyType({}), explanation="", item_ids=tuple(ids))
         for category, phenomena in categories.items() for phenomenon, ids in phenomena.items()
     }
     return Suite(

@@ -146,9 +146,10 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
         line = whole[index]
         item_id = str(index)
         params = {"entity": line.entity, "gender": line.gender, "position": line.position}
+        parsed = None
         if validate_params is not None:
             try:
-                validate_params(checker, params)
+                parsed = validate_params(checker, params)
             except (ValueError, KeyError, TypeError) as exc:
                 message = exc.args[0] if exc.args else str(exc)
                 raise SuiteError(f"invalid parameters for checker {checker!r}: {message}", file=whole_path,
@@ -158,7 +159,7 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
             id=item_id, suite=manifest.name, category="winogender" if subcategory == "other" else "winobias",
             subcategory=subcategory, source=line.sentence, references=(),
             question=f"Does the translation give “{line.entity}” the gender it has in the English ({line.gender})?",
-            checker=checker, params=MappingProxyType(params), source_locus=_locus(line),
+            checker=checker, params=MappingProxyType(params), parsed_params=parsed, source_locus=_locus(line),
             target_language=manifest.target_language, gold=line.gender,
         ))
     categories, subcategories = _tree(items, checker)

@@ -139,7 +139,7 @@ def load_suite(
 
     ``checkers``, when given, is the set of known checker families: an unknown name is an
     error. ``validate_params(checker, params)`` may raise ``ValueError`` or ``KeyError`` to
-    reject an item's checker parameters.
+    reject an item's checker parameters; what it returns is kept as the item's ``parsed_params``.
     """
     path = Path(path)
     if path.is_dir():
@@ -262,9 +262,10 @@ def _read_item(
     _check_checker_name(reader, "checker", item_checker, checkers)
     params = dict(sub_params) if item_checker == checker else {}
     params.update(reader.mapping_of("params"))
+    parsed = None
     if validate_params is not None:
         try:
-            validate_params(item_checker, params)
+            parsed = validate_params(item_checker, params)
         except (ValueError, KeyError, TypeError) as exc:
             message = exc.args[0] if exc.args else str(exc)
             raise reader.error("params", f"invalid parameters for checker {item_checker!r}: {message}") from None
@@ -286,7 +287,7 @@ def _read_item(
         explanation=reader.text("explanation", required=False),
         notes=reader.text("notes", required=False),
         known_failure=reader.text("known_failure", required=False),
-        gold=reader.text("gold", required=False),
+        gold=reader.text("gold", required=False), parsed_params=parsed,
     )
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.cs import CzechChecker
 from pytest_mtchallenge.languages.cs.reader import Found, Sentence
 from pytest_mtchallenge.model import ChallengeItem
@@ -60,6 +61,21 @@ def keyword_position(source: str, keyword: str) -> float | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class ClauseTypeParams(FamilyParams):
+    keyword: str  # the English gerund or infinitive under test
+    counterpart: tuple[str, ...]  # Czech lemmas, normalised (one space, lower case)
+    expected: str  # a key of EXPECTED
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ClauseTypeParams:
+        reject_unknown(mapping, ("keyword", "counterpart", "expected"))
+        for key in ("keyword", "counterpart", "expected"):
+            if key not in mapping:
+                raise ValueError(f"missing parameter {key!r}")
+        return cls(_keyword(mapping), _counterpart(mapping), _expected(mapping))
+
+
 class ClauseTypeChecker(CzechChecker):
     """Whether the Czech counterpart of an English gerund or controlled infinitive stands in the
     expected kind of clause (Cinková & Bojar 2018).
@@ -85,20 +101,11 @@ class ClauseTypeChecker(CzechChecker):
 
     name = "cs_clause_type"
     description = "English gerund or infinitive: the kind of Czech clause of its counterpart"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, ("keyword", "counterpart", "expected"))
-        for key in ("keyword", "counterpart", "expected"):
-            if key not in params:
-                raise ValueError(f"missing parameter {key!r}")
-        _keyword(params)
-        _counterpart(params)
-        _expected(params)
+    Params = ClauseTypeParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        params = item.params
-        keyword, lemmas, expected = _keyword(params), _counterpart(params), _expected(params)
+        params = ClauseTypeParams.of(item)
+        keyword, lemmas, expected = params.keyword, params.counterpart, params.expected
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty: the counterpart was not found")
@@ -127,4 +134,4 @@ class ClauseTypeChecker(CzechChecker):
         return min(found, key=lambda f: abs((sentence.word_position(f.index) + 0.5) / count - position))
 
 
-__all__ = ["EXPECTED", "EXPECTED_NAMES", "ClauseTypeChecker", "keyword_position"]
+__all__ = ["EXPECTED", "EXPECTED_NAMES", "ClauseTypeChecker", "ClauseTypeParams", "keyword_position"]

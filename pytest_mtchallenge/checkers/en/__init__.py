@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar
+from dataclasses import MISSING, dataclass, fields
+from typing import ClassVar, TypeVar
 
-from pytest_mtchallenge.checkers import Checker, check_keys, pattern_list
+from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys, pattern_list
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, fold_word, tokenize
@@ -26,6 +27,31 @@ def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, .
             isinstance(v, str) and v.strip() for v in value):
         raise ValueError(f"{name} must be a {'non-empty ' if required else ''}list of English words or phrases")
     return tuple(" ".join(tokenize(v)[0]) for v in value)
+
+
+#: A parameter read by :func:`words_of`: English words or phrases, tokenised as outputs are.
+Words = tuple[str, ...]
+Lists = TypeVar("Lists", bound="WordLists")
+
+
+@dataclass(frozen=True, slots=True)
+class WordLists(FamilyParams):
+    """The parameters of a family that takes lists of English words or phrases only (:func:`words_of`).
+
+    A subclass declares each list as a field of type :data:`Words`: the required ones first, in the
+    order their absence is reported, then the optional ones with their default, which stands for
+    a list that is absent or empty. :meth:`parse` rejects unknown and missing parameters, then reads
+    each list in the order of the fields (:func:`check_word_lists`); a check across lists goes in
+    the subclass's ``__post_init__``, raising ``ValueError``.
+    """
+
+    @classmethod
+    def parse(cls: type[Lists], mapping: Mapping[str, object]) -> Lists:
+        lists = fields(cls)
+        required = [f.name for f in lists if f.default is MISSING]
+        check_keys(mapping, [f.name for f in lists], required)
+        return cls(**{f.name: words_of(mapping[f.name], f.name) if f.default is MISSING
+                      else words_of(mapping.get(f.name), f.name, required=False) or f.default for f in lists})
 
 
 def words_param(value: object, name: str, *, required: bool = True) -> frozenset[str]:
@@ -82,4 +108,5 @@ def source_phrase(item: ChallengeItem) -> str:
     return " … ".join(item.source_locus) if item.source_locus else item.source
 
 
-__all__ = ["EnglishChecker", "check_word_lists", "patterns", "source_phrase", "tense_lists", "words_of", "words_param"]
+__all__ = ["EnglishChecker", "WordLists", "Words", "check_word_lists", "patterns", "source_phrase", "tense_lists",
+           "words_of", "words_param"]

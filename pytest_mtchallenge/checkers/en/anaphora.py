@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, words_of
 from pytest_mtchallenge.languages.en.inflection import is_participle
 from pytest_mtchallenge.languages.en.reader import Sentence, tokenize
 from pytest_mtchallenge.languages.en.words import BE_FORMS
@@ -35,6 +36,26 @@ def describe(form: str) -> str:
     return " ".join(word for word in words if word)
 
 
+@dataclass(frozen=True, slots=True)
+class AnaphoraParams(FamilyParams):
+    antecedent: str  # the noun or name as the item gives it, for reasons
+    antecedent_words: tuple[str, ...]  # tokenised as outputs are, to find it again
+    pronouns: Words
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> AnaphoraParams:
+        check_keys(mapping, _PARAMS, required=_PARAMS)
+        antecedent = mapping["antecedent"]
+        if not isinstance(antecedent, str) or not antecedent.strip():
+            raise ValueError("antecedent must be the English noun or name the pronoun refers to")
+        pronouns = words_of(mapping["pronouns"], "pronouns")
+        unknown = [p for p in pronouns if p not in FORMS]
+        if unknown:
+            raise ValueError(f"pronouns must be English 3rd- or 2nd-person pronouns or possessives; "
+                             f"{unknown[0]!r} is not")
+        return cls(antecedent.strip(), tokenize(antecedent)[0], pronouns)
+
+
 class AnaphoraChecker(EnglishChecker):
     """Whether the pronoun that renders the item's source pronoun suits its antecedent.
 
@@ -53,28 +74,17 @@ class AnaphoraChecker(EnglishChecker):
 
     name = "en_anaphora"
     description = "the English pronoun rendering a source pronoun suits its antecedent (gender, number, person)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=_PARAMS)
-        antecedent = params["antecedent"]
-        if not isinstance(antecedent, str) or not antecedent.strip():
-            raise ValueError("antecedent must be the English noun or name the pronoun refers to")
-        unknown = [p for p in words_of(params["pronouns"], "pronouns") if p not in FORMS]
-        if unknown:
-            raise ValueError(f"pronouns must be English 3rd- or 2nd-person pronouns or possessives; "
-                             f"{unknown[0]!r} is not")
+    Params = AnaphoraParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        accepted = words_of(item.params["pronouns"], "pronouns")
-        antecedent = tokenize(str(item.params["antecedent"]))[0]
+        params = AnaphoraParams.of(item)
+        accepted, antecedent, name = params.pronouns, params.antecedent_words, params.antecedent
         words = sentence.words
         candidates = [index for index, word in enumerate(words) if word in FORMS and not _expletive(words, index)]
         shown = " / ".join(repr(p) for p in accepted)
-        name = str(item.params["antecedent"]).strip()
         if not candidates:
             return Verdict.not_applicable(f"no pronoun renders the source pronoun (dropped, or the sentence is "
                                           f"restructured): expected {shown} for {name!r}")
@@ -116,4 +126,4 @@ def _reference_place(item: ChallengeItem, accepted: tuple[str, ...]) -> float:
     return 0.0
 
 
-__all__ = ["FORMS", "AnaphoraChecker", "describe"]
+__all__ = ["FORMS", "AnaphoraChecker", "AnaphoraParams", "describe"]

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, CLAUSE_BREAKS
 from pytest_mtchallenge.model import ChallengeItem
@@ -11,6 +12,14 @@ from pytest_mtchallenge.verdict import Verdict
 
 # Degree phrases that may sit between the verb and its object (misses a lot Mary is rare but possible).
 _DEGREE = frozenset({"a", "lot", "great", "deal", "very", "much", "so", "terribly", "badly", "dearly"})
+
+
+@dataclass(frozen=True, slots=True)
+class ArgumentSwitchParams(WordLists):
+    experiencer: Words
+    theme: Words
+    verbs: Words
+    misreadings: Words = ()
 
 
 class ArgumentSwitchChecker(EnglishChecker):
@@ -35,22 +44,19 @@ class ArgumentSwitchChecker(EnglishChecker):
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
     version = "3"
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("experiencer", "theme", "verbs"), optional=("misreadings",))
+    Params = ArgumentSwitchParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        roles = {"experiencer": set(words_of(item.params["experiencer"], "experiencer")),
-                 "theme": set(words_of(item.params["theme"], "theme"))}
-        for hit in sentence.verb_hits(words_of(item.params.get("misreadings"), "misreadings", required=False)):
+        params = ArgumentSwitchParams.of(item)
+        roles = {"experiencer": set(params.experiencer), "theme": set(params.theme)}
+        for hit in sentence.verb_hits(params.misreadings):
             word = sentence.words[hit.index]
             return Verdict.failed(f"{word!r} ({hit.lemma}) renders another sense of manquer: the experiencer and "
                                   "the thing missed are not related as in the source", word)
-        for hit in sentence.verb_hits(words_of(item.params["verbs"], "verbs")):
+        for hit in sentence.verb_hits(params.verbs):
             verdict = self._judge(sentence, hit, roles)
             if verdict is not None:
                 return verdict

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys, flag
-from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.checkers import FamilyParams, check_keys, flag
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, words_of
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.languages.en.words import PERSONAL_PRONOUNS, POSSESSIVE_DETERMINERS, POSSESSIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
@@ -13,6 +14,27 @@ from pytest_mtchallenge.verdict import Verdict
 _PARAMS = {"reflexive", "possessor", "pronoun", "dwellings"}
 DWELLINGS = ("place", "house", "home", "apartment", "flat", "residence", "quarters", "room", "pad", "lodgings",
              "household", "dwelling", "abode")
+
+
+@dataclass(frozen=True, slots=True)
+class ChezSoiParams(FamilyParams):
+    reflexive: bool
+    possessor: Words
+    pronoun: Words
+    dwellings: Words = DWELLINGS
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ChezSoiParams:
+        check_keys(mapping, _PARAMS, required=("reflexive", "possessor", "pronoun"))
+        reflexive = flag(mapping, "reflexive")
+        possessor = words_of(mapping["possessor"], "possessor")
+        if not set(possessor) <= POSSESSIVE_DETERMINERS:
+            raise ValueError("possessor must list English possessive determiners (his, her, their…)")
+        pronoun = words_of(mapping["pronoun"], "pronoun")
+        if not set(pronoun) <= set(PERSONAL_PRONOUNS):
+            raise ValueError("pronoun must list English object pronouns (him, her, them…)")
+        return cls(reflexive, possessor, pronoun,
+                   words_of(mapping.get("dwellings"), "dwellings", required=False) or DWELLINGS)
 
 
 class ChezSoiChecker(EnglishChecker):
@@ -39,26 +61,15 @@ class ChezSoiChecker(EnglishChecker):
     name = "en_chez_soi"
     version = "2"  # names what it did not find (Verdict.not_found); reflexive chez as with + pronoun fails
     description = "chez + pronoun: at home only when reflexive, else at his/her place"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("reflexive", "possessor", "pronoun"))
-        flag(params, "reflexive")
-        if not set(words_of(params["possessor"], "possessor")) <= POSSESSIVE_DETERMINERS:
-            raise ValueError("possessor must list English possessive determiners (his, her, their…)")
-        if not set(words_of(params["pronoun"], "pronoun")) <= set(PERSONAL_PRONOUNS):
-            raise ValueError("pronoun must list English object pronouns (him, her, them…)")
-        words_of(params.get("dwellings"), "dwellings", required=False)
+    Params = ChezSoiParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        reflexive = flag(item.params, "reflexive")
-        possessors = words_of(item.params["possessor"], "possessor")
-        pronouns = words_of(item.params["pronoun"], "pronoun")
-        dwellings = words_of(item.params.get("dwellings"), "dwellings", required=False) or DWELLINGS
+        params = ChezSoiParams.of(item)
+        reflexive, possessors, pronouns, dwellings = params.reflexive, params.possessor, params.pronoun, params.dwellings
         expected = " / ".join(f"at {p} place" for p in possessors)
         for index, word in enumerate(words):
             if word in dwellings:

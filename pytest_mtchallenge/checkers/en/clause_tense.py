@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, tense_lists, words_of
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
 from pytest_mtchallenge.languages.en.words import (
     CLAUSE_BREAKS,
@@ -17,6 +18,19 @@ from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"triggers", "accept", "reject"}
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseTenseParams(FamilyParams):
+    triggers: Words
+    accept: tuple[str, ...]  # verb-group tenses (TENSE_NAMES)
+    reject: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ClauseTenseParams:
+        check_keys(mapping, _PARAMS, required=("triggers", "accept", "reject"))
+        triggers = words_of(mapping["triggers"], "triggers")
+        return cls(triggers, *tense_lists(mapping))
 
 
 class ClauseTenseChecker(EnglishChecker):
@@ -54,21 +68,17 @@ class ClauseTenseChecker(EnglishChecker):
     #: (the clitic) is skipped
     version = "3"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("triggers", "accept", "reject"))
-        words_of(params["triggers"], "triggers")
-        tense_lists(params)
+    Params = ClauseTenseParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        accept, reject = tense_lists(item.params)
+        params = ClauseTenseParams.of(item)
+        accept, reject = params.accept, params.reject
         expected = " or ".join(TENSE_NAMES[t] for t in accept)
         found_trigger = ""
-        for trigger in words_of(item.params["triggers"], "triggers"):
+        for trigger in params.triggers:
             for start, end in sentence.find_phrase(trigger):
                 found_trigger = found_trigger or trigger
                 # *that*, or *what*: the French *que* rendered word for word (*essential what he arrive*)

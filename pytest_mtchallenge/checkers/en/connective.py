@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words
 from pytest_mtchallenge.languages.en.connectives import ConnectiveHit, find_connectives
 from pytest_mtchallenge.languages.en.reader import Sentence, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -23,6 +24,16 @@ def connectives_of(value: object) -> tuple[str, ...]:
     if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
         raise ValueError("connective must be an English connective, or a non-empty list of them")
     return tuple(" ".join(tokenize(v)[0]) for v in value)
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectiveParams(FamilyParams):
+    connective: Words = ()  # empty: every connective of the reference
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ConnectiveParams:
+        reject_unknown(mapping, _PARAMS)
+        return cls(connectives_of(mapping["connective"])) if "connective" in mapping else cls()
 
 
 class ConnectiveChecker(EnglishChecker):
@@ -45,20 +56,14 @@ class ConnectiveChecker(EnglishChecker):
 
     name = "connective"
     description = "the reference's explicit discourse connective is kept (DiP's Acc; ANY in the evidence)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "connective" in params:
-            connectives_of(params["connective"])
+    Params = ConnectiveParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        if "connective" in item.params:
-            expected = connectives_of(item.params["connective"])
-        else:
+        expected = ConnectiveParams.of(item).connective
+        if not expected:
             expected = tuple(dict.fromkeys(hit.connective for hit in find_connectives(Sentence(item.reference).words)))
             if not expected:
                 return Verdict.undecided("the reference has no explicit connective: name it (connective)")

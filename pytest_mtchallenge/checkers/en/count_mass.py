@@ -1,9 +1,9 @@
 """The ``en_count_mass`` family: a French count noun whose English counterpart is a mass noun (*un conseil*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -16,6 +16,13 @@ _ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "al", "able", "ible", "ic", "ent", "a
 _ADJECTIVES = frozenset({"good", "wise", "sound", "great", "little", "small", "big", "bad", "new", "last", "brief",
                          "short", "simple", "single", "free", "friendly", "kind", "sage", "solid", "wrong", "real",
                          "best", "better", "further", "more", "fine", "nice", "old", "clear", "honest", "quick"})
+
+
+@dataclass(frozen=True, slots=True)
+class CountMassParams(WordLists):
+    nouns: Words
+    partitives: Words = ("piece", "word", "bit")
+    count_nouns: Words = ()
 
 
 class CountMassChecker(EnglishChecker):
@@ -39,18 +46,15 @@ class CountMassChecker(EnglishChecker):
     name = "en_count_mass"
     version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Count vs mass nouns: an English mass noun for a French count noun"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("nouns",), optional=("partitives", "count_nouns"))
+    Params = CountMassParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        nouns = words_of(item.params["nouns"], "nouns")
-        partitives = words_of(item.params.get("partitives"), "partitives", required=False) or ("piece", "word", "bit")
+        params = CountMassParams.of(item)
+        nouns, partitives = params.nouns, params.partitives
         for index, word in enumerate(words):
             if word in {n + "s" for n in nouns}:
                 phrase = sentence.text(index, index + 1)
@@ -79,7 +83,7 @@ class CountMassChecker(EnglishChecker):
                                          phrase)
             what = f"with {determiner!r}" if determiner and determiner[0].isalpha() else "without a determiner"
             return Verdict.passed(f"{phrase!r}: the mass noun {word!r} is used as a mass noun ({what})", phrase)
-        for count in words_of(item.params.get("count_nouns"), "count_nouns", required=False):
+        for count in params.count_nouns:
             for index in sentence.find([count]) + sentence.find([count + "s"]):
                 phrase = sentence.text(max(index - 1, 0), index + 1)
                 return Verdict.passed(f"{phrase!r}: a count noun of English renders the French count noun", phrase)

@@ -1,9 +1,9 @@
 """The ``en_fact_insertion`` family: *de ce que* + clause → *from the fact that* + clause."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.inflection import is_gerund, is_past_form
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, DETERMINERS, MODALS, PERSONAL_PRONOUNS
@@ -11,6 +11,13 @@ from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _DEFAULT_LITERAL = ("what", "that", "this", "it")
+
+
+@dataclass(frozen=True, slots=True)
+class FactInsertionParams(WordLists):
+    accepted: Words
+    prepositions: Words
+    literal: Words = _DEFAULT_LITERAL
 
 
 class FactInsertionChecker(EnglishChecker):
@@ -38,23 +45,21 @@ class FactInsertionChecker(EnglishChecker):
     #: 2: names the construction it did not find (Verdict.not_found). 3: a that-clause as a verb's object fails
     version = "3"
     description = "de/à ce que + clause → from the fact that + clause"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("accepted", "prepositions"), optional=("literal",))
+    Params = FactInsertionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        literal = words_of(item.params.get("literal"), "literal", required=False) or _DEFAULT_LITERAL
-        for phrase in words_of(item.params["accepted"], "accepted"):
+        params = FactInsertionParams.of(item)
+        literal = params.literal
+        for phrase in params.accepted:
             for start, end in sentence.find_phrase(phrase):
                 found = sentence.text(start, end)
                 return Verdict.passed(f"the clause is introduced by {found!r}", found)
         for index, word in enumerate(words):
-            if word not in words_of(item.params["prepositions"], "prepositions") or index + 2 >= len(words):
+            if word not in params.prepositions or index + 2 >= len(words):
                 continue
             following = words[index + 1]
             if following in literal and _opens_clause(sentence, index + 2):

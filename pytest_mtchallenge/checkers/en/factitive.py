@@ -1,9 +1,9 @@
 """The ``en_factitive`` family: *faire* + infinitive → one English causative verb (*fait fondre* → *melted*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb, passive_auxiliary
 from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
@@ -13,6 +13,13 @@ from pytest_mtchallenge.verdict import Verdict
 _PARTICLES = frozenset({"up", "down", "out", "off", "over", "away", "apart", "back", "through"})
 # English causative verbs and whether the object stands between them and the verb (make X melt).
 _DEFAULT_CAUSATIVES = ("make", "cause", "get", "have", "let", "force")
+
+
+@dataclass(frozen=True, slots=True)
+class FactitiveParams(WordLists):
+    verbs: Words
+    infinitives: Words
+    causatives: Words = _DEFAULT_CAUSATIVES
 
 
 class FactitiveChecker(EnglishChecker):
@@ -48,19 +55,16 @@ class FactitiveChecker(EnglishChecker):
     #: verb without its particle fail; a passive passes
     version = "3"
     description = "Factitives: faire + infinitive as one English transitive verb"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("verbs", "infinitives"), optional=("causatives",))
+    Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        causatives = words_of(item.params.get("causatives"), "causatives", required=False) or _DEFAULT_CAUSATIVES
-        infinitives = sentence.verb_hits(words_of(item.params["infinitives"], "infinitives"), particle_gap=0)
-        for causative in sentence.verb_hits(causatives, particle_gap=0):
+        params = FactitiveParams.of(item)
+        infinitives = sentence.verb_hits(params.infinitives, particle_gap=0)
+        for causative in sentence.verb_hits(params.causatives, particle_gap=0):
             end = sentence.clause_end(causative.end)
             for hit in infinitives:
                 if not causative.end <= hit.index < end:
@@ -72,8 +76,8 @@ class FactitiveChecker(EnglishChecker):
                 phrase = sentence.text(causative.index, hit.end)
                 return Verdict.failed(f"{phrase!r} keeps the French 'faire' as the causative "
                                       f"{words[causative.index]!r}; expected one transitive verb such as "
-                                      f"{words_of(item.params['verbs'], 'verbs')[0]!r}", phrase)
-        verbs = words_of(item.params["verbs"], "verbs")
+                                      f"{params.verbs[0]!r}", phrase)
+        verbs = params.verbs
         hits = sentence.verb_hits(verbs)
         for hit in hits:
             if hit.index and words[hit.index - 1] in DETERMINERS:

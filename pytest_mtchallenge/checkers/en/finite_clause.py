@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.en import EnglishChecker, tense_lists, words_of
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, tense_lists, words_of
 from pytest_mtchallenge.languages.en.inflection import (
     IRREGULAR_PAST,
     inflect,
@@ -34,6 +35,27 @@ from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"governors", "conjunctions", "subjects", "accept", "reject", "verbs"}
+
+
+@dataclass(frozen=True, slots=True)
+class FiniteClauseParams(FamilyParams):
+    governors: Words
+    conjunctions: Words
+    subjects: Words
+    verbs: Words
+    accept: tuple[str, ...]  # verb-group tenses (TENSE_NAMES)
+    reject: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> FiniteClauseParams:
+        check_keys(mapping, _PARAMS, required=("subjects", "accept", "reject"))
+        if "governors" not in mapping and "conjunctions" not in mapping:
+            raise ValueError("give 'governors' or 'conjunctions' (what introduces the clause)")
+        governors = words_of(mapping.get("governors"), "governors", required=False)
+        conjunctions = words_of(mapping.get("conjunctions"), "conjunctions", required=False)
+        subjects = words_of(mapping["subjects"], "subjects")
+        verbs = words_of(mapping.get("verbs"), "verbs", required=False)
+        return cls(governors, conjunctions, subjects, verbs, *tense_lists(mapping))
 
 
 class FiniteClauseChecker(EnglishChecker):
@@ -76,28 +98,17 @@ class FiniteClauseChecker(EnglishChecker):
     #: constructions fail (no conjunction; or a participle of a verb without intransitive use)
     version = "3"
     description = "Non-finite to finite clause: the English clause's subject and tense"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("subjects", "accept", "reject"))
-        if "governors" not in params and "conjunctions" not in params:
-            raise ValueError("give 'governors' or 'conjunctions' (what introduces the clause)")
-        for key in ("governors", "conjunctions"):
-            words_of(params.get(key), key, required=False)
-        words_of(params["subjects"], "subjects")
-        words_of(params.get("verbs"), "verbs", required=False)
-        tense_lists(params)
+    Params = FiniteClauseParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        openers = self._openers(sentence, words_of(params.get("governors"), "governors", required=False),
-                                words_of(params.get("conjunctions"), "conjunctions", required=False))
+        params = FiniteClauseParams.of(item)
+        openers = self._openers(sentence, params.governors, params.conjunctions)
         if not openers:
             absolute = _absolute_construction(sentence)
-            if absolute is not None and "nonfinite" in tense_lists(params)[1]:
+            if absolute is not None and "nonfinite" in params.reject:
                 phrase = sentence.text(*absolute)
                 return Verdict.failed(f"{phrase!r} before the main clause is an absolute construction (a noun "
                                       "phrase and a participle, no conjunction): the French participle clause is "
@@ -105,12 +116,10 @@ class FiniteClauseChecker(EnglishChecker):
             return Verdict.not_found("the governing verb or conjunction of the source's clause",
                                      "nothing introduces the clause (no governing verb or conjunction of the "
                                      "source found): left to a human")
-        subjects = words_of(params["subjects"], "subjects")
-        accept, reject = tense_lists(params)
-        verbs = words_of(params.get("verbs"), "verbs", required=False)
+        verbs = params.verbs
         heads = {hit.index for hit in sentence.verb_hits(verbs, particle_gap=0)} if verbs else None
         for start, end in openers:
-            verdict = self._judge(sentence, start, end, subjects, accept, reject, heads)
+            verdict = self._judge(sentence, start, end, params.subjects, params.accept, params.reject, heads)
             if verdict is not None:
                 return verdict
         opener = sentence.text(*openers[0])

@@ -1,14 +1,21 @@
 """The ``en_genitive`` family: a French *de* genitive rendered with the English *'s* (*le livre de mon frère*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _DEFAULT_PREPOSITIONS = ("of", "from")
+
+
+@dataclass(frozen=True, slots=True)
+class GenitiveParams(WordLists):
+    possessor: Words
+    possessed: Words
+    prepositions: Words = _DEFAULT_PREPOSITIONS
 
 
 class GenitiveChecker(EnglishChecker):
@@ -33,22 +40,19 @@ class GenitiveChecker(EnglishChecker):
     name = "en_genitive"
     version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Genitives: de + possessor → possessor's"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("possessor", "possessed"), optional=("prepositions",))
+    Params = GenitiveParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        possessors = set(words_of(item.params["possessor"], "possessor"))
+        params = GenitiveParams.of(item)
+        possessors = set(params.possessor)
         possessors |= {p + "s" for p in possessors}
-        possessed = set(words_of(item.params["possessed"], "possessed"))
+        possessed = set(params.possessed)
         possessed |= {p + "s" for p in possessed}
-        prepositions = words_of(item.params.get("prepositions"), "prepositions", required=False) \
-            or _DEFAULT_PREPOSITIONS
+        prepositions = params.prepositions
         for index, word in enumerate(words):
             if word not in possessors:
                 continue

@@ -1,15 +1,22 @@
 """The ``en_how_insertion`` family: *savoir* + infinitive → *know how to* + infinitive."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.inflection import is_gerund
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
+
+
+@dataclass(frozen=True, slots=True)
+class HowInsertionParams(WordLists):
+    governors: Words
+    verbs: Words
+    abilities: Words = ()
 
 
 class HowInsertionChecker(EnglishChecker):
@@ -34,19 +41,16 @@ class HowInsertionChecker(EnglishChecker):
     #: 2: names the construction it did not find (Verdict.not_found). 3: *how* + a bare infinitive passes
     version = "3"
     description = "V1 V2inf → V1 how to V2inf"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("governors", "verbs"), optional=("abilities",))
+    Params = HowInsertionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        verbs = words_of(item.params["verbs"], "verbs")
-        verb_starts = {hit.index: hit for hit in sentence.verb_hits(verbs, particle_gap=0)}
-        for hit in sentence.verb_hits(words_of(item.params["governors"], "governors"), particle_gap=0):
+        params = HowInsertionParams.of(item)
+        verb_starts = {hit.index: hit for hit in sentence.verb_hits(params.verbs, particle_gap=0)}
+        for hit in sentence.verb_hits(params.governors, particle_gap=0):
             index = sentence.skip_adverbs(hit.end)
             if index >= len(words) or words[index] in CLAUSE_BREAKS:
                 continue
@@ -67,7 +71,7 @@ class HowInsertionChecker(EnglishChecker):
                 phrase = sentence.text(hit.index, index + 1)
                 return Verdict.failed(f"{phrase!r}: {governor!r} directly followed by a verb; expected 'how to'",
                                       phrase)
-        for ability in words_of(item.params.get("abilities"), "abilities", required=False):
+        for ability in params.abilities:
             for start, end in _ability_spans(sentence, ability):
                 index = sentence.skip_adverbs(end)
                 if index < len(words) and words[index][0].isalpha() and words[index] not in DETERMINERS:

@@ -1,9 +1,9 @@
 """The ``en_manner_of_movement`` family: *traverser à la nage* → *swim across*, manner in the verb."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
 from pytest_mtchallenge.languages.en.words import DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
@@ -11,6 +11,16 @@ from pytest_mtchallenge.verdict import Verdict
 
 _PATH_MODIFIERS = frozenset({"right", "straight", "back", "directly"})
 _COME_GO = frozenset({"come", "go"})
+
+
+@dataclass(frozen=True, slots=True)
+class MannerOfMovementParams(WordLists):
+    manner: Words
+    path: Words
+    generic: Words
+    ground: Words = ()
+    locative: Words = ()
+    wrong_manner: Words = ()
 
 
 class MannerOfMovementChecker(EnglishChecker):
@@ -36,28 +46,24 @@ class MannerOfMovementChecker(EnglishChecker):
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
     version = "3"
     description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("manner", "path", "generic"),
-                         optional=("ground", "locative", "wrong_manner"))
+    Params = MannerOfMovementParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        path = set(words_of(params["path"], "path"))
-        ground = set(words_of(params.get("ground"), "ground", required=False))
-        locative = set(words_of(params.get("locative"), "locative", required=False))
-        for hit in _verbs(sentence, words_of(params.get("wrong_manner"), "wrong_manner", required=False)):
+        params = MannerOfMovementParams.of(item)
+        path = set(params.path)
+        ground = set(params.ground)
+        locative = set(params.locative)
+        for hit in _verbs(sentence, params.wrong_manner):
             after = _after_verb(sentence, hit)
             if after < len(sentence) and sentence.words[after] in path:
                 phrase = sentence.text(hit.index, after + 1)
                 return Verdict.failed(f"{phrase!r} expresses another manner of movement than the source's", phrase)
         manner_words: list[str] = []
-        generic = words_of(params["generic"], "generic")
-        for hit in _verbs(sentence, words_of(params["manner"], "manner")):
+        generic = params.generic
+        for hit in _verbs(sentence, params.manner):
             manner_words.append(sentence.words[hit.index])
             if "gerund" in hit.kinds and _after_generic(sentence, hit, generic):
                 continue  # *entered running into*: the French gerund kept as an adverbial

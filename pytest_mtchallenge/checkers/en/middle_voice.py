@@ -1,9 +1,9 @@
 """The ``en_middle_voice`` family: the French middle voice (*se répare*) → an English passive (*can be repaired*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb, pronoun_before_verb
 from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS, MODALS, REFLEXIVE_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
@@ -21,6 +21,12 @@ FACILITY_MODIFIERS = (("easily",), ("readily",), ("well",), ("quickly",), ("fast
                       ("with", "difficulty"), ("in", "no", "time"))
 #: Subjects that are agents, not the patient of a middle (*he repairs easily* is about a repairer).
 _AGENT_SUBJECTS = frozenset({"i", "we", "he", "she", "you", "one"})
+
+
+@dataclass(frozen=True, slots=True)
+class MiddleVoiceParams(WordLists):
+    verbs: Words
+    easy: Words = _DEFAULT_EASY
 
 
 class MiddleVoiceChecker(EnglishChecker):
@@ -51,18 +57,16 @@ class MiddleVoiceChecker(EnglishChecker):
     #: (*repairs easily*) passes
     version = "3"
     description = "Middle voice: a French pseudo-pronominal verb as an English passive"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("verbs",), optional=("easy",))
+    Params = MiddleVoiceParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        easy = set(words_of(item.params.get("easy"), "easy", required=False) or _DEFAULT_EASY)
-        hits = [hit for hit in sentence.verb_hits(words_of(item.params["verbs"], "verbs"), particle_gap=0)
+        params = MiddleVoiceParams.of(item)
+        easy = set(params.easy)
+        hits = [hit for hit in sentence.verb_hits(params.verbs, particle_gap=0)
                 if not (hit.index and words[hit.index - 1] in DETERMINERS)]
         for hit in hits:
             after = sentence.skip_adverbs(hit.end)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import flag, reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, flag, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, patterns, source_phrase, words_param
 from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -89,6 +89,20 @@ def _negators_of(sentence: Sentence, head: int) -> list[int]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class NegationParams(FamilyParams):
+    negations: tuple[Negation, ...]
+    equivalents: tuple[Pattern, ...] = ()
+    doubtful: tuple[Pattern, ...] = ()
+    extra: bool = True  # whether a negation word the source does not have fails
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> NegationParams:
+        reject_unknown(mapping, _PARAMS)
+        return cls(_negations(mapping.get("negations")), patterns(mapping.get("equivalents"), "equivalents"),
+                   patterns(mapping.get("doubtful"), "doubtful"), flag(mapping, "extra", True))
+
+
 class EnglishNegationChecker(EnglishChecker):
     """The English translation must carry each negation of the French source, and no other.
 
@@ -120,14 +134,7 @@ class EnglishNegationChecker(EnglishChecker):
     description = "French negations (expletive ne, ne … nullement, double negation) rendered in English"
     #: 3: names the construction it did not find (Verdict.not_found). 4: a French negation word left fails
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        _negations(params.get("negations"))
-        patterns(params.get("equivalents"), "equivalents")
-        patterns(params.get("doubtful"), "doubtful")
-        flag(params, "extra", True)
+    Params = NegationParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
@@ -135,16 +142,17 @@ class EnglishNegationChecker(EnglishChecker):
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         source = source_phrase(item)
-        groups = _negations(item.params.get("negations"))
+        params = NegationParams.of(item)
+        groups = params.negations
         french = self._french_negation(sentence, groups)
         if french is not None:
             return Verdict.failed(f"for {source!r}: the French negation word {sentence.cased[french]!r} "
                                   f"({sentence.quote(max(0, french - 2), french + 2)!r}) is left untranslated; English "
                                   "has no such word, so the negation is not rendered", sentence.cased[french])
-        for pattern in patterns(item.params.get("equivalents"), "equivalents"):
+        for pattern in params.equivalents:
             if (span := pattern.find(sentence)) is not None:
                 return Verdict.passed(f"found {span.describe()}, an accepted rendering of {source!r}", span.words)
-        for pattern in patterns(item.params.get("doubtful"), "doubtful"):
+        for pattern in params.doubtful:
             if (span := pattern.find(sentence)) is not None:
                 return Verdict.undecided(f"found {span.describe()}, a rendering of {source!r} for a human to judge")
         consumed: set[int] = set()
@@ -200,7 +208,7 @@ class EnglishNegationChecker(EnglishChecker):
             else:
                 boost = f" reinforced by {intensified[number][0].words!r}" if intensified[number] else ""
                 passed.append(f"{sentence.cased[negator]!r} negates {sentence.cased[head]!r}{boost}")
-        if flag(item.params, "extra", True):
+        if params.extra:
             used = consumed | set(owner.values())
             for index, word in enumerate(tokens):
                 if word in NEGATIVE_WORDS and index not in used:

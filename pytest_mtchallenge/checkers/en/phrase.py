@@ -2,14 +2,28 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import flag, pattern_lists
+from pytest_mtchallenge.checkers import FamilyParams, flag, pattern_lists
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase
 from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.languages.en.words import DETERMINERS, PERSONAL_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
+
+@dataclass(frozen=True, slots=True)
+class PhraseParams(FamilyParams):
+    accepted: tuple[Pattern, ...]
+    rejected: tuple[Pattern, ...] = ()
+    doubtful: tuple[Pattern, ...] = ()
+    exhaustive: bool = False
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> PhraseParams:
+        lists = pattern_lists(_pattern_params(mapping), Pattern.parse)
+        return cls(lists["accepted"], lists["rejected"], lists["doubtful"], flag(mapping, "exhaustive"))
+
 
 class EnglishPhraseChecker(EnglishChecker):
     """A French expression whose English rendering is a matter of lexical convention — an idiom
@@ -54,19 +68,15 @@ class EnglishPhraseChecker(EnglishChecker):
     #: an output with none of their phrases
     version = "3"
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        pattern_lists(_pattern_params(params), Pattern.parse)
-        flag(params, "exhaustive")
+    Params = PhraseParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        found = {name: [span for p in found_patterns for span in p.find_all(sentence) if not _partitive(sentence, span)]
-                 for name, found_patterns in pattern_lists(_pattern_params(item.params), Pattern.parse).items()}
-        good, bad, unsure = found["accepted"], found["rejected"], found["doubtful"]
+        params = PhraseParams.of(item)
+        good, bad, unsure = (_found(sentence, params.accepted), _found(sentence, params.rejected),
+                             _found(sentence, params.doubtful))
         source = source_phrase(item)
         if good and bad:
             if all(any(_inside(g, b) for b in bad) for g in good):
@@ -85,7 +95,7 @@ class EnglishPhraseChecker(EnglishChecker):
         if unsure:
             return Verdict.undecided(f"found {_describe(unsure)} for {source!r}, a rendering for a human to judge",
                                      *_evidence(unsure))
-        if flag(item.params, "exhaustive"):
+        if params.exhaustive:
             return Verdict.failed(f"found none of the English renderings of {source!r}: its meaning is not built "
                                   "from its words, so English renders it by one of the listed idioms or plain "
                                   "statements of its meaning; another phrase says something else")
@@ -102,6 +112,11 @@ _QUANTIFIERS = frozenset({"all", "each", "both", "none", "some", "any", "many", 
 
 def _pattern_params(params: Mapping[str, object]) -> dict[str, object]:
     return {key: value for key, value in params.items() if key not in _FLAGS}
+
+
+def _found(sentence: Sentence, patterns: tuple[Pattern, ...]) -> list[Span]:
+    """Every match of ``patterns`` in the output, partitives aside."""
+    return [span for pattern in patterns for span in pattern.find_all(sentence) if not _partitive(sentence, span)]
 
 
 def _partitive(sentence: Sentence, span: Span) -> bool:

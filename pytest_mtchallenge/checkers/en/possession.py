@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -23,6 +24,22 @@ MODIFIERS = 2  # the most words (own, left, broken …) between a determiner and
 #: The possessive determiners, *whose* included.
 _POSSESSIVES = POSSESSIVE_DETERMINERS | {"whose"}
 _INDEFINITE = frozenset({"a", "an", "one", "some", "any"})
+
+
+@dataclass(frozen=True, slots=True)
+class PossessionParams(FamilyParams):
+    nouns: frozenset[str]  # every form of the body parts
+    possessives: frozenset[str]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> PossessionParams:
+        reject_unknown(mapping, _PARAMS)
+        body_parts = words_param(mapping.get("body_parts"), "body_parts")
+        possessives = words_param(mapping.get("possessives"), "possessives")
+        strange = sorted(possessives - _POSSESSIVES)
+        if strange:
+            raise ValueError(f"possessives: {strange[0]!r} is not an English possessive determiner")
+        return cls(frozenset(f for word in body_parts for f in forms_of(word)), possessives)
 
 
 class EnglishPossessionChecker(EnglishChecker):
@@ -45,24 +62,15 @@ class EnglishPossessionChecker(EnglishChecker):
     name = "en_possession"
     version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Inalienable possession: French definite article → English possessive determiner"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        words_param(params.get("body_parts"), "body_parts")
-        possessives = words_param(params.get("possessives"), "possessives")
-        strange = sorted(possessives - _POSSESSIVES)
-        if strange:
-            raise ValueError(f"possessives: {strange[0]!r} is not an English possessive determiner")
+    Params = PossessionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        nouns = frozenset(f for word in words_param(item.params.get("body_parts"), "body_parts")
-                          for f in forms_of(word))
-        accepted = words_param(item.params.get("possessives"), "possessives")
+        params = PossessionParams.of(item)
+        nouns, accepted = params.nouns, params.possessives
         source = source_phrase(item)
         noun = next((i for i, t in enumerate(tokens) if t in nouns), None)
         if noun is None:

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
-from pytest_mtchallenge.checkers import check_keys, flag
-from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.checkers import FamilyParams, check_keys, flag
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, words_of
 from pytest_mtchallenge.languages.en.reader import (
     Sentence,
     VerbHit,
@@ -63,6 +64,24 @@ class Slot:
     preposition: str  # "" for a direct object
 
 
+@dataclass(frozen=True, slots=True)
+class PronounParams(FamilyParams):
+    pronoun: Words
+    verbs: Mapping[str, tuple[str, ...]]  # verb lemma → the prepositions before the pronoun ('' for none)
+    any_verb: bool = False
+    misreadings: Words = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> PronounParams:
+        check_keys(mapping, _PARAMS, required=("pronoun", "verbs"))
+        pronoun = words_of(mapping["pronoun"], "pronoun")
+        if not all(p in _OBJECT_WORDS or p in REFLEXIVE_PRONOUNS for p in pronoun):
+            raise ValueError("pronoun must list English personal or reflexive pronouns (or 'so')")
+        verbs = MappingProxyType(_verbs(mapping["verbs"]))
+        return cls(pronoun, verbs, flag(mapping, "any_verb"),
+                   words_of(mapping.get("misreadings"), "misreadings", required=False))
+
+
 class PronounChecker(EnglishChecker):
     """Whether a French clitic became the right English pronoun, in its complement position.
 
@@ -99,26 +118,17 @@ class PronounChecker(EnglishChecker):
     #: the article (*He the sees*) fails; a misreading verb's noun (*on loan*) and *her* + place adverb
     version = "3"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("pronoun", "verbs"))
-        words_of(params["pronoun"], "pronoun")
-        if not all(p in _OBJECT_WORDS or p in REFLEXIVE_PRONOUNS for p in words_of(params["pronoun"], "pronoun")):
-            raise ValueError("pronoun must list English personal or reflexive pronouns (or 'so')")
-        _verbs(params["verbs"])
-        flag(params, "any_verb")
-        words_of(params.get("misreadings"), "misreadings", required=False)
+    Params = PronounParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        accepted = words_of(item.params["pronoun"], "pronoun")
-        verbs = _verbs(item.params["verbs"])
+        params = PronounParams.of(item)
+        accepted, verbs = params.pronoun, params.verbs
         reflexive = all(p in REFLEXIVE_PRONOUNS for p in accepted)
         reading = _Reading(sentence, accepted, reflexive)
-        for hit in sentence.verb_hits(words_of(item.params.get("misreadings"), "misreadings", required=False)):
+        for hit in sentence.verb_hits(params.misreadings):
             if reading.is_noun(hit, after_preposition=True):
                 continue  # *on loan*, *a loan*: the noun, not the verb that reverses the relation
             return Verdict.failed(f"{sentence.words[hit.index]!r} ({hit.lemma}) reverses the relation of the source "
@@ -163,7 +173,7 @@ class PronounChecker(EnglishChecker):
         if hits:
             verb = sentence.words[hits[0].index]
             return Verdict.undecided(f"the complement of {verb!r} is a clause: left to a human")
-        if flag(item.params, "any_verb"):
+        if params.any_verb:
             slot = reading.first_anywhere()
             if slot is not None:
                 return reading.judge_form(slot, None)

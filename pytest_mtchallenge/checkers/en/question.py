@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import flag, reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, flag, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import VerbForms, fold, inflect, is_past_or_participle
 from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
@@ -49,6 +50,23 @@ def _agrees(auxiliary: str, person: str) -> bool:
     return not (auxiliary == "was" and person in ("2", "p"))
 
 
+@dataclass(frozen=True, slots=True)
+class QuestionParams(FamilyParams):
+    subjects: frozenset[str]
+    verbs: tuple[VerbForms, ...] = ()  # the forms of each main verb
+    plural: bool = False
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> QuestionParams:
+        reject_unknown(mapping, _PARAMS)
+        subjects = words_param(mapping.get("subject"), "subject")
+        verbs = mapping.get("verbs")
+        if verbs is not None and (not isinstance(verbs, Sequence) or isinstance(verbs, str)
+                                  or not all(isinstance(v, str) and v.strip() for v in verbs)):
+            raise ValueError("verbs must be a list of English verb lemmas")
+        return cls(subjects, tuple(inflect(fold(str(v))) for v in verbs or ()), flag(mapping, "plural"))
+
+
 class EnglishQuestionChecker(EnglishChecker):
     """A French yes/no question — subject-pronoun inversion (*As-tu lu*), complex inversion
     (*Max partira-t-il*) or *est-ce que* — must become an English question, formed by fronting an
@@ -68,26 +86,15 @@ class EnglishQuestionChecker(EnglishChecker):
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
     version = "3"
     description = "French yes/no questions rendered as English questions with a fronted auxiliary"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        words_param(params.get("subject"), "subject")
-        verbs = params.get("verbs")
-        if verbs is not None and (not isinstance(verbs, Sequence) or isinstance(verbs, str)
-                                  or not all(isinstance(v, str) and v.strip() for v in verbs)):
-            raise ValueError("verbs must be a list of English verb lemmas")
-        flag(params, "plural")
+    Params = QuestionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        subjects = words_param(item.params.get("subject"), "subject")
-        lemmas = item.params.get("verbs")
-        verbs = [inflect(fold(str(v))) for v in (lemmas if isinstance(lemmas, Sequence) and not isinstance(lemmas, str)
-                                                else ())]
+        params = QuestionParams.of(item)
+        subjects, verbs = params.subjects, params.verbs
         verb_words = frozenset(f for v in verbs for f in v.all)
         where = next((i for i, t in enumerate(tokens) if t in subjects), None)
         if where is None:
@@ -95,7 +102,7 @@ class EnglishQuestionChecker(EnglishChecker):
             return Verdict.not_found("the subject of the question",
                                      f"the subject ({listed}) of the question is not in the output")
         subject = tokens[where]
-        person = _person(subject, flag(item.params, "plural"))
+        person = _person(subject, params.plural)
         start = where
         while start > 0 and sentence.is_word(start - 1):
             start -= 1

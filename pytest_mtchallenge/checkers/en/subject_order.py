@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of, is_past_form
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -13,6 +14,19 @@ from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"subject", "verbs"}
 MODIFIERS = 2  # the most words (older, elder …) between the determiner and the subject's head noun
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectOrderParams(FamilyParams):
+    subjects: frozenset[str]  # every form of the subject's words
+    verbs: frozenset[str]  # every form of the verbs
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> SubjectOrderParams:
+        reject_unknown(mapping, _PARAMS)
+        subject = words_param(mapping.get("subject"), "subject")
+        verbs = words_param(mapping.get("verbs"), "verbs")
+        return cls(frozenset(f for w in subject for f in forms_of(w)), frozenset(f for w in verbs for f in forms_of(w)))
 
 
 class EnglishSubjectOrderChecker(EnglishChecker):
@@ -41,20 +55,15 @@ class EnglishSubjectOrderChecker(EnglishChecker):
     #: subject's place against the clause's other verb
     version = "3"
     description = "Subject inversion in French relatives: the subject back before the English verb"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        words_param(params.get("subject"), "subject")
-        words_param(params.get("verbs"), "verbs")
+    Params = SubjectOrderParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        subjects = frozenset(f for w in words_param(item.params.get("subject"), "subject") for f in forms_of(w))
-        verbs = frozenset(f for w in words_param(item.params.get("verbs"), "verbs") for f in forms_of(w))
+        params = SubjectOrderParams.of(item)
+        subjects, verbs = params.subjects, params.verbs
         source = source_phrase(item)
         verb = next((i for i, t in enumerate(tokens) if t in verbs and not (i and tokens[i - 1] in NOUN_MARKERS)),
                     None)

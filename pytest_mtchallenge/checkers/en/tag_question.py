@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -110,6 +110,24 @@ def _agrees(auxiliary: str, pronoun: str) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class TagQuestionParams(FamilyParams):
+    pronouns: frozenset[str]
+    subject: frozenset[str] = frozenset()
+    auxiliaries: frozenset[str] = frozenset()  # the source's tense, when the clause shows none
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> TagQuestionParams:
+        reject_unknown(mapping, _PARAMS)
+        pronouns = words_param(mapping.get("pronouns"), "pronouns")
+        subject = words_param(mapping.get("subject"), "subject", required=False)
+        auxiliaries = words_param(mapping.get("auxiliaries"), "auxiliaries", required=False)
+        strange = sorted(a for a in auxiliaries if a not in _FAMILIES)
+        if strange:
+            raise ValueError(f"auxiliaries: {strange[0]!r} is not an English auxiliary")
+        return cls(pronouns, subject, auxiliaries)
+
+
 class EnglishTagQuestionChecker(EnglishChecker):
     """French *n'est-ce pas ?* must become an English tag question: the auxiliary of the clause
     (or *do*, *does*, *did* for a lexical verb), the pronoun of the subject, and the opposite
@@ -134,24 +152,16 @@ class EnglishTagQuestionChecker(EnglishChecker):
     #: 2: names the construction it did not find (Verdict.not_found). 3: an invariant tag fails
     version = "3"
     description = "n'est-ce pas rendered as an English tag question (auxiliary, pronoun, polarity)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        words_param(params.get("pronouns"), "pronouns")
-        words_param(params.get("subject"), "subject", required=False)
-        auxiliaries = words_param(params.get("auxiliaries"), "auxiliaries", required=False)
-        strange = sorted(a for a in auxiliaries if a not in _FAMILIES)
-        if strange:
-            raise ValueError(f"auxiliaries: {strange[0]!r} is not an English auxiliary")
+    Params = TagQuestionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        pronouns = words_param(item.params.get("pronouns"), "pronouns")
-        subjects = pronouns | words_param(item.params.get("subject"), "subject", required=False)
+        params = TagQuestionParams.of(item)
+        pronouns = params.pronouns
+        subjects = pronouns | params.subject
         end = len(tokens)
         while end and tokens[end - 1] in _END:
             end -= 1
@@ -180,8 +190,7 @@ class EnglishTagQuestionChecker(EnglishChecker):
         families, read_from = (_expected_auxiliaries(sentence, subject, clause_end) if subject is not None
                                else (set(), ""))
         if not families:
-            fallback = words_param(item.params.get("auxiliaries"), "auxiliaries", required=False)
-            families = {_FAMILIES[a] for a in fallback}
+            families = {_FAMILIES[a] for a in params.auxiliaries}
             read_from = "the source's tense"
         if not families and not problems:
             return Verdict.undecided(f"found the tag {tag.text!r} but no verb in the clause to check its auxiliary "

@@ -1,14 +1,26 @@
 """The ``en_two_position_adjective`` family: French adjectives whose sense depends on their position (*simple*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
 from pytest_mtchallenge.languages.en.words import BE_FORMS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
+
+
+@dataclass(frozen=True, slots=True)
+class TwoPositionAdjectiveParams(WordLists):
+    nouns: Words
+    accepted: Words
+    rejected: Words
+
+    def __post_init__(self) -> None:
+        overlap = set(self.accepted) & set(self.rejected)
+        if overlap:
+            raise ValueError(f"accepted and rejected share {min(overlap)!r}")
 
 
 class TwoPositionAdjectiveChecker(EnglishChecker):
@@ -35,23 +47,17 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     #: 2: names the construction it did not find (Verdict.not_found). 3: an adjective left after its noun
     version = "3"
     description = "Two-position adjectives: the sense of the French adjective's position"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("nouns", "accepted", "rejected"))
-        overlap = set(words_of(params["accepted"], "accepted")) & set(words_of(params["rejected"], "rejected"))
-        if overlap:
-            raise ValueError(f"accepted and rejected share {min(overlap)!r}")
+    Params = TwoPositionAdjectiveParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        nouns = set(words_of(item.params["nouns"], "nouns"))
+        params = TwoPositionAdjectiveParams.of(item)
+        nouns = set(params.nouns)
         nouns |= {n + "s" for n in nouns}
-        accepted = set(words_of(item.params["accepted"], "accepted"))
-        rejected = set(words_of(item.params["rejected"], "rejected"))
+        accepted, rejected = set(params.accepted), set(params.rejected)
         for index, word in enumerate(words):
             if word not in nouns:
                 continue

@@ -1,14 +1,22 @@
 """The ``en_verb_adverb`` family: a French governing verb rendered as an English adverb (*finir par* → *finally*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.en import EnglishChecker, check_word_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit
 from pytest_mtchallenge.languages.en.words import DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
+
+
+@dataclass(frozen=True, slots=True)
+class VerbAdverbParams(WordLists):
+    adverbs: Words
+    literal: Words
+    verbs: Words
+    periphrases: Words = ()
 
 
 class VerbAdverbChecker(EnglishChecker):
@@ -32,35 +40,32 @@ class VerbAdverbChecker(EnglishChecker):
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
     version = "3"
     description = "Verb-adverb transposition: a French governing verb as an English adverb"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_word_lists(params, required=("adverbs", "literal", "verbs"), optional=("periphrases",))
+    Params = VerbAdverbParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        periphrases = words_of(params.get("periphrases"), "periphrases", required=False)
+        params = VerbAdverbParams.of(item)
+        periphrases = params.periphrases
         periphrastic = {hit.index for hit in _verbs(sentence, periphrases)}
-        for hit in _verbs(sentence, words_of(params["literal"], "literal")):
+        for hit in _verbs(sentence, params.literal):
             if hit.index in periphrastic:
                 continue
             phrase = sentence.text(hit.index, hit.end + 1)
             return Verdict.failed(f"{phrase!r} renders the governing verb word for word: expected an adverb such as "
-                                  f"{words_of(params['adverbs'], 'adverbs')[0]!r}", phrase)
-        for adverb in words_of(params["adverbs"], "adverbs"):
+                                  f"{params.adverbs[0]!r}", phrase)
+        for adverb in params.adverbs:
             for start, end in sentence.find_phrase(adverb):
                 phrase = sentence.text(start, end)
                 return Verdict.passed(f"the governing verb is rendered by the adverb {phrase!r}", phrase)
         for hit in _verbs(sentence, periphrases):
             phrase = sentence.text(hit.index, hit.end)
             return Verdict.passed(f"the governing verb is rendered by {phrase!r}, with the same meaning", phrase)
-        for hit in _verbs(sentence, words_of(params["verbs"], "verbs")):
+        for hit in _verbs(sentence, params.verbs):
             verb = sentence.text(hit.index, hit.end)
             return Verdict.failed(f"{verb!r} is rendered without the meaning of the governing verb (no adverb such "
-                                  f"as {words_of(params['adverbs'], 'adverbs')[0]!r})", verb)
+                                  f"as {params.adverbs[0]!r})", verb)
         return Verdict.not_found("a rendering of the French verb (an adverb, a periphrasis or the governed verb)",
                                   "neither the adverb, a periphrasis, a literal rendering nor the governed verb "
                                   "found: left to a human")

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.en import EnglishChecker, words_of
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, words_of
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbGroup, VerbHit, is_adverb, subject_at, verb_group
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, PERSONAL_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
@@ -18,6 +19,22 @@ _DUMMY_SUBJECTS = frozenset({"it", "that", "this"})
 _PERFECT = frozenset({"present_perfect"})
 # Verbs of elapsing time before since (two years have passed since he left).
 _ELAPSE = frozenset({"passed", "gone", "by", "elapsed", "now", "already"})
+
+
+@dataclass(frozen=True, slots=True)
+class VoilaTimeParams(FamilyParams):
+    reading: str  # one of _READINGS
+    time: Words
+    verbs: Words
+    states: Words = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> VoilaTimeParams:
+        check_keys(mapping, _PARAMS, required=("reading", "time", "verbs"))
+        if mapping["reading"] not in _READINGS:
+            raise ValueError(f"reading must be one of {', '.join(_READINGS)}")
+        return cls(str(mapping["reading"]), words_of(mapping["time"], "time"), words_of(mapping["verbs"], "verbs"),
+                   words_of(mapping.get("states"), "states", required=False))
 
 
 class VoilaTimeChecker(EnglishChecker):
@@ -43,23 +60,16 @@ class VoilaTimeChecker(EnglishChecker):
     #: 2: names the construction it did not find (Verdict.not_found). 3: since + a duration fails
     version = "3"
     description = "voilà [TIME] que: present perfect with for, past with ago, or since"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, required=("reading", "time", "verbs"))
-        if params["reading"] not in _READINGS:
-            raise ValueError(f"reading must be one of {', '.join(_READINGS)}")
-        words_of(params["time"], "time")
-        words_of(params["verbs"], "verbs")
-        words_of(params.get("states"), "states", required=False)
+    Params = VoilaTimeParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
         words = sentence.words
-        reading = str(item.params["reading"])
-        times = [span for phrase in words_of(item.params["time"], "time") for span in sentence.find_phrase(phrase)]
+        params = VoilaTimeParams.of(item)
+        reading = params.reading
+        times = [span for phrase in params.time for span in sentence.find_phrase(phrase)]
         if not times:
             return Verdict.not_found("the time span of the source",
                                      "the time span of the source is not found: left to a human")
@@ -79,7 +89,7 @@ class VoilaTimeChecker(EnglishChecker):
         if since is not None and all(w in AUXILIARIES or w in _ELAPSE for w in words[end:since]):
             phrase = sentence.text(max(0, start - 3), since + 1)
             return Verdict.passed(f"{phrase!r}: the time span is measured with 'since'", phrase)
-        states = words_of(item.params.get("states"), "states", required=False)
+        states = params.states
         calque = self._calque(sentence, start, end)
         if calque is not None:
             group, phrase = calque
@@ -89,7 +99,7 @@ class VoilaTimeChecker(EnglishChecker):
                                          f"{group.describe()}: left to a human", phrase)
             return Verdict.failed(f"{phrase!r} renders 'voilà {time} que' word for word, with the "
                                   f"{group.describe()}; expected {_expected(reading, time)}", phrase)
-        hits = sentence.verb_hits(words_of(item.params["verbs"], "verbs"))
+        hits = sentence.verb_hits(params.verbs)
         hits += [hit for hit in sentence.verb_hits(["be"]) if hit.end < len(words) and words[hit.end] in states]
         for hit in hits:
             event = _group_of(sentence, hit)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
@@ -56,6 +56,27 @@ def _starts_noun_phrase(sentence: Sentence, index: int) -> bool:
             or (sentence.capitals[index] and index > 0 and word not in SUBJECT_PRONOUNS))
 
 
+@dataclass(frozen=True, slots=True)
+class WhPrepositionParams(FamilyParams):
+    verbs: frozenset[str]  # every form of the verbs
+    prepositions: frozenset[str]
+    transitive: frozenset[str] = frozenset()  # every form of the verbs that take a direct object too
+    doubtful: frozenset[str] = frozenset()
+    subject: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> WhPrepositionParams:
+        reject_unknown(mapping, _PARAMS)
+        verbs = _lemmas(mapping.get("verbs"), "verbs", required=True)
+        accepted = words_param(mapping.get("prepositions"), "prepositions")
+        strange = sorted(accepted - PREPOSITIONS)
+        if strange:
+            raise ValueError(f"prepositions: {strange[0]!r} is not an English preposition")
+        return cls(verbs, accepted, _lemmas(mapping.get("transitive"), "transitive", required=False),
+                   words_param(mapping.get("doubtful"), "doubtful", required=False),
+                   words_param(mapping.get("subject"), "subject", required=False))
+
+
 class EnglishWhPrepositionChecker(EnglishChecker):
     """In French a relativized or questioned prepositional phrase fronts its preposition with the
     wh-word (*l'homme à qui Max a donné un livre*, *la fille dont il a parlé*, *Pour quelle
@@ -96,28 +117,15 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     #: inversion of a lexical verb (*works-he*) fail
     version = "3"
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        _lemmas(params.get("verbs"), "verbs", required=True)
-        accepted = words_param(params.get("prepositions"), "prepositions")
-        strange = sorted(accepted - PREPOSITIONS)
-        if strange:
-            raise ValueError(f"prepositions: {strange[0]!r} is not an English preposition")
-        _lemmas(params.get("transitive"), "transitive", required=False)
-        words_param(params.get("doubtful"), "doubtful", required=False)
-        words_param(params.get("subject"), "subject", required=False)
+    Params = WhPrepositionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")
-        verbs = _lemmas(item.params.get("verbs"), "verbs", required=True)
-        accepted = words_param(item.params.get("prepositions"), "prepositions")
-        doubtful = words_param(item.params.get("doubtful"), "doubtful", required=False)
-        transitive = _lemmas(item.params.get("transitive"), "transitive", required=False)
+        params = WhPrepositionParams.of(item)
+        verbs, accepted, doubtful, transitive = params.verbs, params.prepositions, params.doubtful, params.transitive
         wanted = " or ".join(repr(p) for p in sorted(accepted))
         verb = next((i for i, t in enumerate(tokens) if t in verbs and not (i and tokens[i - 1] in NOUN_MARKERS)),
                     None)
@@ -183,8 +191,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}; found {preposition.word!r} "
                                   f"({preposition.text!r})", preposition.text)
         if wh is not None and self._is_subject(sentence, wh, verb):
-            subjects = words_param(item.params.get("subject"), "subject", required=False)
-            subjects |= {_OBJECT_CASE[s] for s in subjects if s in _OBJECT_CASE}
+            subjects = params.subject | {_OBJECT_CASE[s] for s in params.subject if s in _OBJECT_CASE}
             swapped = next((i for i in range(verb + 1, min(len(tokens), verb + 1 + WINDOW))
                             if tokens[i] in subjects), None)
             if swapped is not None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from pytest_mtchallenge.checkers import Checker, reject_unknown
+from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.extras import install_hint
@@ -142,6 +142,19 @@ class CausalLMScorer:
         return -float(loss)
 
 
+@dataclass(frozen=True, slots=True)
+class CoherenceParams(FamilyParams):
+    model: str = ""  # a local causal-LM checkpoint directory; "": the environment's (MODEL_VARIABLE)
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> CoherenceParams:
+        reject_unknown(mapping, _PARAMS)
+        model = mapping.get("model")
+        if model is not None and (not isinstance(model, str) or not model.strip()):
+            raise ValueError("model must be the path of a local checkpoint directory")
+        return cls(model or "")
+
+
 class CoherenceChecker(Checker):
     """DiP's coherence and readability measure: a per-item score, not a pass or a fail.
 
@@ -161,23 +174,17 @@ class CoherenceChecker(Checker):
     name = "coherence"
     description = "coherence scored by a model: reference minus output (DiP eq. 1); systems ranked by the sum"
     reads_context: ClassVar[bool] = True
+    Params = CoherenceParams
 
     def __init__(self, scorer: CoherenceScorer | None = None) -> None:
         self._scorer = scorer
         self._scorers: dict[str, CoherenceScorer] = {}
         self._lock = threading.Lock()
 
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        model = params.get("model")
-        if model is not None and (not isinstance(model, str) or not model.strip()):
-            raise ValueError("model must be the path of a local checkpoint directory")
-
     def scorer_for(self, item: ChallengeItem) -> CoherenceScorer | None:
         if self._scorer is not None:
             return self._scorer
-        path = str(item.params.get("model") or os.environ.get(MODEL_VARIABLE, "")).strip()
+        path = (CoherenceParams.of(item).model or os.environ.get(MODEL_VARIABLE, "")).strip()
         if not path:
             return None
         with self._lock:

@@ -5,8 +5,9 @@ import re
 import string
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import Checker, reject_unknown
+from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -134,6 +135,19 @@ def ctxpro_passes(sentence: str, expected: str) -> bool:
     return f" {expected.lower()} " in f" {sentence.lower().translate(_ASCII_PUNCTUATION)} "
 
 
+@dataclass(frozen=True, slots=True)
+class CtxproExpectedParams(FamilyParams):
+    expected: str  # the word the reference uses (ctxpro's 'expected' field)
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> CtxproExpectedParams:
+        reject_unknown(mapping, _PARAMS)
+        expected = mapping.get("expected")
+        if not isinstance(expected, str) or not expected.strip():
+            raise ValueError("expected is required: the word the reference uses (ctxpro's 'expected' field)")
+        return cls(expected)
+
+
 class CtxproExpectedChecker(Checker):
     """ctxpro's scorer as a family: pass when the item's ``expected`` word occurs in the last sentence.
 
@@ -148,16 +162,10 @@ class CtxproExpectedChecker(Checker):
     needs_related_output = False  # the peer's own rule, reproduced exactly
     description = "ctxpro's scorer: the expected word, whole, in the last sentence of the output"
     reads_context = True
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        expected = params.get("expected")
-        if not isinstance(expected, str) or not expected.strip():
-            raise ValueError("expected is required: the word the reference uses (ctxpro's 'expected' field)")
+    Params = CtxproExpectedParams
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-        expected = str(item.params["expected"])
+        expected = CtxproExpectedParams.of(item).expected
         line = " ".join((*context, output)).strip()
         sentence = ctxpro_last_sentence(line)
         if ctxpro_passes(sentence, expected):

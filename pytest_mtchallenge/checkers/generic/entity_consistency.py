@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers import Checker, reject_unknown
+from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.generic.lexical_consistency import phrases, stop_words
 from pytest_mtchallenge.languages import base_code, lemmatizer
@@ -49,6 +49,27 @@ class Variant:
     key: str  # spelled()
 
 
+@dataclass(frozen=True, slots=True)
+class EntityConsistencyParams(FamilyParams):
+    name: str
+    renderings: tuple[str, ...]  # default: the name itself
+    similarity: float = 0.6
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> EntityConsistencyParams:
+        reject_unknown(mapping, _PARAMS)
+        if "name" not in mapping:
+            raise ValueError("missing parameter 'name'")
+        phrases(mapping["name"], "name")
+        if "renderings" in mapping:
+            phrases(mapping["renderings"], "renderings")
+        similarity = mapping.get("similarity", 0.6)
+        if isinstance(similarity, bool) or not isinstance(similarity, (int, float)) or not 0 < similarity <= 1:
+            raise ValueError("similarity must be a number between 0 and 1")
+        name = str(mapping["name"]).strip()
+        return cls(name, phrases(mapping.get("renderings", [name]), "renderings"), float(similarity))
+
+
 class EntityConsistencyChecker(Checker):
     """Whether a name that the source repeats is rendered the same way each time (reference-free).
 
@@ -73,25 +94,13 @@ class EntityConsistencyChecker(Checker):
     name = "entity_consistency"
     description = "a repeated source name keeps one rendering across the document (DiP's inconsistency errors)"
     reads_context: ClassVar[bool] = True
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "name" not in params:
-            raise ValueError("missing parameter 'name'")
-        phrases(params["name"], "name")
-        if "renderings" in params:
-            phrases(params["renderings"], "renderings")
-        similarity = params.get("similarity", 0.6)
-        if isinstance(similarity, bool) or not isinstance(similarity, (int, float)) or not 0 < similarity <= 1:
-            raise ValueError("similarity must be a number between 0 and 1")
+    Params = EntityConsistencyParams
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
-        name = str(item.params["name"]).strip()
-        accepted = phrases(item.params.get("renderings", [name]), "renderings")
-        similarity = float(item.params.get("similarity", 0.6))  # type: ignore[arg-type]
+        params = EntityConsistencyParams.of(item)
+        name, accepted, similarity = params.name, params.renderings, params.similarity
         document = blocks(item, output, context)
         in_source = sum(len(occurrences(tuple(tokens(name)), tokens(s))) for s in document.source)
         if not in_source:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers import Checker, reject_unknown
+from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import Blocks, blocks
 from pytest_mtchallenge.languages import language_pack, lemmatizer
 from pytest_mtchallenge.model import ChallengeItem
@@ -27,6 +28,23 @@ def stop_words(language: str) -> frozenset[str] | None:
     None when the pack lists none."""
     words = language_pack(language).stop_words
     return frozenset(lemmatizer.fold(word) for word in words) if words else None
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalConsistencyParams(FamilyParams):
+    lemma: tuple[str, ...] = ()  # empty: every content lemma the reference repeats
+    renderings: tuple[str, ...] = ()  # empty: count against the reference
+    language: str = ""  # "": the suite's target language
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> LexicalConsistencyParams:
+        reject_unknown(mapping, _PARAMS)
+        lemma = phrases(mapping["lemma"], "lemma") if "lemma" in mapping else ()
+        renderings = phrases(mapping["renderings"], "renderings") if "renderings" in mapping else ()
+        language = mapping.get("language")
+        if language is not None and (not isinstance(language, str) or not lemmatizer.supports(language)):
+            raise ValueError(f"language must be a language code the lemmatizer knows, found {language!r}")
+        return cls(lemma, renderings, language or "")
 
 
 class LexicalConsistencyChecker(Checker):
@@ -59,32 +77,23 @@ class LexicalConsistencyChecker(Checker):
     description = "a word repeated in a document keeps one translation (DiP's reference-based count, or renderings)"
     reads_context: ClassVar[bool] = True
     version: ClassVar[str] = "2"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "lemma" in params:
-            phrases(params["lemma"], "lemma")
-        if "renderings" in params:
-            phrases(params["renderings"], "renderings")
-        language = params.get("language")
-        if language is not None and (not isinstance(language, str) or not lemmatizer.supports(language)):
-            raise ValueError(f"language must be a language code the lemmatizer knows, found {language!r}")
+    Params = LexicalConsistencyParams
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-        language = str(item.params.get("language") or item.target_language)
+        params = LexicalConsistencyParams.of(item)
+        language = params.language or item.target_language
         if not language or not lemmatizer.supports(language):
             return Verdict.undecided(f"no lemmatizer for the target language {language or '(unknown)'!r}")
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
         document = blocks(item, output, context)
-        if "renderings" in item.params:
-            return _by_renderings(document, phrases(item.params["renderings"], "renderings"), language)
+        if params.renderings:
+            return _by_renderings(document, params.renderings, language)
         if document.whole and not document.reference:
             document = blocks(item, output)  # no reference for the context: compare the sentences
         if not document.reference:
             return Verdict.undecided("the item has no reference and no renderings: nothing to count against")
-        return _by_reference(item, document, language)
+        return _by_reference(params.lemma, document, language)
 
 
 def _lemmas(texts: tuple[str, ...], language: str) -> list[str]:
@@ -107,11 +116,11 @@ def _phrase_readings(phrase: str, language: str) -> tuple[frozenset[str], ...]:
     return tuple(lemmatizer.readings(word.form, language) for word in lemmatizer.words(phrase, language))
 
 
-def _by_reference(item: ChallengeItem, document: Blocks, language: str) -> Verdict:
+def _by_reference(named: tuple[str, ...], document: Blocks, language: str) -> Verdict:
+    """``named``: the words or phrases in focus (empty: every content lemma the reference repeats)."""
     reference_readings = _readings(document.reference, language)
     output = _readings(document.output, language)
-    if "lemma" in item.params:
-        named = phrases(item.params["lemma"], "lemma")
+    if named:
         focus = [tuple(word.lemma for word in lemmatizer.words(p, language)) for p in named]
         patterns = [_phrase_readings(p, language) for p in named]
         minimum = 2 if document.whole else 1

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from pytest_mtchallenge import regexes
-from pytest_mtchallenge.checkers import Checker, reject_unknown
+from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -23,6 +24,28 @@ def _patterns(value: object, name: str) -> tuple[str, ...]:
     raise ValueError(f"{name} must be a regular expression or a list of them")
 
 
+@dataclass(frozen=True, slots=True)
+class RegexParams(FamilyParams):
+    positive: tuple[str, ...]
+    negative: tuple[str, ...]
+    ignore_case: bool = True
+    normalise: bool = True
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> RegexParams:
+        reject_unknown(mapping, _PARAMS)
+        positive = _patterns(mapping.get("positive"), "positive")
+        negative = _patterns(mapping.get("negative"), "negative")
+        if not positive and not negative:
+            raise ValueError("needs at least one 'positive' or 'negative' pattern")
+        for pattern in positive + negative:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"pattern {pattern!r} does not compile: {exc}") from None
+        return cls(positive, negative, bool(mapping.get("ignore_case", True)), bool(mapping.get("normalise", True)))
+
+
 class RegexChecker(Checker):
     """Positive patterns describe correct renderings, negative ones known errors.
 
@@ -36,26 +59,14 @@ class RegexChecker(Checker):
 
     name = "regex"
     description = "Positive/negative regular expressions (TQ-AutoTest style)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        positive = _patterns(params.get("positive"), "positive")
-        negative = _patterns(params.get("negative"), "negative")
-        if not positive and not negative:
-            raise ValueError("needs at least one 'positive' or 'negative' pattern")
-        for pattern in positive + negative:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise ValueError(f"pattern {pattern!r} does not compile: {exc}") from None
+    Params = RegexParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        params = item.params
-        flags = re.IGNORECASE if params.get("ignore_case", True) else 0
-        text = normalise_text(output) if params.get("normalise", True) else output
-        positive = _first_match(_patterns(params.get("positive"), "positive"), text, flags, "params.positive")
-        negative = _first_match(_patterns(params.get("negative"), "negative"), text, flags, "params.negative")
+        params = RegexParams.of(item)
+        flags = re.IGNORECASE if params.ignore_case else 0
+        text = normalise_text(output) if params.normalise else output
+        positive = _first_match(params.positive, text, flags, "params.positive")
+        negative = _first_match(params.negative, text, flags, "params.negative")
         if positive and negative:
             return Verdict.undecided(
                 f"both a correct rendering ({positive!r}) and a known error ({negative!r}) were found", positive, negative

@@ -3,13 +3,30 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from pytest_mtchallenge import regexes
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, FamilyParams
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"positive", "negative"}
+
+
+@dataclass(frozen=True, slots=True)
+class TqRegexParams(FamilyParams):
+    positive: str = ""  # "": no pattern
+    negative: str = ""
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> TqRegexParams:
+        unknown = set(mapping) - _PARAMS
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: positive, negative)")
+        for key in _PARAMS:
+            if not isinstance(mapping.get(key, ""), str):
+                raise ValueError(f"{key} must be a regular expression (text)")
+        return cls(str(mapping.get("positive", "")), str(mapping.get("negative", "")))
 
 
 class TqRegexChecker(Checker):
@@ -29,21 +46,14 @@ class TqRegexChecker(Checker):
     name = "tq-regex"
     needs_related_output = False  # the peer's own rule, reproduced exactly
     description = "TQ-AutoTest positive/negative regular expressions (case-sensitive, raw output)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        unknown = set(params) - _PARAMS
-        if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} (allowed: positive, negative)")
-        for key in _PARAMS:
-            if not isinstance(params.get(key, ""), str):
-                raise ValueError(f"{key} must be a regular expression (text)")
+    Params = TqRegexParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
-        positive = _search(item.params.get("positive"), output, "positive_regex")
-        negative = _search(item.params.get("negative"), output, "negative_regex")
+        params = TqRegexParams.of(item)
+        positive = _search(params.positive, output, "positive_regex")
+        negative = _search(params.negative, output, "negative_regex")
         if positive is not None and negative is not None:
             return Verdict.undecided(f"both the positive pattern ({positive!r}) and the negative pattern "
                                      f"({negative!r}) match", positive, negative)
@@ -54,8 +64,8 @@ class TqRegexChecker(Checker):
         return Verdict.undecided("neither the positive nor the negative pattern matches")
 
 
-def _search(pattern: object, output: str, field: str) -> str | None:
-    if not isinstance(pattern, str) or not pattern:
+def _search(pattern: str, output: str, field: str) -> str | None:
+    if not pattern:
         return None
     compiled = compile_pattern(pattern)
     if compiled is None:

@@ -1,0 +1,141 @@
+"""A family's typed parameters: parsed once when the suite loads, kept on the item, read by check."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from pytest_mtchallenge.checkers import Checker, FamilyParams, NoParams, builtin_checkers, check_keys
+from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.test_suite import MINIMAL, write_suite
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterParams(FamilyParams):
+    register: str
+    parsed: ClassVar[list[Mapping[str, object]]] = []  # every mapping parse was called with
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> RegisterParams:
+        cls.parsed.append(mapping)
+        check_keys(mapping, ("register",), required=("register",))
+        if mapping["register"] not in ("tu", "vous"):
+            raise ValueError("register must be tu or vous")
+        return cls(str(mapping["register"]))
+
+
+class RegisterChecker(Checker):
+    name = "register"
+    Params = RegisterParams
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        wanted = RegisterParams.of(item).register
+        return Verdict.passed("found") if wanted in output.split() else Verdict.failed(f"no {wanted}")
+
+
+class OldStyleChecker(Checker):
+    """A plugin's family written before typed parameters: it checks them in validate."""
+
+    name = "old_style"
+
+    @classmethod
+    def validate(cls, params: Mapping[str, object]) -> None:
+        if "register" not in params:
+            raise ValueError("register is required")
+
+    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+        return Verdict.passed(str(item.params["register"]))
+
+
+FAMILIES: dict[str, type[Checker]] = {"register": RegisterChecker, "old_style": OldStyleChecker}
+
+
+def suite_with(tmp_path: Path, checker: str, params: str) -> Path:
+    return write_suite(tmp_path, MINIMAL.replace("checker: human", f"checker: {checker}\n    params: {params}"))
+
+
+def load(path: Path):  # type: ignore[no-untyped-def]
+    return load_suite(path, checkers=FAMILIES, validate_params=lambda name, params: FAMILIES[name].parse_params(params))
+
+
+def item(**params: object) -> ChallengeItem:
+    return ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source="(source)", references=(),
+                         question="(question)", checker="register", params=params)
+
+
+def test_the_loader_keeps_the_parsed_parameters_on_each_item_and_check_reads_them(tmp_path: Path) -> None:
+    suite = load(suite_with(tmp_path, "register", "{register: tu}"))
+    assert [i.parsed_params for i in suite.items] == [RegisterParams("tu"), RegisterParams("tu")]
+    RegisterParams.parsed.clear()
+    assert RegisterChecker().check(item=suite.items[0], output="As-tu mangé ?").outcome is Outcome.FAIL
+    assert RegisterChecker().check(item=suite.items[0], output="tu as mangé").outcome is Outcome.PASS
+    assert RegisterParams.parsed == []  # check read the fields, it did not parse again
+
+
+def test_a_bad_parameter_is_a_suite_error_with_the_family_s_message(tmp_path: Path) -> None:
+    with pytest.raises(SuiteError) as caught:
+        load(suite_with(tmp_path, "register", "{register: vos}"))
+    assert "item Q1a: field 'params': invalid parameters for checker 'register': register must be tu or vous" \
+        in caught.value.one_line()
+
+
+def test_an_item_built_without_a_loader_has_its_parameters_parsed_when_judged() -> None:
+    built = item(register="vous")
+    assert built.parsed_params is None
+    assert RegisterParams.of(built) == RegisterParams("vous")
+    assert RegisterChecker().check(item=built, output="vous avez").outcome is Outcome.PASS
+    with pytest.raises(ValueError, match="register must be tu or vous"):
+        RegisterParams.of(item(register="vos"))
+
+
+def test_parameters_parsed_for_another_family_are_read_again() -> None:
+    other = ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source="(source)", references=(),
+                          question="(question)", checker="register", params={"register": "tu"},
+                          parsed_params=NoParams())
+    assert RegisterParams.of(other) == RegisterParams("tu")
+
+
+def test_validate_is_kept_for_plugins_and_returns_the_parsed_parameters() -> None:
+    assert RegisterChecker.validate({"register": "tu"}) == RegisterParams("tu")
+    with pytest.raises(ValueError, match="missing parameter 'register'"):
+        RegisterChecker.validate({})
+
+
+def test_a_family_that_checks_its_parameters_in_validate_still_has_them_checked(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="register is required"):
+        OldStyleChecker.parse_params({})
+    assert OldStyleChecker.parse_params({"register": "tu"}) == NoParams()
+    with pytest.raises(SuiteError, match="invalid parameters for checker 'old_style': register is required"):
+        load(suite_with(tmp_path, "old_style", "{other: 1}"))
+    loaded = load(suite_with(tmp_path, "old_style", "{register: tu}")).items[0]
+    assert OldStyleChecker().check(item=loaded, output="x").reason == "tu"
+
+
+def test_parsed_parameters_do_not_make_two_items_differ() -> None:
+    built = item(register="tu")
+    assert replace(built, parsed_params=RegisterParams("tu")) == built
+
+
+def test_every_builtin_family_declares_frozen_slotted_params() -> None:
+    for family in builtin_checkers().values():
+        params = family.Params
+        assert issubclass(params, FamilyParams), family.name
+        assert params.__dataclass_params__.frozen and "__slots__" in vars(params), family.name  # type: ignore[attr-defined]
+        if family.__module__.split(".")[2] in ("en", "generic", "cs"):  # the French families are converted later
+            assert params is not NoParams and "validate" not in vars(family), family.name
+
+
+def test_a_bundled_suite_keeps_each_item_s_parameters_as_its_family_parsed_them() -> None:
+    families = builtin_checkers()
+    suite = load_suite(bundled_suites()["isabelle-kuhn2018-fr-en"], checkers=families,
+                       validate_params=lambda name, params: families[name].parse_params(params))
+    for loaded in suite.items:
+        assert isinstance(loaded.parsed_params, families[loaded.checker].Params), loaded.id
+        assert loaded.parsed_params == families[loaded.checker].Params.parse(loaded.params), loaded.id
