@@ -1,180 +1,33 @@
-"""The bilingual table of person nouns (English profession → French renderings and their gender), loaded lazily."""
+"""The French profession table (English profession → French renderings and their gender), loaded lazily."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from importlib import resources
+from collections.abc import Iterable
 
+from pytest_mtchallenge.languages import professions
 from pytest_mtchallenge.languages.fr.reader import tokenize
+from pytest_mtchallenge.languages.professions import KINDS, Mention, ProfessionTable, Rendering, TableError
 
 TABLE_FILE = "professions-en-fr.tsv"
 
-#: The table's columns after the English noun, in order: what each says about a form's gender.
-KINDS = ("masculine", "feminine", "epicene", "generic", "fixed", "sense")
-_COLUMN_GENDER = {"masculine": "m", "feminine": "f", "epicene": None, "generic": "m"}
 
-
-class TableError(ValueError):
-    """The profession table is malformed (the line and what is wrong)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rendering:
-    """One French rendering of an English person noun.
-
-    ``kind`` says what its form tells of the person: ``masculine`` / ``feminine`` (a form with a
-    distinct form for the other sex), ``epicene`` (one form, the determiner shows the gender),
-    ``generic`` (a masculine form traditionally used for both sexes: *médecin*), ``fixed`` (a
-    grammatical gender that never follows the person's sex: *la victime*), ``sense`` (another sense
-    of the word: *moteur* for *mover*). ``gender`` is the form's grammatical gender (None for an
-    epicene form).
-    """
-
-    english: str
-    form: str
-    words: tuple[str, ...]
-    kind: str
-    gender: str | None
-
-    @property
-    def tells_sex(self) -> bool:
-        """Whether the form itself shows the person's sex (*développeuse*, not *secrétaire* or *victime*)."""
-        return self.kind in ("masculine", "feminine", "generic", "sense")
-
-
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """A stretch of a French sentence that renders one or more English person nouns."""
-
-    start: int
-    end: int  # the index after its last word
-    words: tuple[str, ...]
-    plural: bool
-    renderings: tuple[Rendering, ...]  # one per English noun the form renders
-
-    @property
-    def english(self) -> frozenset[str]:
-        return frozenset(r.english for r in self.renderings)
-
-    def rendering(self, english: str) -> Rendering | None:
-        return next((r for r in self.renderings if r.english == english), None)
-
-    @property
-    def text(self) -> str:
-        return " ".join(self.words).replace("' ", "'")
-
-
-class ProfessionTable:
-    """English person nouns and their French renderings; finds those renderings in tokens."""
-
-    def __init__(self, renderings: Iterable[Rendering]) -> None:
-        by_english: dict[str, list[Rendering]] = {}
-        by_head: dict[str, list[Rendering]] = {}
-        for rendering in renderings:
-            by_english.setdefault(rendering.english, []).append(rendering)
-            by_head.setdefault(rendering.words[0], []).append(rendering)
-        self.renderings: Mapping[str, tuple[Rendering, ...]] = {k: tuple(v) for k, v in by_english.items()}
-        # longest forms first, so that *rédacteur en chef* is read before *rédacteur*
-        self._by_head = {k: tuple(sorted(v, key=lambda r: -len(r.words))) for k, v in by_head.items()}
-
-    @property
-    def english(self) -> tuple[str, ...]:
-        """The English nouns the table knows."""
-        return tuple(self.renderings)
-
-    def forms(self, english: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(r.form for r in self.renderings.get(english, ())))
-
-    def mentions(self, tokens: Sequence[str]) -> list[Mention]:
-        """Every rendering of a person noun in ``tokens`` (lowercased, as the reader tokenises),
-        left to right, the longest form at each place, singular or plural (*s*, *x*)."""
-        found: list[Mention] = []
-        index = 0
-        while index < len(tokens):
-            mention = self._mention_at(tokens, index)
-            if mention is None:
-                index += 1
-                continue
-            found.append(mention)
-            index = mention.end
-        return found
-
-    def _mention_at(self, tokens: Sequence[str], index: int) -> Mention | None:
-        token = tokens[index]
-        heads = [(token, False)]
-        if len(token) > 2 and token[-1] in "sx":
-            heads.append((token[:-1], True))
-        for head, plural in heads:
-            for rendering in self._by_head.get(head, ()):
-                size = len(rendering.words)
-                rest = tokens[index + 1:index + size]
-                if tuple(rest) == rendering.words[1:] or plural and _plural_rest(rest, rendering.words[1:]):
-                    same = tuple(r for r in self._by_head[head] if r.words == rendering.words)
-                    return Mention(index, index + size, tuple(tokens[index:index + size]), plural, same)
-        return None
-
-
-def _plural_rest(rest: Sequence[str], words: Sequence[str]) -> bool:
-    """The rest of a plural form: its adjectives may be plural too (*directeurs généraux* is not
-    listed, *ouvriers du bâtiment* is)."""
-    return len(rest) == len(words) and all(r == w or r in (w + "s", w + "x") for r, w in zip(rest, words))
+def plurals(word: str) -> tuple[str, ...]:
+    """A French word's plural forms as the table reads them: the word plus *s* or *x*."""
+    return (word + "s", word + "x")
 
 
 def parse_table(lines: Iterable[str]) -> ProfessionTable:
     """The table from its text (``professions-en-fr.tsv``): a ``TableError`` naming the line when
     a line is malformed or a form is given twice for one English noun."""
-    renderings: list[Rendering] = []
-    seen_english: set[str] = set()
-    header_seen = False
-    for number, line in enumerate(lines, 1):
-        line = line.rstrip("\n")
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if not header_seen:
-            if cells != ["english", *KINDS[:-1], "senses"]:
-                raise TableError(f"line {number}: expected the header 'english, {', '.join(KINDS[:-1])}, senses'")
-            header_seen = True
-            continue
-        if len(cells) != len(KINDS) + 1:
-            raise TableError(f"line {number}: {len(cells)} columns, expected {len(KINDS) + 1}")
-        english = cells[0].strip()
-        if not english or english != english.lower() or english in seen_english:
-            raise TableError(f"line {number}: the English noun {english!r} is empty, not lowercase or given twice")
-        seen_english.add(english)
-        forms: set[str] = set()
-        for kind, cell in zip(KINDS, cells[1:]):
-            for entry in _entries(cell):
-                form, gender = entry, _COLUMN_GENDER.get(kind)
-                if kind in ("fixed", "sense"):
-                    form, _, gender = entry.rpartition(":")
-                    if gender not in ("m", "f") or not form:
-                        raise TableError(f"line {number}: {kind} entry {entry!r} must be FORM:m or FORM:f")
-                words = tuple(tokenize(form))
-                if not words or form in forms:
-                    raise TableError(f"line {number}: the form {form!r} is empty or given twice for {english!r}")
-                forms.add(form)
-                renderings.append(Rendering(english, form, words, kind, gender))
-        if not forms:
-            raise TableError(f"line {number}: {english!r} has no French form")
-    if not header_seen:
-        raise TableError("the table has no header line")
-    return ProfessionTable(renderings)
-
-
-def _entries(cell: str) -> list[str]:
-    cell = cell.strip()
-    if cell in ("", "-"):
-        return []
-    return [entry.strip() for entry in cell.split(",") if entry.strip()]
+    return professions.parse_table(lines, tokenize=tokenize, plurals=plurals, language="French")
 
 
 @functools.lru_cache(maxsize=1)
 def profession_table() -> ProfessionTable:
     """The shipped table, read once per process on first use."""
-    text = resources.files("pytest_mtchallenge.languages.fr.data").joinpath(TABLE_FILE).read_text(encoding="utf-8")
-    return parse_table(text.splitlines())
+    return professions.load_table("pytest_mtchallenge.languages.fr.data", TABLE_FILE, tokenize=tokenize,
+                                  plurals=plurals, language="French")
 
 
-__all__ = ["KINDS", "Mention", "ProfessionTable", "Rendering", "TableError", "parse_table", "profession_table"]
+__all__ = ["KINDS", "Mention", "ProfessionTable", "Rendering", "TableError", "parse_table", "plurals",
+           "profession_table"]
