@@ -1,9 +1,10 @@
-"""The entity_gender family measured: on the team's variants, the WinoMT authors' French annotations, and systems.
+"""The entity_gender family measured: on the team's variants, the WinoMT authors' annotations, and systems.
 
     python tools/winomt_entity_gender.py                               # tests/data/winomt-fr-variants.yaml
     python tools/winomt_entity_gender.py --winomt DIR --annotations    # agreement with data/human_annotations/fr.in
     python tools/winomt_entity_gender.py --winomt DIR --systems        # Acc, F1, ΔG, ΔS per system (translations/*/en-fr.txt)
     python tools/winomt_entity_gender.py ... --list                    # and each disagreement / undecided item
+    python tools/winomt_entity_gender.py --language es ...             # Spanish (es) or Italian (it) instead of French
 
 DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender): data/aggregates/en.txt, en_pro.txt,
 en_anti.txt, data/human_annotations/, translations/<system>/en-fr.txt. The measures follow the paper's
@@ -21,21 +22,30 @@ from pathlib import Path
 
 import yaml
 
-from pytest_mtchallenge.checkers.fr.entity_gender import EVIDENCE, EntityGenderChecker
+from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderFamily
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ROOT / "tests" / "data" / "winomt-fr-variants.yaml"
-ANNOTATIONS = "data/human_annotations/fr.in - fr.in.csv"
-UPSTREAM_ACC = {"google": 63.6, "bing": 44.7, "systran": 45.0}
-CHECKER = EntityGenderChecker()
+#: The authors' annotations of each language (which system's outputs: data/README.md) and the paper's Acc.
+ANNOTATIONS = {"fr": "data/human_annotations/fr.in - fr.in.csv", "es": "data/human_annotations/es.in - es.in.csv",
+               "it": "data/human_annotations/google.it.in - it.in.csv"}
+UPSTREAM_ACC = {"fr": {"google": 63.6, "bing": 44.7, "systran": 45.0},
+                "es": {"google": 53.1, "bing": 47.3, "systran": 45.6},
+                "it": {"google": 39.6, "bing": 39.8, "systran": 38.9}}
+CHECKER = EntityGenderFamily()
+LANGUAGE = "fr"
+
+
+def variants_file(language: str) -> Path:
+    return ROOT / "tests" / "data" / f"winomt-{language}-variants.yaml"
 
 
 def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
     return ChallengeItem(id="winomt", suite="winomt", category="gender", subcategory="entity_gender", source=source,
                          references=(), question="", checker="entity_gender",
-                         params={"entity": entity, "gender": gender, "position": position}, target_language="fr")
+                         params={"entity": entity, "gender": gender, "position": position},
+                         target_language=LANGUAGE)
 
 
 def predicted(verdict: Verdict) -> str:
@@ -59,7 +69,7 @@ def read_lines(path: Path) -> list[Line]:
 
 
 def variants(show: bool) -> None:
-    entries = yaml.safe_load(VARIANTS.read_text(encoding="utf-8"))["items"]
+    entries = yaml.safe_load(variants_file(LANGUAGE).read_text(encoding="utf-8"))["items"]
     counts: Counter[str] = Counter()
     for entry in entries:
         test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"])
@@ -78,7 +88,7 @@ def annotations(winomt: Path, show: bool) -> None:
     lines = read_lines(winomt / "data/aggregates/en.txt")
     labels = {"M": "male", "F": "female", "N": "none"}
     counts: Counter[str] = Counter()
-    with (winomt / ANNOTATIONS).open(encoding="utf-8") as handle:
+    with (winomt / ANNOTATIONS[LANGUAGE]).open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             label = row["Gender? [M/F/N]"].strip()
             if label not in labels:
@@ -120,7 +130,7 @@ def systems(winomt: Path, show: bool) -> None:
     anti = set(read_lines(winomt / "data/aggregates/en_anti.txt"))
     print("| system | Acc | upstream Acc | F1 male | F1 female | ΔG | ΔS | not found | no gender |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for path in sorted(winomt.glob("translations/*/en-fr.txt")):
+    for path in sorted(winomt.glob(f"translations/*/en-{LANGUAGE}.txt")):
         outputs = [row.split(" ||| ", 1)[1] for row in path.read_text(encoding="utf-8").splitlines()]
         predictions = []
         for line, output in zip(lines, outputs):
@@ -131,7 +141,7 @@ def systems(winomt: Path, show: bool) -> None:
         pro_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in pro]))["acc"]  # type: ignore[arg-type]
         anti_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in anti]))["acc"]  # type: ignore[arg-type]
         name = path.parent.name
-        upstream = UPSTREAM_ACC.get(name)
+        upstream = UPSTREAM_ACC[LANGUAGE].get(name)
         print(f"| {name} | {overall['acc']:.1f} | {upstream if upstream else '—'} | {overall['f1_male']:.1f} | "
               f"{overall['f1_female']:.1f} | {overall['f1_male'] - overall['f1_female']:.1f} | "
               f"{pro_acc - anti_acc:.1f} | {predictions.count('not_found')} | {predictions.count('none')} |")
@@ -143,7 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--annotations", action="store_true", help="agreement with the authors' French annotations")
     parser.add_argument("--systems", action="store_true", help="Acc, F1, ΔG, ΔS per system")
     parser.add_argument("--list", action="store_true", help="list each disagreement")
+    parser.add_argument("--language", choices=sorted(ANNOTATIONS), default="fr", help="the target language (fr)")
     args = parser.parse_args(argv)
+    global LANGUAGE
+    LANGUAGE = args.language
     if (args.annotations or args.systems) and args.winomt is None:
         parser.error("--annotations and --systems need --winomt DIR")
     if not (args.annotations or args.systems):

@@ -1,4 +1,4 @@
-"""The ``entity_gender`` family: the gender a French translation gives one person of a WinoMT sentence."""
+"""The ``entity_gender`` family's French judge: the gender a French translation gives one person of a WinoMT sentence."""
 from __future__ import annotations
 
 import itertools
@@ -142,7 +142,8 @@ class EntityGenderChecker(FrenchChecker):
     counts them all wrong whatever the translation; the predicted gender is still recorded.
     """
 
-    name = "entity_gender"
+    #: The French judge of the ``entity_gender`` family (``checkers/entity_gender.py``), not a family of its own.
+    name = ""
     description = "the French translation gives the WinoMT entity its gold gender"
     #: Bump with any change of the profession table too: the pack's signature names the Lefff only.
     version = "1"
