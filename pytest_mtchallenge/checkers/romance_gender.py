@@ -112,6 +112,7 @@ class _Pronoun:
     role: str  # "subject", "object", "tonic", "dropped"
     verb: int | None = None  # a subject's verb
     cues: tuple[Cue, ...] = ()  # a dropped subject's predicates
+    coordinated: bool = False  # a dropped subject after *y, pero; e, ma*: the sentence's subject, when it agrees
 
 
 def _read_coreferents(reader: RomanceReader, entity: Person, persons: list[Person],
@@ -201,8 +202,9 @@ def _dropped_subject(reader: RomanceReader, verb: int, persons: list[Person],
     genders = {cue.gender for cue in cues}
     if not cues:
         return None
+    coordinated = before >= 0 and tokens[before] in words.coordinators and tokens[before] != ","
     return _Pronoun(verb, f"(the dropped subject of {tokens[verb]!r})", genders.pop() if len(genders) == 1 else None,
-                    "dropped", verb, cues)
+                    "dropped", verb, cues, coordinated)
 
 
 def _predicates(reader: RomanceReader, verb: int, attributes: Mapping[int, Person]) -> list[Cue]:
@@ -222,8 +224,8 @@ def _predicates(reader: RomanceReader, verb: int, attributes: Mapping[int, Perso
 
 def _object_participle(reader: RomanceReader, index: int) -> list[Cue]:
     """The participle after *avere* that agrees with a preceding object clitic (*l'ha pagata*)."""
-    if not reader.words.object_participles or index in reader.enclitics:
-        return []
+    if not reader.words.object_participles or index in reader.enclitics or reader.tokens[index] not in ("lo", "la", "l'"):
+        return []  # a dative (*le ha prestato*) takes no agreement
     probe = index + 1
     while probe < len(reader.tokens) and reader.tokens[probe] in reader.words.clitics:
         probe += 1
@@ -248,6 +250,10 @@ def _referent(reader: RomanceReader, pronoun: _Pronoun, entity: Person, persons:
     never refers to the subject of its clause; then agreement decides, and where both persons or
     neither agree, the entity (WinoMT's pronoun always refers to it)."""
     candidates = persons
+    if pronoun.coordinated:
+        subject = _sentence_subject(reader, persons)
+        if subject is not None and subject.accepts(pronoun.gender):
+            return subject
     if pronoun.role in ("object", "tonic"):
         subjects = _clause_subjects(reader, pronoun.index, persons, known)
         candidates = [p for p in persons if p not in subjects] if subjects else persons
@@ -310,12 +316,12 @@ def _controller(reader: RomanceReader, index: int, start: int, persons: list[Per
     complement's subject."""
     tokens, words = reader.tokens, reader.words
     opening = None
-    for probe in range(index - 1, max(start - 1, index - 8), -1):
-        if probe > start and reader.is_finite(probe):
-            return None
-        if tokens[probe] in ("de", "di", "a", "que", "che") and any(
-                reader.is_infinitive(i) or reader.is_finite(i) for i in range(probe + 1, min(len(tokens), index + 3))):
-            opening = probe
+    for probe in range(index - 1, max(start - 1, index - 4), -1):
+        if tokens[probe] in ("de", "di", "a", "que", "che"):
+            verb = reader.skip_preverbal(probe + 1)
+            complement = reader.is_finite(verb) if tokens[probe] in ("que", "che") else reader.is_infinitive(verb)
+            if complement and probe < index <= verb + 1:  # *que la ayudara*, *di aiutarla*
+                opening = probe
             break
     if opening is None:
         return None

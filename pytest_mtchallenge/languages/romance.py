@@ -15,6 +15,15 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.normalise import normalise_text
 
+_APOSTROPHE_ACCENT = re.compile(r"(?<!\w)(?!po')([^\W\d_]*(?:che|[aeiou]))'(?=[\s,.;:!?]|$)", re.UNICODE)
+_GRAVE = {"a": "à", "e": "è", "i": "ì", "o": "ò", "u": "ù"}
+
+
+def _accented(word: str) -> str:
+    """*perche* → *perché*, *e* → *è*, *citta* → *città* (the word before a typed apostrophe)."""
+    return word[:-1] + ("é" if word.endswith("che") else _GRAVE[word[-1]])
+
+
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+|\d+|[,;:!?.()\"¿¡]", re.UNICODE)
 
 
@@ -60,6 +69,10 @@ class RomanceWords:
     adverbs: frozenset[str]
     #: Verbs whose predicate agrees with the subject (lemmas): *ser, estar, parecer; essere, sembrare*.
     copulas: frozenset[str]
+    #: Verbs that are copulas only with a reflexive pronoun (*se sintió cansada, si sentiva stanca*).
+    reflexive_copulas: frozenset[str]
+    #: Reflexive pronouns (*se, si*…).
+    reflexives: frozenset[str]
     #: The auxiliary after which a participle does not agree with the subject (*haber, avere*).
     have: str
     #: Verbs followed by an infinitive that carries the predicate (*poder, deber; potere, dovere*).
@@ -90,6 +103,9 @@ class RomanceReader:
     def __init__(self, output: str) -> None:
         self.tokens, self.enclitics = tokenize(output, self.words)
         self._finite: dict[int, bool] = {}
+        words = self.words
+        self._closed = (words.determiners.keys() | words.prepositions | words.clitics | words.subject_pronouns.keys()
+                        | words.clause_openers | words.coordinators | words.negation)
         self.is_empty = not any(token[:1].isalpha() for token in self.tokens)
 
     # -- words -------------------------------------------------------------------------------
@@ -139,10 +155,11 @@ class RomanceReader:
     def finite_form(self, index: int) -> bool:
         """Whether the word, out of context, may be a finite verb: a verb form that is no infinitive,
         gerund or participle."""
-        if not self.is_word(index) or self.tokens[index] in self.words.function_words:
-            return False
-        if self.tokens[index] in self.words.verb_forms:
+        token = self.tokens[index] if self.is_word(index) else ""
+        if token in self.words.verb_forms:
             return True
+        if not token or token in self._closed:
+            return False
         return not (self.verb_lemma(index) is None or self.is_infinitive(index) or self.is_gerund(index)
                     or self.is_participle(index))
 
@@ -214,9 +231,9 @@ class RomanceReader:
             if index >= len(self.tokens):
                 return found
             if mode == "modal" and self.is_infinitive(index):
-                mode = self._mode(index)
+                mode = self._mode(index, verb)
             elif mode == "have" and self.is_participle(index):
-                mode = "copula" if self.verb_lemma(index) in self.words.copulas else "other"
+                mode = "copula" if self._mode(index, verb) == "copula" else "other"
             elif mode == "modal" and self.tokens[index] in ("a", "de", "di"):  # *va a ser*, *tiene que*
                 pass
             else:
@@ -225,7 +242,7 @@ class RomanceReader:
         if mode != "copula":
             return found
         while index < len(self.tokens):
-            index = self._skip_adverbs(index)
+            index = self._skip_adverbs(index, clitics=False)
             if index >= len(self.tokens):
                 break
             if self.is_participle(index) and self.verb_lemma(index) in self.words.copulas:
@@ -243,17 +260,26 @@ class RomanceReader:
             break
         return found
 
-    def _mode(self, index: int) -> str:
+    def _mode(self, index: int, auxiliary: int | None = None) -> str:
         verb = self.verb_lemma(index)
-        if verb in self.words.copulas:
+        if verb in self.words.copulas or verb in self.words.reflexive_copulas and self._reflexive(auxiliary or index):
             return "copula"
         if verb == self.words.have:
             return "have"
         return "modal" if verb in self.words.modals else "other"
 
-    def _skip_adverbs(self, index: int) -> int:
+    def _reflexive(self, verb: int) -> bool:
+        """Whether a reflexive pronoun stands before the verb group at ``verb`` (*se sintió*, *si è sentita*)."""
+        probe = verb - 1
+        while probe >= 0 and (self.tokens[probe] in self.words.negation or self.tokens[probe] in self.words.clitics):
+            if self.tokens[probe] in self.words.reflexives:
+                return True
+            probe -= 1
+        return False
+
+    def _skip_adverbs(self, index: int, *, clitics: bool = True) -> int:
         while index < len(self.tokens) and (self.is_adverb(index) or self.tokens[index] in self.words.negation
-                                            or self.tokens[index] in self.words.clitics):
+                                            or clitics and self.tokens[index] in self.words.clitics):
             index += 1
         return index
 
@@ -277,6 +303,11 @@ class RomanceReader:
             return True
         if self.verb_lemma(index) is not None:
             return False
+        # an adjective's lemma is its masculine singular: a feminine form that is its own lemma is a noun
+        # (*era culpa suya*, *habla con*), unless its masculine is an adjective too (*grata*, *grato*)
+        if self.form_gender(index) == "f" and self.lemma(index) in (token, token.removesuffix("s")):
+            masculine = token.removesuffix("s")[:-1] + "o"
+            return lemma(masculine, self.words) == masculine and is_known(masculine, self.words)
         return True
 
 
@@ -289,7 +320,10 @@ def tokenize(text: str, words: RomanceWords) -> tuple[list[str], frozenset[int]]
     *aiutando lo*); the second value holds the indices of those split pronouns."""
     tokens: list[str] = []
     split: list[int] = []
-    for token in _TOKEN.findall(normalise_text(text).lower()):
+    text = normalise_text(text).lower()
+    if words.code == "it":  # *perche', e'*: an accent typed as an apostrophe
+        text = _APOSTROPHE_ACCENT.sub(lambda m: _accented(m[1]), text)
+    for token in _TOKEN.findall(text):
         parts = _enclitics(token, words)
         tokens.append(parts[0])
         for pronoun in parts[1:]:

@@ -40,8 +40,10 @@ ADVERBS = frozenset({"muy", "tan", "bastante", "demasiado", "más", "menos", "ya
                      "siempre", "casi", "bien", "mal", "aquí", "allí", "ahí", "luego", "pronto", "temprano", "tarde",
                      "recién", "incluso", "apenas", "poco", "mucho", "algo", "nada", "tanto", "realmente", "sólo",
                      "solamente", "entonces", "así", "ahora", "antes", "después", "todo", "súper"})
-COPULAS = frozenset({"ser", "estar", "parecer", "quedar", "resultar", "sentir", "volver", "poner", "mostrar",
-                     "encontrar", "hallar", "permanecer", "seguir", "continuar", "andar", "mantener"})
+COPULAS = frozenset({"ser", "estar", "parecer", "quedar", "resultar", "permanecer", "seguir", "continuar", "andar"})
+#: Copulas with a reflexive pronoun only (*se sintió cansada*; *sintió miedo* has an object).
+REFLEXIVE_COPULAS = frozenset({"sentir", "volver", "poner", "mostrar", "encontrar", "hallar", "mantener", "hacer"})
+REFLEXIVES = frozenset({"se", "me", "te", "nos", "os"})
 MODALS = frozenset({"poder", "deber", "querer", "soler", "ir", "tener", "acabar", "empezar", "comenzar",
                     "necesitar", "esperar"})
 CONTROL_VERBS = frozenset({"pedir", "decir", "ordenar", "rogar", "suplicar", "mandar", "aconsejar", "recomendar",
@@ -62,7 +64,7 @@ WORDS = RomanceWords(
     code="es", name="Spanish", determiners=DETERMINERS, subject_pronouns=SUBJECT_PRONOUNS,
     tonic_pronouns=TONIC_PRONOUNS, object_clitics=OBJECT_CLITICS, clitics=CLITICS, negation=NEGATION,
     prepositions=PREPOSITIONS, clause_openers=CLAUSE_OPENERS, relatives=RELATIVES, coordinators=COORDINATORS,
-    adverbs=ADVERBS, copulas=COPULAS, have="haber", modals=MODALS, control_verbs=CONTROL_VERBS,
+    adverbs=ADVERBS, copulas=COPULAS, reflexive_copulas=REFLEXIVE_COPULAS, reflexives=REFLEXIVES, have="haber", modals=MODALS, control_verbs=CONTROL_VERBS,
     psych_verbs=PSYCH_VERBS, object_participles=False, infinitive_endings=("ar", "er", "ir", "ír"), gerund_endings=("ando", "iendo", "yendo"),
     participle_endings=("ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas", "ído", "ída", "ídos", "ídas"),
     irregular_participles=IRREGULAR_PARTICIPLES, verb_forms={},

@@ -57,7 +57,10 @@ ADVERBS = frozenset({"molto", "così", "troppo", "più", "meno", "già", "ancora
                      "lì", "là", "poi", "appena", "quasi", "tardi", "presto", "subito", "ora", "adesso", "allora",
                      "solo", "soltanto", "pure", "spesso", "mica", "tutto", "oggi", "ieri", "stato"})
 COPULAS = frozenset({"essere", "stare", "sembrare", "parere", "rimanere", "restare", "diventare", "divenire",
-                     "venire", "sentire", "mostrare", "apparire", "risultare", "trovare", "dimostrare", "rivelare"})
+                     "venire", "apparire", "risultare"})
+#: Copulas with a reflexive pronoun only (*si sentiva stanca*; *ha sentito la battuta* has an object).
+REFLEXIVE_COPULAS = frozenset({"sentire", "mostrare", "trovare", "dimostrare", "rivelare", "fare"})
+REFLEXIVES = frozenset({"si", "mi", "ti", "ci", "vi", "s'", "m'", "t'", "c'", "v'"})
 MODALS = frozenset({"potere", "dovere", "volere", "sapere", "andare", "cominciare", "iniziare", "finire", "smettere",
                     "continuare", "cercare", "sperare"})
 CONTROL_VERBS = frozenset({"chiedere", "domandare", "dire", "ordinare", "pregare", "consigliare", "suggerire",
@@ -102,7 +105,7 @@ WORDS = RomanceWords(
     code="it", name="Italian", determiners=DETERMINERS, subject_pronouns=SUBJECT_PRONOUNS,
     tonic_pronouns=TONIC_PRONOUNS, object_clitics=OBJECT_CLITICS, clitics=CLITICS, negation=NEGATION,
     prepositions=PREPOSITIONS, clause_openers=CLAUSE_OPENERS, relatives=RELATIVES, coordinators=COORDINATORS,
-    adverbs=ADVERBS, copulas=COPULAS, have="avere", modals=MODALS, control_verbs=CONTROL_VERBS,
+    adverbs=ADVERBS, copulas=COPULAS, reflexive_copulas=REFLEXIVE_COPULAS, reflexives=REFLEXIVES, have="avere", modals=MODALS, control_verbs=CONTROL_VERBS,
     psych_verbs=PSYCH_VERBS, object_participles=True, infinitive_endings=("are", "ere", "ire", "rre"), gerund_endings=("ando", "endo"),
     participle_endings=("ato", "ata", "ati", "ate", "uto", "uta", "uti", "ute", "ito", "ita", "iti", "ite"),
     irregular_participles=IRREGULAR_PARTICIPLES, verb_forms=VERB_FORMS,
