@@ -254,11 +254,27 @@ def not_found(params: Params, table: ProfessionTable) -> Verdict:
 # -- deciding ------------------------------------------------------------------------------------
 
 
-def decide(person: Person, who: str, *, language: str, feminine_forms: Callable[[Person], str]) -> tuple[str | None, str]:
+@dataclass(frozen=True, slots=True)
+class Conflicts:
+    """How a language's readers settle a noun that does not follow the person's sex against a pronoun or an
+    agreeing word that does (WinoMT's annotators differ by language: docs/checkers.md, *entity_gender*).
+
+    ``pronoun_overrides``: a pronoun or agreeing word of the other gender makes a noun traditionally masculine
+    for both sexes (*le médecin … elle*) a woman, and gives a fixed noun (*quelqu'un … s'est confiée*) the
+    pronoun's gender; without it the noun phrase decides outright. ``fixed_shows``: a fixed noun's own gender
+    is read as the person's (*la guardia*: female, *qualcuno*: male) instead of nothing.
+    """
+
+    pronoun_overrides: bool = True
+    fixed_shows: bool = False
+
+
+def decide(person: Person, who: str, *, language: str, feminine_forms: Callable[[Person], str],
+           conflicts: Conflicts = Conflicts()) -> tuple[str | None, str]:
     """The gender the output gives the person, and why, in words. The noun phrase decides; where it
     shows no gender, the words that refer to the person do. A feminine pronoun or agreeing word
     overrides a masculine phrase only when the noun is traditionally masculine for both sexes (or a
-    fixed masculine noun: *alguien*); a feminine phrase stays feminine."""
+    fixed masculine noun: *quelqu'un*) and ``conflicts.pronoun_overrides``; a feminine phrase stays feminine."""
     rendering = person.rendering
     fixed = rendering.gender if rendering.kind == "fixed" else None
     phrase = person.phrase_gender
@@ -275,6 +291,9 @@ def decide(person: Person, who: str, *, language: str, feminine_forms: Callable[
             extra = (f" ({', '.join(c.word for c in default)} agree{'s' if len(default) == 1 else ''} with the noun "
                      "by default)") if default else ""
             return None, f"{rendered}: {why} and no pronoun or agreeing word shows the person's gender{extra}"
+        if fixed and not conflicts.pronoun_overrides:
+            return None, (f"{rendered}: {why}, and {referring} does not make it the person's: {_article(language)} "
+                          f"{language} reader reads no gender in the noun")
         if len(genders) > 1:
             return None, f"{rendered}: {why}, and the words that refer to the person disagree ({referring})"
         gender = genders.pop()
@@ -282,11 +301,14 @@ def decide(person: Person, who: str, *, language: str, feminine_forms: Callable[
         return gender, f"{rendered}: {why}; {referring} {verb} to the person: {WORD[gender]}"
     if phrase == "m" and "f" in genders:
         feminine = "; ".join(c.describe() for c in coreferents if c.gender == "f")
-        if rendering.kind in ("generic", "fixed"):
+        if rendering.kind in ("generic", "fixed") and conflicts.pronoun_overrides:
             return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
                          f"refers to the person: {_article(language)} {language} reader reads a woman: female")
         chosen = (f"the noun has a feminine form ({feminine_forms(person)}) the translation did not use"
-                  if rendering.kind in ("masculine", "sense") else "the translation chose the masculine determiner")
+                  if rendering.kind in ("masculine", "sense") else
+                  f"{_article(language)} {language} reader reads the noun's gender" if rendering.kind == "fixed" else
+                  f"{language} keeps the noun masculine for a woman too" if rendering.kind == "generic"
+                  else "the translation chose the masculine determiner")
         return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {chosen}: the pronoun "
                      "renders the source's pronoun, the noun phrase is the translation's choice for the person")
     if phrase == "f" and "m" in genders:
@@ -325,6 +347,6 @@ def conclude(params: Params, person: Person, gender: str | None, reason: str, *,
     return Verdict.failed(f"{reason}, not {params.gender} as in the source", *evidence)
 
 
-__all__ = ["EVIDENCE", "GENDERS", "JUDGES", "Cue", "EntityGenderFamily", "GenderJudge", "Params", "Person",
+__all__ = ["EVIDENCE", "GENDERS", "JUDGES", "Conflicts", "Cue", "EntityGenderFamily", "GenderJudge", "Params", "Person",
            "conclude", "decide", "english_mentions", "english_nouns", "feminine_forms_of", "judge_class",
            "not_found", "pair"]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.entity_gender import (
-    EVIDENCE, NOUN_WHAT, Cue, Params, Person, conclude, decide, feminine_forms_of, not_found, pair)
+    EVIDENCE, NOUN_WHAT, Conflicts, Cue, Params, Person, conclude, decide, feminine_forms_of, not_found, pair)
 from pytest_mtchallenge.languages.professions import Mention, ProfessionTable
 from pytest_mtchallenge.languages.romance import RomanceReader
 from pytest_mtchallenge.model import ChallengeItem
@@ -17,7 +17,8 @@ from pytest_mtchallenge.verdict import Verdict
 _PUNCTUATION = frozenset({",", ";", ":", ".", "!", "?", "(", ")", '"', "¿", "¡"})
 
 
-def judge(item: ChallengeItem, output: str, *, reader: RomanceReader, table: ProfessionTable) -> Verdict:
+def judge(item: ChallengeItem, output: str, *, reader: RomanceReader, table: ProfessionTable,
+          conflicts: Conflicts) -> Verdict:
     """The ``entity_gender`` verdict on a Spanish or Italian output (docs/checkers.md, *entity_gender*)."""
     language = reader.words.name
     params = Params.parse(item.params, table.english, f"the {language} pack's profession table")
@@ -29,12 +30,13 @@ def judge(item: ChallengeItem, output: str, *, reader: RomanceReader, table: Pro
         return not_found(params, table)
     persons = [entity, *others]
     for person in persons:
-        _read_phrase(reader, person, persons)
+        _read_phrase(reader, person, persons, fixed_shows=conflicts.fixed_shows)
     # *era la dueña*: a person noun after a copula is the subject again, not another person
     attributes = {p.mention.start: p for p in others if _is_attribute(reader, p)}
     persons = [p for p in persons if p.mention.start not in attributes]
     _read_coreferents(reader, entity, persons, attributes)
-    gender, reason = decide(entity, params.who, language=language, feminine_forms=feminine_forms_of(table))
+    gender, reason = decide(entity, params.who, language=language, feminine_forms=feminine_forms_of(table),
+                            conflicts=conflicts)
     return conclude(params, entity, gender, reason, language=language)
 
 
@@ -51,14 +53,17 @@ def _is_verb(reader: RomanceReader, mention: Mention) -> bool:
 # -- the noun phrase -----------------------------------------------------------------------------
 
 
-def _read_phrase(reader: RomanceReader, person: Person, persons: list[Person]) -> None:
+def _read_phrase(reader: RomanceReader, person: Person, persons: list[Person], *, fixed_shows: bool) -> None:
     """The determiner, the noun form and the adjectives of the person's noun phrase (*la nueva secretaria*,
-    *l'analista*, *un'assistente*, *la sua assistente*)."""
+    *l'analista*, *un'assistente*, *la sua assistente*). A fixed noun's words agree with the noun, not the
+    person (*la víctima*), unless the language reads its gender as the person's (``fixed_shows``)."""
     mention, rendering = person.mention, person.rendering
     tokens = reader.tokens
-    speaks = rendering.kind != "fixed"  # *la víctima*: its words agree with the noun, not the person
+    speaks = rendering.kind != "fixed" or fixed_shows
     if rendering.tells_sex and rendering.gender:
         person.phrase.append(Cue(rendering.gender, mention.text, NOUN_WHAT[rendering.kind]))
+    elif rendering.kind == "fixed" and fixed_shows and rendering.gender:
+        person.phrase.append(Cue(rendering.gender, mention.text, "noun of fixed gender"))
     opening = next((d for d in (mention.start - 1, mention.start - 2, mention.start - 3) if d >= 0
                     and reader.determiner(d) is not None
                     and all(reader.agrees(i) and reader.determiner(i) is None for i in range(d + 1, mention.start))),
@@ -258,6 +263,10 @@ def _referent(reader: RomanceReader, pronoun: _Pronoun, entity: Person, persons:
         subjects = _clause_subjects(reader, pronoun.index, persons, known)
         candidates = [p for p in persons if p not in subjects] if subjects else persons
         if len(candidates) == 1:
+            # the clause read may be the wrong one (*ha notato che l'insegnante si comporta bene e le ha dato*):
+            # a pronoun the other person cannot take, and the entity can, is the entity's
+            if not candidates[0].accepts(pronoun.gender) and entity in subjects and entity.accepts(pronoun.gender):
+                return entity
             return candidates[0]
         if not candidates:
             return None

@@ -150,7 +150,10 @@ class RomanceReader:
         token = self.tokens[index]
         if token in self.words.irregular_participles:
             return True
-        return token.endswith(self.words.participle_endings) and self.verb_lemma(index) is not None
+        # simplemma gives some participles their masculine as lemma (*invitata* → *invitato*)
+        found = self.lemma(index)
+        return token.endswith(self.words.participle_endings) and (
+            self.verb_lemma(index) is not None or found != token and found.endswith(self.words.participle_endings))
 
     def finite_form(self, index: int) -> bool:
         """Whether the word, out of context, may be a finite verb: a verb form that is no infinitive,

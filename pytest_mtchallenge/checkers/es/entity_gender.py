@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers.entity_gender import Params
+from pytest_mtchallenge.checkers.entity_gender import Conflicts, Params
 from pytest_mtchallenge.checkers.romance_gender import judge
 from pytest_mtchallenge.languages.es.professions import profession_table
 from pytest_mtchallenge.languages.es.reader import SentenceReader
@@ -20,6 +20,9 @@ class SpanishEntityGender:
 
     #: Bump with any change of the profession table (data/professions-en-es.tsv) or of the reading.
     version: ClassVar[str] = "1"
+    #: The noun phrase decides outright, and a fixed noun shows no gender (*alguien … ella*: none): how WinoMT's
+    #: Spanish annotators read them.
+    CONFLICTS: ClassVar[Conflicts] = Conflicts(pronoun_overrides=False)
     packs: ClassVar[tuple[str, ...]] = ("es",)
 
     @classmethod
@@ -27,7 +30,8 @@ class SpanishEntityGender:
         Params.parse(params, profession_table().english, "the Spanish pack's profession table")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        return judge(item, output, reader=SentenceReader(output), table=profession_table())
+        return judge(item, output, reader=SentenceReader(output), table=profession_table(),
+                     conflicts=self.CONFLICTS)
 
 
 __all__ = ["SpanishEntityGender"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers.entity_gender import Params
+from pytest_mtchallenge.checkers.entity_gender import Conflicts, Params
 from pytest_mtchallenge.checkers.romance_gender import judge
 from pytest_mtchallenge.languages.it.professions import profession_table
 from pytest_mtchallenge.languages.it.reader import SentenceReader
@@ -22,6 +22,9 @@ class ItalianEntityGender:
 
     #: Bump with any change of the profession table (data/professions-en-it.tsv) or of the reading.
     version: ClassVar[str] = "1"
+    #: The noun phrase decides outright, a fixed noun's gender included (*il medico … interessata*: male; *la
+    #: guardia*: female; *qualcuno*: male): how WinoMT's Italian annotators read them.
+    CONFLICTS: ClassVar[Conflicts] = Conflicts(pronoun_overrides=False, fixed_shows=True)
     packs: ClassVar[tuple[str, ...]] = ("it",)
 
     @classmethod
@@ -29,7 +32,8 @@ class ItalianEntityGender:
         Params.parse(params, profession_table().english, "the Italian pack's profession table")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        return judge(item, output, reader=SentenceReader(output), table=profession_table())
+        return judge(item, output, reader=SentenceReader(output), table=profession_table(),
+                     conflicts=self.CONFLICTS)
 
 
 __all__ = ["ItalianEntityGender"]
