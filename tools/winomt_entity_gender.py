@@ -4,7 +4,7 @@
     python tools/winomt_entity_gender.py --winomt DIR --annotations    # agreement with data/human_annotations/fr.in
     python tools/winomt_entity_gender.py --winomt DIR --systems        # Acc, F1, ΔG, ΔS per system (translations/*/en-fr.txt)
     python tools/winomt_entity_gender.py ... --list                    # and each disagreement / undecided item
-    python tools/winomt_entity_gender.py --language es ...             # Spanish (es) or Italian (it) instead of French
+    python tools/winomt_entity_gender.py --language es ...             # Spanish (es) or Italian (it)
 
 DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender): data/aggregates/en.txt, en_pro.txt,
 en_anti.txt, data/human_annotations/, translations/<system>/en-fr.txt. The measures follow the paper's

@@ -229,7 +229,8 @@ def _predicates(reader: RomanceReader, verb: int, attributes: Mapping[int, Perso
 
 def _object_participle(reader: RomanceReader, index: int) -> list[Cue]:
     """The participle after *avere* that agrees with a preceding object clitic (*l'ha pagata*)."""
-    if not reader.words.object_participles or index in reader.enclitics or reader.tokens[index] not in ("lo", "la", "l'"):
+    if (not reader.words.object_participles or index in reader.enclitics
+            or reader.tokens[index] not in ("lo", "la", "l'")):
         return []  # a dative (*le ha prestato*) takes no agreement
     probe = index + 1
     while probe < len(reader.tokens) and reader.tokens[probe] in reader.words.clitics:
@@ -314,7 +315,8 @@ def _sentence_subject(reader: RomanceReader, persons: list[Person]) -> Person | 
     """The person who is the subject of the sentence's first verb."""
     first_verb = reader.first_finite_verb(0)
     for person in sorted(persons, key=lambda p: p.mention.start):
-        if (first_verb is None or person.mention.start < first_verb) and reader.verb_follows(_phrase_end(reader, person)):
+        before_verb = first_verb is None or person.mention.start < first_verb
+        if before_verb and reader.verb_follows(_phrase_end(reader, person)):
             return person
     return None
 

@@ -414,4 +414,5 @@ def plural_forms(word: str, rules: Sequence[tuple[str, Sequence[str]]]) -> tuple
     return ()
 
 
-__all__ = ["Determiner", "RomanceReader", "RomanceWords", "is_known", "lemma", "plural_forms", "simplemma_signature", "tokenize"]
+__all__ = ["Determiner", "RomanceReader", "RomanceWords", "is_known", "lemma", "plural_forms", "simplemma_signature",
+           "tokenize"]

@@ -64,8 +64,9 @@ WORDS = RomanceWords(
     code="es", name="Spanish", determiners=DETERMINERS, subject_pronouns=SUBJECT_PRONOUNS,
     tonic_pronouns=TONIC_PRONOUNS, object_clitics=OBJECT_CLITICS, clitics=CLITICS, negation=NEGATION,
     prepositions=PREPOSITIONS, clause_openers=CLAUSE_OPENERS, relatives=RELATIVES, coordinators=COORDINATORS,
-    adverbs=ADVERBS, copulas=COPULAS, reflexive_copulas=REFLEXIVE_COPULAS, reflexives=REFLEXIVES, have="haber", modals=MODALS, control_verbs=CONTROL_VERBS,
-    psych_verbs=PSYCH_VERBS, object_participles=False, infinitive_endings=("ar", "er", "ir", "ír"), gerund_endings=("ando", "iendo", "yendo"),
+    adverbs=ADVERBS, copulas=COPULAS, reflexive_copulas=REFLEXIVE_COPULAS, reflexives=REFLEXIVES, have="haber",
+    modals=MODALS, control_verbs=CONTROL_VERBS, psych_verbs=PSYCH_VERBS, object_participles=False,
+    infinitive_endings=("ar", "er", "ir", "ír"), gerund_endings=("ando", "iendo", "yendo"),
     participle_endings=("ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas", "ído", "ída", "ídos", "ídas"),
     irregular_participles=IRREGULAR_PARTICIPLES, verb_forms={},
     function_words=STOP_WORDS | {"alguno", "alguna", "ninguno", "ninguna", "uno", "mismo", "misma", "mismos",
@@ -96,10 +97,10 @@ def tokenize(text: str) -> list[str]:
 
 
 _PLURALS: Sequence[tuple[str, Sequence[str]]] = (
-    ("joven", ["jóvenes"]), ("z", ["ces"]), ("ón", ["ones"]), ("án", ["anes"]), ("én", ["enes"]), ("ín", ["ines"]),
-    ("és", ["eses"]), ("a", ["as"]), ("e", ["es"]), ("o", ["os"]), ("í", ["íes", "ís"]), ("ú", ["úes", "ús"]),
-    ("é", ["és"]), ("á", ["ás"]), ("ó", ["ós"]), ("s", []), ("l", ["les"]), ("r", ["res", "rs"]), ("n", ["nes", "ns"]),
-    ("d", ["des"]), ("j", ["jes"]), ("y", ["ys", "yes"]), ("", ["s", "es"]),
+    ("joven", ["jóvenes"]), ("z", ["ces"]), ("ón", ["ones"]), ("án", ["anes"]), ("én", ["enes"]),
+    ("ín", ["ines"]), ("és", ["eses"]), ("a", ["as"]), ("e", ["es"]), ("o", ["os"]), ("í", ["íes", "ís"]),
+    ("ú", ["úes", "ús"]), ("é", ["és"]), ("á", ["ás"]), ("ó", ["ós"]), ("s", []), ("l", ["les"]),
+    ("r", ["res", "rs"]), ("n", ["nes", "ns"]), ("d", ["des"]), ("j", ["jes"]), ("y", ["ys", "yes"]), ("", ["s", "es"]),
 )
 
 
