@@ -1,26 +1,17 @@
-"""The ``entity_gender`` family's French judge: the gender a French translation gives one person of a WinoMT sentence."""
+"""The ``entity_gender`` family's French judge: the gender a French translation gives a WinoMT sentence's person."""
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers import entity_gender as shared
+from pytest_mtchallenge.checkers.entity_gender import (
+    EVIDENCE, GENDERS, Cue, Person, conclude, decide, feminine_forms_of, not_found, pair)
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, Rendering, profession_table
+from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, profession_table
 from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
-
-_PARAMS = {"entity": "the English person noun under test (developer)", "gender": "male, female or neutral",
-           "position": "the word index of the entity in the English sentence"}
-GENDERS = ("male", "female", "neutral")
-_WORD = {"m": "male", "f": "female", None: "none"}
-_GRAMMATICAL = {"m": "masculine", "f": "feminine"}
-
-#: The evidence string the suite's measures (Acc, F1, ΔG, ΔS) read.
-EVIDENCE = "predicted-gender:"
 
 #: Subject pronouns that show a gender, and the demonstratives that may stand for a person.
 GENDERED_SUBJECTS = {"il": "m", "elle": "f", "celui-ci": "m", "celle-ci": "f", "celui-là": "m", "celle-là": "f"}
@@ -46,68 +37,20 @@ _BEFORE_CLITIC = SUBJECT_CLITICS | frozenset({"ne", "n'", "et", "de", "d'", "à"
                                               "qu'", "y", "en", "me", "m'", "te", "t'", "se", "s'", "puis", ",",
                                               "pas", "jamais", "plus", "afin"})
 _ELIDED_OR_PLURAL = frozenset({"l'", "les", "des", "aux", "ces", "mes", "tes", "ses", "nos", "vos", "leurs"})
-_MAX_PAIRINGS = 20_000
 _ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "été"})
 
 
-@dataclass(frozen=True, slots=True)
-class Params:
-    """An item's parameters, read once: the English person noun, its gold gender and its word index."""
+class Params(shared.Params):
+    """An item's parameters, read once, against the French pack's profession table."""
 
-    entity: str
-    gender: str
-    position: int
+    __slots__ = ()
 
     @classmethod
-    def parse(cls, params: Mapping[str, object], table: ProfessionTable | None = None) -> Params:
-        check_keys(params, _PARAMS, _PARAMS)
-        entity, gender, position = params["entity"], params["gender"], params["position"]
-        if not isinstance(entity, str) or not entity.strip():
-            raise ValueError("entity must be an English person noun (developer)")
-        known = (table or profession_table()).english
-        if entity.strip().lower() not in known:
-            raise ValueError(f"entity {entity!r} is not in the French pack's profession table "
-                             f"({len(known)} nouns: {', '.join(sorted(known)[:6])}, …)")
-        if gender not in GENDERS:
-            raise ValueError(f"gender must be one of {', '.join(GENDERS)}, found {gender!r}")
-        if isinstance(position, bool) or not isinstance(position, int) or position < 0:
-            raise ValueError(f"position must be a word index (0 or more), found {position!r}")
-        return cls(entity.strip().lower(), gender, position)
-
-
-@dataclass(frozen=True, slots=True)
-class Cue:
-    """One word that shows a person's gender, and what kind of word it is."""
-
-    gender: str  # "m" or "f"
-    word: str
-    what: str  # "determiner", "noun form", "adjective", "subject pronoun", …
-
-    def describe(self) -> str:
-        return f"{self.what} {self.word!r}"
-
-
-@dataclass(slots=True)
-class Person:
-    """A person of the sentence as the output renders them: the mention, its phrase and what refers to it."""
-
-    mention: Mention
-    rendering: Rendering
-    phrase: list[Cue] = field(default_factory=list)
-    coreferents: list[Cue] = field(default_factory=list)
-    determiner: str = ""
-
-    @property
-    def phrase_gender(self) -> str | None:
-        """The gender the noun phrase shows: feminine if anything in it is (the marked gender), else masculine."""
-        genders = {cue.gender for cue in self.phrase}
-        return "f" if "f" in genders else ("m" if genders else None)
-
-    def accepts(self, gender: str | None) -> bool:
-        """Whether a pronoun of ``gender`` may refer to this person by agreement: the noun phrase's
-        gender, else that of the predicates of the person's own verb (*l'analyste s'est disputé*)."""
-        own = self.phrase_gender or next((c.gender for c in self.coreferents if c.what == "agreeing predicate"), None)
-        return gender is None or own in (None, gender)
+    def parse(cls, params: Mapping[str, object],  # type: ignore[override]
+              table: ProfessionTable | None = None) -> Params:
+        found = super().parse(params, (table or profession_table()).english, "the French pack's profession table")
+        assert isinstance(found, Params)
+        return found
 
 
 class EntityGenderChecker(FrenchChecker):
@@ -159,12 +102,8 @@ class EntityGenderChecker(FrenchChecker):
             return Verdict.not_applicable("the output is empty", EVIDENCE + "none")
         table = profession_table()
         entity, others = _pair(item.source, params, reader, table)
-        who = f"the {params.entity if params.entity != 'ceo' else 'CEO'}"
         if entity is None:
-            forms = ", ".join(table.forms(params.entity)[:8])
-            return Verdict.not_found(f"a rendering of {who}",
-                                     f"no rendering of {who} found in the output (looked for {forms}…)",
-                                     EVIDENCE + "none")
+            return not_found(params, table)
         persons = [entity, *others]
         for person in persons:
             _read_phrase(reader, person, persons)
@@ -172,19 +111,9 @@ class EntityGenderChecker(FrenchChecker):
         attributes = {p.mention.start: p for p in others if _is_attribute(reader, p)}
         persons = [p for p in persons if p.mention.start not in attributes]
         _read_coreferents(reader, entity, persons, attributes)
-        gender, reason = _decide(entity, who)
-        evidence = (EVIDENCE + _WORD[gender], f"phrase-gender:{_WORD[entity.phrase_gender]}",
-                    f"rendering:{entity.mention.text}")
-        if params.gender == "neutral":
-            return Verdict.not_applicable(
-                f"{reason}; the source's person is neutral (they): French gives every person a gender, and "
-                "WinoMT's French measure counts these items wrong whatever the translation", *evidence)
-        gold = "m" if params.gender == "male" else "f"
-        if gender == gold:
-            return Verdict.passed(reason, *evidence)
-        if gender is None:
-            return Verdict.failed(f"{reason}; the source's {params.entity} is {params.gender}", *evidence)
-        return Verdict.failed(f"{reason}, not {params.gender} as in the source", *evidence)
+        entity.unmarked = _no_cue(entity)
+        gender, reason = decide(entity, params.who, language="French", feminine_forms=feminine_forms_of(table))
+        return conclude(params, entity, gender, reason, language="French")
 
 
 # -- finding the persons -------------------------------------------------------------------------
@@ -192,59 +121,13 @@ class EntityGenderChecker(FrenchChecker):
 
 def english_mentions(source: str, table: ProfessionTable) -> list[tuple[int, str]]:
     """The table's English nouns in the source, by word index (*construction worker* before *worker*)."""
-    words = [word.strip(".,;:!?\"()").lower() for word in source.split()]
-    found: list[tuple[int, str]] = []
-    known = set(table.english)
-    index = 0
-    while index < len(words):
-        pair = " ".join(words[index:index + 2])
-        for candidate, size in ((pair, 2), (words[index], 1)):
-            noun = candidate if candidate in known else candidate[:-1] if candidate.endswith("s") else ""
-            if noun in known and (size == 1 or candidate == pair):
-                found.append((index, noun))
-                index += size
-                break
-        else:
-            index += 1
-    return found
+    return shared.english_mentions(source, set(table.english))
 
 
 def _pair(source: str, params: Params, reader: SentenceReader,
           table: ProfessionTable) -> tuple[Person | None, list[Person]]:
-    """The French mentions of the entity and of the other persons: each English noun paired with a
-    mention that renders it, as many as possible, keeping the English order where the table allows
-    both ways (*the cook … the chef* → *le cuisinier … le chef*)."""
-    english = english_mentions(source, table)
-    entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
-    if not entity_at:
-        english.append((params.position, params.entity))
-        english.sort()
-        entity_at = [i for i, (_, noun) in enumerate(english) if noun == params.entity]
-    entity_index = min(entity_at, key=lambda i: abs(english[i][0] - params.position))
-    mentions = [m for m in table.mentions(reader.tokens) if not _is_verb(reader, m)]
-    best: tuple[tuple[int, int, int], tuple[int | None, ...]] | None = None
-    options = [[None, *(j for j, m in enumerate(mentions) if noun in m.english)] for _, noun in english]
-    if math.prod(len(o) for o in options) > _MAX_PAIRINGS:  # an unusual source: pair in order instead
-        options = [[next((j for j in o[1:] if j >= i), None)] for i, o in enumerate(options)]
-    for choice in itertools.product(*options):
-        used = [j for j in choice if j is not None]
-        if len(used) != len(set(used)):
-            continue
-        assigned = [(i, j) for i, j in enumerate(choice) if j is not None]
-        inversions = sum(1 for (a, x), (b, y) in itertools.combinations(assigned, 2) if (a < b) != (x < y))
-        spread = sum(abs(i - j) for i, j in assigned)
-        score = (len(assigned), -inversions, -spread)
-        if best is None or score > best[0]:
-            best = (score, choice)
-    choice = best[1] if best else ()
-    persons: dict[int, Person] = {}
-    for i, j in enumerate(choice):
-        if j is not None:
-            rendering = mentions[j].rendering(english[i][1])
-            assert rendering is not None
-            persons[i] = Person(mentions[j], rendering)
-    entity = persons.pop(entity_index, None)
-    return entity, [persons[i] for i in sorted(persons)]
+    """The French mentions of the entity and of the other persons (the family's pairing), verbs aside."""
+    return pair(source, params, [m for m in table.mentions(reader.tokens) if not _is_verb(reader, m)], table)
 
 
 def _is_verb(reader: SentenceReader, mention: Mention) -> bool:
@@ -446,7 +329,7 @@ def _predicates(reader: SentenceReader, start: int, attributes: Mapping[int, Per
     cues = []
     attribute = attributes.get(verb + 2) or attributes.get(verb + 1)
     if attribute is not None and attribute.phrase_gender:
-        cues.append(Cue(attribute.phrase_gender, _phrase_text(attribute), "predicate noun"))
+        cues.append(Cue(attribute.phrase_gender, attribute.text, "predicate noun"))
     for index in reader.predicates(verb):
         genders = {a.gender for a in reader.readings(index) if a.pos == "adj" or a.mood == "participle"}
         if len(genders) == 1 and None not in genders:
@@ -557,63 +440,12 @@ def _after_a(tokens: Sequence[str], person: Person) -> bool:
 # -- deciding ------------------------------------------------------------------------------------
 
 
-def _decide(person: Person, who: str) -> tuple[str | None, str]:
-    """The gender the output gives the person, and why, in words."""
-    rendering = person.rendering
-    fixed = rendering.gender if rendering.kind == "fixed" else None
-    phrase = person.phrase_gender
-    default = [c for c in person.coreferents if c.gender == fixed]
-    coreferents = [c for c in person.coreferents if c.gender != fixed]
-    genders = {c.gender for c in coreferents}
-    rendered = f"{who} is rendered {_phrase_text(person)!r}"
-    shown = "; ".join(c.describe() for c in person.phrase)
-    referring = "; ".join(c.describe() for c in coreferents)
-    if phrase is None:
-        why = _no_cue(person, fixed)
-        if not genders:
-            extra = f" ({', '.join(c.word for c in default)} agree{'s' if len(default) == 1 else ''} with the noun by default)" \
-                if default else ""
-            return None, f"{rendered}: {why} and no pronoun or agreeing word shows the person's gender{extra}"
-        if len(genders) > 1:
-            return None, f"{rendered}: {why}, and the words that refer to the person disagree ({referring})"
-        gender = genders.pop()
-        return gender, f"{rendered}: {why}; {referring} refer{'s' if len(coreferents) == 1 else ''} to the person: {_WORD[gender]}"
-    if phrase == "m" and "f" in genders:
-        feminine = "; ".join(c.describe() for c in coreferents if c.gender == "f")
-        if rendering.kind in ("generic", "fixed"):
-            return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
-                         "refers to the person: a French reader reads a woman: female")
-        chosen = (f"the noun has a feminine form ({_feminine_forms(person)}) the translation did not use"
-                  if rendering.kind in ("masculine", "sense") else "the translation chose the masculine determiner")
-        return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {chosen}: the pronoun "
-                     "renders the source's pronoun, the noun phrase is the translation's choice for the person")
-    if phrase == "f" and "m" in genders:
-        masculine = "; ".join(c.describe() for c in coreferents if c.gender == "m")
-        return "f", (f"{rendered} ({shown}): female; {masculine} does not undo the feminine the translation chose "
-                     "for the person")
-    also = f"; {referring} agree" if coreferents else ""
-    return phrase, f"{rendered} ({shown}{also}): {_WORD[phrase]}"
-
-
-def _feminine_forms(person: Person) -> str:
-    forms = [r.form for r in profession_table().renderings.get(person.rendering.english, ()) if r.kind == "feminine"]
-    return ", ".join(forms[:3]) or "a feminine"
-
-
-def _no_cue(person: Person, fixed: str | None) -> str:
-    if fixed:
-        return f"{person.rendering.form!r} is {_GRAMMATICAL[fixed]} whatever the person's sex"
+def _no_cue(person: Person) -> str:
+    """Why a phrase that shows no gender shows none (its determiner)."""
     if person.determiner in _ELIDED_OR_PLURAL or not person.determiner:
         what = "an elided" if person.determiner == "l'" else "a plural" if person.determiner else "no"
         return f"{what} determiner on an epicene noun shows no gender"
     return f"the determiner {person.determiner!r} shows no gender on an epicene noun"
-
-
-def _phrase_text(person: Person) -> str:
-    text = person.mention.text
-    if person.determiner:
-        text = f"{person.determiner}{'' if person.determiner.endswith(chr(39)) else ' '}{text}"
-    return text
 
 
 __all__ = ["EVIDENCE", "GENDERS", "EntityGenderChecker", "Params", "english_mentions"]
