@@ -34,18 +34,17 @@ UPSTREAM_ACC = {"fr": {"google": 63.6, "bing": 44.7, "systran": 45.0},
                 "es": {"google": 53.1, "bing": 47.3, "systran": 45.6},
                 "it": {"google": 39.6, "bing": 39.8, "systran": 38.9}}
 CHECKER = EntityGenderFamily()
-LANGUAGE = "fr"
 
 
 def variants_file(language: str) -> Path:
     return ROOT / "tests" / "data" / f"winomt-{language}-variants.yaml"
 
 
-def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
+def item(source: str, entity: str, gender: str, position: int, language: str) -> ChallengeItem:
     return ChallengeItem(id="winomt", suite="winomt", category="gender", subcategory="entity_gender", source=source,
                          references=(), question="", checker="entity_gender",
                          params={"entity": entity, "gender": gender, "position": position},
-                         target_language=LANGUAGE)
+                         target_language=language)
 
 
 def predicted(verdict: Verdict) -> str:
@@ -68,11 +67,11 @@ def read_lines(path: Path) -> list[Line]:
     return [Line(g, int(p), s, e.lower()) for g, p, s, e in rows]
 
 
-def variants(show: bool) -> None:
-    entries = yaml.safe_load(variants_file(LANGUAGE).read_text(encoding="utf-8"))["items"]
+def variants(language: str, show: bool) -> None:
+    entries = yaml.safe_load(variants_file(language).read_text(encoding="utf-8"))["items"]
     counts: Counter[str] = Counter()
     for entry in entries:
-        test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"])
+        test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"], language)
         for output in entry["outputs"]:
             verdict = CHECKER.check(item=test, output=output["output"])
             got, want = predicted(verdict), output["reads"]
@@ -84,17 +83,17 @@ def variants(show: bool) -> None:
     print(f"variants: {counts['agree']}/{counts['total']} agree ({100 * counts['agree'] / counts['total']:.1f} %)")
 
 
-def annotations(winomt: Path, show: bool) -> None:
+def annotations(winomt: Path, language: str, show: bool) -> None:
     lines = read_lines(winomt / "data/aggregates/en.txt")
     labels = {"M": "male", "F": "female", "N": "none"}
     counts: Counter[str] = Counter()
-    with (winomt / ANNOTATIONS[LANGUAGE]).open(encoding="utf-8") as handle:
+    with (winomt / ANNOTATIONS[language]).open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             label = row["Gender? [M/F/N]"].strip()
             if label not in labels:
                 continue
             line = lines[int(row["Index"])]
-            verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position),
+            verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
                                     output=row["Sentence"])
             got, want = predicted(verdict), labels[label]
             counts["labelled"] += 1
@@ -124,24 +123,25 @@ def measures(lines: list[Line], predictions: list[str]) -> dict[str, float]:
     return result
 
 
-def systems(winomt: Path, show: bool) -> None:
+def systems(winomt: Path, language: str, show: bool) -> None:
     lines = read_lines(winomt / "data/aggregates/en.txt")
     pro = set(read_lines(winomt / "data/aggregates/en_pro.txt"))
     anti = set(read_lines(winomt / "data/aggregates/en_anti.txt"))
     print("| system | Acc | upstream Acc | F1 male | F1 female | ΔG | ΔS | not found | no gender |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for path in sorted(winomt.glob(f"translations/*/en-{LANGUAGE}.txt")):
+    for path in sorted(winomt.glob(f"translations/*/en-{language}.txt")):
         outputs = [row.split(" ||| ", 1)[1] for row in path.read_text(encoding="utf-8").splitlines()]
         predictions = []
         for line, output in zip(lines, outputs):
-            got = predicted(CHECKER.check(item=item(line.source, line.entity, line.gender, line.position), output=output))
+            test = item(line.source, line.entity, line.gender, line.position, language)
+            got = predicted(CHECKER.check(item=test, output=output))
             predictions.append(got)
         as_gender = [p if p in ("male", "female") else "unknown" for p in predictions]
         overall = measures(lines, as_gender)
         pro_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in pro]))["acc"]  # type: ignore[arg-type]
         anti_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in anti]))["acc"]  # type: ignore[arg-type]
         name = path.parent.name
-        upstream = UPSTREAM_ACC[LANGUAGE].get(name)
+        upstream = UPSTREAM_ACC[language].get(name)
         print(f"| {name} | {overall['acc']:.1f} | {upstream if upstream else '—'} | {overall['f1_male']:.1f} | "
               f"{overall['f1_female']:.1f} | {overall['f1_male'] - overall['f1_female']:.1f} | "
               f"{pro_acc - anti_acc:.1f} | {predictions.count('not_found')} | {predictions.count('none')} |")
@@ -155,16 +155,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list each disagreement")
     parser.add_argument("--language", choices=sorted(ANNOTATIONS), default="fr", help="the target language (fr)")
     args = parser.parse_args(argv)
-    global LANGUAGE
-    LANGUAGE = args.language
     if (args.annotations or args.systems) and args.winomt is None:
         parser.error("--annotations and --systems need --winomt DIR")
     if not (args.annotations or args.systems):
-        variants(args.list)
+        variants(args.language, args.list)
     if args.annotations:
-        annotations(args.winomt, args.list)
+        annotations(args.winomt, args.language, args.list)
     if args.systems:
-        systems(args.winomt, args.list)
+        systems(args.winomt, args.language, args.list)
     return 0
 
 
