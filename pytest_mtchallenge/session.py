@@ -329,10 +329,10 @@ class MTChallengeSession:
         key = (suite.name, system_name)
         if key not in self._signatures:
             families = sorted({i.checker for i in suite.items})
-            checkers = ",".join(f"{name}@{self.checker_classes[name].version}" for name in families)
+            language = suite.target_language
+            checkers = ",".join(f"{name}@{self.checker_classes[name].version_for(language)}" for name in families)
             system = next((s for s in self.systems_for(suite) if s.name == system_name), None)
-            packs = sorted({pack for name in families
-                            for pack in self.checker_classes[name].packs_for(suite.target_language)})
+            packs = sorted({pack for name in families for pack in self.checker_classes[name].packs_for(language)})
             self._signatures[key] = "|".join([
                 f"suite:{suite.name}", f"suite-hash:{content_hash([suite.path, *suite.data_paths])}", f"checkers:{checkers}",
                 *(f"lexicon:{language_pack(pack).signature()}" for pack in packs),

@@ -62,3 +62,11 @@ def test_oe_and_accents_fold_alike() -> None:
     assert not related("Ma soeur a mal au coeur depuis hier soir chez nous.",
                        source="My sister has felt sick since last night at home.",
                        references=("Ma sœur a mal au cœur depuis hier soir.",)).unrelated
+
+
+def test_without_a_reference_or_a_lexicon_nothing_is_called_unrelated() -> None:
+    """English→Spanish has no core lexicon: a translation links only its cognates and names."""
+    found = related("El mecánico le dio un regalo al empleado porque era su cumpleaños.",
+                    source="The mechanic gave the clerk a present because it was his birthday.", references=(),
+                    languages=("en", "es"))
+    assert not found.comparable and not found.unrelated

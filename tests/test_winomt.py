@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.errors import OutputError, SuiteError
 from pytest_mtchallenge.formats import bundled_suites, detect_format, load_any_suite, split_format
 from pytest_mtchallenge.formats.winomt import read_parallel
@@ -249,8 +249,9 @@ def test_items_past_the_last_line_error_with_one_reason(tmp_path: Path) -> None:
 
 # -- the bundled data ------------------------------------------------------------------------
 
-# Spanish and Italian join with their languages' entity_gender readings (their data are bundled)
-BUNDLED = {name: load(bundled_suites()[name]) for name in ("winomt-en-fr", "winomt-en-de")}
+# every language entity_gender reads (French, German, Spanish, Italian) has its data bundled
+BUNDLED = {name: load(bundled_suites()[name])
+           for name in ("winomt-en-fr", "winomt-en-de", "winomt-en-es", "winomt-en-it")}
 
 
 @pytest.mark.parametrize("name", sorted(BUNDLED))
@@ -279,6 +280,8 @@ def test_winogender_is_en_txts_last_720_lines_240_he_she_they_triples() -> None:
 @pytest.mark.parametrize(("name", "systems"), [
     ("winomt-en-fr", ["google", "bing", "aws", "systran", "sota"]),
     ("winomt-en-de", ["google", "bing", "aws", "systran", "sota"]),
+    ("winomt-en-es", ["google", "bing", "aws", "systran"]),
+    ("winomt-en-it", ["google", "bing", "aws", "systran"]),
 ])
 def test_each_bundled_suite_records_the_published_translations(name: str, systems: list[str]) -> None:
     suite = BUNDLED[name]
@@ -287,6 +290,15 @@ def test_each_bundled_suite_records_the_published_translations(name: str, system
         assert len(system.outputs) == 3886
         assert set(system.errors) == {"2120", "2121"}  # translated before en.txt was corrected
         assert "she broke the stove" in system.errors["2120"] and "en-" in system.errors["2120"]
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_the_bundled_suites_load_with_the_shipped_family(name: str) -> None:
+    families = builtin_checkers()
+    suite = load_any_suite(bundled_suites()[name], checkers=families,
+                           validate_params=lambda family, params: families[family].validate(params))
+    assert {item.checker for item in suite.items} == {"entity_gender"} and families["entity_gender"].judges(
+        suite.target_language)
 
 
 @pytest.mark.skipif(not UPSTREAM.is_dir(), reason=f"WinoMT's upstream files are not at {UPSTREAM}")

@@ -5,6 +5,7 @@
     python tools/winomt_entity_gender.py --winomt DIR --systems        # Acc, F1, ΔG, ΔS per system (translations/*/en-fr.txt)
     python tools/winomt_entity_gender.py --language de ...             # German: winomt-de-variants.yaml, aws.de.in, en-de.txt
     python tools/winomt_entity_gender.py ... --list                    # and each disagreement / undecided item
+    python tools/winomt_entity_gender.py --language es ...             # Spanish (es.in) or Italian (google.it.in)
 
 DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender): data/aggregates/en.txt, en_pro.txt,
 en_anti.txt, data/human_annotations/, translations/<system>/en-<language>.txt. The measures follow the paper's
@@ -27,17 +28,25 @@ from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = {language: ROOT / "tests" / "data" / f"winomt-{language}-variants.yaml" for language in ("fr", "de")}
-ANNOTATIONS = {"fr": "data/human_annotations/fr.in - fr.in.csv", "de": "data/human_annotations/aws.de.in - de.in.csv"}
-UPSTREAM_ACC = {"fr": {"google": 63.6, "bing": 44.7, "systran": 45.0}, "de": {"google": 59.4}}
+#: The authors' annotations of each language (which system's outputs: data/README.md) and the paper's Acc.
+ANNOTATIONS = {"fr": "data/human_annotations/fr.in - fr.in.csv", "de": "data/human_annotations/aws.de.in - de.in.csv",
+               "es": "data/human_annotations/es.in - es.in.csv",
+               "it": "data/human_annotations/google.it.in - it.in.csv"}
+UPSTREAM_ACC = {"fr": {"google": 63.6, "bing": 44.7, "systran": 45.0}, "de": {"google": 59.4},
+                "es": {"google": 53.1, "bing": 47.3, "systran": 45.6},
+                "it": {"google": 39.6, "bing": 39.8, "systran": 38.9}}
 CHECKER = EntityGenderChecker()
-LANGUAGE = "fr"
 
 
-def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
+def variants_file(language: str) -> Path:
+    return ROOT / "tests" / "data" / f"winomt-{language}-variants.yaml"
+
+
+def item(source: str, entity: str, gender: str, position: int, language: str) -> ChallengeItem:
     return ChallengeItem(id="winomt", suite="winomt", category="gender", subcategory="entity_gender", source=source,
                          references=(), question="", checker="entity_gender",
-                         params={"entity": entity, "gender": gender, "position": position}, target_language=LANGUAGE)
+                         params={"entity": entity, "gender": gender, "position": position},
+                         target_language=language)
 
 
 def predicted(verdict: Verdict) -> str:
@@ -60,11 +69,11 @@ def read_lines(path: Path) -> list[Line]:
     return [Line(g, int(p), s, e.lower()) for g, p, s, e in rows]
 
 
-def variants(show: bool) -> None:
-    entries = yaml.safe_load(VARIANTS[LANGUAGE].read_text(encoding="utf-8"))["items"]
+def variants(language: str, show: bool) -> None:
+    entries = yaml.safe_load(variants_file(language).read_text(encoding="utf-8"))["items"]
     counts: Counter[str] = Counter()
     for entry in entries:
-        test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"])
+        test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"], language)
         for output in entry["outputs"]:
             verdict = CHECKER.check(item=test, output=output["output"])
             got, want = predicted(verdict), output["reads"]
@@ -76,17 +85,17 @@ def variants(show: bool) -> None:
     print(f"variants: {counts['agree']}/{counts['total']} agree ({100 * counts['agree'] / counts['total']:.1f} %)")
 
 
-def annotations(winomt: Path, show: bool) -> None:
+def annotations(winomt: Path, language: str, show: bool) -> None:
     lines = read_lines(winomt / "data/aggregates/en.txt")
     labels = {"M": "male", "F": "female", "N": "none"}
     counts: Counter[str] = Counter()
-    with (winomt / ANNOTATIONS[LANGUAGE]).open(encoding="utf-8") as handle:
+    with (winomt / ANNOTATIONS[language]).open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             label = row["Gender? [M/F/N]"].strip()
             if label not in labels:
                 continue
             line = lines[int(row["Index"])]
-            verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position),
+            verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
                                     output=row["Sentence"])
             got, want = predicted(verdict), labels[label]
             counts["labelled"] += 1
@@ -116,24 +125,25 @@ def measures(lines: list[Line], predictions: list[str]) -> dict[str, float]:
     return result
 
 
-def systems(winomt: Path, show: bool) -> None:
+def systems(winomt: Path, language: str, show: bool) -> None:
     lines = read_lines(winomt / "data/aggregates/en.txt")
     pro = set(read_lines(winomt / "data/aggregates/en_pro.txt"))
     anti = set(read_lines(winomt / "data/aggregates/en_anti.txt"))
     print("| system | Acc | upstream Acc | F1 male | F1 female | ΔG | ΔS | not found | no gender |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for path in sorted(winomt.glob(f"translations/*/en-{LANGUAGE}.txt")):
+    for path in sorted(winomt.glob(f"translations/*/en-{language}.txt")):
         outputs = [row.split(" ||| ", 1)[1] for row in path.read_text(encoding="utf-8").splitlines()]
         predictions = []
         for line, output in zip(lines, outputs):
-            got = predicted(CHECKER.check(item=item(line.source, line.entity, line.gender, line.position), output=output))
+            test = item(line.source, line.entity, line.gender, line.position, language)
+            got = predicted(CHECKER.check(item=test, output=output))
             predictions.append(got)
         as_gender = [p if p in ("male", "female") else "unknown" for p in predictions]
         overall = measures(lines, as_gender)
         pro_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in pro]))["acc"]  # type: ignore[arg-type]
         anti_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in anti]))["acc"]  # type: ignore[arg-type]
         name = path.parent.name
-        upstream = UPSTREAM_ACC[LANGUAGE].get(name)
+        upstream = UPSTREAM_ACC[language].get(name)
         print(f"| {name} | {overall['acc']:.1f} | {upstream if upstream else '—'} | {overall['f1_male']:.1f} | "
               f"{overall['f1_female']:.1f} | {overall['f1_male'] - overall['f1_female']:.1f} | "
               f"{pro_acc - anti_acc:.1f} | {predictions.count('not_found')} | {predictions.count('none')} |")
@@ -142,21 +152,19 @@ def systems(winomt: Path, show: bool) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--winomt", type=Path, help="a copy of the WinoMT repository")
-    parser.add_argument("--annotations", action="store_true", help="agreement with the authors' French annotations")
+    parser.add_argument("--annotations", action="store_true", help="agreement with the authors' annotations")
     parser.add_argument("--systems", action="store_true", help="Acc, F1, ΔG, ΔS per system")
     parser.add_argument("--list", action="store_true", help="list each disagreement")
-    parser.add_argument("--language", choices=sorted(VARIANTS), default="fr", help="the target language (fr)")
+    parser.add_argument("--language", choices=sorted(ANNOTATIONS), default="fr", help="the target language (fr)")
     args = parser.parse_args(argv)
-    global LANGUAGE
-    LANGUAGE = args.language
     if (args.annotations or args.systems) and args.winomt is None:
         parser.error("--annotations and --systems need --winomt DIR")
     if not (args.annotations or args.systems):
-        variants(args.list)
+        variants(args.language, args.list)
     if args.annotations:
-        annotations(args.winomt, args.list)
+        annotations(args.winomt, args.language, args.list)
     if args.systems:
-        systems(args.winomt, args.list)
+        systems(args.winomt, args.language, args.list)
     return 0
 
 

@@ -104,6 +104,12 @@ class Checker:
         still runs when a suite loads); a family declares ``Params`` instead."""
         return cls.Params.parse(params)
 
+    @classmethod
+    def version_for(cls, language: str) -> str:
+        """The family's version when it judges outputs in ``language`` (a family that reads several
+        languages with a reader each may version each reader apart); ``version`` by default."""
+        return cls.version
+
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         """Judge ``output``. A family with ``reads_context = True`` is called as
         ``check(item=..., output=..., context=(...))``."""

@@ -1,4 +1,11 @@
-"""The ``entity_gender`` family: the gender a translation gives one person of a WinoMT sentence, in each language."""
+"""The ``entity_gender`` family: the gender a translation gives one person of a WinoMT sentence, in each language.
+
+One family for every target language with a reading: what the languages share is here (the item's parameters,
+the persons paired with the English nouns, the rules that decide the gender from the noun phrase and what refers
+to the person, how a language's annotators settle a conflict (:class:`Conflicts`), and the verdict). A language
+joins with a :class:`GenderReading` in ``checkers/<code>/entity_gender.py`` (its profession table, its reader,
+its noun phrases and pronouns) and one line in :data:`READINGS`; French, German, Spanish and Italian do.
+"""
 from __future__ import annotations
 
 import functools
@@ -11,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from pytest_mtchallenge.checkers import Checker, check_keys
-from pytest_mtchallenge.languages import base_code
+from pytest_mtchallenge.languages import base_code, language_name
 from pytest_mtchallenge.languages.professions import Mention, Rendering
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -20,12 +27,14 @@ _PARAMS = {"entity": "the English person noun under test (developer)", "gender":
            "position": "the word index of the entity in the English sentence"}
 GENDERS = ("male", "female", "neutral")
 WORD = {"m": "male", "f": "female", None: "none"}
+GRAMMATICAL = {"m": "masculine", "f": "feminine", "n": "neuter"}
 
 #: The evidence string the suite's measures (Acc, F1, ΔG, ΔS) read.
 EVIDENCE = "predicted-gender:"
 
 #: Each target language the family reads, and the module of its reading (``checkers/<code>/entity_gender.py``).
-READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "fr": "pytest_mtchallenge.checkers.fr.entity_gender"}
+READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "es": "pytest_mtchallenge.checkers.es.entity_gender",
+            "fr": "pytest_mtchallenge.checkers.fr.entity_gender", "it": "pytest_mtchallenge.checkers.it.entity_gender"}
 _MAX_PAIRINGS = 20_000
 
 
@@ -34,6 +43,9 @@ class ProfessionTable(Protocol):
 
     @property
     def english(self) -> tuple[str, ...]: ...
+
+    @property
+    def renderings(self) -> Mapping[str, tuple[Rendering, ...]]: ...
 
     def forms(self, english: str) -> tuple[str, ...]: ...
 
@@ -52,13 +64,15 @@ class Cue:
 
 @dataclass(slots=True)
 class Person:
-    """A person of the sentence as the output renders them: the mention, its phrase and what refers to it."""
+    """A person of the sentence as the output renders them: the mention, its phrase and what refers to it.
+    ``unmarked`` says, in words, why a phrase without a gender cue shows none (a reading may fill it)."""
 
     mention: Mention
     rendering: Rendering
     phrase: list[Cue] = field(default_factory=list)
     coreferents: list[Cue] = field(default_factory=list)
     determiner: str = ""
+    unmarked: str = ""
 
     @property
     def phrase_gender(self) -> str | None:
@@ -81,6 +95,28 @@ class Person:
         return text
 
 
+#: How a reason names the noun of a rendering that shows the person's sex.
+NOUN_WHAT = {"masculine": "masculine noun form", "feminine": "feminine noun form",
+             "generic": "masculine noun (traditionally used for both sexes)",
+             "sense": "noun (another sense of the word)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Conflicts:
+    """How a language's readers settle a noun that does not follow the person's sex against a pronoun or an
+    agreeing word that does (WinoMT's annotators differ by language: docs/checkers.md, *entity_gender*).
+
+    ``pronoun_overrides``: a pronoun or agreeing word of the other gender makes a noun traditionally masculine
+    for both sexes (*le médecin … elle*) a woman, and gives a fixed noun (*quelqu'un … s'est confiée*) the
+    pronoun's gender; without it the noun phrase decides outright. ``fixed_shows``: a fixed noun's own gender
+    is read as the person's (*la guardia*: female, *qualcuno*: male) instead of nothing (the reading's
+    noun phrase applies it).
+    """
+
+    pronoun_overrides: bool = True
+    fixed_shows: bool = False
+
+
 SentenceT = TypeVar("SentenceT")
 
 
@@ -92,6 +128,11 @@ class GenderReading(ABC, Generic[SentenceT]):
     language: ClassVar[str]
     #: Why an item whose source person is neutral (*they*) is not applicable, in words.
     neutral: ClassVar[str]
+    #: The reading's version, a run's signature names it (``entity_gender@<version>``): bump it with any change
+    #: of the reading's verdicts, its profession table's included (a change of one language leaves the others').
+    version: ClassVar[str] = "1"
+    #: How the language's readers settle a noun against a pronoun of the other gender.
+    conflicts: ClassVar[Conflicts] = Conflicts()
 
     @abstractmethod
     def table(self) -> ProfessionTable:
@@ -109,16 +150,43 @@ class GenderReading(ABC, Generic[SentenceT]):
     def read_persons(self, sentence: SentenceT, entity: Person, others: list[Person]) -> None:
         """Give each person their noun phrase's cues, and the pronouns and agreeing words that refer to them."""
 
-    @abstractmethod
     def no_cue(self, person: Person, fixed: str | None) -> str:
-        """Why the person's noun phrase shows no gender, in words."""
+        """Why the person's noun phrase shows no gender, in words: a fixed noun's gender, else what the
+        reading found (:attr:`Person.unmarked`)."""
+        if fixed:
+            return f"{person.rendering.form!r} is {GRAMMATICAL[fixed]} whatever the person's sex"
+        return person.unmarked or "the noun phrase shows no gender"
 
-    @abstractmethod
     def masculine_and_feminine(self, person: Person, *, rendered: str, shown: str,
                                feminine: str) -> tuple[str, str]:
         """The gender a masculine noun phrase with a feminine pronoun referring to it gives the
         person, and why (``rendered``: the rendering quoted; ``shown``: the phrase's cues;
-        ``feminine``: the feminine words referring to the person)."""
+        ``feminine``: the feminine words referring to the person). By default a noun traditionally
+        masculine for both sexes, or a fixed masculine noun, with a feminine pronoun renders a woman
+        where the language's readers read so (:attr:`Conflicts.pronoun_overrides`: *le médecin …
+        elle*); a masculine noun with a feminine form the translation did not use, or an epicene noun
+        under a masculine determiner, does not (*le vendeur … la sabotait*)."""
+        rendering, language = person.rendering, self.language
+        reader = f"{_article(language)} {language} reader"
+        if rendering.kind in ("generic", "fixed") and self.conflicts.pronoun_overrides:
+            return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
+                         f"refers to the person: {reader} reads a woman: female")
+        chosen = (f"the noun has a feminine form ({self.feminine_forms(person)}) the translation did not use"
+                  if rendering.kind in ("masculine", "sense") else
+                  f"{reader} reads the noun's gender" if rendering.kind == "fixed" else
+                  f"{language} keeps the noun masculine for a woman too" if rendering.kind == "generic"
+                  else "the translation chose the masculine determiner")
+        return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {chosen}: the pronoun "
+                     "renders the source's pronoun, the noun phrase is the translation's choice for the person")
+
+    def feminine_forms(self, person: Person) -> str:
+        """The feminine forms of the person's English noun in the table, for a reason."""
+        found = [r.form for r in self.table().renderings.get(person.rendering.english, ()) if r.kind == "feminine"]
+        return ", ".join(found[:3]) or "a feminine"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "AEIOU" else "a"
 
 
 @functools.cache
@@ -193,16 +261,25 @@ class EntityGenderChecker(Checker):
     description = "the translation gives the WinoMT entity its gold gender"
     languages = tuple(sorted(READINGS))
     packs = tuple(sorted(READINGS))
-    #: Bump with any change of a profession table too when the pack's signature does not name it (French).
+    #: The family's version where no reading judges; each reading has its own (:meth:`version_for`).
     version = "1"
 
     @classmethod
     def validate(cls, params: Mapping[str, object]) -> None:
         Params.parse(params)
 
+    @classmethod
+    def version_for(cls, language: str) -> str:
+        """The reading's version (a change of the Spanish reading or table leaves French runs' signatures alone)."""
+        return reading(language).version if base_code(language or "") in READINGS else cls.version
+
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         params = Params.parse(item.params)
-        language = reading(item.target_language)
+        code = base_code(item.target_language or "")
+        if code not in READINGS:
+            return Verdict.undecided(f"entity_gender reads {', '.join(sorted(READINGS))} outputs, not "
+                                     f"{language_name(code) if code else 'an output of no target language'}")
+        language = reading(code)
         table = language.table()
         if params.entity not in table.english:
             return Verdict.undecided(f"{params.entity!r} is not in the {language.language} pack's profession table",
@@ -311,6 +388,9 @@ def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[s
             extra = f" ({', '.join(c.word for c in default)} agree{'s' if len(default) == 1 else ''} with the noun by default)" \
                 if default else ""
             return None, f"{rendered}: {why} and no pronoun or agreeing word shows the person's gender{extra}"
+        if fixed and not language.conflicts.pronoun_overrides:
+            return None, (f"{rendered}: {why}, and {referring} does not make it the person's: "
+                          f"{_article(language.language)} {language.language} reader reads no gender in the noun")
         if len(genders) > 1:
             return None, f"{rendered}: {why}, and the words that refer to the person disagree ({referring})"
         gender = genders.pop()
@@ -326,5 +406,6 @@ def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[s
     return phrase, f"{rendered} ({shown}{also}): {WORD[phrase]}"
 
 
-__all__ = ["EVIDENCE", "GENDERS", "READINGS", "Cue", "EntityGenderChecker", "GenderReading", "Params", "Person",
-           "decide", "english_mentions", "known_entities", "pair", "reading"]
+__all__ = ["EVIDENCE", "GENDERS", "NOUN_WHAT", "READINGS", "Conflicts", "Cue", "EntityGenderChecker",
+           "GenderReading", "Params", "Person", "decide", "english_mentions", "known_entities",
+           "pair", "reading"]

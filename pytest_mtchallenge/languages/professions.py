@@ -1,16 +1,28 @@
-"""What every language's profession table shares: a rendering of an English person noun, a mention, the columns."""
+"""Bilingual tables of person nouns (an English profession → its renderings in one target language and
+what each form says of the person's sex): the table format every pack's ``professions.py`` reads.
+
+A pack ships ``data/professions-en-<code>.tsv`` and binds it with :func:`load_table`, giving its
+tokeniser (forms are matched on the pack's tokens) and its plural rule (plurals are not listed). A pack
+whose nouns inflect beyond a plural rule (German: case endings, adjectival nouns, compounds) reads the
+same format with :func:`read_renderings` and matches the renderings with a table of its own.
+"""
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 
 #: The table's columns after the English noun, in order: what each says about a form's gender.
 KINDS = ("masculine", "feminine", "epicene", "generic", "fixed", "sense")
 _COLUMN_GENDER = {"masculine": "m", "feminine": "f", "epicene": None, "generic": "m"}
 
+#: A pack's tokeniser and plural rule: a word's plural forms (an invariable word has none).
+Tokenize = Callable[[str], Sequence[str]]
+Plurals = Callable[[str], Iterable[str]]
+
 
 class TableError(ValueError):
-    """A profession table is malformed (the line and what is wrong)."""
+    """The profession table is malformed (the line and what is wrong)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +71,73 @@ class Mention:
         return " ".join(self.words).replace("' ", "'")
 
 
-def read_renderings(lines: Iterable[str], *, tokenize: Callable[[str], Sequence[str]], language: str,
+class ProfessionTable:
+    """English person nouns and their renderings; finds those renderings in tokens."""
+
+    def __init__(self, renderings: Iterable[Rendering], plurals: Plurals) -> None:
+        by_english: dict[str, list[Rendering]] = {}
+        by_head: dict[str, list[Rendering]] = {}
+        for rendering in renderings:
+            by_english.setdefault(rendering.english, []).append(rendering)
+            by_head.setdefault(rendering.words[0], []).append(rendering)
+        self.renderings: Mapping[str, tuple[Rendering, ...]] = {k: tuple(v) for k, v in by_english.items()}
+        # longest forms first, so that *rédacteur en chef* is read before *rédacteur*
+        self._by_head = {k: tuple(sorted(v, key=lambda r: -len(r.words))) for k, v in by_head.items()}
+        self._plurals = plurals
+        by_plural: dict[str, list[str]] = {}
+        for head in self._by_head:
+            for plural in plurals(head):
+                if plural != head:
+                    by_plural.setdefault(plural, []).append(head)
+        self._by_plural = by_plural
+
+    @property
+    def english(self) -> tuple[str, ...]:
+        """The English nouns the table knows."""
+        return tuple(self.renderings)
+
+    def forms(self, english: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.form for r in self.renderings.get(english, ())))
+
+    def mentions(self, tokens: Sequence[str]) -> list[Mention]:
+        """Every rendering of a person noun in ``tokens`` (lowercased, as the pack tokenises),
+        left to right, the longest form at each place, singular or plural."""
+        found: list[Mention] = []
+        index = 0
+        while index < len(tokens):
+            mention = self._mention_at(tokens, index)
+            if mention is None:
+                index += 1
+                continue
+            found.append(mention)
+            index = mention.end
+        return found
+
+    def _mention_at(self, tokens: Sequence[str], index: int) -> Mention | None:
+        token = tokens[index]
+        heads = [(token, False), *((head, True) for head in self._by_plural.get(token, ()))]
+        for head, plural in heads:
+            for rendering in self._by_head.get(head, ()):
+                size = len(rendering.words)
+                rest = tokens[index + 1:index + size]
+                if tuple(rest) == rendering.words[1:] or plural and self._plural_rest(rest, rendering.words[1:]):
+                    same = tuple(r for r in self._by_head[head] if r.words == rendering.words)
+                    return Mention(index, index + size, tuple(tokens[index:index + size]), plural, same)
+        return None
+
+    def _plural_rest(self, rest: Sequence[str], words: Sequence[str]) -> bool:
+        """The rest of a plural form: its adjectives may be plural too (*directeurs généraux* is not
+        listed, *ouvriers du bâtiment* is)."""
+        return len(rest) == len(words) and all(r == w or r in self._plurals(w) for r, w in zip(rest, words))
+
+
+def read_renderings(lines: Iterable[str], *, tokenize: Tokenize, language: str,
                     fixed_genders: Collection[str] = ("m", "f")) -> list[Rendering]:
     """The renderings of a table's text (tab-separated: the English noun, then one column per kind,
     forms separated by ``, ``, ``-`` for none; ``fixed`` and ``sense`` entries as ``FORM:GENDER``):
-    a ``TableError`` naming the line when a line is malformed or a form is given twice for one noun."""
+    a ``TableError`` naming the line when a line is malformed or a form is given twice for one noun.
+    ``language`` names the target language in messages; ``fixed_genders`` are the genders a fixed or
+    sense entry may have (German adds ``n``)."""
     renderings: list[Rendering] = []
     seen_english: set[str] = set()
     header_seen = False
@@ -104,6 +178,13 @@ def read_renderings(lines: Iterable[str], *, tokenize: Callable[[str], Sequence[
     return renderings
 
 
+def parse_table(lines: Iterable[str], *, tokenize: Tokenize, plurals: Plurals, language: str) -> ProfessionTable:
+    """The table from its text (``professions-en-<code>.tsv``): a ``TableError`` naming the line when
+    a line is malformed or a form is given twice for one English noun. ``language`` names the
+    target language in messages."""
+    return ProfessionTable(read_renderings(lines, tokenize=tokenize, language=language), plurals)
+
+
 def _entries(cell: str) -> list[str]:
     cell = cell.strip()
     if cell in ("", "-"):
@@ -111,4 +192,11 @@ def _entries(cell: str) -> list[str]:
     return [entry.strip() for entry in cell.split(",") if entry.strip()]
 
 
-__all__ = ["KINDS", "Mention", "Rendering", "TableError", "read_renderings"]
+def load_table(package: str, name: str, *, tokenize: Tokenize, plurals: Plurals, language: str) -> ProfessionTable:
+    """A pack's shipped table (``name`` in the data package ``package``); the pack caches it."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return parse_table(text.splitlines(), tokenize=tokenize, plurals=plurals, language=language)
+
+
+__all__ = ["KINDS", "Mention", "Plurals", "ProfessionTable", "Rendering", "TableError", "Tokenize", "load_table",
+           "parse_table", "read_renderings"]

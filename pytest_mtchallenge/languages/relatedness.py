@@ -11,7 +11,9 @@ tapis.* for *The sudden noise in the upper rooms should have alerted us.*): an o
 :data:`MIN_WORDS` content words of which fewer than :data:`MIN_LINKED` are linked is *unrelated*,
 and what a family found in it is no evidence of the item's phenomenon. Only content words count:
 the packs' function words (articles, pronouns, auxiliaries, prepositions) are shared by any two
-sentences. Short replies (*Si, je le sais.*) are never called unrelated: too few words to tell by.
+sentences. Short replies (*Si, je le sais.*) are never called unrelated: too few words to tell by, nor
+is an output without a reference into a language the source's has no core lexicon with (WinoMT's
+English→Spanish): names and cognates alone link too few words of a translation.
 """
 from __future__ import annotations
 
@@ -60,6 +62,9 @@ def relatedness(output: str, *, source: str, references: Sequence[str], source_l
     source_content = _content(source, source_language)
     reference_content = [_content(reference, target_language) for reference in references]
     comparable = max(len(source_content), *map(len, reference_content), 0) >= MIN_WORDS - 1
+    if not any(reference_content) and language_pack(source_language).code != language_pack(target_language).code \
+            and not bilingual.has_lexicon(source_language, target_language):
+        comparable = False  # names and cognates alone do not tell a translation from another sentence
     if not tokens or not comparable:
         return Relatedness((), len(tokens), comparable=False)
     reference_forms = {form for content in reference_content for form, _ in content}

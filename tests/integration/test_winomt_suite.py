@@ -1,7 +1,8 @@
 """WinoMT run as pytest suites: the bundled suites' collection, its markers, ``|||`` output files and its measures.
 
 The family that reads the entity's gender (``entity_gender``) is registered here by a stand-in when the
-package has none, so that the suites load; the measures are checked with a toy family of the tests' own.
+package has none, so that the suites load; the measures are checked with a toy family of the tests' own, and
+the Spanish and Italian suites with the shipped family.
 """
 from __future__ import annotations
 
@@ -162,3 +163,18 @@ def test_a_wrong_english_line_is_one_error_naming_file_and_line(toy: pytest.Pyte
     assert errors == [f"ERROR out: {toy.path / 'out.txt'}:4: the English “The janitor met the accountant and wished him "
                       "well.” is not the source of item 3 “The janitor met the accountant and wished her well.”: this "
                       "line translates another sentence (1 item: 3)"]
+
+
+@pytest.mark.parametrize(("name", "predicted"), [("winomt-en-es", "female"), ("winomt-en-it", "male")])
+def test_the_spanish_and_italian_suites_are_judged_by_the_shipped_family(pytester: pytest.Pytester,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          name: str, predicted: str) -> None:
+    """Google's translations of Winogender's last triple: the secretary (she, they), the visitor (he)."""
+    monkeypatch.setenv("COLUMNS", "300")
+    result = pytester.runpytest(f"--mt-suite={name}", "--mt-system=recorded:google", "-k", "3880 or 3881 or 3882",
+                                "--mt-report=report.json")
+    result.assert_outcomes(passed=2, skipped=1)  # the neutral item is n/a
+    result.stdout.fnmatch_lines(["WinoMT google: Acc 66.7 (2/3)*"])
+    (run,) = json.loads((pytester.path / "report.json").read_text(encoding="utf-8"))["runs"]
+    counts = run["summary"]["measures"]["gender_bias"]["predicted"]
+    assert counts == {"male": 1 + (predicted == "male"), "female": 1 + (predicted == "female"), "none": 0}

@@ -4,13 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.entity_gender import Cue, GenderReading, Person
+from pytest_mtchallenge.checkers.entity_gender import GRAMMATICAL, NOUN_WHAT, Cue, GenderReading, Person
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, profession_table
 from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader
-
-_WORD = {"m": "male", "f": "female", None: "none"}
-_GRAMMATICAL = {"m": "masculine", "f": "feminine"}
 
 #: Subject pronouns that show a gender, and the demonstratives that may stand for a person.
 GENDERED_SUBJECTS = {"il": "m", "elle": "f", "celui-ci": "m", "celle-ci": "f", "celui-là": "m", "celle-là": "f"}
@@ -67,25 +64,11 @@ class FrenchReading(GenderReading[SentenceReader]):
 
     def no_cue(self, person: Person, fixed: str | None) -> str:
         if fixed:
-            return f"{person.rendering.form!r} is {_GRAMMATICAL[fixed]} whatever the person's sex"
+            return f"{person.rendering.form!r} is {GRAMMATICAL[fixed]} whatever the person's sex"
         if person.determiner in _ELIDED_OR_PLURAL or not person.determiner:
             what = "an elided" if person.determiner == "l'" else "a plural" if person.determiner else "no"
             return f"{what} determiner on an epicene noun shows no gender"
         return f"the determiner {person.determiner!r} shows no gender on an epicene noun"
-
-    def masculine_and_feminine(self, person: Person, *, rendered: str, shown: str,
-                               feminine: str) -> tuple[str, str]:
-        """A noun traditionally masculine for both sexes with a feminine pronoun renders a woman
-        (*le médecin … elle*); a masculine noun with a feminine form the translation did not use,
-        or an epicene noun under a masculine determiner, does not (*le vendeur … la sabotait*)."""
-        rendering = person.rendering
-        if rendering.kind in ("generic", "fixed"):
-            return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
-                         "refers to the person: a French reader reads a woman: female")
-        chosen = (f"the noun has a feminine form ({_feminine_forms(person)}) the translation did not use"
-                  if rendering.kind in ("masculine", "sense") else "the translation chose the masculine determiner")
-        return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {chosen}: the pronoun "
-                     "renders the source's pronoun, the noun phrase is the translation's choice for the person")
 
 
 READING = FrenchReading()
@@ -114,7 +97,7 @@ def _read_phrase(reader: SentenceReader, person: Person, persons: list[Person]) 
     mention, rendering = person.mention, person.rendering
     tokens = reader.tokens
     if rendering.tells_sex and rendering.gender:
-        person.phrase.append(Cue(rendering.gender, mention.text, _NOUN_WHAT[rendering.kind]))
+        person.phrase.append(Cue(rendering.gender, mention.text, NOUN_WHAT[rendering.kind]))
     index = mention.start - 1
     adjectives = 0
     while index >= 0 and adjectives < 2 and tokens[index] not in DETERMINERS and _is_adjective(reader, index):
@@ -142,11 +125,6 @@ def _read_phrase(reader: SentenceReader, person: Person, persons: list[Person]) 
         if gender and rendering.kind != "fixed":
             person.phrase.append(Cue(gender, tokens[end], "adjective"))
         end += 1
-
-
-_NOUN_WHAT = {"masculine": "masculine noun form", "feminine": "feminine noun form",
-              "generic": "masculine noun (traditionally used for both sexes)",
-              "sense": "noun (another sense of the word)"}
 
 
 def _is_adjective(reader: SentenceReader, index: int) -> bool:
@@ -399,11 +377,6 @@ def _after_a(tokens: Sequence[str], person: Person) -> bool:
         return True
     opening = person.mention.start - (1 if person.determiner else 0)
     return opening > 0 and tokens[opening - 1] == "à"
-
-
-def _feminine_forms(person: Person) -> str:
-    forms = [r.form for r in profession_table().renderings.get(person.rendering.english, ()) if r.kind == "feminine"]
-    return ", ".join(forms[:3]) or "a feminine"
 
 
 __all__ = ["READING", "FrenchReading"]

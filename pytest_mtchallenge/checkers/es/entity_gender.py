@@ -1,0 +1,36 @@
+"""The ``entity_gender`` family's Spanish reading: the gender a Spanish translation gives one person of a WinoMT
+sentence (*la desarrolladora, el conserje … ella, porque estaba cansada*)."""
+from __future__ import annotations
+
+from pytest_mtchallenge.checkers.entity_gender import Conflicts
+from pytest_mtchallenge.checkers.romance_gender import RomanceReading
+from pytest_mtchallenge.languages.es.professions import profession_table
+from pytest_mtchallenge.languages.es.reader import SentenceReader
+from pytest_mtchallenge.languages.professions import ProfessionTable
+
+
+class SpanishReading(RomanceReading):
+    """Reads a Spanish output as docs/checkers.md (*entity_gender*) says: the noun phrase (*el, la, los, las,
+    un, una, del, al*; the noun form: *desarrollador / desarrolladora*; adjectives) decides; where it shows no
+    gender (*su analista*) the words that refer to the person do (*él, ella*; *lo, la*; *para ella*; the
+    predicate of a copula after the person, a pronoun or a dropped subject: *porque estaba cansada*)."""
+
+    language = "Spanish"
+    neutral = ("Spanish gives every person a gender, and WinoMT's Spanish measure counts these items wrong "
+               "whatever the translation")
+    #: Bump with any change of the profession table (data/professions-en-es.tsv) or of the reading.
+    version = "1"
+    #: The noun phrase decides outright, and a fixed noun shows no gender (*alguien … ella*: none): how WinoMT's
+    #: Spanish annotators read them.
+    conflicts = Conflicts(pronoun_overrides=False)
+
+    def table(self) -> ProfessionTable:
+        return profession_table()
+
+    def reader(self, output: str) -> SentenceReader:
+        return SentenceReader(output)
+
+
+READING = SpanishReading()
+
+__all__ = ["READING", "SpanishReading"]

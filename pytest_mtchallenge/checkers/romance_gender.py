@@ -1,0 +1,375 @@
+"""How a Spanish or Italian output shows a person's gender, for the ``entity_gender`` family: the noun phrase
+(determiner, noun form, adjectives) and the words that refer to the person (subject and tonic pronouns,
+object clitics, the predicates of a copula, of a dropped subject, and the participle agreeing with an object
+clitic), read with the language pack's :class:`~pytest_mtchallenge.languages.romance.RomanceReader`: the
+:class:`RomanceReading` the Spanish and Italian readings (``checkers/es``, ``checkers/it``) share."""
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers.entity_gender import NOUN_WHAT, Cue, GenderReading, Person
+from pytest_mtchallenge.languages.professions import Mention, ProfessionTable
+from pytest_mtchallenge.languages.romance import RomanceReader
+
+_PUNCTUATION = frozenset({",", ";", ":", ".", "!", "?", "(", ")", '"', "¿", "¡"})
+
+
+class RomanceReading(GenderReading[RomanceReader]):
+    """A Spanish or Italian output read with its pack's reader and profession table (docs/checkers.md,
+    *entity_gender*): the noun phrase (determiner, noun form, adjectives) decides; where it shows no
+    gender the words that refer to the person do (tonic and subject pronouns, object clitics, the
+    predicates of a copula after the person, a pronoun or a dropped subject)."""
+
+    @abstractmethod
+    def table(self) -> ProfessionTable:
+        """The pack's profession table."""
+
+    @abstractmethod
+    def reader(self, output: str) -> RomanceReader:
+        """The output read with the pack's reader."""
+
+    def read(self, output: str) -> RomanceReader | None:
+        reader = self.reader(output)
+        return None if reader.is_empty else reader
+
+    def mentions(self, sentence: RomanceReader) -> list[Mention]:
+        return [m for m in self.table().mentions(sentence.tokens) if not _is_verb(sentence, m)]
+
+    def read_persons(self, sentence: RomanceReader, entity: Person, others: list[Person]) -> None:
+        persons = [entity, *others]
+        for person in persons:
+            _read_phrase(sentence, person, persons, fixed_shows=self.conflicts.fixed_shows)
+        # *era la dueña*: a person noun after a copula is the subject again, not another person
+        attributes = {p.mention.start: p for p in others if _is_attribute(sentence, p)}
+        persons = [p for p in persons if p.mention.start not in attributes]
+        _read_coreferents(sentence, entity, persons, attributes)
+
+
+def _is_verb(reader: RomanceReader, mention: Mention) -> bool:
+    """A form that is also a verb, used as one: a participle after *haber / avere* (*ha empleado*,
+    *ha invitato*) or a finite form after an object clitic (*lo guarda*)."""
+    if mention.start == 0:
+        return False
+    if reader.verb_lemma(mention.start - 1) == reader.words.have and reader.is_participle(mention.start):
+        return True
+    return len(mention.words) == 1 and reader.is_clitic(mention.start - 1)
+
+
+# -- the noun phrase -----------------------------------------------------------------------------
+
+
+def _read_phrase(reader: RomanceReader, person: Person, persons: list[Person], *, fixed_shows: bool) -> None:
+    """The determiner, the noun form and the adjectives of the person's noun phrase (*la nueva secretaria*,
+    *l'analista*, *un'assistente*, *la sua assistente*). A fixed noun's words agree with the noun, not the
+    person (*la víctima*), unless the language reads its gender as the person's (``fixed_shows``)."""
+    mention, rendering = person.mention, person.rendering
+    tokens = reader.tokens
+    speaks = rendering.kind != "fixed" or fixed_shows
+    if rendering.tells_sex and rendering.gender:
+        person.phrase.append(Cue(rendering.gender, mention.text, NOUN_WHAT[rendering.kind]))
+    elif rendering.kind == "fixed" and fixed_shows and rendering.gender:
+        person.phrase.append(Cue(rendering.gender, mention.text, "noun of fixed gender"))
+    opening = next((d for d in (mention.start - 1, mention.start - 2, mention.start - 3) if d >= 0
+                    and reader.determiner(d) is not None
+                    and all(reader.agrees(i) and reader.determiner(i) is None for i in range(d + 1, mention.start))),
+                   None)
+    if opening is not None:
+        determiner = reader.determiner(opening)
+        assert determiner is not None
+        person.determiner = determiner.form
+        if determiner.gender and speaks:
+            person.phrase.append(Cue(determiner.gender, determiner.form, "determiner"))
+        for index in range(opening + 1, mention.start):
+            gender = reader.form_gender(index)
+            if gender and speaks:
+                person.phrase.append(Cue(gender, tokens[index], "adjective"))
+        if not determiner.gender:
+            what = "an elided" if determiner.elided else "a plural" if determiner.plural else f"the {determiner.form!r}"
+            person.unmarked = f"{what} determiner on an epicene noun shows no gender"
+    else:
+        person.unmarked = "no determiner on an epicene noun shows the gender"
+    end = mention.end
+    if (end < len(tokens) and reader.agrees(end) and not reader.is_finite(end) and reader.form_gender(end)
+            and not any(p.mention.start == end for p in persons) and speaks):
+        person.phrase.append(Cue(reader.form_gender(end) or "m", tokens[end], "adjective"))
+
+
+def _phrase_end(reader: RomanceReader, person: Person) -> int:
+    """The index after the noun phrase (an adjective after the noun included)."""
+    end = person.mention.end
+    if end < len(reader.tokens) and any(c.word == reader.tokens[end] and c.what == "adjective" for c in person.phrase):
+        end += 1
+    return end
+
+
+def _is_attribute(reader: RomanceReader, person: Person) -> bool:
+    """Whether the person's noun phrase follows a copula (*era la dueña*, *è diventato il capo*)."""
+    opening = person.mention.start - (1 if person.determiner else 0)
+    if opening <= 0:
+        return False
+    verb = reader.verb_lemma(opening - 1)
+    return verb in reader.words.copulas and verb != reader.words.have
+
+
+# -- what refers to the person -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Pronoun:
+    index: int
+    form: str
+    gender: str | None
+    role: str  # "subject", "object", "tonic", "dropped"
+    verb: int | None = None  # a subject's verb
+    cues: tuple[Cue, ...] = ()  # a dropped subject's predicates
+    coordinated: bool = False  # a dropped subject after *y, pero; e, ma*: the sentence's subject, when it agrees
+
+
+def _read_coreferents(reader: RomanceReader, entity: Person, persons: list[Person],
+                      attributes: Mapping[int, Person]) -> None:
+    """Give each person the pronouns, participles and predicates that refer to them: first the
+    predicates of their own verb (*la analista estaba cansada*), then each pronoun in order."""
+    for person in persons:
+        after = _phrase_end(reader, person)
+        if reader.verb_follows(after):
+            person.coreferents.extend(_predicates(reader, reader.skip_preverbal(after), attributes))
+    referents: dict[int, Person | None] = {}
+    for pronoun in _pronouns(reader, persons, attributes):
+        person = _referent(reader, pronoun, entity, persons, referents)
+        referents[pronoun.index] = person
+        if person is None:
+            continue
+        if pronoun.role == "dropped":
+            person.coreferents.extend(pronoun.cues)
+            continue
+        if pronoun.gender:
+            person.coreferents.append(Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun"))
+        if pronoun.role == "subject" and pronoun.verb is not None:
+            person.coreferents.extend(_predicates(reader, pronoun.verb, attributes))
+        elif pronoun.role == "object":
+            person.coreferents.extend(_object_participle(reader, pronoun.index))
+
+
+def _pronouns(reader: RomanceReader, persons: list[Person], attributes: Mapping[int, Person]) -> list[_Pronoun]:
+    """The pronouns that may refer to a person, in order: subject and tonic pronouns, object clitics
+    (*la, lo; le, gli*), and the dropped subjects of a clause whose copula's predicate agrees
+    (*porque estaba cansada*)."""
+    tokens, words = reader.tokens, reader.words
+    inside = {i for p in persons for i in range(p.mention.start - 1, _phrase_end(reader, p))}
+    found: list[_Pronoun] = []
+    verbs_taken: set[int] = set()
+    for index, token in enumerate(tokens):
+        if index in inside:
+            continue
+        if index in reader.enclitics:
+            if token in words.object_clitics and words.object_clitics[token] and index + 1 not in reader.enclitics:
+                found.append(_Pronoun(index, token, words.object_clitics[token], "object"))  # not *dárselo*'s *se*
+        elif token in words.tonic_pronouns and index > 0 and reader.is_preposition(index - 1):
+            found.append(_Pronoun(index, token, words.tonic_pronouns[token], "tonic"))
+        elif token in words.subject_pronouns and words.subject_pronouns[token]:
+            verb = reader.skip_preverbal(index + 1)
+            if verb < len(tokens) and reader.is_finite(verb):
+                verbs_taken.add(verb)
+                found.append(_Pronoun(index, token, words.subject_pronouns[token], "subject", verb))
+            elif token in words.tonic_pronouns and index > 0 and reader.is_finite(index - 1):
+                found.append(_Pronoun(index, token, words.tonic_pronouns[token], "tonic"))  # *ha visto lei*
+            else:
+                found.append(_Pronoun(index, token, words.subject_pronouns[token], "subject"))
+        elif token in words.object_clitics and reader.is_clitic(index):
+            if index + 1 < len(tokens) and tokens[index + 1] in words.clitics:
+                continue  # *se la dio*: the first pronoun is the dative, this one a thing
+            verb = reader.skip_preverbal(index + 1)
+            gender = words.object_clitics[token]
+            if verb < len(tokens) and reader.verb_lemma(verb) in words.psych_verbs and token not in ("lo", "la", "l'"):
+                verbs_taken.add(verb)  # *le gustaba, gli piaceva*: the dative is who likes
+                found.append(_Pronoun(index, token, gender, "subject", verb))
+            else:
+                found.append(_Pronoun(index, token, gender, "object"))
+    for verb in range(len(tokens)):
+        if verb in verbs_taken or verb in inside or not reader.is_finite(verb):
+            continue
+        dropped = _dropped_subject(reader, verb, persons, attributes)
+        if dropped is not None:
+            found.append(dropped)
+    return sorted(found, key=lambda p: p.index)
+
+
+def _dropped_subject(reader: RomanceReader, verb: int, persons: list[Person],
+                     attributes: Mapping[int, Person]) -> _Pronoun | None:
+    """The dropped subject of a finite verb that opens its clause (after *porque, que, y*, a comma or
+    the sentence's start), when the verb's predicate shows a gender (*porque estaba cansada*)."""
+    tokens, words = reader.tokens, reader.words
+    before = verb - 1
+    while before >= 0 and (tokens[before] in words.negation or tokens[before] in words.clitics
+                           or reader.is_adverb(before)):
+        before -= 1
+    if before >= 0 and not (tokens[before] in words.clause_openers or tokens[before] in words.coordinators
+                            or tokens[before] in _PUNCTUATION):
+        return None
+    if before >= 0 and tokens[before] in words.relatives and any(_phrase_end(reader, p) == before for p in persons):
+        return None  # *el médico que estaba cansado*: the relative's antecedent is the subject
+    cues = tuple(_predicates(reader, verb, attributes))
+    genders = {cue.gender for cue in cues}
+    if not cues:
+        return None
+    coordinated = before >= 0 and tokens[before] in words.coordinators and tokens[before] != ","
+    return _Pronoun(verb, f"(the dropped subject of {tokens[verb]!r})", genders.pop() if len(genders) == 1 else None,
+                    "dropped", verb, cues, coordinated)
+
+
+def _predicates(reader: RomanceReader, verb: int, attributes: Mapping[int, Person]) -> list[Cue]:
+    """The predicate adjectives, participles and person nouns of a finite verb (*estaba ocupada*,
+    *è stata licenziata*, *era la dueña*)."""
+    cues: list[Cue] = []
+    if reader.verb_lemma(verb) in reader.words.copulas:
+        attribute = attributes.get(verb + 2) or attributes.get(verb + 1)
+        if attribute is not None and attribute.phrase_gender:
+            cues.append(Cue(attribute.phrase_gender, attribute.text, "predicate noun"))
+    for index in reader.predicates(verb):
+        gender = reader.form_gender(index)
+        if gender:
+            cues.append(Cue(gender, reader.tokens[index], "agreeing predicate"))
+    return cues
+
+
+def _object_participle(reader: RomanceReader, index: int) -> list[Cue]:
+    """The participle after *avere* that agrees with a preceding object clitic (*l'ha pagata*)."""
+    if (not reader.words.object_participles or index in reader.enclitics
+            or reader.tokens[index] not in ("lo", "la", "l'")):
+        return []  # a dative (*le ha prestato*) takes no agreement
+    probe = index + 1
+    while probe < len(reader.tokens) and reader.tokens[probe] in reader.words.clitics:
+        probe += 1
+    if probe >= len(reader.tokens) or reader.verb_lemma(probe) != reader.words.have:
+        return []
+    probe += 1
+    while probe < len(reader.tokens) and (reader.tokens[probe] in reader.words.negation or reader.is_adverb(probe)):
+        probe += 1
+    if probe < len(reader.tokens) and reader.is_participle(probe):
+        gender = reader.form_gender(probe)
+        if gender:
+            return [Cue(gender, reader.tokens[probe], "participle agreeing with the object pronoun")]
+    return []
+
+
+# -- whom a pronoun refers to ----------------------------------------------------------------------
+
+
+def _referent(reader: RomanceReader, pronoun: _Pronoun, entity: Person, persons: list[Person],
+              known: Mapping[int, Person | None]) -> Person | None:
+    """The person a pronoun refers to, or None when it is none of them. An object or tonic pronoun
+    never refers to the subject of its clause; then agreement decides, and where both persons or
+    neither agree, the entity (WinoMT's pronoun always refers to it)."""
+    candidates = persons
+    if pronoun.coordinated:
+        subject = _sentence_subject(reader, persons)
+        if subject is not None and subject.accepts(pronoun.gender):
+            return subject
+    if pronoun.role in ("object", "tonic"):
+        subjects = _clause_subjects(reader, pronoun.index, persons, known)
+        candidates = [p for p in persons if p not in subjects] if subjects else persons
+        if len(candidates) == 1:
+            # the clause read may be the wrong one (*ha notato che l'insegnante si comporta bene e le ha dato*):
+            # a pronoun the other person cannot take, and the entity can, is the entity's
+            if not candidates[0].accepts(pronoun.gender) and entity in subjects and entity.accepts(pronoun.gender):
+                return entity
+            return candidates[0]
+        if not candidates:
+            return None
+    agreeing = [p for p in candidates if p.accepts(pronoun.gender)]
+    if entity in candidates and (entity in agreeing or not agreeing):
+        return entity
+    return agreeing[0] if agreeing else None
+
+
+def _clause_subjects(reader: RomanceReader, index: int, persons: list[Person],
+                     known: Mapping[int, Person | None]) -> list[Person]:
+    """Who may be the subject of the clause of an object or tonic pronoun: a subject pronoun of its
+    clause, else the person before the clause's verb and, across a coordination (*y, pero; e, ma*),
+    the sentence's subject; in a complement after a verb such as *pedir a X que…, chiedere a X di…*, X."""
+    tokens, words = reader.tokens, reader.words
+    start = index - 1
+    while start >= 0 and tokens[start] not in words.clause_openers:
+        start -= 1
+    controller = _controller(reader, index, start, persons)
+    if controller is not None:
+        return [controller]
+    for probe in range(index - 1, start, -1):
+        if probe in known and tokens[probe] in words.subject_pronouns:
+            subject = known.get(probe)
+            return [subject] if subject is not None else []
+    subjects: list[Person] = []
+    in_clause = [p for p in persons if start < p.mention.start < index and reader.verb_follows(_phrase_end(reader, p))]
+    if in_clause:
+        subjects.append(in_clause[-1])
+        coordinated = any(t in words.coordinators for t in tokens[in_clause[-1].mention.end:index])
+    else:
+        coordinated = start < 0
+        if start >= 0 and tokens[start] in words.relatives:
+            antecedent = [p for p in persons if _phrase_end(reader, p) == start]
+            subjects.extend(antecedent)
+            coordinated = not antecedent
+    if coordinated or not subjects:
+        first = _sentence_subject(reader, persons)
+        if first is not None and first not in subjects and (start < 0 or not subjects):
+            subjects.append(first)
+    return subjects
+
+
+def _sentence_subject(reader: RomanceReader, persons: list[Person]) -> Person | None:
+    """The person who is the subject of the sentence's first verb."""
+    first_verb = reader.first_finite_verb(0)
+    for person in sorted(persons, key=lambda p: p.mention.start):
+        before_verb = first_verb is None or person.mention.start < first_verb
+        if before_verb and reader.verb_follows(_phrase_end(reader, person)):
+            return person
+    return None
+
+
+def _controller(reader: RomanceReader, index: int, start: int, persons: list[Person]) -> Person | None:
+    """In the complement of a verb such as *pedir, decir; chiedere, dire* with a dative (*le pidió al
+    escritor que la ayudara*, *ha chiesto allo scrittore di aiutarla*), the dative's person is the
+    complement's subject."""
+    tokens, words = reader.tokens, reader.words
+    opening = None
+    for probe in range(index - 1, max(start - 1, index - 4), -1):
+        if tokens[probe] in ("de", "di", "a", "que", "che"):
+            verb = reader.skip_preverbal(probe + 1)
+            complement = reader.is_finite(verb) if tokens[probe] in ("que", "che") else reader.is_infinitive(verb)
+            if complement and probe < index <= verb + 1:  # *que la ayudara*, *di aiutarla*
+                opening = probe
+            break
+    if opening is None:
+        return None
+    governor = next((i for i in range(opening - 1, max(-1, opening - 6), -1) if reader.verb_lemma(i) is not None
+                     and not reader.is_infinitive(i)), None)
+    if governor is None or reader.verb_lemma(governor) not in words.control_verbs:
+        return None
+    clause_start = governor - 1
+    while clause_start >= 0 and tokens[clause_start] not in words.clause_openers and tokens[clause_start] not in (
+            ",", ";"):
+        clause_start -= 1
+    datives = [p for p in persons if clause_start < p.mention.start < opening and _after_a(reader, p)]
+    if datives:
+        return datives[-1]
+    before = governor - 1
+    while before >= 0 and tokens[before] in words.negation:
+        before -= 1
+    if before >= 0 and tokens[before] in ("le", "les", "gli"):
+        subject = _sentence_subject(reader, persons)
+        others = [p for p in persons if p is not subject]
+        return others[0] if len(others) == 1 else None
+    return None
+
+
+def _after_a(reader: RomanceReader, person: Person) -> bool:
+    """Whether the person's noun phrase is introduced by *a* (*al conductor, a la secretaria; allo scrittore*)."""
+    if person.determiner in ("al", "allo", "alla", "all'", "ai", "agli", "alle"):
+        return True
+    opening = person.mention.start - (1 if person.determiner else 0)
+    return opening > 0 and reader.tokens[opening - 1] in ("a", "ad")
+
+
+__all__ = ["RomanceReading"]

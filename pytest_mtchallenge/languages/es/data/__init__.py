@@ -1,0 +1,1 @@
+"""Data files of the Spanish pack (the profession table)."""

@@ -1,0 +1,20 @@
+"""The Spanish profession table (English profession → Spanish renderings and their gender), loaded lazily."""
+from __future__ import annotations
+
+import functools
+
+from pytest_mtchallenge.languages import professions
+from pytest_mtchallenge.languages.es.reader import plurals, tokenize
+from pytest_mtchallenge.languages.professions import ProfessionTable
+
+TABLE_FILE = "professions-en-es.tsv"
+
+
+@functools.lru_cache(maxsize=1)
+def profession_table() -> ProfessionTable:
+    """The shipped table, read once per process on first use."""
+    return professions.load_table("pytest_mtchallenge.languages.es.data", TABLE_FILE, tokenize=tokenize,
+                                  plurals=plurals, language="Spanish")
+
+
+__all__ = ["TABLE_FILE", "profession_table"]

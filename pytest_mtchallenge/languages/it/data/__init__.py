@@ -1,0 +1,1 @@
+"""Data files of the Italian pack (the profession table)."""
