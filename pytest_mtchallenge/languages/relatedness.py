@@ -70,12 +70,7 @@ def relatedness(output: str, *, source: str, references: Sequence[str], source_l
     reference_forms = {form for content in reference_content for form, _ in content}
     reference_lemmas = {lemma for content in reference_content for _, lemma in content}
     names = _names(source, source_language)
-    translated: dict[str, str] = {}
-    for form, lemma in source_content:
-        for word in (lemma, form):
-            for other in bilingual.translations(word, source_language=source_language,
-                                                target_language=target_language):
-                translated.setdefault(_fold(other), form)
+    translated = _translated(source_content, source_language, target_language)
     source_forms = {form for form, _ in source_content}
     links = []
     for token in tokens:
@@ -85,6 +80,20 @@ def relatedness(output: str, *, source: str, references: Sequence[str], source_l
         if link is not None:
             links.append(link)
     return Relatedness(tuple(links), len(tokens), comparable=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _translated(source_content: tuple[tuple[str, str], ...], source_language: str,
+                target_language: str) -> dict[str, str]:
+    """Folded target word → the source word it translates, for the source's content words (one
+    source serves every system's output of its item: computed once)."""
+    translated: dict[str, str] = {}
+    for form, lemma in source_content:
+        for word in (lemma, form):
+            for other in bilingual.translations(word, source_language=source_language,
+                                                target_language=target_language):
+                translated.setdefault(_fold(other), form)
+    return translated
 
 
 def _link(form: str, lemma: str, reference_forms: set[str], reference_lemmas: set[str], names: set[str],
@@ -100,6 +109,7 @@ def _link(form: str, lemma: str, reference_forms: set[str], reference_lemmas: se
     return f"'{form}', a cognate of '{cognate}'" if cognate is not None else None
 
 
+@functools.lru_cache(maxsize=65536)
 def _fold(word: str) -> str:
     """Casefolded, without accents, apostrophes or hyphens: how cognates and names are compared."""
     decomposed = unicodedata.normalize("NFD", word.casefold().replace("œ", "oe").replace("æ", "ae"))
@@ -136,6 +146,7 @@ def _tokens(text: str, language: str) -> tuple[tuple[tuple[str, str], ...], ...]
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=65536)
 def _lemma(word: str, language: str) -> str:
     try:
         return lemmatizer.lemma(word, language) if lemmatizer.supports(language) else word
