@@ -1,0 +1,127 @@
+"""WinoMT English→French at scale: the bundled suite with its five recorded systems (19,440 tests) against bare pytest.
+
+Run from the repository root:  python benchmarks/bench_winomt.py [--rounds 3]
+
+The plugin's run is ``pytest --mt-suite=winomt-en-fr --mt-system='recorded:*' --mt-judge=auto``. The bare run
+is ``winomt_mirror.py`` with the plugin switched off: the same bundled gzipped files read, the same
+entity_gender family called on the same outputs under the same automatic judge, 19,440 parametrized tests.
+Before timing, one run of each records every test's outcome and message (a small recording plugin, not
+loaded in the timed runs); the script asserts that both runs have 19,440 unique ids, the same ids, and
+item by item the same outcome (passed, failed, skipped, error at setup) and the same message. Then each
+round runs both, in fresh processes, back to back, the order alternating from round to round, so the
+machine's load falls on both sides alike; it prints each round, the medians and their ratios (plugin /
+bare): wall time and peak memory (the child's max RSS).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_scale import run_measured
+
+HERE = Path(__file__).resolve().parent
+TESTS = 19_440  # 3,888 lines of en.txt × 5 systems
+PLUGIN = ["--mt-suite=winomt-en-fr", "--mt-system=recorded:*", "--mt-judge=auto", "-p", "no:randomly"]
+BARE = ["test_winomt_mirror.py", "-p", "no:mtchallenge", "-p", "no:randomly"]
+#: (line, system) from a node id: the plugin's ``winomt-en-fr::12[google]``, the mirror's ``...::test_item[12-google]``.
+_KEY = re.compile(r"::(?:(\d+)\[(\w+)\]|test_item\[(\d+)-(\w+)\])$")
+
+RECORDER = '''"""Records every test's id, outcome and message (loaded only for the check, never timed)."""
+import json, os
+
+IDS, RESULTS = [], {}
+
+
+def pytest_collection_finish(session):
+    IDS.extend(item.nodeid for item in session.items)
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" or report.outcome != "passed":
+        longrepr = report.longrepr
+        message = longrepr[2] if isinstance(longrepr, tuple) else "" if longrepr is None else str(longrepr)
+        outcome = "error" if report.when != "call" and report.outcome == "failed" else report.outcome
+        RESULTS.setdefault(report.nodeid, (outcome, message))
+
+
+def pytest_sessionfinish(session):
+    with open(os.environ["WINOMT_OUTCOMES"], "w", encoding="utf-8") as handle:
+        json.dump({"ids": IDS, "results": RESULTS}, handle, ensure_ascii=False)
+'''
+
+
+def recorded(args: list[str], work: Path, name: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """One unmeasured run with the recorder: (line, system) → (outcome, message); ids asserted unique."""
+    out = work / f"outcomes-{name}.json"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(work), os.environ.get("PYTHONPATH", "")]),
+           "WINOMT_OUTCOMES": str(out)}
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=no", "-p", "winomt_recorder",
+                    *args], cwd=work, env=env, capture_output=True, check=False)
+    found = json.loads(out.read_text(encoding="utf-8"))
+    ids = found["ids"]
+    assert len(ids) == len(set(ids)) == TESTS, f"{name}: {len(ids)} tests, {len(set(ids))} unique ids"
+    keys = {}
+    for nodeid in ids:
+        match = _KEY.search(nodeid)
+        assert match is not None, f"{name}: unexpected node id {nodeid}"
+        line, system = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        keys[nodeid] = (line, system)
+    assert len(set(keys.values())) == TESTS, f"{name}: two node ids name the same line and system"
+    return {keys[nodeid]: tuple(result) for nodeid, result in found["results"].items()}  # type: ignore[misc]
+
+
+def check_same_outcomes(work: Path) -> None:
+    plugin, bare = recorded(PLUGIN, work, "plugin"), recorded(BARE, work, "bare")
+    assert plugin.keys() == bare.keys(), "the runs do not hold the same (line, system) tests"
+    outcomes = {o: sum(1 for r in plugin.values() if r[0] == o) for o in ("passed", "failed", "skipped", "error")}
+    differ = [key for key in plugin if plugin[key] != bare[key]]
+    print(f"outcomes: {TESTS} tests, ids unique in both runs, same (line, system) set; plugin: "
+          + ", ".join(f"{n} {o}" for o, n in outcomes.items()))
+    for key in differ[:10]:
+        print(f"  {key[0]}[{key[1]}]: plugin {plugin[key]!r}\n  {' ' * len(key[0])}  bare   {bare[key]!r}")
+    if differ:
+        raise SystemExit(f"{len(differ)} tests differ in outcome or message: the runs do not do the same work")
+    print("item by item: the same outcome and the same message for all 19,440 tests")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-check", action="store_true", help="skip the item-by-item check (two more runs)")
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.rounds} rounds (medians), "
+          f"load average {os.getloadavg()[0]:.1f}\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        (work / "pytest.ini").write_text("[pytest]\n")
+        shutil.copy(HERE / "winomt_mirror.py", work / "test_winomt_mirror.py")
+        (work / "winomt_recorder.py").write_text(RECORDER, encoding="utf-8")
+        if not args.no_check:
+            check_same_outcomes(work)
+        samples: dict[str, list[tuple[float, float]]] = {"plugin": [], "bare": []}
+        for round_number in range(args.rounds):
+            order = ("plugin", "bare") if round_number % 2 == 0 else ("bare", "plugin")
+            for side in order:
+                samples[side].append(run_measured(PLUGIN if side == "plugin" else BARE, work))
+            (pw, pm), (bw, bm) = samples["plugin"][-1], samples["bare"][-1]
+            print(f"round {round_number + 1} ({' first, '.join(order)} second): plugin {pw:.1f}s / {pm:.0f} MiB, "
+                  f"bare {bw:.1f}s / {bm:.0f} MiB -> {pw / bw:.2f}x wall, {pm / bm:.2f}x memory "
+                  f"(load average {os.getloadavg()[0]:.1f})", flush=True)
+    plugin = [statistics.median(s[i] for s in samples["plugin"]) for i in (0, 1)]
+    plain = [statistics.median(s[i] for s in samples["bare"]) for i in (0, 1)]
+    ratios = [p[0] / b[0] for p, b in zip(samples["plugin"], samples["bare"])]
+    print(f"\nplugin {plugin[0]:.2f}s / {plugin[1]:.0f} MiB; bare pytest {plain[0]:.2f}s / {plain[1]:.0f} MiB -> "
+          f"wall ratio {plugin[0] / plain[0]:.2f}x (rounds {min(ratios):.2f}–{max(ratios):.2f}x), "
+          f"memory ratio {plugin[1] / plain[1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
