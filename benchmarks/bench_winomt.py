@@ -5,8 +5,8 @@ Run from the repository root:  python benchmarks/bench_winomt.py [--rounds 3]
 The plugin's run is ``pytest --mt-suite=winomt-en-fr --mt-system='recorded:*' --mt-judge=auto``. The bare run
 is ``winomt_mirror.py`` with the plugin switched off: the same bundled gzipped files read, the same
 entity_gender family called on the same outputs under the same automatic judge, 19,440 parametrized tests.
-Before timing, one run of each records every test's outcome and message (a small recording plugin, not
-loaded in the timed runs); the script asserts that both runs have 19,440 unique ids, the same ids, and
+Before timing, one run of each records every test's outcome and message (``winomt_probe.py``, a small
+plugin not loaded in the timed runs); the script asserts that both runs have 19,440 unique ids, the same ids, and
 item by item the same outcome (passed, failed, skipped, error at setup) and the same message. Then each
 round runs both, in fresh processes, back to back, the order alternating from round to round, so the
 machine's load falls on both sides alike; it prints each round, the medians and their ratios (plugin /
@@ -34,37 +34,20 @@ BARE = ["test_winomt_mirror.py", "-p", "no:mtchallenge", "-p", "no:randomly"]
 #: (line, system) from a node id: the plugin's ``winomt-en-fr::12[google]``, the mirror's ``...::test_item[12-google]``.
 _KEY = re.compile(r"::(?:(\d+)\[(\w+)\]|test_item\[(\d+)-(\w+)\])$")
 
-RECORDER = '''"""Records every test's id, outcome and message (loaded only for the check, never timed)."""
-import json, os
-
-IDS, RESULTS = [], {}
 
 
-def pytest_collection_finish(session):
-    IDS.extend(item.nodeid for item in session.items)
-
-
-def pytest_runtest_logreport(report):
-    if report.when == "call" or report.outcome != "passed":
-        longrepr = report.longrepr
-        message = longrepr[2] if isinstance(longrepr, tuple) else "" if longrepr is None else str(longrepr)
-        outcome = "error" if report.when != "call" and report.outcome == "failed" else report.outcome
-        RESULTS.setdefault(report.nodeid, (outcome, message))
-
-
-def pytest_sessionfinish(session):
-    with open(os.environ["WINOMT_OUTCOMES"], "w", encoding="utf-8") as handle:
-        json.dump({"ids": IDS, "results": RESULTS}, handle, ensure_ascii=False)
-'''
+def probed(args: list[str], work: Path, variable: str, out: Path) -> None:
+    """One unmeasured run with winomt_probe.py, which writes what ``variable`` asks for to ``out``."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
+           variable: str(out)}
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=no", "-p", "winomt_probe",
+                    *args], cwd=work, env=env, capture_output=True, check=False)
 
 
 def recorded(args: list[str], work: Path, name: str) -> dict[tuple[str, str], tuple[str, str]]:
-    """One unmeasured run with the recorder: (line, system) → (outcome, message); ids asserted unique."""
+    """(line, system) → (outcome, message) in one unmeasured run; ids asserted unique."""
     out = work / f"outcomes-{name}.json"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(work), os.environ.get("PYTHONPATH", "")]),
-           "WINOMT_OUTCOMES": str(out)}
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=no", "-p", "winomt_recorder",
-                    *args], cwd=work, env=env, capture_output=True, check=False)
+    probed(args, work, "WINOMT_OUTCOMES", out)
     found = json.loads(out.read_text(encoding="utf-8"))
     ids = found["ids"]
     assert len(ids) == len(set(ids)) == TESTS, f"{name}: {len(ids)} tests, {len(set(ids))} unique ids"
@@ -92,10 +75,44 @@ def check_same_outcomes(work: Path) -> None:
     print("item by item: the same outcome and the same message for all 19,440 tests")
 
 
+def phases(work: Path, rounds: int) -> None:
+    """Where each run's time and memory go: ``rounds`` probed runs of each side, alternated; medians."""
+    found: dict[str, list[dict[str, float]]] = {"plugin": [], "bare": []}
+    for round_number in range(rounds):
+        for side in (("plugin", "bare") if round_number % 2 == 0 else ("bare", "plugin")):
+            out = work / f"phases-{side}.json"
+            probed(PLUGIN if side == "plugin" else BARE, work, "WINOMT_PHASES", out)
+            probe = json.loads(out.read_text(encoding="utf-8"))
+            marks = probe["phases"]
+            row = {"objects": probe["objects"], "judge": probe["judge"]["seconds"],
+                   "gc": sum(seconds for _, seconds in probe["gc"].values()),
+                   "gc2": probe["gc"]["gen2"][1], "gc2 runs": probe["gc"]["gen2"][0]}
+            for (_, wall, cpu, _, _), (phase, wall_after, cpu_after, rss, peak) in zip(marks, marks[1:]):
+                row[f"{phase} wall"] = wall_after - wall
+                row[f"{phase} cpu"] = cpu_after - cpu
+                row[f"{phase} rss"], row[f"{phase} peak"] = rss, peak
+            found[side].append(row)
+    median = {side: {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+              for side, rows in found.items()}
+    print(f"\nphases, medians of {rounds} probed runs each (wall s / CPU s / RSS at the end MiB / peak MiB):")
+    print(f"{'phase, up to':<28} {'plugin':>30} {'bare':>30}")
+    for key in median["plugin"]:
+        if key.endswith(" wall"):
+            phase = key.removesuffix(" wall")
+            cells = [f"{m.get(f'{phase} wall', 0):6.2f} / {m.get(f'{phase} cpu', 0):6.2f} / "
+                     f"{m.get(f'{phase} rss', 0):4.0f} / {m.get(f'{phase} peak', 0):4.0f}" for m in median.values()]
+            print(f"{phase:<28} {cells[0]:>30} {cells[1]:>30}")
+    for key, label in (("judge", "automatic judge, s"), ("gc", "garbage collector, s"), ("gc2", "of which generation 2"),
+                       ("gc2 runs", "generation-2 collections"), ("objects", "objects tracked at the end")):
+        print(f"{label:<28} {median['plugin'][key]:>30.2f} {median['bare'][key]:>30.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-check", action="store_true", help="skip the item-by-item check (two more runs)")
+    parser.add_argument("--phases", type=int, default=0, metavar="N",
+                        help="instead of timing, N probed runs of each side: time, memory, judge and GC by phase")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.rounds} rounds (medians), "
           f"load average {os.getloadavg()[0]:.1f}\n")
@@ -103,9 +120,11 @@ def main() -> None:
         work = Path(tmp)
         (work / "pytest.ini").write_text("[pytest]\n")
         shutil.copy(HERE / "winomt_mirror.py", work / "test_winomt_mirror.py")
-        (work / "winomt_recorder.py").write_text(RECORDER, encoding="utf-8")
         if not args.no_check:
             check_same_outcomes(work)
+        if args.phases:
+            phases(work, args.phases)
+            return
         samples: dict[str, list[tuple[float, float]]] = {"plugin": [], "bare": []}
         for round_number in range(args.rounds):
             order = ("plugin", "bare") if round_number % 2 == 0 else ("bare", "plugin")
