@@ -10,7 +10,8 @@ plugin not loaded in the timed runs); the script asserts that both runs have 19,
 item by item the same outcome (passed, failed, skipped, error at setup) and the same message. Then each
 round runs both, in fresh processes, back to back, the order alternating from round to round, so the
 machine's load falls on both sides alike; it prints each round, the medians and their ratios (plugin /
-bare): wall time and peak memory (the child's max RSS).
+bare): wall time, CPU time (user + system: on a shared machine it moves less with the others' load than
+wall time) and peak memory (the child's max RSS).
 """
 from __future__ import annotations
 
@@ -18,14 +19,15 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from bench_scale import run_measured
 
 HERE = Path(__file__).resolve().parent
 TESTS = 19_440  # 3,888 lines of en.txt × 5 systems
@@ -36,12 +38,32 @@ _KEY = re.compile(r"::(?:(\d+)\[(\w+)\]|test_item\[(\d+)-(\w+)\])$")
 
 
 
-def probed(args: list[str], work: Path, variable: str, out: Path) -> None:
-    """One unmeasured run with winomt_probe.py, which writes what ``variable`` asks for to ``out``."""
+def run_measured(args: list[str], cwd: Path) -> tuple[float, float, float]:
+    """bench_scale's measurement with the child's CPU time too: (wall s, CPU s, peak RSS MiB). On a machine
+    shared with other jobs, CPU time (user + system) moves much less with their load than wall time does."""
+    code = ("import resource, subprocess, sys, time, json; t=time.perf_counter();"
+            "p=subprocess.run(sys.argv[1:], capture_output=True);"
+            "w=time.perf_counter()-t; u=resource.getrusage(resource.RUSAGE_CHILDREN);"
+            "print(json.dumps([w, u.ru_utime+u.ru_stime, u.ru_maxrss/1024, p.returncode]))")
+    command = [sys.executable, "-c", code, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+               "--tb=no", *args]
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
+    wall, cpu, rss, returncode = json.loads(completed.stdout.strip().splitlines()[-1])
+    if returncode != 1:  # the run has failures: pytest's exit code 1, anything else is a broken run
+        raise SystemExit(f"pytest exited {returncode} for {args}")
+    return wall, cpu, rss
+
+
+def probed(args: list[str], work: Path, variable: str, out: Path) -> tuple[float, float]:
+    """One unmeasured run with winomt_probe.py, which writes what ``variable`` asks for to ``out``; its wall
+    and CPU time."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
            variable: str(out)}
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=no", "-p", "winomt_probe",
                     *args], cwd=work, env=env, capture_output=True, check=False)
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def recorded(args: list[str], work: Path, name: str) -> dict[tuple[str, str], tuple[str, str]]:
@@ -81,9 +103,11 @@ def phases(work: Path, rounds: int) -> None:
     for round_number in range(rounds):
         for side in (("plugin", "bare") if round_number % 2 == 0 else ("bare", "plugin")):
             out = work / f"phases-{side}.json"
-            probed(PLUGIN if side == "plugin" else BARE, work, "WINOMT_PHASES", out)
+            total_wall, total_cpu = probed(PLUGIN if side == "plugin" else BARE, work, "WINOMT_PHASES", out)
             probe = json.loads(out.read_text(encoding="utf-8"))
             marks = probe["phases"]
+            last = marks[-1]
+            marks.append(("process exit", marks[0][1] + total_wall, total_cpu, last[3], last[4]))
             row = {"objects": probe["objects"], "judge": probe["judge"]["seconds"],
                    "gc": sum(seconds for _, seconds in probe["gc"].values()),
                    "gc2": probe["gc"]["gen2"][1], "gc2 runs": probe["gc"]["gen2"][0]}
@@ -91,6 +115,8 @@ def phases(work: Path, rounds: int) -> None:
                 row[f"{phase} wall"] = wall_after - wall
                 row[f"{phase} cpu"] = cpu_after - cpu
                 row[f"{phase} rss"], row[f"{phase} peak"] = rss, peak
+            row["whole run wall"], row["whole run cpu"] = total_wall, total_cpu
+            row["whole run rss"], row["whole run peak"] = last[3], last[4]
             found[side].append(row)
     median = {side: {key: statistics.median(row[key] for row in rows) for key in rows[0]}
               for side, rows in found.items()}
@@ -125,21 +151,24 @@ def main() -> None:
         if args.phases:
             phases(work, args.phases)
             return
-        samples: dict[str, list[tuple[float, float]]] = {"plugin": [], "bare": []}
+        samples: dict[str, list[tuple[float, float, float]]] = {"plugin": [], "bare": []}
         for round_number in range(args.rounds):
             order = ("plugin", "bare") if round_number % 2 == 0 else ("bare", "plugin")
             for side in order:
                 samples[side].append(run_measured(PLUGIN if side == "plugin" else BARE, work))
-            (pw, pm), (bw, bm) = samples["plugin"][-1], samples["bare"][-1]
-            print(f"round {round_number + 1} ({' first, '.join(order)} second): plugin {pw:.1f}s / {pm:.0f} MiB, "
-                  f"bare {bw:.1f}s / {bm:.0f} MiB -> {pw / bw:.2f}x wall, {pm / bm:.2f}x memory "
-                  f"(load average {os.getloadavg()[0]:.1f})", flush=True)
-    plugin = [statistics.median(s[i] for s in samples["plugin"]) for i in (0, 1)]
-    plain = [statistics.median(s[i] for s in samples["bare"]) for i in (0, 1)]
-    ratios = [p[0] / b[0] for p, b in zip(samples["plugin"], samples["bare"])]
-    print(f"\nplugin {plugin[0]:.2f}s / {plugin[1]:.0f} MiB; bare pytest {plain[0]:.2f}s / {plain[1]:.0f} MiB -> "
-          f"wall ratio {plugin[0] / plain[0]:.2f}x (rounds {min(ratios):.2f}–{max(ratios):.2f}x), "
-          f"memory ratio {plugin[1] / plain[1]:.2f}x")
+            (pw, pc, pm), (bw, bc, bm) = samples["plugin"][-1], samples["bare"][-1]
+            print(f"round {round_number + 1} ({' first, '.join(order)} second): plugin {pw:.1f}s wall, {pc:.1f}s CPU, "
+                  f"{pm:.0f} MiB; bare {bw:.1f}s, {bc:.1f}s, {bm:.0f} MiB -> {pw / bw:.2f}x wall, {pc / bc:.2f}x CPU, "
+                  f"{pm / bm:.2f}x memory (load average {os.getloadavg()[0]:.1f})", flush=True)
+    plugin = [statistics.median(s[i] for s in samples["plugin"]) for i in (0, 1, 2)]
+    plain = [statistics.median(s[i] for s in samples["bare"]) for i in (0, 1, 2)]
+    spread = {what: [p[i] / b[i] for p, b in zip(samples["plugin"], samples["bare"])] for i, what in enumerate(
+        ("wall", "cpu", "memory"))}
+    print(f"\nmedians: plugin {plugin[0]:.2f}s wall, {plugin[1]:.2f}s CPU, {plugin[2]:.0f} MiB; bare pytest "
+          f"{plain[0]:.2f}s, {plain[1]:.2f}s, {plain[2]:.0f} MiB")
+    for i, what in enumerate(("wall", "cpu", "memory")):
+        print(f"{what} ratio plugin / bare: {plugin[i] / plain[i]:.2f}x (rounds {min(spread[what]):.2f}–"
+              f"{max(spread[what]):.2f}x)")
 
 
 if __name__ == "__main__":
