@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from winomt_entity_gender import (  # noqa: E402  (the tool beside this one)
-    CHECKER, UPSTREAM_ACC, Line, item, measures, predicted, read_annotations, read_lines)
+    CHECKER, UPSTREAM_ACC, Annotation, Line, item, measures, predicted, read_annotations, read_lines)
 
 #: The paper's French F1 male / female (upstream's logs), beside UPSTREAM_ACC.
 UPSTREAM_F1 = {"google": (69.7, 63.3), "bing": (59.1, 22.7), "systran": (60.3, 16.3)}
@@ -169,12 +169,13 @@ def annotations(winomt: Path, runs: int, show: bool) -> None:
               f"{crossing[False, False]}")
 
 
-def _agreement(found: Sequence[str], annotated: Sequence[object]) -> tuple[int, int]:
-    decided = [(got, a.label) for got, a in zip(found, annotated) if got != "not_found"]  # type: ignore[attr-defined]
+def _agreement(found: Sequence[str], annotated: Sequence[Annotation]) -> tuple[int, int]:
+    """How many rows a method decided (found the entity), and on how many of them it agrees with the label."""
+    decided = [(got, a.label) for got, a in zip(found, annotated) if got != "not_found"]
     return len(decided), sum(got == want for got, want in decided)
 
 
-def _agreement_row(name: str, found: Sequence[str], annotated: Sequence[object]) -> str:
+def _agreement_row(name: str, found: Sequence[str], annotated: Sequence[Annotation]) -> str:
     decided, agree = _agreement(found, annotated)
     return (f"| {name} | {decided} | {agree} | {100 * agree / decided:.1f} | {100 * agree / len(annotated):.1f} |")
 
