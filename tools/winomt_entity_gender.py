@@ -85,28 +85,46 @@ def variants(language: str, show: bool) -> None:
     print(f"variants: {counts['agree']}/{counts['total']} agree ({100 * counts['agree'] / counts['total']:.1f} %)")
 
 
-def annotations(winomt: Path, language: str, show: bool) -> None:
+@dataclass(frozen=True)
+class Annotation:
+    """A row of the authors' annotations with a gender label: en.txt's line, the system's output, the label."""
+
+    index: int
+    line: Line
+    sentence: str
+    label: str  # male, female or none
+
+
+def read_annotations(winomt: Path, language: str = "fr") -> list[Annotation]:
+    """The rows of the language's annotation file with a gender label (M, F or N), in the file's order."""
     lines = read_lines(winomt / "data/aggregates/en.txt")
     labels = {"M": "male", "F": "female", "N": "none"}
-    counts: Counter[str] = Counter()
+    found = []
     with (winomt / ANNOTATIONS[language]).open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             label = row["Gender? [M/F/N]"].strip()
-            if label not in labels:
-                continue
-            line = lines[int(row["Index"])]
-            verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
-                                    output=row["Sentence"])
-            got, want = predicted(verdict), labels[label]
-            counts["labelled"] += 1
-            if got == "not_found":
-                counts["undecided"] += 1
-            else:
-                counts["decided"] += 1
-                counts["agree" if got == want else "disagree"] += 1
-            if show and got != want:
-                print(f"  {row['Index']} {line.entity}: annotator {want}, family {got}: {row['Sentence']}\n"
-                      f"      {verdict.reason}")
+            if label in labels:
+                index = int(row["Index"])
+                found.append(Annotation(index, lines[index], row["Sentence"], labels[label]))
+    return found
+
+
+def annotations(winomt: Path, language: str, show: bool) -> None:
+    counts: Counter[str] = Counter()
+    for annotation in read_annotations(winomt, language):
+        line = annotation.line
+        verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
+                                output=annotation.sentence)
+        got, want = predicted(verdict), annotation.label
+        counts["labelled"] += 1
+        if got == "not_found":
+            counts["undecided"] += 1
+        else:
+            counts["decided"] += 1
+            counts["agree" if got == want else "disagree"] += 1
+        if show and got != want:
+            print(f"  {annotation.index} {line.entity}: annotator {want}, family {got}: {annotation.sentence}\n"
+                  f"      {verdict.reason}")
     decided, labelled = counts["decided"], counts["labelled"]
     print(f"annotations: {labelled} labelled, {decided} decided ({100 * decided / labelled:.1f} %), "
           f"{counts['agree']} agree ({100 * counts['agree'] / decided:.1f} % of decided)")

