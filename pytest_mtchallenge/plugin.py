@@ -42,16 +42,13 @@ def _suite_arguments(config: pytest.Config) -> list[str]:
         return []
     found = []
     for arg in config.args:
-        name = arg.split("::")[0]
-        path = Path(name)
-        if not path.is_absolute():
-            path = config.invocation_params.dir / path
+        path = _argument_location(config, arg)
         if path.is_file() and path.suffix.lower() in _SUITE_SUFFIXES and detect_format(path) is not None:
             found.append(arg)
-        elif path.is_dir() and (suite_file_in(path) or any(next(path.glob(f"*/{name}"), None)
-                                                            for name in SUITE_FILES)):
+        elif path.is_dir() and (suite_file_in(path) or any(next(path.glob(f"*/{file_name}"), None)
+                                                            for file_name in SUITE_FILES)):
             found.append(arg)
-        elif not path.exists() and name in _bundled_names():
+        elif not path.exists() and arg.partition("::")[0] in _bundled_names():
             found.append(arg)
     return found
 
@@ -124,11 +121,15 @@ def _collection_arguments(config: pytest.Config, session: MTChallengeSession, na
     return args
 
 
-def _argument_path(config: pytest.Config, arg: str) -> Path:
-    """The file or folder a collection argument names (its part before ``::``), resolved."""
+def _argument_location(config: pytest.Config, arg: str) -> Path:
+    """The file or folder a collection argument names (its part before ``::``), from where pytest started."""
     path = Path(arg.partition("::")[0])
-    if not path.is_absolute():
-        path = config.invocation_params.dir / path
+    return path if path.is_absolute() else config.invocation_params.dir / path
+
+
+def _argument_path(config: pytest.Config, arg: str) -> Path:
+    """:func:`_argument_location`, resolved (to compare with the suites' resolved paths)."""
+    path = _argument_location(config, arg)
     try:
         return path.resolve()
     except OSError:

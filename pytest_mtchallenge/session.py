@@ -230,7 +230,7 @@ class MTChallengeSession:
             from pytest_mtchallenge.nodes import marker_name
 
             # The markers of pytest, plugins and the ini file are not category markers.
-            taken = {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+            taken = self._declared_markers()
             taken -= self._marker_names
             decorators = []
             for name in (marker_name(item.category, taken), marker_name(item.subcategory, taken)):
@@ -382,13 +382,17 @@ class MTChallengeSession:
                 found.append(f"{where}: {len(unknown)} item(s) of {name!r} are in no suite of this run: {shown}")
         return found
 
+    def _declared_markers(self) -> set[str]:
+        """The names of the markers declared so far (pytest's, plugins', the ini file's and ours)."""
+        return {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+
     def _unknown_marker_warnings(self) -> list[str]:
         """``-m`` names no marker of pytest, a plugin or the suites (``-m S99``, ``-m s1``): pytest
         would deselect everything and say nothing."""
         expression = getattr(self.config.option, "markexpr", "")
         if not expression or not self._marker_names:
             return []
-        known = {line.split(":")[0].split("(")[0].strip() for line in self.config.getini("markers")}
+        known = self._declared_markers()
         named = set(re.findall(r"[^\s()=,'\"]+", re.sub(r"\([^)]*\)", " ", expression))) - {"and", "or", "not"}
         found = []
         suite_markers = sorted(self._marker_names, key=lambda name: [  # S1, S2, … S10, then categories
