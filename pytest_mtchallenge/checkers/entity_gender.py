@@ -101,6 +101,15 @@ NOUN_WHAT = {"masculine": "masculine noun form", "feminine": "feminine noun form
              "sense": "noun (another sense of the word)"}
 
 
+
+def agreeing_referent(entity: Person, candidates: Sequence[Person], gender: str | None) -> Person | None:
+    """Which of the ``candidates`` a pronoun of ``gender`` refers to: the entity when it agrees, or
+    when neither agrees (WinoMT's pronoun always refers to the entity), else the first that agrees."""
+    agreeing = [person for person in candidates if person.accepts(gender)]
+    if entity in candidates and (entity in agreeing or not agreeing):
+        return entity
+    return agreeing[0] if agreeing else None
+
 @dataclass(frozen=True, slots=True)
 class Conflicts:
     """How a language's readers settle a noun that does not follow the person's sex against a pronoun or an

@@ -9,7 +9,9 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.entity_gender import NOUN_WHAT, Cue, GenderReading, Person
+from pytest_mtchallenge.checkers.entity_gender import (
+    NOUN_WHAT, Cue, GenderReading, Person, agreeing_referent,
+)
 from pytest_mtchallenge.languages.professions import Mention, ProfessionTable
 from pytest_mtchallenge.languages.romance import RomanceReader
 
@@ -278,10 +280,7 @@ def _referent(reader: RomanceReader, pronoun: _Pronoun, entity: Person, persons:
             return candidates[0]
         if not candidates:
             return None
-    agreeing = [p for p in candidates if p.accepts(pronoun.gender)]
-    if entity in candidates and (entity in agreeing or not agreeing):
-        return entity
-    return agreeing[0] if agreeing else None
+    return agreeing_referent(entity, candidates, pronoun.gender)
 
 
 def _clause_subjects(reader: RomanceReader, index: int, persons: list[Person],

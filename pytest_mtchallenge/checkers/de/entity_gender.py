@@ -5,7 +5,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.entity_gender import Cue, GenderReading, Person
+from pytest_mtchallenge.checkers.entity_gender import Cue, GenderReading, Person, agreeing_referent
 from pytest_mtchallenge.languages.de.professions import Mention, NounForm, ProfessionTable, profession_table
 from pytest_mtchallenge.languages.de.reader import Sentence
 from pytest_mtchallenge.languages.de.words import (
@@ -306,10 +306,7 @@ def _referent(sentence: Sentence, pronoun: _Pronoun, entity: Person, persons: li
         return candidates[0]
     if not candidates:
         return None
-    agreeing = [p for p in candidates if p.accepts(pronoun.gender)]
-    if entity in candidates and (entity in agreeing or not agreeing):
-        return entity
-    return agreeing[0] if agreeing else None
+    return agreeing_referent(entity, candidates, pronoun.gender)
 
 
 def _clause_subjects(sentence: Sentence, index: int, persons: Sequence[Person], nominative: Mapping[int, bool],

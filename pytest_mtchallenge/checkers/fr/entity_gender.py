@@ -4,7 +4,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.entity_gender import GRAMMATICAL, NOUN_WHAT, Cue, GenderReading, Person
+from pytest_mtchallenge.checkers.entity_gender import (
+    GRAMMATICAL, NOUN_WHAT, Cue, GenderReading, Person, agreeing_referent,
+)
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, profession_table
 from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader
@@ -292,10 +294,7 @@ def _referent(reader: SentenceReader, pronoun: _Pronoun, entity: Person, persons
             return candidates[0]
         if not candidates:
             return None
-    agreeing = [p for p in candidates if p.accepts(pronoun.gender)]
-    if entity in candidates and (entity in agreeing or not agreeing):
-        return entity
-    return agreeing[0] if agreeing else None
+    return agreeing_referent(entity, candidates, pronoun.gender)
 
 
 def _clause_subjects(reader: SentenceReader, index: int, persons: list[Person],
