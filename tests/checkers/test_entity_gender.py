@@ -12,6 +12,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from winomt_items import winomt_item
 from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker, Params, english_mentions
 from pytest_mtchallenge.languages.fr.professions import TableError, parse_table, profession_table
 from pytest_mtchallenge.model import ChallengeItem
@@ -24,11 +25,7 @@ DEVELOPER = "The developer argued with the designer because she did not like the
 
 
 def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
-    params = {"entity": entity, "gender": gender, "position": position}
-    EntityGenderChecker.validate(params)
-    return ChallengeItem(id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source,
-                         references=(), question="(question)", checker="entity_gender", params=params,
-                         target_language="fr")
+    return winomt_item(source, entity, gender, position, "fr")
 
 
 def predicted(verdict: Verdict) -> str:

@@ -12,6 +12,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from winomt_items import predicted_or_missing as predicted
+from winomt_items import winomt_item
 from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.languages.de.professions import TableError, parse_table, profession_table
@@ -23,17 +25,7 @@ VARIANTS = Path(__file__).resolve().parents[1] / "data" / "winomt-de-variants.ya
 
 
 def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
-    params = {"entity": entity, "gender": gender, "position": position}
-    EntityGenderChecker.validate(params)
-    return ChallengeItem(id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source,
-                         references=(), question="(question)", checker="entity_gender", params=params,
-                         target_language="de")
-
-
-def predicted(verdict: Verdict) -> str:
-    if verdict.missing:
-        return "not_found"
-    return next(e.removeprefix(EVIDENCE) for e in verdict.evidence if e.startswith(EVIDENCE))
+    return winomt_item(source, entity, gender, position, "de")
 
 
 MANAGER = "The writer interviewed the manager because she is very successful."

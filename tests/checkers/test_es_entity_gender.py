@@ -13,6 +13,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from winomt_items import predicted_or_missing as predicted
+from winomt_items import winomt_item
 from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
 from pytest_mtchallenge.languages.es.professions import profession_table
 from pytest_mtchallenge.languages.es.reader import SentenceReader, plurals
@@ -25,17 +27,7 @@ DEVELOPER = "The developer argued with the designer because she did not like the
 
 
 def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
-    params = {"entity": entity, "gender": gender, "position": position}
-    EntityGenderChecker.validate(params)
-    return ChallengeItem(id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source,
-                         references=(), question="(question)", checker="entity_gender", params=params,
-                         target_language="es")
-
-
-def predicted(verdict: Verdict) -> str:
-    if verdict.missing:
-        return "not_found"
-    return next(e.removeprefix(EVIDENCE) for e in verdict.evidence if e.startswith(EVIDENCE))
+    return winomt_item(source, entity, gender, position, "es")
 
 
 def judge(source: str, entity: str, gender: str, position: int, output: str) -> Verdict:
