@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict, RateChange, render_comparisons
+from pytest_mtchallenge.signature import COMPARABLE_FIELDS, RunSignature, parse_signature
 from pytest_mtchallenge.significance import mcnemar_exact
 from pytest_mtchallenge.terminal_text import printable
 
@@ -19,22 +21,10 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-#: Signature fields that must agree for two runs to be comparable (system and version may differ).
-COMPARABLE_FIELDS = ("suite", "suite-hash", "checkers", "lexicon", "verdicts-hash", "judge")
 
 
 class BaselineError(MTChallengeError):
     """A saved run or xfail file that cannot be read, or a gate expression that cannot be parsed."""
-
-
-def parse_signature(signature: str) -> dict[str, str]:
-    """``suite:x|suite-hash:y|…`` → ``{"suite": "x", "suite-hash": "y", …}``."""
-    fields: dict[str, str] = {}
-    for part in signature.split("|"):
-        key, sep, value = part.partition(":")
-        if sep:
-            fields[key] = value
-    return fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,42 +130,6 @@ def resolve_saved(spec: str, folder: Path, *, base: Path) -> Path:
 
 # -- comparison ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class RateChange:
-    group: str  # "overall", a category id or a subcategory id
-    level: str  # "overall" | "category" | "subcategory"
-    before: float
-    after: float
-
-    @property
-    def delta(self) -> float:
-        return self.after - self.before
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """A current run against its baseline: named item changes, rate changes and McNemar's p."""
-
-    suite: str
-    system: str
-    baseline_system: str
-    regressions: tuple[str, ...]  # passed in the baseline, not now
-    improvements: tuple[str, ...]  # not passed in the baseline, passed now
-    changes: tuple[RateChange, ...]
-    p_value: float
-    signature_differences: tuple[str, ...]
-    paired: int
-    items: int = 0  # items of the current run: the baseline covers ``paired`` of them
-
-    @property
-    def coverage(self) -> float:
-        """The share of this run's items that the baseline has too."""
-        return self.paired / self.items if self.items else 1.0
-
-    def rate(self, level: str) -> list[RateChange]:
-        return [c for c in self.changes if c.level == level]
-
-
 def compare(current: SavedRun, baseline: SavedRun) -> Comparison:
     """Pair items by id; rates are pass / items over the paired items."""
     paired = [i for i in current.order if i in baseline.outcomes]
@@ -194,9 +148,7 @@ def compare(current: SavedRun, baseline: SavedRun) -> Comparison:
     changes = [RateChange("overall", "overall", len(passed_before) / len(paired) if paired else 0.0,
                           len(passed_now) / len(paired) if paired else 0.0)]
     changes += rates(current.category, "category") + rates(current.subcategory, "subcategory")
-    mine, theirs = parse_signature(current.signature), parse_signature(baseline.signature)
-    differences = tuple(f"{k}: {theirs.get(k, '?')} → {mine.get(k, '?')}" for k in COMPARABLE_FIELDS
-                        if mine.get(k) != theirs.get(k))
+    differences = RunSignature.parse(current.signature).differences(RunSignature.parse(baseline.signature))
     return Comparison(suite=current.suite, system=current.system, baseline_system=baseline.system,
                       regressions=regressions, improvements=improvements, changes=tuple(changes),
                       p_value=mcnemar_exact(len(improvements), len(regressions)),
@@ -298,24 +250,6 @@ class Gate:
         if found and self.alpha is not None:
             found = [f"{v} (McNemar p = {comparison.p_value:.3g} < {self.alpha:g})" for v in found]
         return missing + found
-
-
-@dataclass(frozen=True, slots=True)
-class GateVerdict:
-    """What the release gate decided, for the reports: its rules, the saved run it compared with,
-    and the rules that tripped (none when it holds)."""
-
-    rules: str  # as --mt-compare-fail writes them
-    baseline: str  # the saved run's file name
-    violations: tuple[str, ...] = ()
-
-    @property
-    def passed(self) -> bool:
-        return not self.violations
-
-    def to_dict(self) -> dict[str, object]:
-        return {"rules": self.rules, "baseline": self.baseline, "passed": self.passed,
-                "violations": list(self.violations)}
 
 
 # -- known failures (--mt-xfail) ----------------------------------------------------------------
@@ -432,39 +366,3 @@ def _read_option_file(read: Callable[[Path], _T], path: Path, option: str) -> _T
         return read(path)
     except BaselineError as exc:
         raise BaselineError(exc.message, file=exc.file or path, item=exc.item, field=exc.field or option) from None
-
-
-def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[str], gate: Gate | None, *,
-                       width: int = 100) -> str:
-    """The comparison section of the terminal summary."""
-    lines: list[str] = []
-    for c in comparisons:
-        overall = c.rate("overall")[0]
-        lines.append(f"{c.suite} [{c.system}] against [{c.baseline_system}], {c.paired} paired items: "
-                     f"{overall.before:.1%} → {overall.after:.1%} ({overall.delta * 100:+.1f} points), "
-                     f"McNemar exact p = {c.p_value:.3g} ({len(c.improvements)} improved, {len(c.regressions)} regressed)")
-        if c.paired < c.items:
-            lines.append(f"  WARNING: the baseline covers {c.paired} of {c.items} items of this run "
-                         f"({c.coverage:.0%}); the rates compare those items only (coverage:100% makes the gate "
-                         "require them all)")
-        if c.signature_differences:
-            lines.append("  WARNING: the signatures differ, so the comparison may not be like for like: "
-                         + "; ".join(c.signature_differences))
-        if c.regressions:
-            lines.append(f"  newly failing ({len(c.regressions)}): {', '.join(c.regressions)}")
-        if c.improvements:
-            lines.append(f"  newly passing ({len(c.improvements)}): {', '.join(c.improvements)}")
-        for level in ("category", "subcategory"):
-            moved = [ch for ch in c.rate(level) if abs(ch.delta) > 1e-12]
-            if moved:
-                lines.append(f"  {level} changes: " + ", ".join(
-                    f"{ch.group} {ch.before:.0%}→{ch.after:.0%}" for ch in moved))
-    if gate is not None:
-        if violations:
-            lines.append("gate FAILED:")
-            lines.extend(f"  {v}" for v in violations)
-        else:
-            lines.append("gate holds")
-    elif violations:
-        lines.extend(violations)
-    return "\n".join(printable(line) for line in lines) + "\n"  # names and ids from saved runs: shown, not obeyed

@@ -1,9 +1,8 @@
 """Turning an output into a judgement: the checker first, then the recorded human verdict."""
 from __future__ import annotations
 
-import enum
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from collections.abc import Iterable, Mapping
 
 from pytest_mtchallenge.checkers import Checker
@@ -13,7 +12,7 @@ from pytest_mtchallenge.languages.relatedness import relatedness
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
-from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome, Verdict
+from pytest_mtchallenge.verdict import DecidedBy, JudgeMode, Judgement, Outcome, Verdict
 
 #: Evidence the report aggregates: ``name:value`` entries of the measures it knows (DiP's ANY and
 #: coherence; WinoMT's predicted gender of the entity, ``predicted-gender:male|female|none``).
@@ -27,12 +26,6 @@ _HUMAN_OUTCOME = {"yes": Outcome.PASS, "no": Outcome.FAIL, "na": Outcome.NA}
 #: it is left to a human, its length the reason. A context translation may have this many
 #: characters for each sentence of the item's context.
 MAX_JUDGED_CHARS = 2_000
-
-
-class JudgeMode(str, enum.Enum):
-    AUTO = "auto"
-    HUMAN = "human"
-    AUTO_HUMAN = "auto+human"
 
 
 class VerdictStore:
@@ -239,6 +232,25 @@ def _judgement(
         subcategory=item.subcategory, output=output, outcome=outcome, decided_by=decided_by, reason=reason,
         context_output=context,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteJudge:
+    """How one suite's outputs are judged, built once per suite: the judge mode, the suite's
+    languages, its families' checkers and its recorded human verdicts. A test calls it."""
+
+    mode: JudgeMode
+    languages: tuple[str, str]  # the suite's source and target language
+    checkers: Mapping[str, Checker]
+    verdicts: VerdictStore
+
+    def __call__(self, item: ChallengeItem, *, system: str, output: str, context: tuple[str, ...] = (),
+                 note: str = "", repeats: int = 0) -> Judgement:
+        """Judge an output (:func:`judge`); a ``note`` from the system (what it cleaned from its raw
+        output) joins the reason, so a cleaned output never passes silently."""
+        judgement = judge(item=item, system=system, output=output, mode=self.mode, checkers=self.checkers,
+                          verdicts=self.verdicts, context=context, languages=self.languages, repeats=repeats)
+        return replace(judgement, reason=f"{judgement.reason} [{note}]") if note else judgement
 
 
 def error_judgement(item: ChallengeItem, system: str, reason: str) -> Judgement:

@@ -119,15 +119,17 @@ class MetaEvaluation:
         }
 
 
-def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker]) -> MetaEvaluation:
-    """Run each item's checker on every recorded judged output of the suites."""
+def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker] | Callable[[str], Checker]) -> MetaEvaluation:
+    """Run each item's checker (``checkers``: by family name, or a function giving it) on every
+    recorded judged output of the suites."""
+    checker = checkers.__getitem__ if isinstance(checkers, Mapping) else checkers
     cases: list[Case] = []
     for suite in suites:
         items = {item.id: item for item in suite.items}
         position = {item.id: index for index, item in enumerate(suite.items)}
         for verdict in sorted(suite.verdicts, key=lambda v: position[v.item]):
             item = items[verdict.item]
-            result = automatic_verdict(checkers[item.checker], item=item, output=verdict.output,
+            result = automatic_verdict(checker(item.checker), item=item, output=verdict.output,
                                        languages=(suite.source_language, suite.target_language))
             cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, category=item.category,
                               system=verdict.system,

@@ -1,39 +1,43 @@
 """The pytest nodes: a suite file collector and one test per item and system."""
 from __future__ import annotations
 
-import re
-from collections.abc import Collection
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pytest
 
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.judging import error_judgement
+from pytest_mtchallenge.markers import RESERVED_MARKERS, marker_name
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.plan import SuitePlan
 from pytest_mtchallenge.reporting import ItemResult
 from pytest_mtchallenge.terminal_text import printable
-from pytest_mtchallenge.translation.translator import SystemOutput
+from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement, Outcome
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.session import MTChallengeSession
+    from pytest_mtchallenge.markers import Markers
+    from pytest_mtchallenge.plan import RunPlan
     from pytest_mtchallenge.systems import System
 
-
-#: Names a category marker must not take: pytest's own markers (a category ``xfail`` would turn
-#: its wrong outputs into expected failures) and the operators of ``-m`` expressions.
-RESERVED_MARKERS = frozenset({"filterwarnings", "parametrize", "skip", "skipif", "tryfirst", "trylast",
-                              "usefixtures", "xfail", "and", "or", "not"})
+__all__ = ["RESERVED_MARKERS", "ChallengeTest", "JudgementFailure", "SuiteFile", "marker_name"]
 
 
-def marker_name(text: str, taken: Collection[str] = ()) -> str:
-    """A category or subcategory id as a marker name usable in ``-m`` expressions.
+class Collecting(Protocol):
+    """What collecting a suite file needs of the run (the session gives it)."""
 
-    Runs of other characters than letters, digits and ``_`` become ``_``. A name that is reserved,
-    or ``taken`` (a marker of a plugin or the ini file), gets a trailing ``_``: ``skip`` → ``skip_``.
-    """
-    name = re.sub(r"\W+", "_", text).strip("_") or "category"
-    return f"{name}_" if name in RESERVED_MARKERS or name in taken else name
+    plan: RunPlan
+    markers: Markers
+    translator: Translator
+    unloadable_suites: set[str]  # node ids of the suite files that could not be loaded
+
+
+@cache
+def _mark(name: str) -> pytest.MarkDecorator:
+    """The marker decorator of a category or subcategory marker name, built once per name."""
+    return getattr(pytest.mark, name)
 
 
 class JudgementFailure(Exception):
@@ -47,31 +51,37 @@ class JudgementFailure(Exception):
 class SuiteFile(pytest.File):
     """A challenge suite file: collects one :class:`ChallengeTest` per item and system."""
 
-    def __init__(self, *, mt_session: MTChallengeSession, **kwargs: object) -> None:
+    def __init__(self, *, mt_session: Collecting, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.mt_session = mt_session
 
     def collect(self):  # type: ignore[no-untyped-def]
+        session = self.mt_session
         try:
-            suite = self.mt_session.load_suite(self.path)
-            systems = self.mt_session.systems_for(suite)
+            plan = session.plan.suite_plan(self.path)
         except MTChallengeError:
-            self.mt_session.unloadable_suites.add(self.nodeid)  # this suite's collection error only
+            session.unloadable_suites.add(self.nodeid)  # this suite's collection error only
             raise
+        suite = plan.suite
         for item in suite.items:
-            for system in systems:
+            markers = tuple(_mark(name) for name in session.markers.names_for(item))
+            for system in plan.systems:
                 if not system.covers_item(suite, item):
                     continue
                 name = f"{item.id}[{system.name}]"
                 # An explicit node id lets pytest >= 9.2 parse "[system]" as the parameter part,
                 # as for parametrized functions, so --lf and --deselect match it.
-                yield ChallengeTest.from_parent(
-                    self, name=name, nodeid=f"{self.nodeid}::{name}", suite=suite, item=item, system=system,
-                    mt_session=self.mt_session,
-                )
+                test = ChallengeTest.from_parent(
+                    self, name=name, nodeid=f"{self.nodeid}::{name}", plan=plan, item=item, system=system,
+                    translator=session.translator, markers=markers)
+                known = session.plan.known_failure(plan, item, system)
+                if known is not None:
+                    reason, strict = known
+                    test.add_marker(pytest.mark.xfail(reason=reason, strict=strict, raises=JudgementFailure))
+                yield test
 
     @classmethod
-    def for_path(cls, parent: pytest.Collector, path: Path, mt_session: MTChallengeSession) -> SuiteFile:
+    def for_path(cls, parent: pytest.Collector, path: Path, mt_session: Collecting) -> SuiteFile:
         """The collector of a suite file. A bundled suite's node id is its name
         (``isabelle2017-en-fr::S1a[google-2016]``, which selects it when pasted back); another suite
         outside the rootdir is ``SUITE-DIR/FILE``."""
@@ -95,36 +105,32 @@ class SuiteFile(pytest.File):
 class ChallengeTest(pytest.Item):
     """One challenge item translated by one system and judged."""
 
-    def __init__(
-        self, *, suite: Suite, item: ChallengeItem, system: System, mt_session: MTChallengeSession, **kwargs: object
-    ) -> None:
+    def __init__(self, *, plan: SuitePlan, item: ChallengeItem, system: System, translator: Translator,
+                 markers: tuple[pytest.MarkDecorator, ...] = (), **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.suite = suite
+        self.plan = plan
+        self.suite = plan.suite
         self.challenge = item
         self.system = system
-        self.mt_session = mt_session
+        self.translator = translator
         self.output: str | None = None
         self.context_output: tuple[str, ...] = ()
         self.output_note = ""
         self.output_repeats = 0
         self.judgement: Judgement | None = None
-        for marker in mt_session.markers_for(item):
+        for marker in markers:
             self.add_marker(marker)
-        self.extra_keyword_matches.update({suite.name, system.name})
+        self.extra_keyword_matches.update({self.suite.name, system.name})
         self.mt_result: ItemResult | None = None
-        known = mt_session.known_failure(suite, item, system)
-        if known is not None:
-            reason, strict = known
-            self.add_marker(pytest.mark.xfail(reason=reason, strict=strict, raises=JudgementFailure))
 
     def setup(self) -> None:
         if self.challenge.problem:
             result = SystemOutput(error=f"{self.suite.path}: item {self.challenge.id}: {self.challenge.problem}")
         else:
-            result = self.mt_session.output_for(self.suite, self.system, self.challenge)
+            result = self.translator.output_for(self.suite, self.system, self.challenge)
         error = result.error
         if error is not None:
-            self.judgement = self.mt_session.error_judgement(self.challenge, self.system, error)
+            self.judgement = error_judgement(self.challenge, self.system.name, error)
             self._record(self.judgement)
             # pytrace=False: the error report is this one line, not a traceback into the plugin.
             if self.challenge.problem:
@@ -137,8 +143,8 @@ class ChallengeTest(pytest.Item):
 
     def runtest(self) -> None:
         assert self.output is not None
-        judgement = self.mt_session.judge(self.challenge, self.system, self.output, context=self.context_output,
-                                          note=self.output_note, repeats=self.output_repeats)
+        judgement = self.plan.judge(self.challenge, system=self.system.name, output=self.output,
+                                    context=self.context_output, note=self.output_note, repeats=self.output_repeats)
         self.judgement = judgement
         self._record(judgement)
         if judgement.outcome is Outcome.PASS:
@@ -154,7 +160,7 @@ class ChallengeTest(pytest.Item):
 
     def _record(self, judgement: Judgement) -> None:
         """Keep the item's result, and give --junitxml the judgement as test-case properties."""
-        self.mt_result = self.mt_session.result(self.suite, self.challenge, judgement)
+        self.mt_result = self.plan.result(self.challenge, judgement)
         for name in ("suite", "category", "subcategory", "system", "outcome", "decided_by", "output"):
             value = getattr(judgement, name)
             value = value.value if hasattr(value, "value") else value

@@ -10,6 +10,7 @@ from typing import TypeVar
 import pytest
 
 from pytest_mtchallenge.systems.settings import SYSTEM_SETTINGS
+from pytest_mtchallenge.verdict import JudgeMode
 
 #: Options whose presence (or ini twin's) makes the plugin act in a run.
 ACTIVATING = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
@@ -128,13 +129,21 @@ def _verdict_paths(config: pytest.Config) -> tuple[Path, ...]:
     return tuple(Path(p) if Path(p).is_absolute() else base / p for p in given)
 
 
+def _judge_mode(text: str) -> JudgeMode:
+    try:
+        return JudgeMode(text)
+    except ValueError:
+        known = ", ".join(mode.value for mode in JudgeMode)
+        raise pytest.UsageError(f"--mt-judge={text!r}: expected one of {known}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class RunOptions:
     """Every --mt-* option of a run (or its ini twin), read and checked once."""
 
     suites: tuple[str, ...]
     systems: tuple[str, ...]
-    judge: str
+    judge: JudgeMode
     reports: tuple[str, ...]
     report_only: bool
     meta_eval: bool
@@ -163,7 +172,7 @@ class RunOptions:
 
         return cls(
             suites=_texts(config, "mt_suite"), systems=_texts(config, "mt_system"),
-            judge=str(_option(config, "mt_judge") or "auto+human"), reports=_texts(config, "mt_report"),
+            judge=_judge_mode(str(_option(config, "mt_judge") or "auto+human")), reports=_texts(config, "mt_report"),
             report_only=bool(_option(config, "mt_report_only")), meta_eval=bool(_option(config, "mt_meta_eval")),
             save=text("mt_save"), autosave=bool(_option(config, "mt_autosave")), compare=text("mt_compare"),
             compare_fail=config.getoption("mt_compare_fail") if config.getoption("mt_compare_fail") is not None

@@ -16,6 +16,14 @@ class Outcome(str, enum.Enum):
     ERROR = "error"  # a judgement: the system gave no output for the item
 
 
+class JudgeMode(str, enum.Enum):
+    """Who decides an output: its checker, a recorded human verdict, or the checker and then a human."""
+
+    AUTO = "auto"
+    HUMAN = "human"
+    AUTO_HUMAN = "auto+human"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """A checker's answer about one output: pass, fail, na or undecided, with its reason."""

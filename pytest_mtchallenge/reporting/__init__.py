@@ -18,7 +18,7 @@ from pytest_mtchallenge.significance import wilson_interval
 from pytest_mtchallenge.verdict import Judgement
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Comparison, GateVerdict
+    from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
     from pytest_mtchallenge.reporting.gender_bias import GenderBias
 
 OUTCOMES = ("pass", "fail", "na", "review", "error")

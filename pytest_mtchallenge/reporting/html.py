@@ -23,7 +23,7 @@ from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally, selec
 from pytest_mtchallenge.reporting.atomic import write_atomically
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Comparison, GateVerdict
+    from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
 
 #: Okabe & Ito's colour-blind-safe palette (yellow last: it is faint on white).
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442")

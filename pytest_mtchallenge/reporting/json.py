@@ -13,7 +13,7 @@ from pytest_mtchallenge.reporting import Run
 from pytest_mtchallenge.reporting.atomic import write_atomically
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Comparison, GateVerdict
+    from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
 
 
 def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None,

@@ -100,7 +100,7 @@ class TranslationsRecorder:
 
     @pytest.hookimpl(trylast=True)
     def pytest_configure(self, config: pytest.Config) -> None:
-        for system in config.stash[SESSION_KEY].systems:
+        for system in config.stash[SESSION_KEY].plan.systems:
             def translate(*, suite: Suite, items: list[ChallengeItem], _original=system.translate,
                           _name: str = system.name) -> Translations:
                 translations = _original(suite=suite, items=items)

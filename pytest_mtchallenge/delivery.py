@@ -1,0 +1,62 @@
+"""The run's files at its end: the --mt-report files and the saved run, each written on its own, a failure one line."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from pytest_mtchallenge.baseline import BaselineOptions
+from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.reporting import Run, write_report
+from pytest_mtchallenge.reporting.comparison import Comparison
+from pytest_mtchallenge.terminal_text import printable
+
+
+class Delivery:
+    """Writes the reports (``reports``: format and absolute path) and the saved run, and keeps
+    what was written and what could not be: one report that cannot be written never keeps the
+    others, or the saved run, from being written."""
+
+    def __init__(self, reports: Sequence[tuple[str, Path]], baseline: BaselineOptions, *,
+                 shown: Callable[[Path], Path] = lambda path: path) -> None:
+        self.reports = list(reports)
+        self.baseline = baseline
+        self.shown = shown  # a path as the user would write it
+        self.written_reports: list[Path] = []
+        self.write_errors: list[str] = []  # one line per report or saved run that could not be written
+        self.saved_path: Path | None = None
+        self.unsaved = ""  # why --mt-save / --mt-autosave wrote nothing
+
+    def write_reports(self, runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None,
+                      comparisons: Sequence[Comparison], gate_violations: Sequence[str]) -> None:
+        for fmt, path in self.reports:
+            if self._written(f"the {fmt} report {self.shown(path)}", lambda: write_report(
+                    fmt, runs, path, meta_evaluation=meta_evaluation, comparisons=comparisons,
+                    gate=self.baseline.verdict(gate_violations))):
+                self.written_reports.append(path)
+
+    def save(self, runs: Sequence[Run], *, environment: Callable[[], Mapping[str, object]]) -> None:
+        """Save the run where --mt-save / --mt-autosave say (nothing without them)."""
+        def save() -> None:
+            try:
+                self.saved_path = self.baseline.save(runs, environment=environment())
+            except MTChallengeError as exc:  # a run too large to be read back: nothing written, and said
+                self.unsaved = exc.one_line()
+
+        self._written("the saved run", save)
+
+    @property
+    def failed(self) -> bool:
+        """A report or the saved run asked for is missing: a release job must not go on without it."""
+        return bool(self.unsaved or self.write_errors)
+
+    def _written(self, what: str, write: Callable[[], object]) -> bool:
+        try:
+            write()
+        except Exception as exc:  # noqa: BLE001 - a writer's fault of any kind is one line, not a lost run
+            self.write_errors.append(printable(f"ERROR mtchallenge: {what} could not be written: "
+                                               f"{type(exc).__name__}: {' '.join(str(exc).split())}"))
+            return False
+        return True
+
+
+__all__ = ["Delivery"]

@@ -1,0 +1,85 @@
+"""The terminal summary of a run, written from typed data: suites not collected, the meta-evaluation, the category success report, files written, the comparison."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from pytest_mtchallenge.metaeval import MetaEvaluation, render_meta_evaluation
+from pytest_mtchallenge.reporting import Run
+from pytest_mtchallenge.reporting.comparison import Comparison, render_comparisons
+from pytest_mtchallenge.reporting.table import error_lines, render_table
+from pytest_mtchallenge.terminal_text import printable
+
+
+class TerminalWriter(Protocol):
+    """What the summary needs of pytest's terminal reporter."""
+
+    def section(self, title: str) -> None: ...
+
+    def write(self, content: str) -> None: ...
+
+    def write_line(self, line: str, **markup: bool) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the end of a run shows (paths as the user would write them)."""
+
+    runs: Sequence[Run] = ()
+    meta_evaluation: MetaEvaluation | None = None
+    collection_errors: Sequence[str] = ()  # one line per suite not collected, shown when tracebacks are off
+    implicit_reference: Sequence[str] = ()  # suites judged on their references: no system was named
+    problems: Sequence[str] = ()  # systems' reply-level faults
+    written_reports: Sequence[Path] = ()
+    saved_path: Path | None = None
+    unsaved: str = ""  # why the run was not saved
+    write_errors: Sequence[str] = ()
+    comparisons: Sequence[Comparison] = ()
+    compare_path: Path | None = None
+    gate_violations: Sequence[str] = ()
+    gate: object | None = None  # the release gate, when one is set
+
+
+def write_summary(writer: TerminalWriter, summary: Summary, *, width: int, color: bool) -> None:
+    """Write the run's summary: what a reader sees last, after pytest's own."""
+    if summary.collection_errors:
+        writer.section("mtchallenge: suites that could not be collected")
+        for line in summary.collection_errors:
+            writer.write_line(printable(f"ERROR {line}"), red=True)
+    evaluation = summary.meta_evaluation
+    if evaluation is not None:
+        writer.section("mtchallenge: meta-evaluation of the checkers")
+        writer.write(render_meta_evaluation(evaluation, width=width, color=color))
+    runs = summary.runs
+    if not runs and not summary.problems:
+        if evaluation is not None:
+            for path in summary.written_reports:
+                writer.write_line(f"report written to {path}")
+        for line in summary.write_errors:
+            writer.write_line(line, red=True)
+        return
+    writer.section("mtchallenge: category success report")
+    for suite in summary.implicit_reference:
+        writer.write_line(
+            f"{suite}: no recorded system and no --mt-system, so its references were judged (system "
+            "'reference': a check of the suite itself); name a system with --mt-system=SPEC", yellow=True)
+    if runs:
+        writer.write(render_table(runs, width=width, color=color))
+    for path in summary.written_reports:
+        writer.write_line(f"report written to {path}")
+    if summary.saved_path is not None:
+        writer.write_line(f"run saved to {summary.saved_path}")
+    if summary.unsaved:
+        writer.write_line(printable(f"run NOT saved: {summary.unsaved}"), red=True)
+    for line in summary.write_errors:
+        writer.write_line(line, red=True)
+    for line in error_lines(runs, problems=summary.problems):  # a system that failed as a whole: one line
+        writer.write_line(line, red=True)
+    if summary.comparisons or summary.compare_path is not None:
+        writer.section(f"mtchallenge: comparison with {summary.compare_path}")
+        writer.write(render_comparisons(summary.comparisons, summary.gate_violations, summary.gate, width=width))
+
+
+__all__ = ["Summary", "TerminalWriter", "write_summary"]

@@ -1,0 +1,88 @@
+"""The run plan, built without pytester: suites, systems per suite, the per-suite judge, signatures, known failures."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_mtchallenge.baseline import BaselineOptions
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.plan import PlanError, RunPlan
+from pytest_mtchallenge.signature import RunSignature
+from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
+from pytest_mtchallenge.verdict import DecidedBy, JudgeMode, Outcome
+
+SUITE = bundled_suites()["isabelle2017-en-fr"]
+
+
+def plan(tmp_path: Path, *, suites: tuple[str, ...] = ("isabelle2017-en-fr",), systems: tuple[str, ...] = (),
+         mode: JudgeMode = JudgeMode.AUTO_HUMAN, baseline: BaselineOptions | None = None) -> RunPlan:
+    return RunPlan(suites=suites, systems=systems, mode=mode, checkers=builtin_checkers(),
+                   system_kinds=builtin_system_kinds(), system_options=SystemOptions(rootdir=tmp_path),
+                   invocation_dir=tmp_path, baseline=baseline)
+
+
+def test_a_bundled_suite_is_planned_with_its_recorded_systems_and_one_judge(tmp_path: Path) -> None:
+    run = plan(tmp_path)
+    assert run.suite_paths == [SUITE.resolve()]
+    suite_plan = run.suite_plan(SUITE)
+    assert suite_plan is run.suite_plan(SUITE)  # built once
+    assert [s.name for s in suite_plan.systems] == ["google-2016", "nmt", "pbmt-1"]
+    assert suite_plan.judge.languages == ("en", "fr")
+    assert set(suite_plan.judge.checkers) == {item.checker for item in suite_plan.suite.items}
+    assert run.plans() == [suite_plan]
+
+
+def test_the_judge_decides_as_the_checker_and_the_result_carries_the_report_fields(tmp_path: Path) -> None:
+    suite_plan = plan(tmp_path).suite_plan(SUITE)
+    item = suite_plan.suite.items[0]
+    judgement = suite_plan.judge(item, system="nmt", output=item.references[0], note="cleaned")
+    assert judgement.outcome is Outcome.PASS and judgement.decided_by is DecidedBy.CHECKER
+    assert judgement.reason.endswith("[cleaned]")
+    result = suite_plan.result(item, judgement)
+    assert (result.position, result.system_position, result.judge) == (0, 1, "auto+human")
+    assert result.subcategory_title == suite_plan.suite.subcategories[item.subcategory].title
+    signature = RunSignature.parse(result.signature)
+    assert signature.format() == result.signature
+    assert (signature.suite, signature.judge, signature.system) == ("isabelle2017-en-fr", "auto+human", "recorded:nmt")
+    assert signature.lexicons and signature.checkers.count("@") == len(suite_plan.judge.checkers)
+
+
+def test_without_a_system_or_recorded_systems_the_references_are_judged_and_said(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "suite.yaml").write_text(
+        "name: mine\ntitle: Mine\ncitation: own\nsource_language: en\ntarget_language: fr\ncategories:\n"
+        "- id: C\n  title: C\n  subcategories:\n  - id: S\n    title: S\n    question: ok?\n    checker: human\n"
+        "    items:\n    - id: S1\n      source: Hello\n      reference: Bonjour\n", encoding="utf-8")
+    run = plan(tmp_path, suites=(str(folder),))
+    assert [s.name for s in run.suite_plan(folder / "suite.yaml").systems] == ["reference"]
+    assert run.implicit_reference == ["mine"]
+
+
+def test_options_the_plan_cannot_follow_are_one_line_errors(tmp_path: Path) -> None:
+    with pytest.raises(PlanError, match="--mt-suite: "):
+        plan(tmp_path, suites=("no-such-suite",))
+    with pytest.raises(PlanError, match="two --mt-system options have the column name 'a'"):
+        plan(tmp_path, systems=("a=reference", "a=recorded:nmt"))
+    run = plan(tmp_path, systems=("recorded:nope",))
+    run.load(SUITE)
+    with pytest.raises(PlanError, match="no suite of this run has a recorded system 'nope'"):
+        run.check_systems_cover_suites()
+
+
+def test_known_failures_from_an_xfail_file_pair_by_system_and_unknown_entries_are_warned(tmp_path: Path) -> None:
+    item = plan(tmp_path).suite_plan(SUITE).suite.items[0]
+    xfail = tmp_path / "xfail.yaml"
+    xfail.write_text(f"nmt: ['{item.id}', 'nope']\nghost: ['{item.id}']\n", encoding="utf-8")
+    run = plan(tmp_path, baseline=BaselineOptions.create(base=tmp_path, xfail=str(xfail)))
+    suite_plan = run.suite_plan(SUITE)
+    nmt = next(s for s in suite_plan.systems if s.name == "nmt")
+    google = next(s for s in suite_plan.systems if s.name == "google-2016")
+    reason, strict = run.known_failure(suite_plan, item, nmt)
+    assert strict and f"{item.id} [nmt] failed in" in reason
+    assert run.known_failure(suite_plan, item, google) is None
+    warnings = run.xfail_warnings()
+    assert any("system 'ghost' matches no system of this run" in w for w in warnings)
+    assert any("1 item(s) of 'nmt' are in no suite of this run: nope" in w for w in warnings)
