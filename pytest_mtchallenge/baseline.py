@@ -14,7 +14,6 @@ from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict, RateChange, render_comparisons
 from pytest_mtchallenge.signature import COMPARABLE_FIELDS, RunSignature, parse_signature
 from pytest_mtchallenge.significance import mcnemar_exact
-from pytest_mtchallenge.terminal_text import printable
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting import Run

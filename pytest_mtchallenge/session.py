@@ -28,7 +28,7 @@ from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_for
 from pytest_mtchallenge.reporting.comparison import Comparison
 from pytest_mtchallenge.reporting.terminal import Summary, write_summary
 from pytest_mtchallenge.run_secrets import install_redaction
-from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds
+from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
 from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.translation.translator import Translator

@@ -24,8 +24,7 @@ def test_each_marker_is_declared_once_and_a_name_the_ini_file_declared_is_not_ta
     assert markers.names_for(item("slow", "S1")) == ("slow_", "S1")
     assert markers.names_for(item("slow", "S1")) == ("slow_", "S1")
     markers.declare([item("slow", "S2"), item("slow", "S2")])
-    ours = [line for line in lines[2:]]
-    assert [line.split(":")[0] for line in ours] == ["slow_", "S1", "S2"]
+    assert [line.split(":")[0] for line in lines[2:]] == ["slow_", "S1", "S2"]
     assert declared_names(lines) >= {"slow", "slow_", "S1", "S2", "parametrize"}
 
 
