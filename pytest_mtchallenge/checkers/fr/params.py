@@ -15,16 +15,19 @@ TokenizedPhrases = tuple[tuple[str, ...], ...]
 VerbLemmas = frozenset[str]
 
 
-def lemma_list(value: object, name: str, *, required: bool = True) -> Lemmas:
-    """A parameter holding one lemma or a list of lemmas, stripped and lowercased."""
+def lemma_list(value: object, name: str, *, required: bool = True, single_words: bool = False,
+               what: str = "a lemma or a non-empty list of lemmas") -> Lemmas:
+    """A parameter holding one lemma or a list of lemmas, stripped and lowercased; with
+    ``single_words``, each without a space. ``what`` says what the parameter holds, for the message
+    (``body_parts must be a noun or a non-empty list of nouns``)."""
     if value is None and not required:
         return ()
     if isinstance(value, str):
         value = [value]
     if (isinstance(value, Sequence) and value
-            and all(isinstance(v, str) and v.strip() for v in value)):
+            and all(isinstance(v, str) and v.strip() and not (single_words and " " in v.strip()) for v in value)):
         return tuple(v.strip().lower() for v in value)
-    raise ValueError(f"{name} must be a lemma or a non-empty list of lemmas")
+    raise ValueError(f"{name} must be {what}")
 
 
 def tokenized_phrases(value: object, name: str, *, required: bool = False) -> TokenizedPhrases:
