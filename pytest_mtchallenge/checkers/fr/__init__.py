@@ -36,5 +36,5 @@ class FrenchChecker(Checker):
         return self._lexicon
 
 
-__all__ = ["FrenchChecker", "Lemmas", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list", "phrase_list",
-           "phrase_tokens", "tokenized_phrases", "verb_lemmas"]
+__all__ = ["FrenchChecker", "Lemmas", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
+           "phrase_list", "phrase_tokens", "tokenized_phrases", "verb_lemmas"]
