@@ -12,14 +12,14 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from winomt_items import winomt_item
 from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker, EntityGenderParams, english_mentions
 from pytest_mtchallenge.languages.fr.professions import TableError, parse_table, profession_table
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.checkers.winomt_items import winomt_item
 
 CHECKER = EntityGenderChecker()
-VARIANTS = Path(__file__).resolve().parents[1] / "data" / "winomt-fr-variants.yaml"
+VARIANTS = Path(__file__).resolve().parents[2] / "data" / "winomt-fr-variants.yaml"
 
 DEVELOPER = "The developer argued with the designer because she did not like the design."
 
