@@ -20,7 +20,7 @@ from types import MappingProxyType
 import pytest
 
 import pytest_mtchallenge.suites
-from pytest_mtchallenge.checkers.fr.entity_gender import EntityGenderChecker, Params
+from pytest_mtchallenge.checkers.entity_gender import EntityGenderChecker, EntityGenderParams
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.judging import automatic_verdict
 from pytest_mtchallenge.model import ChallengeItem
@@ -51,7 +51,7 @@ def build_items() -> list[ChallengeItem]:
     items = []
     for index, (gender, position, sentence, entity) in enumerate(whole):
         params = {"entity": entity, "gender": gender, "position": int(position)}
-        Params.parse(params)
+        EntityGenderParams.parse(params)
         subcategory = subset.get(index, "other")
         items.append(ChallengeItem(
             id=str(index), suite="winomt-en-fr", category="winogender" if subcategory == "other" else "winobias",

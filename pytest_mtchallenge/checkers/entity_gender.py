@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from pytest_mtchallenge.checkers import Checker, check_keys
+from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys
 from pytest_mtchallenge.languages import base_code, language_name
 from pytest_mtchallenge.languages.professions import Mention, Rendering
 from pytest_mtchallenge.model import ChallengeItem
@@ -211,7 +211,7 @@ def known_entities() -> frozenset[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Params:
+class EntityGenderParams(FamilyParams):
     """An item's parameters, read once: the English person noun, its gold gender and its word index."""
 
     entity: str
@@ -219,9 +219,11 @@ class Params:
     position: int
 
     @classmethod
-    def parse(cls, params: Mapping[str, object], table: ProfessionTable | None = None) -> Params:
-        check_keys(params, _PARAMS, _PARAMS)
-        entity, gender, position = params["entity"], params["gender"], params["position"]
+    def parse(cls, mapping: Mapping[str, object], table: ProfessionTable | None = None) -> EntityGenderParams:
+        """The parameters in ``mapping``, the entity known to ``table`` (by default, to every
+        language's profession table)."""
+        check_keys(mapping, _PARAMS, _PARAMS)
+        entity, gender, position = mapping["entity"], mapping["gender"], mapping["position"]
         if not isinstance(entity, str) or not entity.strip():
             raise ValueError("entity must be an English person noun (developer)")
         known = frozenset(table.english) if table is not None else known_entities()
@@ -272,10 +274,7 @@ class EntityGenderChecker(Checker):
     packs = tuple(sorted(READINGS))
     #: The family's version where no reading judges; each reading has its own (:meth:`version_for`).
     version = "1"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        Params.parse(params)
+    Params = EntityGenderParams
 
     @classmethod
     def version_for(cls, language: str) -> str:
@@ -283,7 +282,7 @@ class EntityGenderChecker(Checker):
         return reading(language).version if base_code(language or "") in READINGS else cls.version
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        params = Params.parse(item.params)
+        params = EntityGenderParams.of(item)
         code = base_code(item.target_language or "")
         if code not in READINGS:
             return Verdict.undecided(f"entity_gender reads {', '.join(sorted(READINGS))} outputs, not "
@@ -340,7 +339,7 @@ def english_mentions(source: str, table: ProfessionTable) -> list[tuple[int, str
     return found
 
 
-def pair(source: str, params: Params, mentions: Sequence[Mention],
+def pair(source: str, params: EntityGenderParams, mentions: Sequence[Mention],
          table: ProfessionTable) -> tuple[Person | None, list[Person]]:
     """The mentions of the entity and of the other persons: each English noun paired with a
     mention that renders it, as many as possible, keeping the English order where the table allows
@@ -416,5 +415,5 @@ def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[s
 
 
 __all__ = ["EVIDENCE", "GENDERS", "NOUN_WHAT", "READINGS", "Conflicts", "Cue", "EntityGenderChecker",
-           "GenderReading", "Params", "Person", "decide", "english_mentions", "known_entities",
+           "EntityGenderParams", "GenderReading", "Person", "decide", "english_mentions", "known_entities",
            "pair", "reading"]

@@ -128,13 +128,13 @@ def test_every_builtin_family_declares_frozen_slotted_params() -> None:
         params = family.Params
         assert issubclass(params, FamilyParams), family.name
         assert params.__dataclass_params__.frozen and "__slots__" in vars(params), family.name  # type: ignore[attr-defined]
-        if family.__module__.split(".")[2] in ("en", "generic", "cs"):  # the French families are converted later
-            assert params is not NoParams and "validate" not in vars(family), family.name
+        assert params is not NoParams and "validate" not in vars(family), family.name
 
 
-def test_a_bundled_suite_keeps_each_item_s_parameters_as_its_family_parsed_them() -> None:
+@pytest.mark.parametrize("name", ["isabelle-kuhn2018-fr-en", "isabelle2017-en-fr", "cinkova-bojar2018-en-cs"])
+def test_a_bundled_suite_keeps_each_item_s_parameters_as_its_family_parsed_them(name: str) -> None:
     families = builtin_checkers()
-    suite = load_suite(bundled_suites()["isabelle-kuhn2018-fr-en"], checkers=families,
+    suite = load_suite(bundled_suites()[name], checkers=families,
                        validate_params=lambda name, params: families[name].parse_params(params))
     for loaded in suite.items:
         assert isinstance(loaded.parsed_params, families[loaded.checker].Params), loaded.id

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from variants import SUITES, variant_evaluation, variant_files, variant_kind
+
+from tests.checkers.variants import SUITES, variant_evaluation, variant_files, variant_kind
 
 
 @pytest.mark.parametrize("suite_name", SUITES)

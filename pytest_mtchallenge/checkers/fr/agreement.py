@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, features
 from pytest_mtchallenge.languages.fr.reader import (
     COPULAS,
     DETERMINERS,
@@ -21,26 +22,47 @@ from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"subject", "controller", "check", "optional"}
 _TARGETS = ("verb", "predicate")
-_FEATURE_KEYS = {"person": (1, 2, 3), "number": ("s", "p"), "gender": ("m", "f")}
 
 
-def _features(value: object, name: str) -> Features:
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{name} must be a mapping of person / number / gender")
-    for key, allowed in ((k, _FEATURE_KEYS.get(k)) for k in value):
-        if allowed is None:
-            raise ValueError(f"{name} has unknown feature {key!r} (features: person, number, gender)")
-        if value[key] not in allowed:
-            raise ValueError(f"{name}.{key} must be one of {', '.join(map(str, allowed))}")
-    return Features(person=value.get("person", 3), number=value.get("number"), gender=value.get("gender"))  # type: ignore[arg-type]
-
-
-def _conjuncts(value: object) -> list[Features]:
+def _conjuncts(value: object) -> tuple[Features, ...]:
     if isinstance(value, Mapping):
-        return [_features(value, "subject")]
+        return (features(value, "subject"),)
     if isinstance(value, Sequence) and not isinstance(value, str) and value:
-        return [_features(v, f"subject[{i}]") for i, v in enumerate(value)]
+        return tuple(features(v, f"subject[{i}]") for i, v in enumerate(value))
     raise ValueError("subject must be the features of the subject, or a list of the conjuncts' features")
+
+
+def _targets(value: object, name: str) -> tuple[str, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str) or not set(value) <= set(_TARGETS):
+        raise ValueError(f"{name} must be a list of: verb, predicate")
+    return tuple(value)
+
+
+@dataclass(frozen=True, slots=True)
+class AgreementParams(FamilyParams):
+    """The subject's conjuncts (or the controller's features) and the words that must agree."""
+
+    subject: tuple[Features, ...]  # empty when the item gives a controller
+    controller: Features | None
+    check: tuple[str, ...]  # of _TARGETS
+    optional: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> AgreementParams:
+        reject_unknown(mapping, _PARAMS)
+        if ("subject" in mapping) == ("controller" in mapping):
+            raise ValueError("give exactly one of 'subject' or 'controller'")
+        subject: tuple[Features, ...] = ()
+        controller = None
+        if "subject" in mapping:
+            subject = _conjuncts(mapping["subject"])
+        else:
+            controller = features(mapping["controller"], "controller")
+        check = _targets(mapping.get("check", _TARGETS), "check")
+        optional = _targets(mapping.get("optional", ()), "optional")
+        if not check:
+            raise ValueError("check must name at least one of: verb, predicate")
+        return cls(subject, controller, check, optional)
 
 
 class AgreementChecker(FrenchChecker):
@@ -94,32 +116,18 @@ class AgreementChecker(FrenchChecker):
     # 5: impersonal matrices, ainsi que, another gender of the subject, no subject read, c'est + noun phrase,
     # a bare copula, predicates in infinitive complements and after adverbials and floating quantifiers
     version = "5"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if ("subject" in params) == ("controller" in params):
-            raise ValueError("give exactly one of 'subject' or 'controller'")
-        if "subject" in params:
-            _conjuncts(params["subject"])
-        else:
-            _features(params["controller"], "controller")
-        for key in ("check", "optional"):
-            targets = params.get(key, list(_TARGETS))
-            if not isinstance(targets, Sequence) or isinstance(targets, str) or not set(targets) <= set(_TARGETS):
-                raise ValueError(f"{key} must be a list of: verb, predicate")
-        if not params.get("check", _TARGETS):
-            raise ValueError("check must name at least one of: verb, predicate")
+    Params = AgreementParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        if "controller" in item.params:
-            return self._check_control(reader, _features(item.params["controller"], "controller"))
-        conjuncts = _conjuncts(item.params["subject"])
+        params = AgreementParams.of(item)
+        if params.controller is not None:
+            return self._check_control(reader, params.controller)
+        conjuncts = list(params.subject)
         expected = resolve_coordination(conjuncts)
-        check = tuple(item.params.get("check", _TARGETS))  # type: ignore[arg-type]
+        check = params.check
 
         found = reader.subject(_after_fronted_clause(reader))
         impersonal = _impersonal_matrix(reader, found)
@@ -165,7 +173,7 @@ class AgreementChecker(FrenchChecker):
                 (checked if ok else problems).append(described)
         if "predicate" in check:
             predicates = [p for v in [verb, *reader.coordinated_finite_verbs(verb + 1)] for p in reader.predicates(v)]
-            if not predicates and "predicate" not in item.params.get("optional", ()):  # type: ignore[operator]
+            if not predicates and "predicate" not in AgreementParams.of(item).optional:
                 if problems:
                     return _fail(problems, target, subject, note)
                 return Verdict.not_found("a predicate adjective or participle",

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.en.reader import pronoun_function, subject_person
@@ -51,6 +51,32 @@ def lemmas_of(value: object) -> tuple[str, ...]:
     if not isinstance(value, Sequence) or not value or not all(isinstance(v, str) and v.strip() for v in value):
         raise ValueError("antecedent must be a French noun lemma, or a non-empty list of them")
     return tuple(v.strip().lower() for v in value)
+
+
+@dataclass(frozen=True, slots=True)
+class AntecedentAgreementParams(FamilyParams):
+    """The English pronoun (lowercased), the lemmas that can render its antecedent, and the pronoun's
+    role in the source when the item gives it."""
+
+    pronoun: str
+    antecedent: tuple[str, ...]
+    role: str | None = None  # None: read from English word order
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> AntecedentAgreementParams:
+        reject_unknown(mapping, _PARAMS)
+        for key in ("pronoun", "antecedent"):
+            if key not in mapping:
+                raise ValueError(f"missing parameter {key!r}")
+        pronoun = mapping["pronoun"]
+        if not isinstance(pronoun, str) or pronoun.strip().lower() not in ENGLISH:
+            raise ValueError(f"pronoun must be one of {', '.join(ENGLISH)}, found {pronoun!r}")
+        antecedent = lemmas_of(mapping["antecedent"])
+        role = mapping.get("role")
+        if "role" in mapping and role not in ENGLISH[pronoun.strip().lower()][0]:
+            roles = ", ".join(ENGLISH[pronoun.strip().lower()][0])
+            raise ValueError(f"role must be one of the roles {pronoun!r} can have ({roles}), found {role!r}")
+        return cls(pronoun.strip().lower(), antecedent, None if "role" not in mapping else str(role))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,33 +180,21 @@ class AntecedentAgreementChecker(FrenchChecker):
     description = "a French pronoun (and what agrees with it) agrees with the rendering of its antecedent"
     reads_context: ClassVar[bool] = True
     version = "2"  # issue 23: clefts, comparisons, enclitics, one, compounds, epicenes, roles read from English
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        for key in ("pronoun", "antecedent"):
-            if key not in params:
-                raise ValueError(f"missing parameter {key!r}")
-        pronoun = params["pronoun"]
-        if not isinstance(pronoun, str) or pronoun.strip().lower() not in ENGLISH:
-            raise ValueError(f"pronoun must be one of {', '.join(ENGLISH)}, found {pronoun!r}")
-        lemmas_of(params["antecedent"])
-        if "role" in params and params["role"] not in ENGLISH[pronoun.strip().lower()][0]:
-            roles = ", ".join(ENGLISH[pronoun.strip().lower()][0])
-            raise ValueError(f"role must be one of the roles {pronoun!r} can have ({roles}), found {params['role']!r}")
+    Params = AntecedentAgreementParams
 
     def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon, enclitics=True)
         if not any(token[0].isalnum() for token in reader.tokens):
             return Verdict.not_applicable("the output is empty")
-        english = str(item.params["pronoun"]).strip().lower()
+        params = AntecedentAgreementParams.of(item)
+        english = params.pronoun
         roles, english_number = ENGLISH[english]
         source = english_tokenize(item.source)[0]
-        if "role" in item.params:
-            roles = (str(item.params["role"]),)
+        if params.role is not None:
+            roles = (params.role,)
         else:
             roles = self._source_roles(source, english, roles)
-        lemmas = tuple(NounLemma.parse(lemma, self.lexicon) for lemma in lemmas_of(item.params["antecedent"]))
+        lemmas = tuple(NounLemma.parse(lemma, self.lexicon) for lemma in params.antecedent)
         renderings = one_pronouns(reader) if english in CLASS_MEMBER else pronouns_in(reader, roles)
         if not renderings and "subject" not in roles and english not in CLASS_MEMBER \
                 and subject_person(source) in (1, 2):

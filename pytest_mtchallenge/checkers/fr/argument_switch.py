@@ -1,10 +1,10 @@
 """The ``argument_switch`` family: verbs whose French rendering swaps subject and object (miss → manquer à)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -41,6 +41,28 @@ def _words(value: object, name: str, *, required: bool) -> tuple[str, ...]:
 
 def _forms(values: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(_fold(t) for t in tokenize(v)) for v in values if tokenize(v))
+
+
+@dataclass(frozen=True, slots=True)
+class ArgumentSwitchParams(FamilyParams):
+    """Each argument's forms as token sequences, the switched verbs (lowercased), the alternatives as
+    written and the misreadings (lowercased)."""
+
+    experiencer: tuple[tuple[str, ...], ...]
+    theme: tuple[tuple[str, ...], ...]
+    verb: frozenset[str]
+    alternatives: tuple[str, ...]
+    misreadings: frozenset[str]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ArgumentSwitchParams:
+        check_keys(mapping, _PARAMS, ("experiencer", "theme"))
+        experiencer = _words(mapping["experiencer"], "experiencer", required=True)
+        theme = _words(mapping["theme"], "theme", required=True)
+        lists = {key: _words(mapping[key], key, required=key == "verb") if key in mapping else default
+                 for key, default in _DEFAULTS.items()}
+        return cls(_forms(experiencer), _forms(theme), frozenset(v.lower() for v in lists["verb"]),
+                   lists["alternatives"], frozenset(v.lower() for v in lists["misreadings"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,26 +116,15 @@ class ArgumentSwitchChecker(FrenchChecker):
     # 3: a noun of lack or longing with the theme as its de complement (souffre de l'absence de Jim)
     version = "3"
     description = "Argument switch: experiencer and theme of miss → manquer à"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, ("experiencer", "theme"))
-        for key in ("experiencer", "theme"):
-            _words(params[key], key, required=True)
-        for key in _DEFAULTS:
-            if key in params:
-                _words(params[key], key, required=key == "verb")
+    Params = ArgumentSwitchParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        roles = {"experiencer": _forms(_words(params["experiencer"], "experiencer", required=True)),
-                 "theme": _forms(_words(params["theme"], "theme", required=True))}
-        verbs = {v.lower() for v in _words(params.get("verb", _DEFAULTS["verb"]), "verb", required=True)}
-        alternatives = _words(params.get("alternatives"), "alternatives", required=False)
-        misreadings = {v.lower() for v in _words(params.get("misreadings"), "misreadings", required=False)}
+        params = ArgumentSwitchParams.of(item)
+        roles = {"experiencer": params.experiencer, "theme": params.theme}
+        verbs, alternatives, misreadings = params.verb, params.alternatives, params.misreadings
         analysis = _Analysis(reader, roles)
 
         for index in analysis.predicates(verbs):
@@ -148,7 +159,7 @@ class _Analysis:
         self.folded = [_fold(t) for t in reader.tokens]
         self.roles = roles
 
-    def predicates(self, lemmas: set[str], *, reflexive: bool = False, nominal: bool = False) -> list[int]:
+    def predicates(self, lemmas: Set[str], *, reflexive: bool = False, nominal: bool = False) -> list[int]:
         found = []
         for index in range(len(self.tokens)):
             readings = self.reader.readings(index)

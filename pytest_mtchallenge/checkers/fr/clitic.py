@@ -1,11 +1,11 @@
 """The ``clitic`` family: object pronouns as French clitics before the verb (*il ne le lui a pas donné*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker, tokenized_phrases
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases, tokenized_phrases
 from pytest_mtchallenge.languages.fr.reader import (
     CE,
     FINITE_MOODS,
@@ -80,6 +80,23 @@ def _matches(token: str, slot: tuple[str, ...]) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class CliticParams(FamilyParams):
+    """The clitic slots (each its alternatives, citation forms), the nouns whose repetition is
+    accepted (each phrase's last token) and the reciprocal phrases, tokenised."""
+
+    clitics: tuple[tuple[str, ...], ...]
+    or_noun: frozenset[str] = frozenset()
+    reciprocal: TokenizedPhrases = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> CliticParams:
+        check_keys(mapping, _PARAMS, {"clitics": "the clitic slots the translation needs, in French order"})
+        slots = _slots(mapping["clitics"])
+        nouns = frozenset(phrase[-1] for phrase in tokenized_phrases(mapping.get("or_noun"), "or_noun"))
+        return cls(slots, nouns, tokenized_phrases(mapping.get("reciprocal"), "reciprocal"))
+
+
+@dataclass(frozen=True, slots=True)
 class Cluster:
     """Object clitics standing before a verb: their token positions and the verb that hosts them."""
 
@@ -117,18 +134,11 @@ class CliticChecker(FrenchChecker):
     # 5: a present participle after être hosts its own clitics (sont se regardant); reciprocal phrases in the
     # feminine (les unes les autres)
     version = "5"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, {"clitics": "the clitic slots the translation needs, in French order"})
-        _slots(params["clitics"])
-        tokenized_phrases(params.get("or_noun"), "or_noun")
-        tokenized_phrases(params.get("reciprocal"), "reciprocal")
+    Params = CliticParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        slots = _slots(item.params.get("clitics"))
-        nouns = {phrase[-1] for phrase in tokenized_phrases(item.params.get("or_noun"), "or_noun")}
-        reciprocal = tokenized_phrases(item.params.get("reciprocal"), "reciprocal")
+        params = CliticParams.of(item)
+        slots, nouns, reciprocal = params.clitics, params.or_noun, params.reciprocal
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
@@ -340,7 +350,7 @@ class CliticChecker(FrenchChecker):
     def _noun_lemmas(self, reader: SentenceReader, token: str) -> set[str]:
         return {a.lemma for a in readings(reader.lexicon, token) if a.pos == "noun"}
 
-    def _repeated(self, reader: SentenceReader, nouns: set[str]) -> int:
+    def _repeated(self, reader: SentenceReader, nouns: Set[str]) -> int:
         return sum(1 for t in reader.tokens if t in nouns or self._noun_lemmas(reader, t) & nouns)
 
     def _misplaced(self, reader: SentenceReader, slots: tuple[tuple[str, ...], ...]) -> str | None:

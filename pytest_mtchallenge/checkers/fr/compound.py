@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
@@ -35,6 +35,40 @@ class Rendering:
 
 def _preposition(value: str) -> str:
     return "de" if value == "d'" else value
+
+
+@dataclass(frozen=True, slots=True)
+class CompoundParams(FamilyParams):
+    """The head's and the modifier's lemmas, the accepted and doubtful prepositions (*d'* read as
+    *de*), the adjectives that render the modifier, and the verdict on a juxtaposition."""
+
+    head: Lemmas
+    modifier: Lemmas
+    prepositions: frozenset[str]
+    doubtful: frozenset[str] = frozenset()
+    adjectives: Lemmas = ()
+    juxtaposition: str = "fail"  # or "undecided"
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> CompoundParams:
+        reject_unknown(mapping, _PARAMS)
+        head = lemma_list(mapping.get("head"), "head")
+        modifier = lemma_list(mapping.get("modifier"), "modifier")
+        accepted = lemma_list(mapping.get("prepositions"), "prepositions")
+        doubtful = lemma_list(mapping.get("doubtful"), "doubtful", required=False)
+        adjectives = lemma_list(mapping.get("adjectives"), "adjectives", required=False)
+        for name, values in (("prepositions", accepted), ("doubtful", doubtful)):
+            unknown_prepositions = [p for p in values if p not in _PREPOSITIONS]
+            if unknown_prepositions:
+                raise ValueError(f"{name} has {unknown_prepositions[0]!r}, not a preposition "
+                                 f"(known: {', '.join(sorted(_PREPOSITIONS))})")
+        if set(map(_preposition, accepted)) & set(map(_preposition, doubtful)):
+            raise ValueError("doubtful repeats a preposition of prepositions")
+        juxtaposition = mapping.get("juxtaposition", "fail")
+        if juxtaposition not in _JUXTAPOSITION:
+            raise ValueError(f"juxtaposition must be one of {', '.join(_JUXTAPOSITION)}")
+        return cls(head, modifier, frozenset(map(_preposition, accepted)), frozenset(map(_preposition, doubtful)),
+                   adjectives, str(juxtaposition))
 
 
 class CompoundChecker(FrenchChecker):
@@ -68,35 +102,15 @@ class CompoundChecker(FrenchChecker):
     # (only punctuation or numbers) is not applicable
     # 4: the relation reversed (steak au couteau) and the English order with an unlisted modifier fail
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        lemma_list(params.get("head"), "head")
-        lemma_list(params.get("modifier"), "modifier")
-        accepted = lemma_list(params.get("prepositions"), "prepositions")
-        doubtful = lemma_list(params.get("doubtful"), "doubtful", required=False)
-        lemma_list(params.get("adjectives"), "adjectives", required=False)
-        for name, values in (("prepositions", accepted), ("doubtful", doubtful)):
-            unknown_prepositions = [p for p in values if p not in _PREPOSITIONS]
-            if unknown_prepositions:
-                raise ValueError(f"{name} has {unknown_prepositions[0]!r}, not a preposition "
-                                 f"(known: {', '.join(sorted(_PREPOSITIONS))})")
-        if set(map(_preposition, accepted)) & set(map(_preposition, doubtful)):
-            raise ValueError("doubtful repeats a preposition of prepositions")
-        if params.get("juxtaposition", "fail") not in _JUXTAPOSITION:
-            raise ValueError(f"juxtaposition must be one of {', '.join(_JUXTAPOSITION)}")
+    Params = CompoundParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        heads = lemma_list(params.get("head"), "head")
-        modifiers = lemma_list(params.get("modifier"), "modifier")
-        accepted = {_preposition(p) for p in lemma_list(params.get("prepositions"), "prepositions")}
-        doubtful = {_preposition(p) for p in lemma_list(params.get("doubtful"), "doubtful", required=False)}
-        adjectives = lemma_list(params.get("adjectives"), "adjectives", required=False)
+        params = CompoundParams.of(item)
+        heads, modifiers, adjectives = params.head, params.modifier, params.adjectives
+        accepted, doubtful = params.prepositions, params.doubtful
         analyses = [readings(self.lexicon, token) for token in tokens]
 
         renderings = [r for index in range(len(tokens)) if _has_lemma(analyses[index], heads, "noun")
@@ -133,7 +147,7 @@ class CompoundChecker(FrenchChecker):
             elif rendering.kind == "english order":
                 bad.append(f"{rendering.text!r} (the English order N1 N2, without a preposition)")
             elif rendering.kind == "juxtaposition":
-                target = unsure if params.get("juxtaposition", "fail") == "undecided" else bad
+                target = unsure if params.juxtaposition == "undecided" else bad
                 target.append(f"{rendering.text!r} (the two nouns side by side, without a preposition)")
             elif rendering.preposition in accepted and rendering.article is None:
                 good.append(f"{rendering.text!r} (the preposition {rendering.preposition!r} + the bare noun)")

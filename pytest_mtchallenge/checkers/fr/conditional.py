@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, VerbLemmas, verb_lemmas
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
@@ -23,6 +24,18 @@ _SUBJUNCTIVE_SUBORDINATORS = (("à", "supposer", "que"), ("à", "supposer", "qu'
 _AFTER_SI = frozenset({"jamais", "par", "hasard", "malheur", "un", "jour", "d'aventure", "toutefois", "vraiment",
                        "malheureusement", "demain", "effectivement", "cependant", "pourtant", ","})
 _CONCESSIVE = frozenset({"même"})
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalParams(FamilyParams):
+    """The lemmas of the subordinate clause's verb (none: the family judges without them)."""
+
+    verbs: VerbLemmas = frozenset()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ConditionalParams:
+        reject_unknown(mapping, _PARAMS)
+        return cls(verb_lemmas(mapping["verbs"], "verbs")) if "verbs" in mapping else cls()
 
 
 class ConditionalChecker(FrenchChecker):
@@ -50,20 +63,14 @@ class ConditionalChecker(FrenchChecker):
     # 3: a si clause whose verb is left unconjugated passes
     version = "3"
     description = "Fronted should: si + imperfect conditional clause"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "verbs" in params:
-            phrase_list(params["verbs"], "verbs", single_words=True)
+    Params = ConditionalParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        verbs = item.params.get("verbs")
-        lemmas = frozenset(phrase_list(verbs, "verbs", single_words=True)) if verbs is not None else frozenset()
+        lemmas = ConditionalParams.of(item).verbs
         for index, token in enumerate(tokens):
             if token == "si" or (token == "s'" and index + 1 < len(tokens) and tokens[index + 1] in ("il", "ils")):
                 verdict = self._si_clause(reader, index)

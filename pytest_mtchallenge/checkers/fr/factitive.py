@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import NEGATION, is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
@@ -16,6 +17,27 @@ _CAUSATIVE = "faire"
 # factitive, but not the bare agentive verb either.
 _OTHER_INFINITIVE_GOVERNORS = frozenset({"laisser", "voir", "regarder", "entendre", "sentir", "écouter"})
 _MAX_ADVERBS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class FactitiveParams(FamilyParams):
+    """The infinitive under *faire* (as written), and the lemmas of correct and wrong renderings without it."""
+
+    verb: str
+    alternatives: Lemmas = ()
+    rejected: Lemmas = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> FactitiveParams:
+        reject_unknown(mapping, _PARAMS)
+        verb = mapping.get("verb")
+        if not isinstance(verb, str) or not verb.strip() or " " in verb.strip():
+            raise ValueError("verb must be the lemma (one word) of the infinitive under faire")
+        alternatives = lemma_list(mapping.get("alternatives"), "alternatives", required=False)
+        rejected = lemma_list(mapping.get("rejected"), "rejected", required=False)
+        if verb in alternatives or verb in rejected or set(alternatives) & set(rejected):
+            raise ValueError("verb, alternatives and rejected must not share a lemma")
+        return cls(verb, alternatives, rejected)
 
 
 class FactitiveChecker(FrenchChecker):
@@ -44,25 +66,14 @@ class FactitiveChecker(FrenchChecker):
     # 4: judged as broken more often: a name before a bare noun in the verb's place (John cuisinier un grand
     # poulet) is a broken structure of the pack, so the missing verb fails as not rendered
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        verb = params.get("verb")
-        if not isinstance(verb, str) or not verb.strip() or " " in verb.strip():
-            raise ValueError("verb must be the lemma (one word) of the infinitive under faire")
-        alternatives = lemma_list(params.get("alternatives"), "alternatives", required=False)
-        rejected = lemma_list(params.get("rejected"), "rejected", required=False)
-        if verb in alternatives or verb in rejected or set(alternatives) & set(rejected):
-            raise ValueError("verb, alternatives and rejected must not share a lemma")
+    Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
-        verb = str(item.params["verb"])
-        alternatives = lemma_list(item.params.get("alternatives"), "alternatives", required=False)
-        rejected = lemma_list(item.params.get("rejected"), "rejected", required=False)
+        params = FactitiveParams.of(item)
+        verb, alternatives, rejected = params.verb, params.alternatives, params.rejected
         analyses = [readings(self.lexicon, token) for token in tokens]
 
         factitive: list[str] = []

@@ -1,9 +1,10 @@
 """The ``fail_to`` family: English *fail to V* rendered as a plain French negation, not a calque of *fail*."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
@@ -41,6 +42,24 @@ def _lemmas(value: object, name: str, *, required: bool) -> tuple[str, ...]:
     return tuple(v.strip().lower() for v in value)
 
 
+@dataclass(frozen=True, slots=True)
+class FailToParams(FamilyParams):
+    """The lemmas of the verb under *fail to* (in the item's order), of the calques of *fail* and of
+    the verbs that express the failure by themselves."""
+
+    verb: tuple[str, ...]
+    literal: frozenset[str] = frozenset()
+    accept: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> FailToParams:
+        check_keys(mapping, _PARAMS, ("verb",))
+        verb = _lemmas(mapping["verb"], "verb", required=True)
+        literal, accept = (frozenset(_lemmas(mapping[key], key, required=False)) if key in mapping else frozenset()
+                           for key in ("literal", "accept"))
+        return cls(verb, literal, accept)
+
+
 class FailToChecker(FrenchChecker):
     """*fail to V* → a plain negation of V (*n'a pas vu*), or *ne pas réussir / parvenir à V*.
 
@@ -66,23 +85,15 @@ class FailToChecker(FrenchChecker):
     # 3: ne … rien / aucun, a dropped ne, a negated support verb + action noun, sans + infinitive; calque with pour
     version = "3"
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, ("verb",))
-        _lemmas(params["verb"], "verb", required=True)
-        for key in ("literal", "accept"):
-            if key in params:
-                _lemmas(params[key], key, required=False)
+    Params = FailToParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        ordered = _lemmas(item.params["verb"], "verb", required=True)
-        verbs = set(ordered)
-        literal = set(_lemmas(item.params.get("literal", []), "literal", required=False))
-        accept = set(_lemmas(item.params.get("accept", []), "accept", required=False))
+        params = FailToParams.of(item)
+        ordered, literal, accept = params.verb, params.literal, params.accept
+        verbs = frozenset(ordered)
         tokens = reader.tokens
         wanted = " / ".join(ordered[:3]) + (" …" if len(ordered) > 3 else "")
 
@@ -161,7 +172,7 @@ class FailToChecker(FrenchChecker):
                                  f"{wanted}: left to a human")
 
 
-def _verb_lemma(reader: SentenceReader, index: int, lemmas: set[str]) -> str | None:
+def _verb_lemma(reader: SentenceReader, index: int, lemmas: Set[str]) -> str | None:
     """The lemma in ``lemmas`` of a verbal reading of the token (not a noun after a determiner)."""
     if not lemmas or reader.is_nominal_context(index) and reader.tokens[index - 1] not in _PREPOSITIONS:
         return None

@@ -5,7 +5,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS, NEGATION, OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader,
@@ -60,6 +60,20 @@ class Finding:
     description: str
 
 
+@dataclass(frozen=True, slots=True)
+class FiniteClauseParams(FamilyParams):
+    """The subordinators and the calque's prepositions, each with its elided form (*qu'*, *d'*)."""
+
+    subordinators: frozenset[str]
+    prepositions: frozenset[str]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> FiniteClauseParams:
+        reject_unknown(mapping, _PARAMS)
+        return cls(_elided(_words(mapping.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS)),
+                   _elided(_words(mapping.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS)))
+
+
 class FiniteClauseChecker(FrenchChecker):
     """An English *NP to VP* complement (*believe Bill to be*, *want her mother to let her*) must
     become a French finite clause: main verb + *que* + subject + finite verb.
@@ -92,20 +106,14 @@ class FiniteClauseChecker(FrenchChecker):
     # (connait) read; an output without a word is not applicable
     # 4: small clauses pass; a relative clause on the noun phrase, will + laisser/faire + NP + infinitive fail
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        _words(params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS)
-        _words(params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS)
+    Params = FiniteClauseParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        subordinators = _elided(_words(item.params.get("subordinators"), "subordinators", _DEFAULT_SUBORDINATORS))
-        prepositions = _elided(_words(item.params.get("prepositions"), "prepositions", _DEFAULT_PREPOSITIONS))
-        findings = [*self._clauses(reader, subordinators), *self._calques(reader, prepositions),
+        params = FiniteClauseParams.of(item)
+        findings = [*self._clauses(reader, params.subordinators), *self._calques(reader, params.prepositions),
                     *self._controlled(reader)]
         unclear = [f.description for f in findings if f.correct is None]
         if unclear:

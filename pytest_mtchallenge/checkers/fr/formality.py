@@ -5,7 +5,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
 from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, readings
@@ -78,6 +78,21 @@ class SecondPersonForm:
         return f"{self.word} ({self.kind})"
 
 
+@dataclass(frozen=True, slots=True)
+class FormalityParams(FamilyParams):
+    """The register the context sets: ``tu`` or ``vous``."""
+
+    register: str
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> FormalityParams:
+        reject_unknown(mapping, _PARAMS)
+        register = mapping.get("register")
+        if register not in REGISTERS:
+            raise ValueError("register must be tu (informal singular) or vous (formal or plural)")
+        return cls(str(register))
+
+
 class FormalityChecker(FrenchChecker):
     """The register of address (tu or vous) that the item's context sets, in every second-person form.
 
@@ -92,20 +107,15 @@ class FormalityChecker(FrenchChecker):
 
     name = "formality"
     description = "Formality: tu or vous as the context sets it, in pronouns, possessives and imperatives"
+    Params = FormalityParams
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         super().__init__(lexicon)
         self._readings: dict[str, tuple[str, bool, bool] | None] = {}  # word -> _reading(word)
         self._finite: dict[str, bool] = {}
 
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if params.get("register") not in REGISTERS:
-            raise ValueError("register must be tu (informal singular) or vous (formal or plural)")
-
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        expected = str(item.params["register"])
+        expected = FormalityParams.of(item).register
         found = self.second_person_forms(output)
         # "vous deux", "entre vous": a group is addressed; that says nothing of how one listener is
         # addressed (in a tu item), and in a vous item the singular forms beside it address one of them

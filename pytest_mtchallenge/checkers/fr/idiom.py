@@ -2,13 +2,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import pattern_lists
+from pytest_mtchallenge.checkers import FamilyParams, pattern_lists
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.patterns import Pattern, Words
 from pytest_mtchallenge.languages.fr.reader import is_empty
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class IdiomParams(FamilyParams):
+    """The accepted, rejected and doubtful patterns."""
+
+    accepted: tuple[Pattern, ...]
+    rejected: tuple[Pattern, ...] = ()
+    doubtful: tuple[Pattern, ...] = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> IdiomParams:
+        lists = pattern_lists(mapping, Pattern.parse)
+        return cls(lists["accepted"], lists["rejected"], lists["doubtful"])
+
 
 class IdiomChecker(FrenchChecker):
     """An English idiom (*beat around the bush*) must become a French idiom of the same meaning
@@ -38,18 +54,15 @@ class IdiomChecker(FrenchChecker):
     # 2: an output with no word (only punctuation or numbers) is not applicable
     # 3: an output with none of the lists' patterns is 'not found' (a broken one fails as not rendered)
     version = "3"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        pattern_lists(params, Pattern.parse)
+    Params = IdiomParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         words = Words(output, self.lexicon)
         if is_empty(words.tokens):
             return Verdict.not_applicable("the output is empty")
-        found = {name: [m for p in found_patterns for m in [p.find(words)] if m is not None]
-                 for name, found_patterns in pattern_lists(item.params, Pattern.parse).items()}
-        good, bad, unsure = found["accepted"], found["rejected"], found["doubtful"]
+        params = IdiomParams.of(item)
+        good, bad, unsure = (_found(words, params.accepted), _found(words, params.rejected),
+                             _found(words, params.doubtful))
         if unsure:
             return Verdict.undecided(f"found {', '.join(unsure)}, an expression for a human to judge", *unsure)
         if good and not bad:
@@ -61,3 +74,8 @@ class IdiomChecker(FrenchChecker):
             return Verdict.undecided(f"found both the idiom {', '.join(good)} and {', '.join(bad)}", *good, *bad)
         return Verdict.not_found("a French idiom or a known literal rendering",
                                  "found neither an accepted French idiom nor a known literal rendering")
+
+
+def _found(words: Words, patterns: tuple[Pattern, ...]) -> list[str]:
+    """What each of ``patterns`` matches in the output, in the patterns' order."""
+    return [m for p in patterns for m in [p.find(words)] if m is not None]

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys, flag
-from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
+from pytest_mtchallenge.checkers import FamilyParams, check_keys, flag
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Phrases, VerbLemmas, phrase_list, verb_lemmas
 from pytest_mtchallenge.languages.fr.reader import DEGREE_WORDS, SUBJECT_CLITICS, SentenceReader, join_words, tokenize
 from pytest_mtchallenge.languages.fr.syntax import (
     Inversion,
@@ -26,6 +27,22 @@ _OPENERS = frozenset({"et", "mais", "or", "car", "donc", "oui", "non"})
 # Words that open a subordinate clause: after the fronted adverb they leave it without a main clause.
 _SUBORDINATORS = frozenset({"si", "s'", "que", "qu'", "où", "quand", "lorsque", "lorsqu'", "comme", "parce",
                             "puisque"})
+
+
+@dataclass(frozen=True, slots=True)
+class InversionParams(FamilyParams):
+    """The fronted adverb's accepted forms, whether it is negative, and the clause's verb lemmas."""
+
+    adverb: Phrases
+    negative: bool
+    verbs: VerbLemmas
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> InversionParams:
+        check_keys(mapping, _PARAMS, ("adverb", "negative", "verbs"))
+        adverb = phrase_list(mapping["adverb"], "adverb")
+        negative = flag(mapping, "negative")
+        return cls(adverb, negative, verb_lemmas(mapping["verbs"], "verbs"))
 
 
 class InversionChecker(FrenchChecker):
@@ -58,25 +75,18 @@ class InversionChecker(FrenchChecker):
     # 3: the order after a fronted adverb judged whatever the verb; causative faire fails; a lost negative fails
     version = "3"
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, ("adverb", "negative", "verbs"))
-        phrase_list(params["adverb"], "adverb")
-        flag(params, "negative")
-        phrase_list(params["verbs"], "verbs", single_words=True)
+    Params = InversionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        lemmas = frozenset(phrase_list(item.params["verbs"], "verbs"))
-        negative = flag(item.params, "negative")
+        params = InversionParams.of(item)
+        lemmas, negative, adverbs = params.verbs, params.negative, params.adverb
         lemma_text = " / ".join(sorted(lemmas))
         shown = lemmas | {"avoir", "être"}
         has_verb = any(_has_lemma(reader, i, lemmas) for i in range(len(tokens)))
-        adverbs = phrase_list(item.params["adverb"], "adverb")
         found = _find_adverb(tokens, adverbs)
         if found is None:
             negated = _negated_with_pas(reader, lemmas) if negative else None

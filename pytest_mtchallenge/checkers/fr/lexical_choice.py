@@ -2,15 +2,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import SentenceReader
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"expected", "rejected", "pos"}
 _POS = ("verb", "noun", "adj", "adv", "prep")
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalChoiceParams(FamilyParams):
+    """The expected and rejected lemmas, and the part of speech they must have."""
+
+    expected: Lemmas
+    rejected: Lemmas
+    pos: str = "verb"  # of _POS
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> LexicalChoiceParams:
+        reject_unknown(mapping, _PARAMS)
+        expected = lemma_list(mapping.get("expected"), "expected")
+        rejected = lemma_list(mapping.get("rejected"), "rejected")
+        if set(expected) & set(rejected):
+            raise ValueError(f"rejected repeats the expected lemma {sorted(set(expected) & set(rejected))[0]!r}")
+        pos = mapping.get("pos", "verb")
+        if pos not in _POS:
+            raise ValueError(f"pos must be one of {', '.join(_POS)}")
+        return cls(expected, rejected, str(pos))
 
 
 class LexicalChoiceChecker(FrenchChecker):
@@ -31,24 +53,14 @@ class LexicalChoiceChecker(FrenchChecker):
     name = "lexical_choice"
     description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
     version = "2"  # an output with no word (only punctuation or numbers) is not applicable
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        expected = lemma_list(params.get("expected"), "expected")
-        rejected = lemma_list(params.get("rejected"), "rejected")
-        if set(expected) & set(rejected):
-            raise ValueError(f"rejected repeats the expected lemma {sorted(set(expected) & set(rejected))[0]!r}")
-        if params.get("pos", "verb") not in _POS:
-            raise ValueError(f"pos must be one of {', '.join(_POS)}")
+    Params = LexicalChoiceParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        expected = lemma_list(item.params.get("expected"), "expected")
-        rejected = lemma_list(item.params.get("rejected"), "rejected")
-        pos = str(item.params.get("pos", "verb"))
+        params = LexicalChoiceParams.of(item)
+        expected, rejected, pos = params.expected, params.rejected, params.pos
         good = self._occurrences(reader, expected, pos)
         bad = self._occurrences(reader, rejected, pos)
         wanted = " or ".join(expected)

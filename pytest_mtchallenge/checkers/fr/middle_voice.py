@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import NEGATION, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
@@ -20,15 +20,7 @@ IMPERSONAL = frozenset({"il", "c'", "ce", "cela", "ça", "ceci"})
 OBJECT_CLITICS_ON = frozenset({"le", "la", "l'", "les", "en", "y"})
 
 
-def _words(value: object, name: str, *, required: bool) -> tuple[str, ...]:
-    if value is None and not required:
-        return ()
-    if isinstance(value, str):
-        value = [value]
-    if (not isinstance(value, Sequence) or not value
-            or not all(isinstance(word, str) and word.strip() for word in value)):
-        raise ValueError(f"{name} must be a word or a non-empty list of words")
-    return tuple(word.strip().lower() for word in value)
+_WORDS = "a word or a non-empty list of words"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +30,20 @@ class Construction:
     kind: str  # "middle", "generic on", "passive", "misreading", "other middle", "compound middle"
     text: str
     reading: str
+
+
+@dataclass(frozen=True, slots=True)
+class MiddleVoiceParams(FamilyParams):
+    """The lemmas of the verbs that render the English verb, and the words that mistranslate it."""
+
+    verbs: Lemmas
+    misreadings: Lemmas = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> MiddleVoiceParams:
+        check_keys(mapping, _PARAMS, {"verbs": "the lemmas of the French verbs that render the English verb"})
+        return cls(lemma_list(mapping["verbs"], "verbs", what=_WORDS),
+                   lemma_list(mapping.get("misreadings"), "misreadings", required=False, what=_WORDS))
 
 
 class MiddleVoiceChecker(FrenchChecker):
@@ -67,16 +73,11 @@ class MiddleVoiceChecker(FrenchChecker):
     # (only punctuation or numbers) is not applicable
     # 4: the voice of a broken output whose verb is left unconjugated (se manger, être mangée, est mange)
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, {"verbs": "the lemmas of the French verbs that render the English verb"})
-        _words(params["verbs"], "verbs", required=True)
-        _words(params.get("misreadings"), "misreadings", required=False)
+    Params = MiddleVoiceParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        verbs = _words(item.params.get("verbs"), "verbs", required=True)
-        misreadings = _words(item.params.get("misreadings"), "misreadings", required=False)
+        params = MiddleVoiceParams.of(item)
+        verbs, misreadings = params.verbs, params.misreadings
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import (
     CE,
     DETERMINERS,
@@ -92,6 +92,18 @@ _CONJUNCTION_TOKENS: tuple[tuple[str, ...], ...] = tuple(
     sorted((tuple(tokenize(phrase)) for phrase in SUBJUNCTIVE_CONJUNCTIONS if " " in phrase), key=len, reverse=True))
 
 
+@dataclass(frozen=True, slots=True)
+class MoodParams(FamilyParams):
+    """The lemmas of the flagged verb (none given: the first trigger's clause is judged, whatever its verb)."""
+
+    verb: Lemmas = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> MoodParams:
+        reject_unknown(mapping, _PARAMS)
+        return cls(lemma_list(mapping["verb"], "verb")) if "verb" in mapping else cls()
+
+
 class MoodChecker(FrenchChecker):
     """The mood of the verb in a clause governed by a subjunctive trigger.
 
@@ -119,18 +131,13 @@ class MoodChecker(FrenchChecker):
     # 3: a calqued trigger or a false friend of one is judged by the verb form itself
     version = "3"
     description = "Subjunctive mood after a subjunctive trigger (lexicon-backed)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        if "verb" in params:
-            lemma_list(params["verb"], "verb")
+    Params = MoodParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        expected = lemma_list(item.params["verb"], "verb") if "verb" in item.params else ()
+        expected = MoodParams.of(item).verb
         triggers = _triggers(reader)
         if not triggers:
             return self._without_trigger(reader, expected)

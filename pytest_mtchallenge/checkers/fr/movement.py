@@ -1,11 +1,11 @@
 """The ``movement`` family: English manner-of-movement verbs with a path, rendered as French path verb + manner."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -73,6 +73,30 @@ class Found:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class MovementParams(FamilyParams):
+    """The path words, the manner adjuncts (tokenised), the manner's verbs and words, the nonce
+    stems and the misreadings, all lowercased."""
+
+    path: tuple[str, ...]  # as the item gives them: check reads each as a PathWord
+    manner: TokenizedPhrases = ()
+    manner_verbs: frozenset[str] = frozenset()
+    manner_words: frozenset[str] = frozenset()
+    nonce: tuple[str, ...] = ()
+    literal: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> MovementParams:
+        check_keys(mapping, _PARAMS, ("path",))
+        path = _words(mapping["path"], "path")
+        if not path:
+            raise ValueError("path must name at least one path verb")
+        lists = {key: _words(mapping[key], key) if key in mapping else () for key in sorted(_PARAMS - {"path"})}
+        return cls(path, tuple(tuple(tokenize(p)) for p in lists["manner"]),
+                   frozenset(lists["manner_verbs"]), frozenset(lists["manner_words"]), lists["nonce"],
+                   frozenset(lists["literal"]))
+
+
 class MovementChecker(FrenchChecker):
     """*swim across X* → *traverser X à la nage*: a path verb with a manner adjunct, not *nager à travers X*.
 
@@ -103,28 +127,17 @@ class MovementChecker(FrenchChecker):
     # 3: an output with no verb or noun of movement at all fails
     version = "3"
     description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, ("path",))
-        if not _words(params["path"], "path"):
-            raise ValueError("path must name at least one path verb")
-        for key in sorted(_PARAMS - {"path"}):
-            if key in params:
-                _words(params[key], key)
+    Params = MovementParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        path = _path_words(_words(params["path"], "path"))
-        manner = tuple(tuple(tokenize(p)) for p in _words(params.get("manner", []), "manner"))
-        manner_verbs = set(_words(params.get("manner_verbs", []), "manner_verbs"))
-        manner_words = set(_words(params.get("manner_words", []), "manner_words"))
-        nonce = _words(params.get("nonce", []), "nonce")
-        literal = set(_words(params.get("literal", []), "literal"))
+        params = MovementParams.of(item)
+        # read here, as before: a path word without a token (a lone '-') errs when judged, not at load
+        path, manner, nonce = _path_words(params.path), params.manner, params.nonce
+        manner_verbs, manner_words, literal = params.manner_verbs, params.manner_words, params.literal
 
         for index, token in enumerate(tokens):
             if any(token.startswith(stem) for stem in nonce) and not any(
@@ -176,7 +189,7 @@ class MovementChecker(FrenchChecker):
         return Verdict.not_found("a path verb of the item", "no path verb of the item in the output: left to a human")
 
 
-def _lemma_in(reader: SentenceReader, index: int, lemmas: set[str], *, verbal: bool) -> str | None:
+def _lemma_in(reader: SentenceReader, index: int, lemmas: Set[str], *, verbal: bool) -> str | None:
     if not lemmas:
         return None
     if verbal and reader.is_nominal_context(index):
@@ -187,7 +200,7 @@ def _lemma_in(reader: SentenceReader, index: int, lemmas: set[str], *, verbal: b
     return reader.tokens[index] if reader.tokens[index] in lemmas and not verbal else None
 
 
-def _moves(reader: SentenceReader, index: int, lemmas: set[str] | frozenset[str]) -> bool:
+def _moves(reader: SentenceReader, index: int, lemmas: Set[str]) -> bool:
     """Whether the word is a noun of ``lemmas`` or a verb of them outside a nominal context (*à court de*:
     not *courir*)."""
     verbal = not reader.is_nominal_context(index)
@@ -203,8 +216,8 @@ def _same_word(pattern: str, token: str) -> bool:
     return pattern in DETERMINERS and token in DETERMINERS and pattern not in _DE and token not in _DE
 
 
-def _manner_adjunct(reader: SentenceReader, phrases: tuple[tuple[str, ...], ...], manner_verbs: set[str],
-                    manner_words: set[str]) -> Found | None:
+def _manner_adjunct(reader: SentenceReader, phrases: tuple[tuple[str, ...], ...], manner_verbs: Set[str],
+                    manner_words: Set[str]) -> Found | None:
     tokens = reader.tokens
     for start in range(len(tokens)):
         for phrase in phrases:
@@ -253,7 +266,7 @@ def _path(reader: SentenceReader, path: tuple[PathWord, ...]) -> Found | None:
     return None
 
 
-def _manner_heading(reader: SentenceReader, manner_verbs: set[str]) -> tuple[Found, Found | None] | None:
+def _manner_heading(reader: SentenceReader, manner_verbs: Set[str]) -> tuple[Found, Found | None] | None:
     """The manner verb heading a clause (not its gerund, not the noun) and the preposition after it."""
     tokens = reader.tokens
     for index in range(len(tokens)):

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import is_empty, readings, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -28,6 +29,18 @@ def is_cardinal(token: str) -> bool:
     return all(p in CARDINALS for p in parts) and not (len(parts) == 1 and token in _NOT_ALONE)
 
 
+@dataclass(frozen=True, slots=True)
+class OrdinalParams(FamilyParams):
+    """The lemmas of the ordinal (*premier*, *dernier*)."""
+
+    ordinal: Lemmas
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> OrdinalParams:
+        reject_unknown(mapping, _PARAMS)
+        return cls(lemma_list(mapping.get("ordinal"), "ordinal"))
+
+
 class OrdinalChecker(FrenchChecker):
     """English puts the ordinal first (*the first four men*), French the numeral first (*les
     quatre premiers hommes*, *les trois derniers*, *les deux autres*).
@@ -47,17 +60,13 @@ class OrdinalChecker(FrenchChecker):
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
     version = "3"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        lemma_list(params.get("ordinal"), "ordinal")
+    Params = OrdinalParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")
-        ordinals = lemma_list(item.params.get("ordinal"), "ordinal")
+        ordinals = OrdinalParams.of(item).ordinal
         wanted = " or ".join(ordinals)
         positions = [i for i, token in enumerate(tokens)
                      if any(a.lemma in ordinals and a.pos in ("adj", "pron", "noun")

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker, lemma_list
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, Features, SentenceReader
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
@@ -82,6 +82,19 @@ def _expected_object(value: object) -> ExpectedObject:
     raise ValueError("object must be 'follows' or the preceding object's {gender, number}")
 
 
+@dataclass(frozen=True, slots=True)
+class ParticipleParams(FamilyParams):
+    """The lemmas whose participle is flagged, and where the source's direct object stands."""
+
+    verb: Lemmas
+    expected: ExpectedObject  # the parameter "object"
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ParticipleParams:
+        check_keys(mapping, _PARAMS, sorted(_PARAMS))
+        return cls(lemma_list(mapping["verb"], "verb"), _expected_object(mapping["object"]))
+
+
 class ParticipleChecker(FrenchChecker):
     """Agreement of the past participle conjugated with *avoir*.
 
@@ -106,19 +119,14 @@ class ParticipleChecker(FrenchChecker):
     # frère voir), a name before a bare participle (John vendu la voiture) are broken structures of the pack
     version = "3"
     description = "Past participle agreement after avoir (preceding direct object)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, sorted(_PARAMS))
-        lemma_list(params["verb"], "verb")
-        _expected_object(params["object"])
+    Params = ParticipleParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        lemmas = lemma_list(item.params["verb"], "verb")
-        expected = _expected_object(item.params["object"])
+        params = ParticipleParams.of(item)
+        lemmas, expected = params.verb, params.expected
         tenses = _compound_tenses(reader)
         if not tenses:
             return Verdict.not_found("a compound tense (avoir + past participle)",

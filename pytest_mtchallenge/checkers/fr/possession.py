@@ -1,11 +1,11 @@
 """The ``inalienable_possession`` family: the definite article on a body part, and the reflexive where due."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -27,13 +27,22 @@ NE = frozenset({"ne", "n'"})
 NUMERALS = frozenset({"deux", "trois", "quatre", "dix", "propres"})
 
 
-def _body_parts(value: object) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    if (not isinstance(value, Sequence) or not value
-            or not all(isinstance(word, str) and word.strip() and " " not in word.strip() for word in value)):
-        raise ValueError("body_parts must be a noun or a non-empty list of nouns (forms or lemmas)")
-    return tuple(word.strip().lower() for word in value)
+@dataclass(frozen=True, slots=True)
+class PossessionParams(FamilyParams):
+    """The body-part nouns (forms or lemmas, lowercased), and whether the verb is pronominal."""
+
+    body_parts: Lemmas
+    reflexive: bool
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> PossessionParams:
+        check_keys(mapping, _PARAMS, {"body_parts": "the body-part noun(s)"})
+        body_parts = lemma_list(mapping["body_parts"], "body_parts", single_words=True,
+                                what="a noun or a non-empty list of nouns (forms or lemmas)")
+        reflexive = mapping.get("reflexive")
+        if not isinstance(reflexive, bool):
+            raise ValueError("reflexive must be true (se laver les mains) or false (lever la main)")
+        return cls(body_parts, reflexive)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,17 +75,11 @@ class InalienablePossessionChecker(FrenchChecker):
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
     version = "3"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, {"body_parts": "the body-part noun(s)"})
-        _body_parts(params["body_parts"])
-        if not isinstance(params.get("reflexive"), bool):
-            raise ValueError("reflexive must be true (se laver les mains) or false (lever la main)")
+    Params = PossessionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        body_parts = _body_parts(item.params.get("body_parts"))
-        reflexive = bool(item.params.get("reflexive"))
+        params = PossessionParams.of(item)
+        body_parts, reflexive = params.body_parts, params.reflexive
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

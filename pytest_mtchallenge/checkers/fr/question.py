@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
+from pytest_mtchallenge.checkers import FamilyParams
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS,
@@ -28,6 +30,17 @@ _UNAMBIGUOUS_SUBJECTS = SUBJECT_CLITICS - {"j'", "nous", "vous"}
 _CLAUSE_OPENERS = frozenset({",", "et", "mais", "alors", "donc", "or", "bon", "puis"})
 
 
+@dataclass(frozen=True, slots=True)
+class QuestionParams(FamilyParams):
+    """None: the family takes no parameters."""
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> QuestionParams:
+        if mapping:
+            raise ValueError(f"unknown parameter {sorted(mapping)[0]!r} (the question family takes no parameters)")
+        return cls()
+
+
 class QuestionChecker(FrenchChecker):
     """A yes/no question must have French interrogative syntax.
 
@@ -50,11 +63,7 @@ class QuestionChecker(FrenchChecker):
     # 2: words in the 1990 reformed spelling (connait, paraitra) read
     # 3: a well-formed intonation question passes, a doubled subject fails; est-ce que + inversion fails
     version = "3"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        if params:
-            raise ValueError(f"unknown parameter {sorted(params)[0]!r} (the question family takes no parameters)")
+    Params = QuestionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)

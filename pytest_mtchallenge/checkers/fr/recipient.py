@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SentenceReader, tokenize
 from pytest_mtchallenge.model import ChallengeItem
@@ -39,6 +39,18 @@ def _recipients(value: object) -> frozenset[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class RecipientParams(FamilyParams):
+    """The recipient nouns, each one folded word."""
+
+    recipient: frozenset[str]
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> RecipientParams:
+        check_keys(mapping, _PARAMS, ("recipient",))
+        return cls(_recipients(mapping["recipient"]))
+
+
+@dataclass(frozen=True, slots=True)
 class RecipientPhrase:
     """A noun phrase headed by a recipient noun, with the word that introduces it (if any)."""
 
@@ -66,17 +78,13 @@ class RecipientChecker(FrenchChecker):
     name = "recipient"
     version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
     description = "Recipient of a double-object verb marked with à (or a dative clitic)"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, ("recipient",))
-        _recipients(params["recipient"])
+    Params = RecipientParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        nouns = _recipients(item.params["recipient"])
+        nouns = RecipientParams.of(item).recipient
         verbs = [i for i in range(len(reader.tokens)) if _is_transfer_verb(reader, i)]
         if not verbs:
             return Verdict.not_found("a French verb of transfer or communication",

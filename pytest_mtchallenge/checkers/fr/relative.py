@@ -1,10 +1,11 @@
 """The ``zero_relative`` family: an English zero relative rendered by an overt French relative pronoun."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
+from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker, tokenized_phrases
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
+from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases, tokenized_phrases
 from pytest_mtchallenge.languages.fr.reader import (
     COPULAS,
     DETERMINERS,
@@ -36,6 +37,28 @@ def _phrases(value: object, name: str, *, required: bool) -> tuple[tuple[str, ..
     # que covers its elided form qu'
     phrases += [("qu'", *phrase[1:]) for phrase in phrases if phrase[0] == "que"]
     return tuple(dict.fromkeys(phrases))
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroRelativeParams(FamilyParams):
+    """The head nouns (each phrase's last token), the accepted and rejected relatives (tokenised,
+    *que* with its elided *qu'*), and the verbs that restrict the rejected ones (first tokens)."""
+
+    heads: frozenset[str]
+    relatives: TokenizedPhrases
+    rejected: TokenizedPhrases = ()
+    rejected_with: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ZeroRelativeParams:
+        check_keys(mapping, _PARAMS, ("heads", "relatives"))
+        heads, relatives = (_phrases(mapping[key], key, required=True) for key in ("heads", "relatives"))
+        rejected = _phrases(mapping.get("rejected"), "rejected", required=False)
+        rejected_with = _phrases(mapping.get("rejected_with"), "rejected_with", required=False)
+        if "rejected_with" in mapping and "rejected" not in mapping:
+            raise ValueError("rejected_with needs rejected: the relatives that are wrong with these verbs")
+        return cls(frozenset(phrase[-1] for phrase in heads), relatives, rejected,
+                   frozenset(phrase[0] for phrase in rejected_with))
 
 
 class ZeroRelativeChecker(FrenchChecker):
@@ -71,22 +94,12 @@ class ZeroRelativeChecker(FrenchChecker):
     # (only punctuation or numbers) is not applicable
     # 4: a preposition stranded at the end of the relative clause fails; qui + verb + object (swapped roles) fails
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, ("heads", "relatives"))
-        for key in ("heads", "relatives"):
-            _phrases(params[key], key, required=True)
-        _phrases(params.get("rejected"), "rejected", required=False)
-        _phrases(params.get("rejected_with"), "rejected_with", required=False)
-        if "rejected_with" in params and "rejected" not in params:
-            raise ValueError("rejected_with needs rejected: the relatives that are wrong with these verbs")
+    Params = ZeroRelativeParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        heads = {phrase[-1] for phrase in _phrases(item.params.get("heads"), "heads", required=True)}
-        relatives = _phrases(item.params.get("relatives"), "relatives", required=True)
-        rejected = _phrases(item.params.get("rejected"), "rejected", required=False)
-        rejected_with = {p[0] for p in _phrases(item.params.get("rejected_with"), "rejected_with", required=False)}
+        params = ZeroRelativeParams.of(item)
+        heads, relatives = params.heads, params.relatives
+        rejected, rejected_with = params.rejected, params.rejected_with
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
@@ -160,7 +173,7 @@ class ZeroRelativeChecker(FrenchChecker):
         return Verdict.not_found(f"a relative clause after {head_word!r} ({accepted})",
                                  f"could not find the relative clause after {head_word!r} (expected {accepted})")
 
-    def _head(self, reader: SentenceReader, heads: set[str]) -> int | None:
+    def _head(self, reader: SentenceReader, heads: Set[str]) -> int | None:
         """The first of the expected head nouns; else the head of a sentence-initial noun phrase (a synonym)."""
         for index, token in enumerate(reader.tokens):
             if token in heads or any(a.pos == "noun" and a.lemma in heads for a in reader.readings(index)):

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from pytest_mtchallenge.checkers import check_keys
+from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
 from pytest_mtchallenge.languages.fr.reader import (
     NEGATION,
@@ -26,9 +28,23 @@ _TAG_FUNCTION_WORDS = NEGATION | OBJECT_CLITICS | {"si", "non", "pas", "ne", "n'
 _FRONTED_TAGS = (("n'", "est", "ce", "pas"), ("pas", "vrai"))
 
 
-def _tokenized(value: object, name: str) -> dict[tuple[str, ...], str]:
+def _tokenized(value: object, name: str) -> Mapping[tuple[str, ...], str]:
     """Each French string by its tokens (the string is kept for the reason text)."""
-    return {tuple(tokenize(v)): v for v in phrase_list(value, name)}
+    return MappingProxyType({tuple(tokenize(v)): v for v in phrase_list(value, name)})
+
+
+@dataclass(frozen=True, slots=True)
+class TagQuestionParams(FamilyParams):
+    """The accepted tags and the literal renderings to reject, each by its tokens."""
+
+    tags: Mapping[tuple[str, ...], str]
+    literal: Mapping[tuple[str, ...], str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> TagQuestionParams:
+        check_keys(mapping, _PARAMS, {"tags": "the accepted French tags"})
+        tags = _tokenized(mapping["tags"], "tags")
+        return cls(tags, _tokenized(mapping["literal"], "literal")) if "literal" in mapping else cls(tags)
 
 
 def _find(tokens: Sequence[str], needle: Sequence[str]) -> int:
@@ -63,21 +79,15 @@ class TagQuestionChecker(FrenchChecker):
     # spelling (connait, paraitra) read
     # 4: a calqued tag after a statement whose verb is left unconjugated fails
     version = "4"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        check_keys(params, _PARAMS, {"tags": "the accepted French tags"})
-        phrase_list(params["tags"], "tags")
-        if "literal" in params:
-            phrase_list(params["literal"], "literal")
+    Params = TagQuestionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        tags = _tokenized(item.params["tags"], "tags")
-        literal = _tokenized(item.params["literal"], "literal") if "literal" in item.params else {}
+        params = TagQuestionParams.of(item)
+        tags, literal = params.tags, params.literal
         words = list(tokens)
         while words and words[-1] in _FINAL:
             words.pop()

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pytest_mtchallenge.checkers import reject_unknown
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.en.ellipsis import Ellipsis, context_verbs, read_ellipsis
 from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
@@ -171,6 +171,23 @@ def _lemmas(value: object) -> tuple[str, ...]:
     return tuple(" ".join(v.split()).lower() for v in value)
 
 
+@dataclass(frozen=True, slots=True)
+class VerbEllipsisParams(FamilyParams):
+    """The antecedent's verb and its synonyms, each with its words joined by one space, lowercased."""
+
+    lemma: str  # an infinitive (connaître) or a verb with its fixed words (avoir besoin)
+    synonyms: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> VerbEllipsisParams:
+        reject_unknown(mapping, _PARAMS)
+        lemma = mapping.get("lemma")
+        if not isinstance(lemma, str) or not lemma.strip() or len(lemma.split()) > 4:
+            raise ValueError("lemma is required: the antecedent's French verb, as an infinitive (connaître), "
+                             "or a verb with its fixed words (avoir besoin)")
+        return cls(" ".join(lemma.split()).lower(), _lemmas(mapping.get("synonyms")))
+
+
 class VerbEllipsisChecker(FrenchChecker):
     """An English elided verb phrase (*Course I did.*, *I will.*, *She would.*) rendered in French,
     where an auxiliary cannot stand alone: by the antecedent's verb, by *le faire* for an action, or
@@ -197,15 +214,7 @@ class VerbEllipsisChecker(FrenchChecker):
                    "answer's polarity")
     reads_context: ClassVar[bool] = True
     version: ClassVar[str] = "2"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        lemma = params.get("lemma")
-        if not isinstance(lemma, str) or not lemma.strip() or len(lemma.split()) > 4:
-            raise ValueError("lemma is required: the antecedent's French verb, as an infinitive (connaître), "
-                             "or a verb with its fixed words (avoir besoin)")
-        _lemmas(params.get("synonyms"))
+    Params = VerbEllipsisParams
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         super().__init__(lexicon)
@@ -272,8 +281,8 @@ class VerbEllipsisChecker(FrenchChecker):
     # --- what counts as the verb ----------------------------------------------------------------------
 
     def _expected(self, item: ChallengeItem) -> Expected:
-        lemma = " ".join(str(item.params["lemma"]).split()).lower()
-        synonyms = _lemmas(item.params.get("synonyms"))
+        params = VerbEllipsisParams.of(item)
+        lemma, synonyms = params.lemma, params.synonyms
         # the reference tells only what an auxiliary or the head of a multi-word verb stands for
         reference = item.references[0] if item.references and lemma in _LIGHT_VERBS else ""
         return self._expected_for(lemma, synonyms, reference)

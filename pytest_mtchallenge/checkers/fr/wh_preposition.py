@@ -5,9 +5,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, phrase_list
-from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words, tokenize
+from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases, VerbLemmas, phrase_tokens, verb_lemmas
+from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import Inversion, ends_clause, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -34,14 +34,33 @@ class WhElement:
     kind: str  # "expected" (an accepted pied-piped form), "other" (another preposition), "bare"
 
 
-def _sequences(value: object, name: str) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(tokenize(v)) for v in phrase_list(value, name))
-
-
 def _occurrences(tokens: Sequence[str], needle: Sequence[str]) -> list[int]:
     """Where ``needle`` occurs in ``tokens``; a capital "À" written "A" (*A qui parlait-il*) counts as "à"."""
     return [i for i in range(len(tokens) - len(needle) + 1)
             if all(t == n or (t == "a" and n == "à") for t, n in zip(tokens[i:i + len(needle)], needle))]
+
+
+@dataclass(frozen=True, slots=True)
+class WhPrepositionParams(FamilyParams):
+    """The kind of clause, the accepted pied-piped forms and the stranded prepositions (tokenised),
+    and the lemmas of the governing verb."""
+
+    clause: str  # of _CLAUSES
+    fronted: TokenizedPhrases
+    stranded: TokenizedPhrases
+    verbs: VerbLemmas
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> WhPrepositionParams:
+        reject_unknown(mapping, _PARAMS)
+        for key in ("clause", "fronted", "stranded", "verbs"):
+            if key not in mapping:
+                raise ValueError(f"{key} is required")
+        if mapping["clause"] not in _CLAUSES:
+            raise ValueError(f"clause must be one of: {', '.join(_CLAUSES)}")
+        fronted = phrase_tokens(mapping["fronted"], "fronted")
+        stranded = phrase_tokens(mapping["stranded"], "stranded")
+        return cls(str(mapping["clause"]), fronted, stranded, verb_lemmas(mapping["verbs"], "verbs"))
 
 
 class WhPrepositionChecker(FrenchChecker):
@@ -72,30 +91,15 @@ class WhPrepositionChecker(FrenchChecker):
     # 4: a preposition repeated before a conjunction or a wh-word is stranded
     version = "4"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        reject_unknown(params, _PARAMS)
-        for key in ("clause", "fronted", "stranded", "verbs"):
-            if key not in params:
-                raise ValueError(f"{key} is required")
-        if params["clause"] not in _CLAUSES:
-            raise ValueError(f"clause must be one of: {', '.join(_CLAUSES)}")
-        phrase_list(params["fronted"], "fronted")
-        phrase_list(params["stranded"], "stranded")
-        verbs = phrase_list(params["verbs"], "verbs")
-        if any(len(tokenize(v)) != 1 for v in verbs):
-            raise ValueError("verbs must be single-word lemmas (infinitives)")
+    Params = WhPrepositionParams
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        params = item.params
-        fronted = _sequences(params["fronted"], "fronted")
-        stranded = _sequences(params["stranded"], "stranded")
-        lemmas = frozenset(phrase_list(params["verbs"], "verbs"))
+        params = WhPrepositionParams.of(item)
+        fronted, stranded, lemmas = params.fronted, params.stranded, params.verbs
         verbs = [i for i in range(len(tokens)) if _is_governing_verb(reader, i, lemmas)]
         lemma_text = " / ".join(sorted(lemmas))
         if not verbs:  # the verb left untranslated (d'où est-il *arriving ?): the preposition is still judged
@@ -140,7 +144,7 @@ class WhPrepositionChecker(FrenchChecker):
         if element.text == "qui" and _is_subject_qui(reader, element.start, inversions, lemmas):
             return Verdict.undecided(
                 f"'qui' is the subject of {verb_text!r}: the sentence was restructured, left to a human")
-        if verb < element.start and params["clause"] == "relative":
+        if verb < element.start and params.clause == "relative":
             return Verdict.undecided(f"the verb {verb_text!r} comes before the relative pronoun {element.text!r}")
         dangling = _dangling(reader, stranded, max(verb, element.end) + 1, at_clause_end=False)
         if dangling is not None:

@@ -3,9 +3,9 @@ variant file's or a recorded output): what the automatic judge says of each thro
 from __future__ import annotations
 
 import pytest
-from suite_items import judged
 
 from pytest_mtchallenge.verdict import Outcome
+from tests.checkers.suite_items import judged
 
 #: Broken or calqued outputs the family fails, with a word of the reason.
 BROKEN_FAILS = [

@@ -12,16 +12,16 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from winomt_items import predicted_or_missing as predicted
-from winomt_items import winomt_item
 from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.languages.de.professions import TableError, parse_table, profession_table
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.checkers.winomt_items import predicted_or_missing as predicted
+from tests.checkers.winomt_items import winomt_item
 
 CHECKER = EntityGenderChecker()
-VARIANTS = Path(__file__).resolve().parents[1] / "data" / "winomt-de-variants.yaml"
+VARIANTS = Path(__file__).resolve().parents[2] / "data" / "winomt-de-variants.yaml"
 
 
 def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:

@@ -8,7 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.en.negation import EnglishNegationChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import family_items
+from tests.checkers.suite_items import family_items
 
 CHECKER = EnglishNegationChecker()
 #: The family's items, as the suite defines them.

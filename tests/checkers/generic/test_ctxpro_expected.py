@@ -19,7 +19,7 @@ from pytest_mtchallenge.formats import load_any_suite
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 
-CTXPRO = Path(__file__).resolve().parents[3] / "shared" / "external" / "ctxpro-en-fr" / "paper"
+CTXPRO = Path(__file__).resolve().parents[4] / "shared" / "external" / "ctxpro-en-fr" / "paper"
 SETS = ("mini.formality.opensubtitles.en-fr.test", "auxiliary.opensubtitles.en-fr.test")
 #: What ``ctxpro score`` 0.0.5 prints on the published DeepL files (the README beside them).
 UPSTREAM_SCORES = {("mini.formality.opensubtitles.en-fr.test", "sentences"): 40.6,

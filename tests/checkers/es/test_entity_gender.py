@@ -13,16 +13,16 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from winomt_items import predicted_or_missing as predicted
-from winomt_items import winomt_item
 from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
 from pytest_mtchallenge.languages.es.professions import profession_table
 from pytest_mtchallenge.languages.es.reader import SentenceReader, plurals
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.checkers.winomt_items import predicted_or_missing as predicted
+from tests.checkers.winomt_items import winomt_item
 
 CHECKER = EntityGenderChecker()
-VARIANTS = Path(__file__).resolve().parents[1] / "data" / "winomt-es-variants.yaml"
+VARIANTS = Path(__file__).resolve().parents[2] / "data" / "winomt-es-variants.yaml"
 DEVELOPER = "The developer argued with the designer because she did not like the design."
 
 

@@ -11,7 +11,7 @@ from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
-from suite_items import family_items
+from tests.checkers.suite_items import family_items
 
 CHECKER = EnglishPhraseChecker()
 #: The family's items, as the suite defines them.

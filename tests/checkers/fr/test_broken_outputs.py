@@ -3,9 +3,9 @@ damage that leaves its construction intact, and the judge fails a broken output 
 from __future__ import annotations
 
 import pytest
-from suite_items import judged
 
 from pytest_mtchallenge.verdict import Outcome
+from tests.checkers.suite_items import judged
 
 SUITE = "isabelle2017-en-fr"
 

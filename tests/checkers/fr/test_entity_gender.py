@@ -12,14 +12,14 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from winomt_items import winomt_item
-from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker, Params, english_mentions
+from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker, EntityGenderParams, english_mentions
 from pytest_mtchallenge.languages.fr.professions import TableError, parse_table, profession_table
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.checkers.winomt_items import winomt_item
 
 CHECKER = EntityGenderChecker()
-VARIANTS = Path(__file__).resolve().parents[1] / "data" / "winomt-fr-variants.yaml"
+VARIANTS = Path(__file__).resolve().parents[2] / "data" / "winomt-fr-variants.yaml"
 
 DEVELOPER = "The developer argued with the designer because she did not like the design."
 
@@ -185,8 +185,8 @@ def test_bad_parameters_are_rejected_when_the_suite_loads(params: dict[str, obje
 
 
 def test_parameters_are_read_once_into_a_frozen_record() -> None:
-    params = Params.parse({"entity": " CEO ", "gender": "female", "position": 1})
-    assert params == Params("ceo", "female", 1)
+    params = EntityGenderParams.parse({"entity": " CEO ", "gender": "female", "position": 1})
+    assert params == EntityGenderParams("ceo", "female", 1)
 
 
 def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:

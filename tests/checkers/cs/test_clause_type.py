@@ -18,7 +18,7 @@ from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.verdict import Outcome
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FAMILIES = builtin_checkers()
 SUITE = load_suite(ROOT / "suites" / "cinkova-bojar2018-en-cs", checkers=FAMILIES,
                    validate_params=lambda name, params: FAMILIES[name].validate(params))

@@ -1,0 +1,1 @@
+"""Tests of the Czech families (``pytest_mtchallenge/checkers/cs/``)."""

@@ -1,0 +1,1 @@
+"""Tests of the English families (``pytest_mtchallenge/checkers/en/``)."""

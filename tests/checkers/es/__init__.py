@@ -1,0 +1,1 @@
+"""Tests of entity_gender's Spanish reading (``pytest_mtchallenge/checkers/es/``)."""

@@ -1,0 +1,1 @@
+"""Tests of the families for any target language (``pytest_mtchallenge/checkers/generic/``)."""
