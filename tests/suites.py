@@ -54,3 +54,14 @@ def write_suite(folder: Path, items: Sequence[Item] = (), **suite: object) -> Pa
     path = folder / "suite.yaml"
     path.write_text(suite_yaml(items, **suite), encoding="utf-8")  # type: ignore[arg-type]
     return path
+
+
+#: The tiny suite of the system tests: s1 and s2 (two references) in one subcategory, p1 in another.
+TINY = (
+    subcategory("subjunctive", [
+        {"id": "s1", "source": "I want him to come.", "reference": "Je veux qu'il vienne."},
+        {"id": "s2", "source": "She must leave.", "references": ["Il faut qu'elle parte.", "Elle doit partir."]},
+    ], category="morpho", category_title="Morphology", title="Subjunctive mood", question="Is the subjunctive used?"),
+    subcategory("plural", [{"id": "p1", "source": "The horses run.", "reference": "Les chevaux courent."}],
+                category="morpho", title="Irregular plurals", question="Is the plural right?"),
+)

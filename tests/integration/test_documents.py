@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+
+from tests.loopback import Loopback, LoopbackServer, ReceivedRequest, Reply
 
 DOCUMENT_SUITE = """\
 format: mtchallenge-suite/1
@@ -161,23 +160,9 @@ def test_an_unknown_mode_is_a_usage_error(document_suite: pytest.Pytester) -> No
     result.stderr.fnmatch_lines(["*unknown mode 'paragraph' (known: sentence, document)*"])
 
 
-class _Uppercase(BaseHTTPRequestHandler):
-    """A generic JSON translation service on loopback: ``{"q": [...]}`` → ``{"out": [...]}``."""
-
-    received: list[list[str]] = []
-
-    def do_POST(self) -> None:  # noqa: N802 - the http.server API
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).received.append(body["q"])
-        reply = json.dumps({"out": [_toy(text) for text in body["q"]]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(reply)))
-        self.end_headers()
-        self.wfile.write(reply)
-
-    def log_message(self, *args: object) -> None:
-        pass
+def _toy_service(request: ReceivedRequest) -> Reply:
+    """A generic JSON translation service: ``{"q": [...]}`` → ``{"out": [...]}``."""
+    return Reply(body={"out": [_toy(text) for text in request.json["q"]]})
 
 
 def _toy(text: str) -> str:
@@ -187,43 +172,41 @@ def _toy(text: str) -> str:
 
 
 @pytest.fixture
-def service() -> Iterator[str]:
-    _Uppercase.received = []
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Uppercase)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/translate"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+def service(loopback: Loopback) -> LoopbackServer:
+    return loopback(_toy_service)
+
+
+def sent(service: LoopbackServer) -> list[list[str]]:
+    """The sources of each request the service received."""
+    return [request.json["q"] for request in service.requests]
 
 
 @pytest.mark.parametrize("mode", ["sentence", "document"])
-def test_http_kind_in_both_modes(document_suite: pytest.Pytester, service: str, mode: str) -> None:
+def test_http_kind_in_both_modes(document_suite: pytest.Pytester, service: LoopbackServer, mode: str) -> None:
     document_suite.makeini(textwrap.dedent("""\
         [pytest]
         mt_http_request = {"q": "{sources}"}
         mt_http_response = out
         """))
-    result = document_suite.runpytest("--mt-suite=suite.yaml", f"--mt-system=svc={service},mode={mode}",
+    result = document_suite.runpytest("--mt-suite=suite.yaml", f"--mt-system=svc={service.url}/translate,mode={mode}",
                                       "--mt-no-cache")
-    sent = sorted(text for batch in _Uppercase.received for text in batch)
+    texts = sorted(text for batch in sent(service) for text in batch)
     if mode == "document":
-        assert sent == ["It is red.", "We bought a house. The garden is big. It is old."]
+        assert texts == ["It is red.", "We bought a house. The garden is big. It is old."]
         result.assert_outcomes(passed=1, skipped=1)
     else:
-        assert sent == ["It is old.", "It is red."]
+        assert texts == ["It is old.", "It is red."]
         result.assert_outcomes(skipped=2)
 
 
-def test_the_cache_keeps_modes_and_contexts_apart(document_suite: pytest.Pytester, service: str) -> None:
+def test_the_cache_keeps_modes_and_contexts_apart(document_suite: pytest.Pytester, service: LoopbackServer) -> None:
     document_suite.makeini(textwrap.dedent("""\
         [pytest]
         mt_http_request = {"q": "{sources}"}
         mt_http_response = out
         """))
     for mode in ("sentence", "document", "sentence", "document"):
-        result = document_suite.runpytest("--mt-suite=suite.yaml", f"--mt-system=svc={service},mode={mode}")
+        result = document_suite.runpytest("--mt-suite=suite.yaml",
+                                          f"--mt-system=svc={service.url}/translate,mode={mode}")
         result.assert_outcomes(**({"skipped": 2} if mode == "sentence" else {"passed": 1, "skipped": 1}))
-    assert len(_Uppercase.received) == 2  # one request per mode; the reruns came from the cache
+    assert len(service.requests) == 2  # one request per mode; the reruns came from the cache
