@@ -9,32 +9,17 @@ import textwrap
 import pytest
 
 from tests.loopback import Loopback, LoopbackServer, ReceivedRequest, Reply
+from tests.suites import subcategory, suite_yaml
 
-DOCUMENT_SUITE = """\
-format: mtchallenge-suite/1
-name: docs
-title: Document suite
-citation: The pytest-mtchallenge developers (2026)
-source_language: en
-target_language: fr
-categories:
-- id: discourse
-  title: Discourse
-  subcategories:
-  - id: D1
-    title: Context seen by the checker
-    question: Does the context translation mention the house?
-    checker: context-probe
-    items:
-    - id: D1a
-      source: It is old.
-      context: [We bought a house., The garden is big.]
-      context_references: [Nous avons acheté une maison., Le jardin est grand.]
-      reference: Elle est vieille.
-    - id: D1b
-      source: It is red.
-      reference: Elle est rouge.
-"""
+DOCUMENT_SUITE = suite_yaml(
+    subcategories=[subcategory(
+        "D1", [{"id": "D1a", "source": "It is old.", "context": ["We bought a house.", "The garden is big."],
+                "context_references": ["Nous avons acheté une maison.", "Le jardin est grand."],
+                "reference": "Elle est vieille."},
+               {"id": "D1b", "source": "It is red.", "reference": "Elle est rouge."}],
+        category="discourse", title="Context seen by the checker", checker="context-probe",
+        question="Does the context translation mention the house?")],
+    name="docs", title="Document suite", citation="The pytest-mtchallenge developers (2026)")
 
 # A family that reads the context translation: passes when it mentions "maison", fails when there is
 # a context translation without it, and is n/a without one (the system translated the sentence alone).

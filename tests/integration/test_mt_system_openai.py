@@ -14,6 +14,7 @@ from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.plugin import SESSION_KEY
 from pytest_mtchallenge.systems import Translations
 from tests.loopback import Loopback, LoopbackServer, ReceivedRequest, Reply
+from tests.suites import subcategory, suite_yaml
 
 Answer = Callable[[dict[str, object]], str]
 
@@ -136,34 +137,21 @@ def test_one_request_per_item_then_none_with_usage_and_cleaned_replies(
     assert second.parseoutcomes() == outcomes and recorder.translations == []
 
 
-DOCUMENT_SUITE = """\
-format: mtchallenge-suite/1
-name: lamps
-title: Lamps
-citation: The pytest-mtchallenge developers (2026)
-source_language: en
-target_language: fr
-categories:
-- id: discourse
-  title: Discourse
-  subcategories:
-  - id: P1
-    title: Pronoun gender
-    question: Does the pronoun agree with its antecedent?
-    checker: regex
-    params: {positive: "\\\\b[Ee]lle\\\\b", negative: "\\\\b[Ii]l\\\\b"}
-    items:
-    - id: P1a
-      document: lamp
-      context: [The lamp fell off the table., It broke.]
-      source: Then it went out.
-      reference: Puis elle s'est éteinte.
-    - id: P1b
-      document: book
-      context: [The book fell off the table.]
-      source: It was open.
-      reference: Il était ouvert.
-"""
+LAMPS = [
+    {"id": "P1a", "document": "lamp", "context": ["The lamp fell off the table.", "It broke."],
+     "source": "Then it went out.", "reference": "Puis elle s'est éteinte."},
+    {"id": "P1b", "document": "book", "context": ["The book fell off the table."], "source": "It was open.",
+     "reference": "Il était ouvert."},
+]
+
+
+def lamps_suite(*more: dict[str, str]) -> str:
+    """The lamps and books, and ``more`` items, judged by the gender of the pronoun."""
+    return suite_yaml(subcategories=[subcategory(
+        "P1", [*LAMPS, *more], category="discourse", title="Pronoun gender", checker="regex",
+        question="Does the pronoun agree with its antecedent?",
+        params={"positive": r"\b[Ee]lle\b", "negative": r"\b[Ii]l\b"})],
+        name="lamps", title="Lamps", citation="The pytest-mtchallenge developers (2026)")
 
 
 def _antecedent_aware(body: dict[str, object]) -> str:
@@ -179,7 +167,7 @@ def _antecedent_aware(body: dict[str, object]) -> str:
 def test_document_mode_shows_the_context_to_the_model(pytester: pytest.Pytester,
                                                       chat_server: Callable[[Answer], ChatServer], scope: str) -> None:
     server = chat_server(_antecedent_aware)
-    pytester.makefile(".yaml", lamps=DOCUMENT_SUITE)
+    pytester.makefile(".yaml", lamps=lamps_suite())
     recorder = TranslationsRecorder()
     result = pytester.runpytest("--mt-suite=lamps.yaml", f"--mt-system=llm=openai:m,mode=document,document={scope}",
                                 "--mt-judge=auto", "--mt-no-cache", plugins=[recorder])
@@ -202,11 +190,7 @@ def test_a_sentence_that_spells_a_document_never_gets_its_cached_output(
     sentence, which an item whose source is that text also had: a rerun served one item's output
     to the other."""
     lookalike = json.dumps(["The lamp fell off the table.", "It broke.", "Then it went out."])
-    suite = DOCUMENT_SUITE + f"""\
-    - id: P1c
-      source: '{lookalike}'
-      reference: Une liste.
-"""
+    suite = lamps_suite({"id": "P1c", "source": lookalike, "reference": "Une liste."})
     server = chat_server(lambda body: "[une liste]" if lookalike in str(body["messages"][-1]["content"])
                          else _antecedent_aware(body))
     pytester.makefile(".yaml", lamps=suite)
@@ -227,7 +211,7 @@ def test_a_sentence_that_spells_a_document_never_gets_its_cached_output(
 def test_the_prompt_file_of_the_ini_reaches_the_model(pytester: pytest.Pytester,
                                                       chat_server: Callable[[Answer], ChatServer]) -> None:
     server = chat_server(lambda body: "Il était ouvert.")
-    pytester.makefile(".yaml", lamps=DOCUMENT_SUITE)
+    pytester.makefile(".yaml", lamps=lamps_suite())
     pytester.makefile(".txt", prompt="[user]\nTranslate into {target_language}, as a novelist would: {source}\n")
     pytester.makeini("[pytest]\nmt_openai_prompt = prompt.txt\n")
     pytester.runpytest("--mt-suite=lamps.yaml", "--mt-system=llm=openai:m", "--mt-no-cache")
