@@ -8,10 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn
 
-from pytest_mtchallenge import __version__
+from pytest_mtchallenge import __version__, files
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
 from pytest_mtchallenge.plurals import agreeing, counted
@@ -161,7 +160,7 @@ def _convert(args: argparse.Namespace) -> int:
         suite = replace(suite, name=args.name, items=tuple(replace(i, suite=args.name) for i in suite.items))
     if (args.directory / "suite.yaml").exists():
         raise MTChallengeError("already holds a suite.yaml; choose an empty directory", file=args.directory)
-    check_writable(args.directory / "suite.yaml")
+    files.check_writable(args.directory / "suite.yaml")
     try:
         path = dump_suite(suite, args.directory)
     except OSError as exc:
@@ -349,7 +348,7 @@ def cross_judge(args: argparse.Namespace) -> int:
 
     stated, location = split_format(args.suite)
     if args.json:
-        check_writable(args.json, field="--json")
+        files.check_writable(args.json, field="--json")
     families = builtin_checkers()
     first = load_any_suite(location, format=stated, checkers=families)
     second = load_any_suite(location, format=args.second, checkers=families)
@@ -381,7 +380,7 @@ def cross_judge(args: argparse.Namespace) -> int:
 
 def _write(path: Path, text: str, *, field: str) -> None:
     try:
-        path.write_text(text, encoding="utf-8")
+        files.write_atomically(path, text.encode("utf-8"))
     except OSError as exc:
         raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=path, field=field) from None
 

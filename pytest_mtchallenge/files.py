@@ -1,6 +1,8 @@
-"""Reading users' files: size and nesting limits checked before parsing, JSON and YAML read safely.
+"""Users' files: read within size and nesting limits, JSON and YAML parsed safely, written atomically.
 
-Every suite, recorded system, verdict, saved-run, xfail and output file is read through here. A
+Every suite, recorded system, verdict, saved-run, xfail and output file is read through here, and
+every file the plugin writes (reports, saved runs, verdict files, converted suites, ``cross-judge
+--json``) is written through :func:`write_atomically`. A
 file larger than :data:`MAX_FILE_BYTES` (:data:`MAX_RUN_BYTES` for saved runs and JSON reports),
 or nested deeper than :data:`MAX_DEPTH`, is refused
 before any parser sees it (PyYAML's C composer recurses once per level and crashes the
@@ -13,9 +15,11 @@ a problem of any kind is one line naming the file and line.
 from __future__ import annotations
 
 import contextlib
+import glob
 import gzip
 import json
 import os
+import uuid
 import zlib
 from collections.abc import Collection
 from pathlib import Path
@@ -39,6 +43,7 @@ _NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'[]{}"')
 _SQUARE = bytes.maketrans(b"{}", b"[]")
 _YAML = "tag:yaml.org,2002:"
 _AS_WRITTEN = {f"{_YAML}{name}" for name in ("int", "float", "bool", "timestamp")}
+_TEMPORARY_SUFFIX = ".tmp"  # of the files write_atomically renames over their target
 
 
 def read_text(path: Path, *, error: type[MTChallengeError] = MTChallengeError, what: str = "file",
@@ -291,3 +296,45 @@ def check_writable(path: Path, *, error: type[MTChallengeError] = MTChallengeErr
         raise error(f"cannot create its folder: {folder} is not a folder", file=path, field=field)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise error(f"cannot be written: the folder {folder} is not writable", file=path, field=field)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file beside it, renamed over ``path``.
+
+    Readers see the old file or the new one, never half of one, and a crash after the rename
+    leaves the new one (the bytes and the rename are flushed to disk). Concurrent writers never
+    share a temporary file (its name is unique, created with ``O_EXCL``); a failure of any kind
+    (a full disk, a folder that cannot be written, an interruption) leaves no temporary file
+    behind. A file that existed keeps its permissions; a new one gets the usual ones (0o666 less
+    the umask).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    temporary = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex[:12]}{_TEMPORARY_SUFFIX}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError, AttributeError):  # make the rename itself durable (POSIX)
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def remove_left_temporaries(path: Path) -> None:
+    """Remove the temporary files that writers of ``path`` killed mid-write left beside it (the
+    caller holds the file's lock: no writer of it is at work)."""
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*{_TEMPORARY_SUFFIX}"):
+        stale.unlink(missing_ok=True)
+

@@ -1,4 +1,4 @@
-"""The project's test configuration: Hypothesis profiles for local runs and CI.
+"""The project's test configuration: Hypothesis profiles for local runs and CI, and the loopback server.
 
 pytest loads this file in any run started from the repository root (``testpaths``), a run of the
 bundled suites too (``pip install . && pytest --mt-suite=…``), where the test extra and with it
@@ -7,6 +7,8 @@ Hypothesis may be absent: the profiles are then simply not registered.
 from __future__ import annotations
 
 import os
+
+from tests.loopback import loopback  # noqa: F401 - the fixture of every test that needs an HTTP server
 
 try:
     from hypothesis import HealthCheck, settings

@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.cli import CLOSED_PIPE, main
 from pytest_mtchallenge.plurals import agreeing, counted
-from review_suite import SUITE, run_document, write_suite
+from review_suite import IDIOMS, idioms_suite, run_document, write_suite
 
 
 def test_the_version_is_the_packages(capsys: pytest.CaptureFixture[str]) -> None:
@@ -49,9 +48,8 @@ def test_counts_agree_with_their_number() -> None:
 
 
 def test_converting_a_one_item_suite_counts_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    one_item = SUITE.split("    - id: H1b")[0]
     source = tmp_path / "one.yaml"
-    source.write_text(textwrap.dedent(one_item), encoding="utf-8")
+    source.write_text(idioms_suite(IDIOMS[:1]), encoding="utf-8")
     assert main(["convert", str(source), str(tmp_path / "out")]) == 0
     assert capsys.readouterr().out.endswith(": 1 item, 1 subcategory, 0 recorded verdicts\n")
 

@@ -8,33 +8,15 @@ import pytest
 
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
+from tests.suites import write_suite
 
-SUITE = textwrap.dedent("""\
-    format: mtchallenge-suite/1
-    name: documents
-    title: Documents
-    citation: Nobody (2026)
-    source_language: de
-    target_language: en
-    categories:
-    - id: anaphora
-      title: Anaphora
-      subcategories:
-      - id: pronouns
-        title: Pronouns
-        question: Does the pronoun suit its antecedent?
-        checker: human
-        items:
-        - id: d1
-          context: [Unser Nachbar hat einen Traktor gekauft.]
-          context_references: [Our neighbour bought a tractor.]
-          source: Er läuft noch.
-          reference: It still runs.
-    """)
+TRACTOR = {"id": "d1", "context": ["Unser Nachbar hat einen Traktor gekauft."],
+           "context_references": ["Our neighbour bought a tractor."], "source": "Er läuft noch.",
+           "reference": "It still runs."}
 
 
 def write(tmp_path: Path, system: str) -> Path:
-    (tmp_path / "suite.yaml").write_text(SUITE, encoding="utf-8")
+    write_suite(tmp_path, [TRACTOR], name="documents", source_language="de", target_language="en")
     (tmp_path / "systems").mkdir()
     (tmp_path / "systems" / "mt.yaml").write_text(textwrap.dedent(system), encoding="utf-8")
     return tmp_path

@@ -10,6 +10,7 @@ from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats import load_any_suite, resolve_suite
 from pytest_mtchallenge.suggest import close_names, did_you_mean
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds, parse_system_spec
+from tests.suites import write_suite
 
 
 @pytest.mark.parametrize(("typed", "known", "expected"), [
@@ -39,37 +40,17 @@ def test_a_misspelt_system_kind() -> None:
         parse_system_spec("opneai:m", builtin_system_kinds(), SystemOptions(rootdir=Path(".")))
 
 
-SUITE = """\
-format: mtchallenge-suite/1
-name: mini
-title: Mini
-citation: ours
-source_language: en
-target_language: {target}
-categories:
-- id: c
-  title: C
-  subcategories:
-  - id: S1
-    title: S
-    question: Q?
-    checker: {checker}
-    params: {params}
-    items:
-    - {{id: S1a, source: The cat sleeps., reference: Le chat dort.}}
-"""
+CAT = [{"id": "S1a", "source": "The cat sleeps.", "reference": "Le chat dort."}]
 
 
 def test_a_misspelt_checker_is_named_with_the_closest_family(tmp_path: Path) -> None:
-    path = tmp_path / "suite.yaml"
-    path.write_text(SUITE.format(target="fr", checker="agrement", params="{}"))
+    path = write_suite(tmp_path, CAT, checker="agrement", params={})
     with pytest.raises(SuiteError, match=r"unknown checker 'agrement': did you mean 'agreement'\? \(known: "):
         load_any_suite(path, checkers=builtin_checkers())
 
 
 def test_a_checker_for_another_language_names_the_language_neutral_families(tmp_path: Path) -> None:
-    path = tmp_path / "suite.yaml"
-    path.write_text(SUITE.format(target="de", checker="mood", params="{}"))
+    path = write_suite(tmp_path, CAT, target_language="de", checker="mood", params={})
     with pytest.raises(SuiteError) as raised:
         load_any_suite(path, checkers=builtin_checkers())
     message = raised.value.one_line()

@@ -368,7 +368,7 @@ def verdicts_of(document: object, path: Path, item_ids: Collection[str]) -> list
 
 def dump_suite(suite: Suite, directory: Path) -> Path:
     """Write ``suite`` in this project's YAML format: ``suite.yaml``, ``verdicts.yaml`` and
-    ``systems/*.yaml``. Returns the path of ``suite.yaml``."""
+    ``systems/*.yaml``, each atomically. Returns the path of ``suite.yaml``."""
     directory.mkdir(parents=True, exist_ok=True)
     categories = []
     for category in suite.categories:
@@ -427,7 +427,8 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
             except EntryProblem as problem:
                 raise SuiteError(problem.message, file=directory / "verdicts.yaml", item=verdict.item,
                                  field=problem.field) from None
-        (directory / "verdicts.yaml").write_text("verdicts:\n" + render_entries(suite.verdicts), encoding="utf-8")
+        files.write_atomically(directory / "verdicts.yaml",
+                               ("verdicts:\n" + render_entries(suite.verdicts)).encode("utf-8"))
     for system in suite.systems.values():
         (directory / "systems").mkdir(exist_ok=True)
         _write_yaml(directory / "systems" / f"{system.name}.yaml",
@@ -446,8 +447,8 @@ def _write_yaml(path: Path, document: object) -> None:
 
     Dumper.add_representer(str, lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", text))
     Dumper.add_representer(MappingProxyType, lambda dumper, mapping: dumper.represent_dict(dict(mapping)))
-    path.write_text(yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120),
-                    encoding="utf-8")
+    text = yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120)
+    files.write_atomically(path, text.encode("utf-8"))
 
 
 def looks_like(path: Path) -> bool:

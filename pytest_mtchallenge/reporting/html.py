@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_mtchallenge import __version__
+from pytest_mtchallenge import __version__, files
 from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally, selection_lines
-from pytest_mtchallenge.reporting.atomic import write_atomically
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
@@ -402,5 +401,5 @@ def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, obje
     JSON report writes it: the page is valid UTF-8.
     """
     page = render(runs, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate)
-    write_atomically(path, page.encode("utf-8", "backslashreplace"))
+    files.write_atomically(path, page.encode("utf-8", "backslashreplace"))
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from pytest_mtchallenge import __version__, files
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting import Run
-from pytest_mtchallenge.reporting.atomic import write_atomically
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
@@ -57,7 +56,7 @@ def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, obje
                                "systems per run", file=path)
     if path.name.lower().endswith(".gz"):
         data = gzip.compress(data, compresslevel=6, mtime=0)
-    write_atomically(path, data)
+    files.write_atomically(path, data)
 
 
 write_json = write

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -11,7 +10,6 @@ from pathlib import Path
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
 from pytest_mtchallenge.model import RecordedVerdict, Suite
-from pytest_mtchallenge.reporting.atomic import write_atomically
 from pytest_mtchallenge import files
 from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
 
@@ -95,7 +93,7 @@ def rewrite_in_place(path: Path, data: bytes) -> None:
     the file's lock.
     """
     journal = _journal(path)
-    write_atomically(journal, data)
+    files.write_atomically(journal, data)
     _overwrite(path, data)
     journal.unlink()
 
@@ -145,7 +143,7 @@ class VerdictFile:
 
     Every :meth:`append` takes a lock beside the file, adds the new entries after the earlier ones
     (whose bytes are kept as they are) and replaces the file atomically
-    (:func:`~pytest_mtchallenge.reporting.atomic.write_atomically`).
+    (:func:`~pytest_mtchallenge.files.write_atomically`).
     The file is parsed again only when someone else changed it since this object last read or
     wrote it; a file whose ``verdicts:`` list is not last is rewritten whole, every verdict kept.
     Nothing is ever removed.
@@ -199,8 +197,7 @@ class VerdictFile:
         target = self.target()
         target.parent.mkdir(parents=True, exist_ok=True)
         with _locked(target):
-            for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):  # left by a writer that was killed
-                stale.unlink(missing_ok=True)
+            files.remove_left_temporaries(target)  # left by a writer that was killed
             replay_journal(target)  # before self.read(), which would otherwise take the lock again
             exists = target.exists()
             if exists and self._known != _stamp(target):
@@ -221,7 +218,7 @@ class VerdictFile:
             if exists and target.stat().st_nlink > 1:
                 rewrite_in_place(target, text)  # keep the inode that the other hard links share
             else:
-                write_atomically(target, text)
+                files.write_atomically(target, text)
             self._known = _stamp(target)
             self._count += len(verdicts)
             return self._count

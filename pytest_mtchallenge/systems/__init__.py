@@ -1,6 +1,7 @@
 """MT systems: the registry of system kinds, spec parsing and the batch-translation interface."""
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -188,6 +189,10 @@ class System:
     #: Whether ``translate`` reads ``item.context`` itself in document mode (and fills
     #: ``Translations.context_outputs``) instead of receiving the document as one text.
     handles_documents: ClassVar[bool] = False
+    #: The environment variable holding the kind's API key ("" for a kind that reads none). A kind
+    #: whose user may name another variable overrides :attr:`key_variable`; the key is read by
+    #: :attr:`api_key` alone, and is one of the :attr:`secrets`.
+    key_env: ClassVar[str] = ""
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         self.argument = argument
@@ -216,13 +221,27 @@ class System:
         file, a command not found): checked once when the run starts, instead of one error per item."""
 
     @property
+    def key_variable(self) -> str:
+        """The environment variable this system reads its API key from: :attr:`key_env` unless the
+        kind lets the user name another ("" when it reads none)."""
+        return self.key_env
+
+    @property
+    def api_key(self) -> str:
+        """The API key in :attr:`key_variable`, without surrounding white space; "" when the
+        variable is unset or empty, or the kind reads none. Never shown: it is one of :attr:`secrets`."""
+        variable = self.key_variable
+        return os.environ.get(variable, "").strip() if variable else ""
+
+    @property
     def secrets(self) -> tuple[str, ...]:
         """Values no message, report or cache entry may show: the value of each ``${NAME}`` in its
-        argument, and the credentials of a URL in it (password, ``user:password``, key-like query
-        values). Kinds that read a key from the environment add it."""
+        argument, the credentials of a URL in it (password, ``user:password``, key-like query
+        values), and the kind's API key (:attr:`api_key`)."""
         from pytest_mtchallenge.redaction import environment_secrets, url_secrets
 
-        return (*environment_secrets(self.argument), *url_secrets(self.argument))
+        key = self.api_key
+        return (*environment_secrets(self.argument), *url_secrets(self.argument), *((key,) if key else ()))
 
     def covers(self, suite: Suite) -> bool:
         """Whether this system has anything to say about ``suite`` (recorded systems may not)."""

@@ -1,7 +1,6 @@
 """``ct2:PATH`` — a CTranslate2 translator directory, tokenised with SentencePiece or a Hugging Face tokenizer."""
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -9,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.systems import SystemOptions
 from pytest_mtchallenge.systems.huggingface import LocalModelSystem, files_digest, quiet_transformers
@@ -54,14 +54,15 @@ def find_tokenizer(directory: Path) -> TokenizerFiles | None:
 
 
 def read_vocabulary(directory: Path) -> frozenset[str]:
-    """Every token of a CTranslate2 model (shared, or source and target vocabularies together)."""
+    """Every token of a CTranslate2 model (shared, or source and target vocabularies together), read
+    within the limits of :mod:`pytest_mtchallenge.files`."""
     tokens: set[str] = set()
     for stem in ("shared_vocabulary", "source_vocabulary", "target_vocabulary", "vocabulary"):
         json_file, text_file = directory / f"{stem}.json", directory / f"{stem}.txt"
         if json_file.is_file():
-            tokens.update(json.loads(json_file.read_text(encoding="utf-8")))
+            tokens.update(files.read_json(json_file, what="vocabulary"))  # type: ignore[call-overload]  # a list
         elif text_file.is_file():
-            tokens.update(line.rstrip("\n") for line in text_file.read_text(encoding="utf-8").splitlines())
+            tokens.update(line.rstrip("\n") for line in files.read_text(text_file, what="vocabulary").splitlines())
     return frozenset(tokens)
 
 
@@ -212,7 +213,7 @@ class CTranslate2System(LocalModelSystem):
         config_file = self.path / "config.json"
         if not config_file.is_file():
             return {}
-        config = json.loads(config_file.read_text(encoding="utf-8"))
+        config = files.read_json(config_file, what="model configuration")
         return config if isinstance(config, dict) else {}
 
     def _load_tokenizer(self, config: dict[str, object]) -> SentencePieceTokenizer | TransformersTokenizer:

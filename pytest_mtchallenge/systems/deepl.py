@@ -73,27 +73,24 @@ class DeepLSystem(System):
     """
 
     kind = "deepl"
+    key_env = KEY_ENV
     needs_argument = False
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         super().__init__(argument=argument, name=name, options=options)
         self.parameters = parse_parameters(argument)
 
-    @property
-    def secrets(self) -> tuple[str, ...]:
-        key = os.environ.get(KEY_ENV, "").strip()
-        return (*super().secrets, *((key,) if key else ()))
-
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
-        key = os.environ.get(KEY_ENV, "").strip()
+        key = self.api_key
         if not key:
-            failure = SystemFailure(f"set the environment variable {KEY_ENV} to your DeepL API key", file="deepl")
+            failure = SystemFailure(f"set the environment variable {self.key_variable} to your DeepL API key",
+                                    file="deepl")
             return Translations.failed(items, failure.one_line())
         url = server_url(key) + "/v2/translate"
         options = dataclasses.replace(self.options, batch_size=max(1, min(self.options.batch_size, MAX_TEXTS)))
         fixed = {"target_lang": target_language(suite.target_language),
                  "source_lang": source_language(suite.source_language), **self.parameters}
-        hints = {403: f"DeepL refused the key in {KEY_ENV}", 456: "the DeepL character quota is used up"}
+        hints = {403: f"DeepL refused the key in {self.key_variable}", 456: "the DeepL character quota is used up"}
         headers = {"Authorization": f"DeepL-Auth-Key {key}"}
         with HttpClient(options=options, secrets=[key], headers=headers) as client:
             def translate_batch(sources: list[str]) -> list[str]:

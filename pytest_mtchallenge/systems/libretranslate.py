@@ -1,7 +1,6 @@
 """``libretranslate:URL`` — a LibreTranslate server (self-hosted or libretranslate.com)."""
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
@@ -24,6 +23,7 @@ class LibreTranslateSystem(System):
     """
 
     kind = "libretranslate"
+    key_env = DEFAULT_KEY_ENV
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         super().__init__(argument=argument, name=name, options=options)
@@ -42,16 +42,10 @@ class LibreTranslateSystem(System):
 
     @property
     def key_variable(self) -> str:
-        return self.options.settings.get("mt_libretranslate_key_env") or DEFAULT_KEY_ENV
-
-    @property
-    def secrets(self) -> tuple[str, ...]:
-        key = os.environ.get(self.key_variable, "").strip()
-        return (*super().secrets, *((key,) if key else ()))
+        return self.options.settings.get("mt_libretranslate_key_env") or self.key_env
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
-        variable = self.key_variable
-        key = os.environ.get(variable, "").strip()
+        variable, key = self.key_variable, self.api_key
         hints = {403: f"the server refused the API key in {variable}" if key else
                  f"the server may want an API key: set {variable}"}
         with HttpClient(options=self.options, secrets=[key]) as client:

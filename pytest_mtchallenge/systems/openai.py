@@ -269,6 +269,7 @@ class OpenAISystem(System):
     """
 
     kind = "openai"
+    key_env = KEY_ENV
     handles_documents = True  # reads item.context and fills Translations.context_outputs itself
     #: How the HTTP client waits between attempts (tests replace it to record the waits).
     sleep: Callable[[float], None] = staticmethod(time.sleep)
@@ -332,7 +333,7 @@ class OpenAISystem(System):
 
     @property
     def key_variable(self) -> str:
-        return self.own.get("key_env") or KEY_ENV
+        return self.own.get("key_env") or self.key_env
 
     @property
     def signature(self) -> str:
@@ -362,14 +363,8 @@ class OpenAISystem(System):
         prompt = self.document_prompt if self.document_mode and item.context else self.prompt
         return prompt.messages(values)
 
-    @property
-    def secrets(self) -> tuple[str, ...]:
-        key = os.environ.get(self.key_variable, "").strip()
-        return (*super().secrets, *((key,) if key else ()))
-
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
-        variable = self.key_variable
-        key = os.environ.get(variable, "").strip()
+        variable, key = self.key_variable, self.api_key
         secrets = [key] if key else []
         headers = {"Authorization": f"Bearer {key}"} if key else {}
         hints = {401: f"the server refused the key in {variable}" if key else

@@ -5,37 +5,21 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-DOCUMENT_SUITE = """\
-format: mtchallenge-suite/1
-name: docs
-title: Document suite
-citation: The pytest-mtchallenge developers (2026)
-source_language: en
-target_language: fr
-categories:
-- id: discourse
-  title: Discourse
-  subcategories:
-  - id: D1
-    title: Context seen by the checker
-    question: Does the context translation mention the house?
-    checker: context-probe
-    items:
-    - id: D1a
-      source: It is old.
-      context: [We bought a house., The garden is big.]
-      context_references: [Nous avons acheté une maison., Le jardin est grand.]
-      reference: Elle est vieille.
-    - id: D1b
-      source: It is red.
-      reference: Elle est rouge.
-"""
+from tests.loopback import Loopback, LoopbackServer, ReceivedRequest, Reply
+from tests.suites import subcategory, suite_yaml
+
+DOCUMENT_SUITE = suite_yaml(
+    subcategories=[subcategory(
+        "D1", [{"id": "D1a", "source": "It is old.", "context": ["We bought a house.", "The garden is big."],
+                "context_references": ["Nous avons acheté une maison.", "Le jardin est grand."],
+                "reference": "Elle est vieille."},
+               {"id": "D1b", "source": "It is red.", "reference": "Elle est rouge."}],
+        category="discourse", title="Context seen by the checker", checker="context-probe",
+        question="Does the context translation mention the house?")],
+    name="docs", title="Document suite", citation="The pytest-mtchallenge developers (2026)")
 
 # A family that reads the context translation: passes when it mentions "maison", fails when there is
 # a context translation without it, and is n/a without one (the system translated the sentence alone).
@@ -161,23 +145,9 @@ def test_an_unknown_mode_is_a_usage_error(document_suite: pytest.Pytester) -> No
     result.stderr.fnmatch_lines(["*unknown mode 'paragraph' (known: sentence, document)*"])
 
 
-class _Uppercase(BaseHTTPRequestHandler):
-    """A generic JSON translation service on loopback: ``{"q": [...]}`` → ``{"out": [...]}``."""
-
-    received: list[list[str]] = []
-
-    def do_POST(self) -> None:  # noqa: N802 - the http.server API
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).received.append(body["q"])
-        reply = json.dumps({"out": [_toy(text) for text in body["q"]]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(reply)))
-        self.end_headers()
-        self.wfile.write(reply)
-
-    def log_message(self, *args: object) -> None:
-        pass
+def _toy_service(request: ReceivedRequest) -> Reply:
+    """A generic JSON translation service: ``{"q": [...]}`` → ``{"out": [...]}``."""
+    return Reply(body={"out": [_toy(text) for text in request.json["q"]]})
 
 
 def _toy(text: str) -> str:
@@ -187,43 +157,41 @@ def _toy(text: str) -> str:
 
 
 @pytest.fixture
-def service() -> Iterator[str]:
-    _Uppercase.received = []
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Uppercase)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/translate"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+def service(loopback: Loopback) -> LoopbackServer:
+    return loopback(_toy_service)
+
+
+def sent(service: LoopbackServer) -> list[list[str]]:
+    """The sources of each request the service received."""
+    return [request.json["q"] for request in service.requests]
 
 
 @pytest.mark.parametrize("mode", ["sentence", "document"])
-def test_http_kind_in_both_modes(document_suite: pytest.Pytester, service: str, mode: str) -> None:
+def test_http_kind_in_both_modes(document_suite: pytest.Pytester, service: LoopbackServer, mode: str) -> None:
     document_suite.makeini(textwrap.dedent("""\
         [pytest]
         mt_http_request = {"q": "{sources}"}
         mt_http_response = out
         """))
-    result = document_suite.runpytest("--mt-suite=suite.yaml", f"--mt-system=svc={service},mode={mode}",
+    result = document_suite.runpytest("--mt-suite=suite.yaml", f"--mt-system=svc={service.url}/translate,mode={mode}",
                                       "--mt-no-cache")
-    sent = sorted(text for batch in _Uppercase.received for text in batch)
+    texts = sorted(text for batch in sent(service) for text in batch)
     if mode == "document":
-        assert sent == ["It is red.", "We bought a house. The garden is big. It is old."]
+        assert texts == ["It is red.", "We bought a house. The garden is big. It is old."]
         result.assert_outcomes(passed=1, skipped=1)
     else:
-        assert sent == ["It is old.", "It is red."]
+        assert texts == ["It is old.", "It is red."]
         result.assert_outcomes(skipped=2)
 
 
-def test_the_cache_keeps_modes_and_contexts_apart(document_suite: pytest.Pytester, service: str) -> None:
+def test_the_cache_keeps_modes_and_contexts_apart(document_suite: pytest.Pytester, service: LoopbackServer) -> None:
     document_suite.makeini(textwrap.dedent("""\
         [pytest]
         mt_http_request = {"q": "{sources}"}
         mt_http_response = out
         """))
     for mode in ("sentence", "document", "sentence", "document"):
-        result = document_suite.runpytest("--mt-suite=suite.yaml", f"--mt-system=svc={service},mode={mode}")
+        result = document_suite.runpytest("--mt-suite=suite.yaml",
+                                          f"--mt-system=svc={service.url}/translate,mode={mode}")
         result.assert_outcomes(**({"skipped": 2} if mode == "sentence" else {"passed": 1, "skipped": 1}))
-    assert len(_Uppercase.received) == 2  # one request per mode; the reruns came from the cache
+    assert len(service.requests) == 2  # one request per mode; the reruns came from the cache

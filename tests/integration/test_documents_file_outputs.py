@@ -11,43 +11,30 @@ from pathlib import Path
 
 import pytest
 
-SUITE = """\
-format: mtchallenge-suite/1
-name: documents
-title: Document-level items
-citation: The pytest-mtchallenge developers (2026)
-source_language: en
-target_language: fr
-rate: decided
-categories:
-- id: anaphora
-  title: Anaphora
-  subcategories:
-  - id: antecedent_agreement
-    title: Pronoun agreement with the antecedent
-    question: Does the French pronoun agree with the noun that renders its antecedent?
-    checker: antecedent_agreement
-    items:
-    - id: houses
-      context: [The old houses on Harbour Street were sold last year.]
-      context_references: [Les vieilles maisons de la rue du Port ont été vendues l'an dernier.]
-      source: They were built in 1920 by a shipowner.
-      reference: Elles ont été construites en 1920 par un armateur.
-      params: {pronoun: they, antecedent: [maison, résidence]}
-    - id: buildings
-      context: [The old buildings on Harbour Street were sold last year.]
-      context_references: [Les vieux immeubles de la rue du Port ont été vendus l'an dernier.]
-      source: They were built in 1920 by a shipowner.
-      reference: Ils ont été construits en 1920 par un armateur.
-      params: {pronoun: they, antecedent: [bâtiment, immeuble, maison, résidence]}
-"""
+from tests.suites import subcategory, write_suite
+
+HOUSES = [
+    {"id": "houses", "context": ["The old houses on Harbour Street were sold last year."],
+     "context_references": ["Les vieilles maisons de la rue du Port ont été vendues l'an dernier."],
+     "source": "They were built in 1920 by a shipowner.",
+     "reference": "Elles ont été construites en 1920 par un armateur.",
+     "params": {"pronoun": "they", "antecedent": ["maison", "résidence"]}},
+    {"id": "buildings", "context": ["The old buildings on Harbour Street were sold last year."],
+     "context_references": ["Les vieux immeubles de la rue du Port ont été vendus l'an dernier."],
+     "source": "They were built in 1920 by a shipowner.",
+     "reference": "Ils ont été construits en 1920 par un armateur.",
+     "params": {"pronoun": "they", "antecedent": ["bâtiment", "immeuble", "maison", "résidence"]}},
+]
 
 
 @pytest.fixture
 def documents(pytester: pytest.Pytester) -> Path:
-    directory = pytester.mkdir("documents")
-    (directory / "suite.yaml").write_text(SUITE, encoding="utf-8")
-    return directory
+    write_suite(pytester.path / "documents", subcategories=[subcategory(
+        "antecedent_agreement", HOUSES, category="anaphora", title="Pronoun agreement with the antecedent",
+        question="Does the French pronoun agree with the noun that renders its antecedent?",
+        checker="antecedent_agreement")],
+        name="documents", title="Document-level items", rate="decided")
+    return pytester.path / "documents"
 
 
 def write_outputs(pytester: pytest.Pytester, name: str, records: list[dict[str, object]]) -> Path:

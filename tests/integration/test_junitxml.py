@@ -2,14 +2,12 @@
 and never a secret of the run, at any log level."""
 from __future__ import annotations
 
-import json
-import threading
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from tests.loopback import Loopback, ReceivedRequest, Reply
 
 
 def test_junit_properties(pytester: pytest.Pytester, mini_suite: Path) -> None:
@@ -33,40 +31,17 @@ def test_junit_failure_message_starts_with_the_verdict(pytester: pytest.Pytester
 
 # -- no secret in JUnit XML, the terminal or the reports, at any log level -------------------------
 
-class Shouting(BaseHTTPRequestHandler):
+def _shouting(request: ReceivedRequest) -> Reply:
     """A generic JSON service: uppercases ``texts``."""
-
-    def do_POST(self) -> None:  # noqa: N802 - the http.server API
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        reply = json.dumps({"translations": [text.upper() for text in body["texts"]]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(reply)))
-        self.end_headers()
-        self.wfile.write(reply)
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture
-def service(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Shouting)
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    return Reply(body={"translations": [text.upper() for text in request.json["texts"]]})
 
 
 def test_a_key_in_an_http_url_is_hidden_in_debug_logs_and_junit_xml(pytester: pytest.Pytester, mini_suite: Path,
-                                                                    service: str,
+                                                                    loopback: Loopback,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """urllib3 logs each request's URL at DEBUG; with the key in the URL (as documented), pytest's log
     capture would put it in failure reports and, with junit_logging = all, in the XML."""
+    service = loopback(_shouting).url
     monkeypatch.setenv("MT_URL_KEY", "u7Lk3y-very-secret")
     pytester.makeini('[pytest]\nmt_http_request = {"texts": "{sources}"}\nmt_http_response = translations\n'
                      "junit_logging = all\n")

@@ -3,11 +3,8 @@ item, none on a second run, token usage summed, replies cleaned, document mode."
 from __future__ import annotations
 
 import json
-import socket
-import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 
@@ -16,80 +13,65 @@ from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.plugin import SESSION_KEY
 from pytest_mtchallenge.systems import Translations
+from tests.loopback import Loopback, LoopbackServer, ReceivedRequest, Reply
+from tests.suites import subcategory, suite_yaml
 
 Answer = Callable[[dict[str, object]], str]
 
 
 @dataclass
 class ChatServer:
-    """A chat-completions server on 127.0.0.1: ``answer(request body)`` gives each reply's content;
+    """A chat-completions server on loopback: ``answer(request body)`` gives each reply's content;
     each reply reports as many prompt tokens as the user message has words, completion tokens as
     the reply has."""
 
     answer: Answer
-    bodies: list[dict[str, object]] = field(default_factory=list)
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    url: str = ""
+    server: LoopbackServer | None = None
+
+    def reply(self, request: ReceivedRequest) -> Reply:
+        body = request.json
+        assert request.path == "/v1/chat/completions"
+        content = self.answer(body)
+        return Reply(body={
+            "object": "chat.completion", "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": _prompt_tokens(body), "completion_tokens": len(content.split())}})
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return f"{self.server.url}/v1"
+
+    @property
+    def bodies(self) -> list[dict[str, object]]:
+        assert self.server is not None
+        return [request.json for request in self.server.requests]
+
+    @property
+    def prompt_tokens(self) -> int:
+        return sum(map(_prompt_tokens, self.bodies))
+
+    @property
+    def completion_tokens(self) -> int:
+        return sum(len(self.answer(body).split()) for body in self.bodies)
 
 
-def _handler(server: ChatServer, lock: threading.Lock) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def setup(self) -> None:
-            super().setup()
-            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-        def do_POST(self) -> None:  # noqa: N802 - the http.server API
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            assert self.path == "/v1/chat/completions"
-            content = server.answer(body)
-            prompt_tokens = len(body["messages"][-1]["content"].split())
-            completion_tokens = len(content.split())
-            with lock:
-                server.bodies.append(body)
-                server.prompt_tokens += prompt_tokens
-                server.completion_tokens += completion_tokens
-            reply = json.dumps({
-                "object": "chat.completion", "model": body["model"],
-                "choices": [{"index": 0, "finish_reason": "stop",
-                             "message": {"role": "assistant", "content": content}}],
-                "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(reply)))
-            self.end_headers()
-            self.wfile.write(reply)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    return Handler
+def _prompt_tokens(body: dict[str, object]) -> int:
+    return len(body["messages"][-1]["content"].split())  # type: ignore[index]
 
 
 @pytest.fixture
-def chat_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Answer], ChatServer]]:
+def chat_server(loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> Callable[[Answer], ChatServer]:
     """Starts chat servers on loopback (stopped when the test ends) and points OPENAI_BASE_URL at the last."""
-    started: list[ThreadingHTTPServer] = []
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    for variable in ("NO_PROXY", "no_proxy"):
-        monkeypatch.setenv(variable, "127.0.0.1,localhost")
 
     def start(answer: Answer) -> ChatServer:
         server = ChatServer(answer)
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(server, threading.Lock()))
-        httpd.daemon_threads = True
-        threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        started.append(httpd)
-        server.url = f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+        server.server = loopback(server.reply)
         monkeypatch.setenv("OPENAI_BASE_URL", server.url)
         return server
 
-    yield start
-    for httpd in started:
-        httpd.shutdown()
-        httpd.server_close()
+    return start
 
 
 class TranslationsRecorder:
@@ -155,34 +137,21 @@ def test_one_request_per_item_then_none_with_usage_and_cleaned_replies(
     assert second.parseoutcomes() == outcomes and recorder.translations == []
 
 
-DOCUMENT_SUITE = """\
-format: mtchallenge-suite/1
-name: lamps
-title: Lamps
-citation: The pytest-mtchallenge developers (2026)
-source_language: en
-target_language: fr
-categories:
-- id: discourse
-  title: Discourse
-  subcategories:
-  - id: P1
-    title: Pronoun gender
-    question: Does the pronoun agree with its antecedent?
-    checker: regex
-    params: {positive: "\\\\b[Ee]lle\\\\b", negative: "\\\\b[Ii]l\\\\b"}
-    items:
-    - id: P1a
-      document: lamp
-      context: [The lamp fell off the table., It broke.]
-      source: Then it went out.
-      reference: Puis elle s'est éteinte.
-    - id: P1b
-      document: book
-      context: [The book fell off the table.]
-      source: It was open.
-      reference: Il était ouvert.
-"""
+LAMPS = [
+    {"id": "P1a", "document": "lamp", "context": ["The lamp fell off the table.", "It broke."],
+     "source": "Then it went out.", "reference": "Puis elle s'est éteinte."},
+    {"id": "P1b", "document": "book", "context": ["The book fell off the table."], "source": "It was open.",
+     "reference": "Il était ouvert."},
+]
+
+
+def lamps_suite(*more: dict[str, str]) -> str:
+    """The lamps and books, and ``more`` items, judged by the gender of the pronoun."""
+    return suite_yaml(subcategories=[subcategory(
+        "P1", [*LAMPS, *more], category="discourse", title="Pronoun gender", checker="regex",
+        question="Does the pronoun agree with its antecedent?",
+        params={"positive": r"\b[Ee]lle\b", "negative": r"\b[Ii]l\b"})],
+        name="lamps", title="Lamps", citation="The pytest-mtchallenge developers (2026)")
 
 
 def _antecedent_aware(body: dict[str, object]) -> str:
@@ -198,7 +167,7 @@ def _antecedent_aware(body: dict[str, object]) -> str:
 def test_document_mode_shows_the_context_to_the_model(pytester: pytest.Pytester,
                                                       chat_server: Callable[[Answer], ChatServer], scope: str) -> None:
     server = chat_server(_antecedent_aware)
-    pytester.makefile(".yaml", lamps=DOCUMENT_SUITE)
+    pytester.makefile(".yaml", lamps=lamps_suite())
     recorder = TranslationsRecorder()
     result = pytester.runpytest("--mt-suite=lamps.yaml", f"--mt-system=llm=openai:m,mode=document,document={scope}",
                                 "--mt-judge=auto", "--mt-no-cache", plugins=[recorder])
@@ -221,11 +190,7 @@ def test_a_sentence_that_spells_a_document_never_gets_its_cached_output(
     sentence, which an item whose source is that text also had: a rerun served one item's output
     to the other."""
     lookalike = json.dumps(["The lamp fell off the table.", "It broke.", "Then it went out."])
-    suite = DOCUMENT_SUITE + f"""\
-    - id: P1c
-      source: '{lookalike}'
-      reference: Une liste.
-"""
+    suite = lamps_suite({"id": "P1c", "source": lookalike, "reference": "Une liste."})
     server = chat_server(lambda body: "[une liste]" if lookalike in str(body["messages"][-1]["content"])
                          else _antecedent_aware(body))
     pytester.makefile(".yaml", lamps=suite)
@@ -246,7 +211,7 @@ def test_a_sentence_that_spells_a_document_never_gets_its_cached_output(
 def test_the_prompt_file_of_the_ini_reaches_the_model(pytester: pytest.Pytester,
                                                       chat_server: Callable[[Answer], ChatServer]) -> None:
     server = chat_server(lambda body: "Il était ouvert.")
-    pytester.makefile(".yaml", lamps=DOCUMENT_SUITE)
+    pytester.makefile(".yaml", lamps=lamps_suite())
     pytester.makefile(".txt", prompt="[user]\nTranslate into {target_language}, as a novelist would: {source}\n")
     pytester.makeini("[pytest]\nmt_openai_prompt = prompt.txt\n")
     pytester.runpytest("--mt-suite=lamps.yaml", "--mt-system=llm=openai:m", "--mt-no-cache")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import textwrap
 import threading
 import urllib.error
 import urllib.request
@@ -13,28 +12,7 @@ import pytest
 from pytest_mtchallenge.review.server import ReviewServer
 from pytest_mtchallenge.review.tasks import Review, plan_review
 from pytest_mtchallenge.review.verdict_file import VerdictFile
-
-SUITE = """\
-format: mtchallenge-suite/1
-name: idioms
-title: Idioms
-citation: The pytest-mtchallenge developers (2026)
-source_language: en
-target_language: fr
-categories:
-- id: lexical
-  title: Lexical
-  subcategories:
-  - id: H1
-    title: Idioms
-    question: Is the idiom translated by its meaning?
-    checker: human
-    items:
-    - {id: H1a, source: It is raining cats and dogs., reference: Il pleut des cordes., locus: pleut des cordes}
-    - {id: H1b, source: He kicked the bucket., reference: Il a cassé sa pipe., locus: cassé sa pipe}
-    - {id: H1c, source: She spilled the beans., reference: Elle a vendu la mèche., locus: vendu la mèche}
-    - {id: H1d, source: It costs an arm and a leg., reference: Ça coûte les yeux de la tête.}
-"""
+from tests.review_suite import idioms_suite
 
 SYSTEM = """\
 name: literal
@@ -50,7 +28,7 @@ outputs:
 def idioms(pytester: pytest.Pytester) -> Path:
     root = pytester.path / "idioms"
     (root / "systems").mkdir(parents=True)
-    (root / "suite.yaml").write_text(textwrap.dedent(SUITE), encoding="utf-8")
+    (root / "suite.yaml").write_text(idioms_suite(name="idioms", title="Idioms"), encoding="utf-8")
     (root / "systems" / "literal.yaml").write_text(SYSTEM, encoding="utf-8")
     return root
 

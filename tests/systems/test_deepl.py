@@ -13,7 +13,7 @@ from pytest_mtchallenge.systems import deepl
 from pytest_mtchallenge.systems.deepl import DeepLSystem, parse_parameters, server_url, source_language, target_language
 
 if TYPE_CHECKING:
-    from conftest import Loopback, ReceivedRequest, Reply, Responder
+    from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
 
 FREE_KEY = "0a1b2c3d-0000-4000-8000-123456789abc:fx"
 PRO_KEY = "0a1b2c3d-0000-4000-8000-123456789abc"

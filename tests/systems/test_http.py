@@ -33,7 +33,7 @@ from pytest_mtchallenge.systems.http import (
 from pytest_mtchallenge.translation.translator import Translator
 
 if TYPE_CHECKING:
-    from conftest import Loopback, ReceivedRequest, Reply, Responder
+    from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
 
 KINDS = {"http": HttpSystem, "https": HttpsSystem}
 SECRET = "s3cr3t/key+with=odd&chars"

@@ -10,7 +10,6 @@ import io
 import json
 import subprocess
 import sys
-import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -31,6 +30,7 @@ from pytest_mtchallenge.systems.huggingface import (
     nllb_code,
     quiet_transformers,
 )
+from tests.suites import write_suite
 
 KINDS = {"hf": HuggingFaceSystem}
 NEEDS_EXTRA = "the hf extra is not installed (pip install .[hf])"
@@ -43,34 +43,14 @@ SENTENCES = (
 )
 
 
-def suite_yaml(*sources: str, source_language: str = "en", target_language: str = "fr") -> str:
-    items = "\n".join(f"          - {{id: i{n}, source: {json.dumps(source)}, reference: x}}"
-                      for n, source in enumerate(sources, 1))
-    return textwrap.dedent(f"""\
-        format: mtchallenge-suite/1
-        name: tiny
-        title: A tiny suite
-        citation: Nobody (2026)
-        source_language: {source_language}
-        target_language: {target_language}
-        categories:
-          - id: morpho
-            title: Morphology
-            subcategories:
-              - id: all
-                title: Everything
-                question: Is it right?
-                checker: human
-                items:
-        """) + items + "\n"
+def items_of(*sources: str) -> list[dict[str, str]]:
+    """Items ``i1``, ``i2`` … with these sources, human-judged."""
+    return [{"id": f"i{n}", "source": source, "reference": "x"} for n, source in enumerate(sources, 1)]
 
 
 def make_suite(directory: Path, *sources: str, source_language: str = "en", target_language: str = "fr") -> Suite:
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / "suite.yaml"
-    path.write_text(suite_yaml(*sources, source_language=source_language, target_language=target_language),
-                    encoding="utf-8")
-    return load_suite(path)
+    return load_suite(write_suite(directory, items_of(*sources), source_language=source_language,
+                                  target_language=target_language))
 
 
 FIVE = ("The horses run.", "I want him to come.", "She must leave.", "The cat sleeps on the mat.", "Hello")
@@ -474,8 +454,7 @@ def test_a_run_translates_once_then_reads_the_cache(pytester: pytest.Pytester, m
         def pytest_mtchallenge_system_kinds():
             return {"hf": HuggingFaceSystem}
     """)
-    (pytester.path / "tiny").mkdir()
-    (pytester.path / "tiny" / "suite.yaml").write_text(suite_yaml(*FIVE), encoding="utf-8")
+    write_suite(pytester.path / "tiny", items_of(*FIVE))
     args = ("tiny", f"--mt-system=tiny=hf:{marian_dir},beam=1,max_length=8", "--mt-batch-size=2")
     first = pytester.runpytest(*args)
     first.assert_outcomes(skipped=5)  # human checker, no recorded verdicts: every output is for review

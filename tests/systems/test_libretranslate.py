@@ -13,7 +13,7 @@ from pytest_mtchallenge.systems import SystemOptions, parse_system_spec
 from pytest_mtchallenge.systems.libretranslate import LibreTranslateSystem
 
 if TYPE_CHECKING:
-    from conftest import Loopback, ReceivedRequest, Reply, Responder
+    from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
 
 KEY = "lt-key-0123456789"
 

@@ -23,7 +23,7 @@ from pytest_mtchallenge.systems.openai import (
 from pytest_mtchallenge.systems.http import ReplyError
 
 if TYPE_CHECKING:
-    from conftest import Loopback, ReceivedRequest, Reply, Responder
+    from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
 
 KEY = "sk-proj-Zx81QfT0pSeCrEtKeY000111"
 FAST = SystemOptions(timeout=5.0, retries=2, backoff=0.01, batch_size=32, concurrency=4)

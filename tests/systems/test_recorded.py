@@ -10,32 +10,8 @@ import pytest
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.systems import System, SystemOptions, builtin_system_kinds, parse_system_spec
+from tests.suites import TINY, write_suite
 
-SUITE_YAML = """\
-format: mtchallenge-suite/1
-name: tiny
-title: A tiny suite
-citation: Nobody (2024)
-source_language: en
-target_language: fr
-categories:
-  - id: morpho
-    title: Morphology
-    subcategories:
-      - id: subjunctive
-        title: Subjunctive mood
-        question: Is the subjunctive used?
-        checker: human
-        items:
-          - {id: s1, source: I want him to come., reference: Je veux qu'il vienne.}
-          - {id: s2, source: She must leave., references: [Il faut qu'elle parte., Elle doit partir.]}
-      - id: plural
-        title: Irregular plurals
-        question: Is the plural right?
-        checker: human
-        items:
-          - {id: p1, source: The horses run., reference: Les chevaux courent.}
-"""
 GOOGLE_YAML = """\
 name: google
 description: Google Translate, as published with the suite
@@ -48,10 +24,10 @@ outputs:
 
 @pytest.fixture
 def suite(tmp_path: Path) -> Suite:
-    (tmp_path / "suite.yaml").write_text(SUITE_YAML, encoding="utf-8")
+    path = write_suite(tmp_path, subcategories=TINY)
     (tmp_path / "systems").mkdir()
     (tmp_path / "systems" / "google.yaml").write_text(GOOGLE_YAML, encoding="utf-8")
-    return load_suite(tmp_path / "suite.yaml")
+    return load_suite(path)
 
 
 def system(spec: str, rootdir: Path) -> System:
