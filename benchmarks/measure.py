@@ -76,8 +76,8 @@ def same_outcomes(plugin: Mapping[str, tuple[str, str]], bare: Mapping[str, tupl
                   key_of: Callable[[str], Hashable | None], *, expected: int | None = None) -> dict[str, int]:
     """Compare two runs item by item: every node id turned into its key by ``key_of`` (None: a node id
     it does not recognise, an error), the keys asserted unique within each run and the same in both,
-    then the same outcome and the same message (up to its lines' trailing spaces) for every key. Returns the plugin's counts per outcome;
-    exits with the first differences when any."""
+    then the same outcome and the same message (up to its lines' trailing spaces) for every key. Returns the
+    plugin's counts per outcome; exits with the first differences when any."""
     keyed = []
     for label, run in (("plugin", plugin), ("bare", bare)):
         by_key: dict[Hashable, tuple[str, str]] = {}
@@ -92,8 +92,9 @@ def same_outcomes(plugin: Mapping[str, tuple[str, str]], bare: Mapping[str, tupl
             assert len(by_key) == expected, f"{label}: {len(by_key)} tests, expected {expected}"
         keyed.append(by_key)
     mine, theirs = keyed
-    assert mine.keys() == theirs.keys(), (f"the runs do not hold the same tests: {len(mine.keys() - theirs.keys())} "
-                                          f"only in the plugin's, {len(theirs.keys() - mine.keys())} only in the bare one")
+    only_plugin, only_bare = len(mine.keys() - theirs.keys()), len(theirs.keys() - mine.keys())
+    assert not only_plugin and not only_bare, (f"the runs do not hold the same tests: {only_plugin} only in the "
+                                               f"plugin's, {only_bare} only in the bare one")
     differ = [key for key in mine if mine[key] != theirs[key]]
     for key in differ[:10]:
         print(f"  {key}:\n    plugin {mine[key]!r}\n    bare   {theirs[key]!r}")
@@ -142,8 +143,10 @@ def print_ratios(label: str, plugin: Sequence[Sample], bare: Sequence[Sample]) -
 
 #: A plugin test's node id: ``[FOLDER/]FILE::ITEM[SYSTEM]``.
 _PLUGIN_ID = re.compile(r"^(?:.*/)?(?P<file>[^/:]+)::(?P<item>[^\[\]/:]+)\[(?P<system>[^\[\]/]+)\]$")
-#: A test of ``mirror.py``: ``test_mirror_NAME.py::test_item[SUITE/ITEM/SYSTEM]``.
-_MIRROR_ID = re.compile(r"::test_item\[(?P<suite>[^\[\]/]+)/(?P<item>[^\[\]/]+)/(?P<system>[^\[\]/]+)\]$")
+#: A test of ``mirror.py``: ``test_mirror_NAME.py::test_item[SUITE/ITEM/SYSTEM]`` (``test_item_without_output``
+#: for those that error at setup).
+_MIRROR_ID = re.compile(r"::test_item(?:_without_output)?"
+                        r"\[(?P<suite>[^\[\]/]+)/(?P<item>[^\[\]/]+)/(?P<system>[^\[\]/]+)\]$")
 
 
 def key_of_test(nodeid: str, suite_of_file: Mapping[str, str]) -> tuple[str, str, str] | None:

@@ -1,4 +1,4 @@
-"""A pytest plugin for the benchmarks' unmeasured runs: each test's outcome, and where a run's time and memory go.
+"""A pytest plugin for the benchmarks' unmeasured runs: each test's outcome, where a run's time and memory go.
 
 Loaded with ``-p probe`` (its folder on PYTHONPATH) by ``measure.outcomes`` and ``bench_winomt.py``, never in a
 timed run. With BENCH_OUTCOMES set it writes the collected node ids and each test's outcome and message there
