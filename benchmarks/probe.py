@@ -2,9 +2,9 @@
 
 Loaded with ``-p probe`` (its folder on PYTHONPATH) by ``measure.outcomes`` and ``bench_winomt.py``, never in a
 timed run. With BENCH_OUTCOMES set it writes the collected node ids and each test's outcome and message there
-(JSON); with BENCH_PHASES set, the wall and CPU time and the memory (current and peak RSS) at each phase of the run, the time spent in the
-automatic judge (``judging.automatic_verdict``, called by the plugin and by the mirror alike) and in the
-garbage collector, by generation.
+(JSON); with BENCH_PHASES set, the wall and CPU time and the memory (current and peak RSS) at each phase of
+the run, the time spent in the automatic judge (``judging.automatic_verdict``, called by the plugin and by
+the mirror alike) and in the garbage collector, by generation.
 """
 from __future__ import annotations
 
