@@ -20,7 +20,7 @@ from types import MappingProxyType
 import pytest
 
 import pytest_mtchallenge.suites
-from pytest_mtchallenge.checkers.fr.entity_gender import EntityGenderChecker, Params
+from pytest_mtchallenge.checkers.entity_gender import EntityGenderChecker, Params
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.judging import automatic_verdict
 from pytest_mtchallenge.model import ChallengeItem
