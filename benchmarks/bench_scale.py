@@ -1,50 +1,36 @@
-"""Scale benchmark: the DFKI suites (5,091 items) and a generated 50,000-item suite.
+"""Scale benchmark: the DFKI suites (5,091 items) against a same-work bare pytest, and a generated 50,000-item suite.
 
-Run from the repository root:  python benchmarks/bench_scale.py [--rounds 3]
+Run from the repository root:  python benchmarks/bench_scale.py [--rounds 3] [--limit N] [--no-generated]
 
-Every measurement is a separate pytest process started from here, back to back and alternated,
-so the machine's load affects both sides alike; the script reports medians and their ratios:
+Every measurement is a separate pytest process started from here, back to back and interleaved, so the
+machine's load affects both sides alike; the script reports medians and their ratios:
 
-1. plugin vs bare pytest: both DFKI files (read from ../shared/external/dfki-mt-testsuite, skipped
-   when absent) against outputs given as file: systems, compared with a bare pytest run of as many
-   trivial parametrized tests; wall time and peak memory (max RSS of the child process);
-2. scaling: a generated 50,000-item TQ-AutoTest suite against a generated 5,000-item one.
+1. plugin vs bare pytest doing the same work: both DFKI files (read from ../shared/external/dfki-mt-testsuite,
+   skipped when absent; with ``--limit N`` the first N items of each, written to a temporary folder) against
+   one JSONL file of outputs (``--mt-system=candidate=file:…``, the default judge ``auto+human``). The bare run
+   is ``mirror.py``: the same two suite files read with the same loader (the same regexes compiled, the same
+   positive and negative tokens as recorded human verdicts), the same JSONL file read, each output judged by
+   the same ``tq-regex`` family and judge, one parametrized test per item (ids ``SUITE/ITEM/SYSTEM``). One
+   unmeasured run of each, with ``probe.py``, is compared item by item first: node ids asserted unique, the
+   same (suite, item, system) tests, the same outcome and message for each. Then plugin, bare, plugin, bare…:
+   wall time, CPU time (user + system) and peak RSS (max RSS of the child process);
+2. scaling: a generated 50,000-item TQ-AutoTest suite against a generated 5,000-item one (the plugin alone).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import measure
+
 ROOT = Path(__file__).resolve().parents[1]
 DFKI = ROOT.parent / "shared" / "external" / "dfki-mt-testsuite"
-
-
-def run_measured(args: list[str], cwd: Path) -> tuple[float, float]:
-    """Run pytest in a child that reports its own peak RSS, so every measurement is independent."""
-    code = ("import resource, subprocess, sys, time, json; t=time.perf_counter();"
-            "p=subprocess.run(sys.argv[1:], capture_output=True);"
-            "w=time.perf_counter()-t;"
-            "print(json.dumps([w, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024, p.returncode]))")
-    command = [sys.executable, "-c", code, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-               "--tb=no", *args]
-    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
-    wall, rss, returncode = json.loads(completed.stdout.strip().splitlines()[-1])
-    if returncode not in (0, 1):
-        raise SystemExit(f"pytest exited {returncode} for {args}")
-    return wall, rss
-
-
-def bare_suite(directory: Path, count: int) -> Path:
-    path = directory / f"test_bare_{count}.py"
-    path.write_text(f"import pytest\n\n@pytest.mark.parametrize('n', range({count}))\n"
-                    "def test_item(n):\n    assert n >= 0\n")
-    return path
+FILES = ("de-en.items.json", "en-de.items.json")
+FAMILIES = {"tq-regex": "pytest_mtchallenge.checkers.generic.tq_regex:TqRegexChecker"}
 
 
 def outputs_for(items_files: list[Path], out: Path) -> None:
@@ -56,6 +42,38 @@ def outputs_for(items_files: list[Path], out: Path) -> None:
             output = (item.get("positive_tokens") or item.get("negative_tokens") or [item["source_sentence"]])[0]
             lines.append(json.dumps({"suite": suite, "id": item["id"], "output": output}, ensure_ascii=False))
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def limited_copy(limit: int, work: Path) -> Path:
+    """The first ``limit`` items of each DFKI file, in a folder of ``work`` named as the original."""
+    folder = work / DFKI.name
+    folder.mkdir()
+    for name in FILES:
+        items = json.loads((DFKI / name).read_text(encoding="utf-8"))["items"][:limit]
+        (folder / name).write_text(json.dumps({"items": items}, ensure_ascii=False), encoding="utf-8")
+    return folder
+
+
+def bench_dfki(work: Path, rounds: int, limit: int) -> None:
+    folder = limited_copy(limit, work) if limit else DFKI
+    files = [folder / name for name in FILES]
+    out = work / "dfki-outputs.jsonl"
+    outputs_for(files, out)  # one file of outputs for both suites, told apart by "suite"
+    plugin = [*(f"--mt-suite={f}" for f in files), f"--mt-system=candidate=file:{out}"]
+    bare = measure.write_mirror(work, "dfki", {
+        "suites": [{"path": str(f), "format": "tq-autotest"} for f in files], "judge": "auto+human",
+        "families": FAMILIES, "outputs": {"file": str(out), "system": "candidate"}})
+    tests = sum(len(json.loads(f.read_text(encoding="utf-8"))["items"]) for f in files)
+    suite_of_file = {name: name.removesuffix(".json").removesuffix(".items") for name in FILES}
+    counts = measure.same_outcomes(measure.outcomes(plugin, work, label="plugin-dfki"),
+                                   measure.outcomes(bare, work, label="bare-dfki"),
+                                   lambda nodeid: measure.key_of_test(nodeid, suite_of_file), expected=tests)
+    print(f"DFKI: {tests} tests, node ids unique in both runs, the same (suite, item, system) tests; item by item the "
+          "same outcome and message: " + ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items())))
+    print("timing: plugin, bare, plugin, bare…", flush=True)
+    samples = measure.interleaved({"plugin": plugin, "bare": bare}, work, rounds)
+    wall, cpu, rss = measure.print_ratios(f"DFKI, {tests} tests", samples["plugin"], samples["bare"])
+    print(f"plugin / bare pytest, DFKI: {wall:.2f}x wall, {cpu:.2f}x CPU, {rss:.2f}x peak RSS")
 
 
 def generated_suite(directory: Path, count: int) -> tuple[Path, Path]:
@@ -74,42 +92,36 @@ def generated_suite(directory: Path, count: int) -> tuple[Path, Path]:
     return suite, out
 
 
+def bench_generated(work: Path, rounds: int) -> None:
+    small = generated_suite(work, 5_000)
+    large = generated_suite(work, 50_000)
+    samples = measure.interleaved({"5,000 items": [f"--mt-suite={small[0]}", f"--mt-system=file:{small[1]}"],
+                                   "50,000 items": [f"--mt-suite={large[0]}", f"--mt-system=file:{large[1]}"]},
+                                  work, rounds)
+    s, g = measure.median(samples["5,000 items"]), measure.median(samples["50,000 items"])
+    print(f"generated: 5,000 items {s.wall:.2f}s / {s.cpu:.2f}s CPU / {s.rss:.0f} MiB, 50,000 items {g.wall:.2f}s / "
+          f"{g.cpu:.2f}s CPU / {g.rss:.0f} MiB -> time ratio {g.wall / s.wall:.1f}x, memory ratio {g.rss / s.rss:.1f}x "
+          "(10x the items)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=3, help="timed runs of each side, interleaved (default 3)")
+    parser.add_argument("--limit", type=int, default=0, metavar="N", help="only the first N items of each DFKI file")
+    parser.add_argument("--no-generated", action="store_true", help="skip part 2 (the generated suites)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         (work / "pytest.ini").write_text("[pytest]\n")
-        print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.rounds} rounds (medians)\n")
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.rounds} rounds (medians), "
+              f"load average {os.getloadavg()[0]:.1f}\n")
         if DFKI.exists():
-            files = [DFKI / "de-en.items.json", DFKI / "en-de.items.json"]
-            out = work / "dfki-outputs.jsonl"
-            outputs_for(files, out)  # one file of outputs for both suites, told apart by "suite"
-            plugin_args = [f"--mt-suite={f}" for f in files] + [f"--mt-system=candidate=file:{out}"]
-            total = sum(len(json.loads(f.read_text(encoding='utf-8'))["items"]) for f in files)
-            bare = bare_suite(work, total)
-            samples = {"plugin": [], "bare": []}
-            for _ in range(args.rounds):  # alternate, back to back
-                samples["plugin"].append(run_measured(plugin_args, work))
-                samples["bare"].append(run_measured([str(bare)], work))
-            plugin = (statistics.median(s[0] for s in samples["plugin"]), statistics.median(s[1] for s in samples["plugin"]))
-            plain = (statistics.median(s[0] for s in samples["bare"]), statistics.median(s[1] for s in samples["bare"]))
-            print(f"DFKI, {total} tests: plugin {plugin[0]:.2f}s / {plugin[1]:.0f} MiB, bare pytest "
-                  f"{plain[0]:.2f}s / {plain[1]:.0f} MiB -> wall ratio {plugin[0] / plain[0]:.2f}x, "
-                  f"memory ratio {plugin[1] / plain[1]:.2f}x")
+            bench_dfki(work, args.rounds, args.limit)
         else:
             print(f"DFKI suite not found at {DFKI}: part 1 skipped")
-        small = generated_suite(work, 5_000)
-        large = generated_suite(work, 50_000)
-        samples = {"small": [], "large": []}
-        for _ in range(args.rounds):
-            samples["small"].append(run_measured([f"--mt-suite={small[0]}", f"--mt-system=file:{small[1]}"], work))
-            samples["large"].append(run_measured([f"--mt-suite={large[0]}", f"--mt-system=file:{large[1]}"], work))
-        s = (statistics.median(x[0] for x in samples["small"]), statistics.median(x[1] for x in samples["small"]))
-        g = (statistics.median(x[0] for x in samples["large"]), statistics.median(x[1] for x in samples["large"]))
-        print(f"generated: 5,000 items {s[0]:.2f}s / {s[1]:.0f} MiB, 50,000 items {g[0]:.2f}s / {g[1]:.0f} MiB "
-              f"-> time ratio {g[0] / s[0]:.1f}x, memory ratio {g[1] / s[1]:.1f}x (10x the items)")
+        if not args.no_generated:
+            print()
+            bench_generated(work, args.rounds)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ Run from the repository root:  python benchmarks/bench_winomt.py [--rounds 3]
 The plugin's run is ``pytest --mt-suite=winomt-en-fr --mt-system='recorded:*' --mt-judge=auto``. The bare run
 is ``winomt_mirror.py`` with the plugin switched off: the same bundled gzipped files read, the same
 entity_gender family called on the same outputs under the same automatic judge, 19,440 parametrized tests.
-Before timing, one run of each records every test's outcome and message (``winomt_probe.py``, a small
+Before timing, one run of each records every test's outcome and message (``probe.py``, a small
 plugin not loaded in the timed runs); the script asserts that both runs have 19,440 unique ids, the same ids, and
 item by item the same outcome (passed, failed, skipped, error at setup) and the same message. Then each
 round runs both, in fresh processes, back to back, the order alternating from round to round, so the
@@ -28,6 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import measure
 
 HERE = Path(__file__).resolve().parent
 TESTS = 19_440  # 3,888 lines of en.txt × 5 systems
@@ -39,28 +40,20 @@ _KEY = re.compile(r"::(?:(\d+)\[(\w+)\]|test_item\[(\d+)-(\w+)\])$")
 
 
 def run_measured(args: list[str], cwd: Path) -> tuple[float, float, float]:
-    """bench_scale's measurement with the child's CPU time too: (wall s, CPU s, peak RSS MiB). On a machine
-    shared with other jobs, CPU time (user + system) moves much less with their load than wall time does."""
-    code = ("import resource, subprocess, sys, time, json; t=time.perf_counter();"
-            "p=subprocess.run(sys.argv[1:], capture_output=True);"
-            "w=time.perf_counter()-t; u=resource.getrusage(resource.RUSAGE_CHILDREN);"
-            "print(json.dumps([w, u.ru_utime+u.ru_stime, u.ru_maxrss/1024, p.returncode]))")
-    command = [sys.executable, "-c", code, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-               "--tb=no", *args]
-    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
-    wall, cpu, rss, returncode = json.loads(completed.stdout.strip().splitlines()[-1])
-    if returncode != 1:  # the run has failures: pytest's exit code 1, anything else is a broken run
-        raise SystemExit(f"pytest exited {returncode} for {args}")
-    return wall, cpu, rss
+    """One measured run (``measure.run_measured``): (wall s, CPU s, peak RSS MiB); the run must have failures
+    (pytest's exit code 1), anything else is a broken run. On a machine shared with other jobs, CPU time
+    (user + system) moves much less with their load than wall time does."""
+    sample = measure.run_measured(args, cwd, exit_codes=(1,))
+    return sample.wall, sample.cpu, sample.rss
 
 
 def probed(args: list[str], work: Path, variable: str, out: Path) -> tuple[float, float]:
-    """One unmeasured run with winomt_probe.py, which writes what ``variable`` asks for to ``out``; its wall
+    """One unmeasured run with probe.py, which writes what ``variable`` asks for to ``out``; its wall
     and CPU time."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
            variable: str(out)}
     before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=no", "-p", "winomt_probe",
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tb=no", "-p", "probe",
                     *args], cwd=work, env=env, capture_output=True, check=False)
     wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -69,7 +62,7 @@ def probed(args: list[str], work: Path, variable: str, out: Path) -> tuple[float
 def recorded(args: list[str], work: Path, name: str) -> dict[tuple[str, str], tuple[str, str]]:
     """(line, system) → (outcome, message) in one unmeasured run; ids asserted unique."""
     out = work / f"outcomes-{name}.json"
-    probed(args, work, "WINOMT_OUTCOMES", out)
+    probed(args, work, "BENCH_OUTCOMES", out)
     found = json.loads(out.read_text(encoding="utf-8"))
     ids = found["ids"]
     assert len(ids) == len(set(ids)) == TESTS, f"{name}: {len(ids)} tests, {len(set(ids))} unique ids"
@@ -103,7 +96,7 @@ def phases(work: Path, rounds: int) -> None:
     for round_number in range(rounds):
         for side in (("plugin", "bare") if round_number % 2 == 0 else ("bare", "plugin")):
             out = work / f"phases-{side}.json"
-            total_wall, total_cpu = probed(PLUGIN if side == "plugin" else BARE, work, "WINOMT_PHASES", out)
+            total_wall, total_cpu = probed(PLUGIN if side == "plugin" else BARE, work, "BENCH_PHASES", out)
             probe = json.loads(out.read_text(encoding="utf-8"))
             marks = probe["phases"]
             last = marks[-1]

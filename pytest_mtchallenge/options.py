@@ -54,7 +54,7 @@ def add_options(parser: pytest.Parser) -> None:
                     help="Human verdicts of your own (a verdict file, as mtchallenge review writes) added to the "
                          "suite's recorded verdicts (repeatable)")
     group.addoption("--mt-batch-size", dest="mt_batch_size", type=int, metavar="N",
-                    help="Sources per request or generation batch (default 32)")
+                    help="Sources per request or generation batch (default 32; a local model on a CUDA GPU, 128)")
     group.addoption("--mt-concurrency", dest="mt_concurrency", type=int, metavar="N",
                     help="Requests in flight at once for remote systems (default 4)")
     group.addoption("--mt-timeout", dest="mt_timeout", type=float, metavar="SECONDS",
@@ -96,13 +96,19 @@ def _option(config: pytest.Config, name: str) -> str | bool | None:
 
 
 def _number(config: pytest.Config, name: str, kind: type[Number], default: Number) -> Number:
-    """A positive number option (or its ini twin); a bad value is a usage error."""
+    """A positive number option (or its ini twin), else ``default``; a bad value is a usage error."""
+    value = _given_number(config, name, kind)
+    return default if value is None else value
+
+
+def _given_number(config: pytest.Config, name: str, kind: type[Number]) -> Number | None:
+    """A positive number option (or its ini twin), None when neither is given; a bad value is a usage error."""
     value = config.getoption(name)
     where = f"--{name.replace('_', '-')}"
     if value is None:
         text = str(config.getini(name)).strip()
         if not text:
-            return default
+            return None
         where = f"ini {name}"
         try:
             value = kind(text)
@@ -155,7 +161,7 @@ class RunOptions:
     xfail: str | None
     verdicts: tuple[Path, ...]  # user verdict files, absolute
     timeout: float
-    batch_size: int
+    batch_size: int | None  # None: not given (each system kind has its default)
     concurrency: int
     retries: int
     no_cache: bool
@@ -179,7 +185,7 @@ class RunOptions:
             else text("mt_compare_fail"),
             compare_strict=bool(_option(config, "mt_compare_strict")), xfail=text("mt_xfail"),
             verdicts=_verdict_paths(config),
-            timeout=_number(config, "mt_timeout", float, 600.0), batch_size=_number(config, "mt_batch_size", int, 32),
+            timeout=_number(config, "mt_timeout", float, 600.0), batch_size=_given_number(config, "mt_batch_size", int),
             concurrency=_number(config, "mt_concurrency", int, 4), retries=_number(config, "mt_retries", int, 4),
             no_cache=bool(_option(config, "mt_no_cache")), cache_clear=bool(config.getoption("mt_cache_clear")),
             settings=MappingProxyType({name: str(config.getini(name)) for name in SYSTEM_SETTINGS

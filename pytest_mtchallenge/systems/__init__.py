@@ -25,13 +25,20 @@ def too_large(what: str) -> str:
     return f"{what} is larger than {MAX_REPLY_BYTES / (1024 * 1024):g} MiB (MAX_REPLY_BYTES): not read further"
 
 
+#: Sources per request or generation batch when ``--mt-batch-size`` is not given, for every kind
+#: that has no default of its own (a local model on a GPU has: ``huggingface.GPU_BATCH_SIZE``).
+DEFAULT_BATCH_SIZE = 32
+
+
 @dataclass(frozen=True, slots=True)
 class SystemOptions:
     """Settings shared by every system of a run (command line and ini file)."""
 
     rootdir: Path = Path(".")
     timeout: float = 600.0  # seconds for one request or one command
-    batch_size: int = 32  # sources per request or generation batch
+    #: ``--mt-batch-size``: sources per request or generation batch; None when it is not given, and each
+    #: kind then takes its own default (:meth:`sources_per_batch`).
+    batch_size: int | None = None
     concurrency: int = 4  # requests in flight at once
     retries: int = 4  # further attempts after a connection error, 429 or 5xx
     backoff: float = 0.5  # seconds before the first retry; doubles each time
@@ -39,6 +46,10 @@ class SystemOptions:
     #: Told each finished batch's result (an output or an error for each of its items), as soon as
     #: it is known: the translator shows progress and stores the outputs in the cache at once.
     on_batch: Callable[[Translations], None] | None = None
+
+    def sources_per_batch(self, default: int = DEFAULT_BATCH_SIZE) -> int:
+        """``--mt-batch-size`` when it is given, else ``default`` (the kind's own)."""
+        return max(1, self.batch_size if self.batch_size is not None else default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,5 +326,6 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     return system
 
 
-__all__ = ["DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions", "Translations",
-           "builtin_system_kinds", "document_text", "not_text", "parse_system_spec", "split_document_output", "too_large"]
+__all__ = ["DEFAULT_BATCH_SIZE", "DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions",
+           "Translations", "builtin_system_kinds", "document_text", "not_text", "parse_system_spec",
+           "split_document_output", "too_large"]

@@ -21,7 +21,7 @@ def translate_in_batches(
     origin: str,
     concurrency: int | None = None,
 ) -> Translations:
-    """Translate ``items`` in batches of ``options.batch_size``, ``concurrency`` batches at once.
+    """Translate ``items`` in batches of ``options.sources_per_batch()``, ``concurrency`` batches at once.
 
     ``translate_batch(sources)`` returns one output per source, in order, or raises: an
     :class:`~pytest_mtchallenge.errors.MTChallengeError` (a system fault, reported as is) or any
@@ -30,7 +30,7 @@ def translate_in_batches(
     by item id; an item it leaves out errors. A failed batch makes only its own items error;
     the other batches are still translated and judged.
     """
-    size = max(1, options.batch_size)
+    size = options.sources_per_batch()
     batches = [list(items[start:start + size]) for start in range(0, len(items), size)]
     outputs: dict[str, str] = {}
     errors: dict[str, str] = {}

@@ -117,6 +117,7 @@ class CTranslate2Model:
     vocabulary: frozenset[str]
     beam: int
     max_length: int
+    device: str  # cpu, cuda or cuda:N
 
     def has_token(self, token: str) -> bool:
         return token in self.vocabulary
@@ -138,7 +139,7 @@ class CTranslate2Model:
 class CTranslate2System(LocalModelSystem):
     """A CTranslate2 translator directory (converted Marian/opus-mt, NLLB, OpenNMT… models).
 
-    ``ct2:PATH[,beam=4,max_length=256,device=auto,compute_type=default,tokenizer=DIR_OR_SPM,
+    ``ct2:PATH[,beam=4,max_length=256,device=auto,batch=N,compute_type=default,tokenizer=DIR_OR_SPM,
     src_lang=CODE,tgt_lang=CODE]``. Tokenisation comes from ``tokenizer=`` (a SentencePiece
     model file, or a directory) or else from PATH: Hugging Face tokenizer files first, then
     ``source.spm``/``target.spm``, ``sentencepiece.bpe.model``, ``sentencepiece.model`` or ``spm.model``.
@@ -148,8 +149,8 @@ class CTranslate2System(LocalModelSystem):
     extra = "ct2"
     marker = "model.bin"
     model_description = "a CTranslate2 model"
-    defaults = MappingProxyType({"beam": "4", "max_length": "256", "device": "auto", "compute_type": "default",
-                                 "tokenizer": "", "src_lang": "", "tgt_lang": ""})
+    defaults = MappingProxyType({"beam": "4", "max_length": "256", "device": "auto", "batch": "",
+                                 "compute_type": "default", "tokenizer": "", "src_lang": "", "tgt_lang": ""})
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         super().__init__(argument=argument, name=name, options=options)
@@ -207,7 +208,8 @@ class CTranslate2System(LocalModelSystem):
         translator = ctranslate2.Translator(str(self.path), device=device, device_index=int(index or 0),
                                             compute_type=self.compute_type)
         return CTranslate2Model(translator=translator, tokenizer=tokenizer, vocabulary=read_vocabulary(self.path),
-                                beam=self.beam, max_length=self.max_length)
+                                beam=self.beam, max_length=self.max_length,
+                                device=f"{device}:{index}" if index else device)
 
     def _config(self) -> dict[str, object]:
         config_file = self.path / "config.json"

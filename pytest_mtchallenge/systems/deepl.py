@@ -87,7 +87,7 @@ class DeepLSystem(System):
                                     file="deepl")
             return Translations.failed(items, failure.one_line())
         url = server_url(key) + "/v2/translate"
-        options = dataclasses.replace(self.options, batch_size=max(1, min(self.options.batch_size, MAX_TEXTS)))
+        options = dataclasses.replace(self.options, batch_size=min(self.options.sources_per_batch(), MAX_TEXTS))
         fixed = {"target_lang": target_language(suite.target_language),
                  "source_lang": source_language(suite.source_language), **self.parameters}
         hints = {403: f"DeepL refused the key in {self.key_variable}", 456: "the DeepL character quota is used up"}

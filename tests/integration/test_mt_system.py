@@ -163,6 +163,21 @@ def test_a_broken_system_spec_stops_the_run_in_one_line(pytester: pytest.Pyteste
     assert "not found" in errors[0] or "no module" in errors[0]
 
 
+@pytest.mark.parametrize(("kind", "files", "value"), [
+    ("hf", ("config.json",), "0"), ("hf", ("config.json",), "-4"),
+    ("ct2", ("model.bin", "source.spm", "target.spm"), "1.5"),
+])
+def test_a_bad_batch_of_a_local_model_stops_the_run_in_one_line(pytester: pytest.Pytester, mini_suite: Path, kind: str,
+                                                               files: tuple[str, ...], value: str) -> None:
+    (pytester.path / "model").mkdir()
+    for name in files:
+        (pytester.path / "model" / name).write_text("{}")
+    result = pytester.runpytest(str(mini_suite.parent), f"--mt-system=local={kind}:model,batch={value}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = [line for line in result.stderr.lines if line.startswith("ERROR:")]
+    assert errors == [f"ERROR: --mt-system={kind}:model,batch={value}: batch={value}: expected a positive whole number"]
+
+
 def test_a_python_module_beside_the_suite_is_found_without_pythonpath(pytester: pytest.Pytester,
                                                                       mini_suite: Path) -> None:
     pytester.makepyfile(my_mt="def translate(sources):\n    return ['Bonjour.' for _ in sources]\n")

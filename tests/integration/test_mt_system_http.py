@@ -46,6 +46,9 @@ def test_batch_size_and_concurrency_options(pytester: pytest.Pytester, server: L
     pytester.makeini("[pytest]\nmt_batch_size = 60\n")
     pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=lt=libretranslate:{server.url}", "--mt-no-cache")
     assert sorted(batch_sizes(server)[3:]) == [48, 60]
+    pytester.makeini("[pytest]\n")  # neither given: the remote kinds' default
+    pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=lt=libretranslate:{server.url}", "--mt-no-cache")
+    assert sorted(batch_sizes(server)[5:]) == [12, 32, 32, 32]
 
 
 def _refused_port() -> int:

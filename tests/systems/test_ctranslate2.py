@@ -5,16 +5,17 @@ import dataclasses
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from test_huggingface import FIVE, make_suite, write_tiny_marian, write_tiny_nllb
+from test_huggingface import FIVE, batch_sizes, make_suite, write_tiny_marian, write_tiny_nllb
 
 from pytest_mtchallenge.extras import install_hint
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, parse_system_spec
 from pytest_mtchallenge.systems.ctranslate2 import CTranslate2Model, CTranslate2System, find_tokenizer
-from pytest_mtchallenge.systems.huggingface import HuggingFaceSystem, quiet_transformers
+from pytest_mtchallenge.systems.huggingface import GPU_BATCH_SIZE, HuggingFaceSystem, quiet_transformers
 
 KINDS = {"ct2": CTranslate2System}
 NEEDS_EXTRA = "the ct2 extra is not installed (pip install .[ct2])"
@@ -67,7 +68,7 @@ def five(tmp_path: Path) -> Suite:
     return make_suite(tmp_path / "five", *FIVE)
 
 
-def ct2(argument: str, *, rootdir: Path = Path("."), batch_size: int = 32) -> CTranslate2System:
+def ct2(argument: str, *, rootdir: Path = Path("."), batch_size: int | None = None) -> CTranslate2System:
     system = parse_system_spec(f"ct2:{argument}", KINDS, SystemOptions(rootdir=rootdir, batch_size=batch_size))
     assert isinstance(system, CTranslate2System)
     return system
@@ -96,6 +97,8 @@ def test_the_argument_is_a_path_then_options(tmp_path: Path) -> None:
     assert (system.beam, system.max_length, system.device, system.compute_type) == (2, 64, "cpu", "int8")
     assert system.tokenizer_files.kind == "sentencepiece"
     assert system.tokenizer_files.source.name == "source.spm" and system.tokenizer_files.target.name == "target.spm"
+    assert system.batch is None
+    assert ct2("opus,batch=256,device=cuda", rootdir=tmp_path).batch == 256
 
 
 @pytest.mark.parametrize(("files", "kind", "source"), [
@@ -129,6 +132,9 @@ def test_tokenizer_option_names_a_model_file_or_a_directory(tmp_path: Path) -> N
     ("bare,device=mps", "device=mps: CTranslate2 runs on cpu or cuda"),
     ("bare,compute_type=int 8", "compute_type=int 8: expected a CTranslate2 compute type"),
     ("bare,beam=0", "beam=0: expected a positive whole number"),
+    ("bare,batch=0", "batch=0: expected a positive whole number"),
+    ("bare,batch=-1", "batch=-1: expected a positive whole number"),
+    ("bare,batch=2.5", "batch=2.5: expected a positive whole number"),
     ("bare,temperature=1", "unknown option 'temperature=1'"),
 ])
 def test_bad_arguments_are_one_line_usage_errors(tmp_path: Path, argument: str, fragment: str) -> None:
@@ -147,6 +153,7 @@ def test_the_signature_holds_every_setting_that_changes_outputs(tmp_path: Path) 
     assert signature.startswith(f"ct2:{model};beam=2;max_length=64;compute_type=default;"
                                 f"tokenizer=sentencepiece:{model}/source.spm+target.spm;files=")
     assert ct2(f"{model},beam=2,max_length=64,device=cpu").signature == signature
+    assert ct2(f"{model},beam=2,max_length=64,batch=8").signature == signature
     others = {ct2(f"{model},{options}").signature for options in (
         "beam=3,max_length=64", "beam=2,max_length=32", "beam=2,max_length=64,compute_type=int8",
         "beam=2,max_length=64,tgt_lang=fra_Latn")}
@@ -172,6 +179,67 @@ def test_a_missing_extra_fails_every_item_with_one_line(tmp_path: Path, monkeypa
         suite=suite, items=suite.items)
     assert set(translations.errors.values()) == {MISSING_EXTRA} and translations.problems == (MISSING_EXTRA,)
     assert not translations.outputs
+
+
+# -- the generation batch: batch=, --mt-batch-size, the device (fake translator) ----------------
+
+class FakeTranslator:
+    """A ``ctranslate2.Translator`` that gives each source's tokens back and records each batch's size."""
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def translate_batch(self, tokens: list[list[str]], **options: Any) -> list[Any]:
+        self.batches.append(len(tokens))
+        return [SimpleNamespace(hypotheses=[list(source)]) for source in tokens]
+
+
+class FakeTokenizer:
+    def encode(self, source: str, source_code: str | None) -> list[str]:
+        return source.split()
+
+    def decode(self, tokens: list[str]) -> str:
+        return " ".join(tokens).upper()
+
+
+@pytest.mark.parametrize(("device", "option", "run_batch_size", "size"), [
+    ("cpu", "", None, 32),
+    ("cuda", "", None, GPU_BATCH_SIZE),
+    ("cuda:1", "", None, GPU_BATCH_SIZE),
+    ("cuda", "", 16, 16),
+    ("cuda", ",batch=100", None, 100),
+    ("cpu", ",batch=100", 16, 100),
+])
+def test_the_batch_used_is_batch_else_the_batch_size_option_else_the_devices_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, device: str, option: str, run_batch_size: int | None,
+        size: int) -> None:
+    suite = make_suite(tmp_path / "suite", *(f"Sentence number {n}." for n in range(300)))
+    system = ct2(f"{fake_model(tmp_path / 'm', 'source.spm', 'target.spm')}{option}", batch_size=run_batch_size)
+    translator = FakeTranslator()
+    loaded = CTranslate2Model(translator=translator, tokenizer=FakeTokenizer(),  # type: ignore[arg-type]
+                              vocabulary=frozenset(), beam=1, max_length=8, device=device)
+    monkeypatch.setattr(system, "load_model", lambda: loaded)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert translator.batches == batch_sizes(300, size)
+    assert dict(translations.outputs) == {item.id: item.source.upper() for item in suite.items}
+
+
+@pytest.mark.parametrize(("device", "cuda_devices", "where", "loaded_on"), [
+    ("auto", 1, ("cuda", 0), "cuda"), ("auto", 0, ("cpu", 0), "cpu"), ("cuda:1", 2, ("cuda", 1), "cuda:1"),
+    ("cpu", 1, ("cpu", 0), "cpu"),
+])
+def test_the_loaded_model_knows_its_device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, device: str,
+                                           cuda_devices: int, where: tuple[str, int], loaded_on: str) -> None:
+    opened: list[dict[str, Any]] = []
+    monkeypatch.setitem(sys.modules, "ctranslate2", SimpleNamespace(
+        get_cuda_device_count=lambda: cuda_devices,
+        Translator=lambda path, **options: opened.append(options) or FakeTranslator()))
+    monkeypatch.setitem(sys.modules, "sentencepiece", SimpleNamespace(SentencePieceProcessor=lambda **files: None))
+    system = ct2(f"{fake_model(tmp_path / 'm', 'source.spm', 'target.spm')},device={device}")
+    loaded = system.load()
+    assert isinstance(loaded, CTranslate2Model) and loaded.device == loaded_on
+    assert [(o["device"], o["device_index"]) for o in opened] == [where]
+    assert system.sources_per_batch(loaded.device) == (GPU_BATCH_SIZE if loaded_on.startswith("cuda") else 32)
 
 
 # -- tiny models end to end -----------------------------------------------------------------------

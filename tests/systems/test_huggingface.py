@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -24,6 +25,7 @@ from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, parse_system_spec
 from pytest_mtchallenge.systems.huggingface import (
+    GPU_BATCH_SIZE,
     HuggingFaceSystem,
     TransformersModel,
     choose_torch_device,
@@ -154,7 +156,7 @@ def five(tmp_path: Path) -> Suite:
     return make_suite(tmp_path / "five", *FIVE)
 
 
-def hf(argument: str, *, rootdir: Path = Path("."), batch_size: int = 32,
+def hf(argument: str, *, rootdir: Path = Path("."), batch_size: int | None = None,
        on_batch: Callable[[Translations], None] | None = None) -> HuggingFaceSystem:
     system = parse_system_spec(f"hf:{argument}", KINDS,
                                SystemOptions(rootdir=rootdir, batch_size=batch_size, on_batch=on_batch))
@@ -219,6 +221,13 @@ def test_defaults(tmp_path: Path) -> None:
     system = hf(str(fake_checkpoint(tmp_path / "m")))
     assert (system.beam, system.max_length, system.device, system.source_code, system.target_code) == (
         4, 256, "auto", None, None)
+    assert system.batch is None  # --mt-batch-size, else the device's default
+
+
+def test_batch_is_an_option_of_the_spec(tmp_path: Path) -> None:
+    fake_checkpoint(tmp_path / "m")
+    assert hf("m,batch=64", rootdir=tmp_path).batch == 64
+    assert hf("m,device=cuda,batch=1", rootdir=tmp_path).batch == 1
 
 
 def test_a_missing_directory_is_one_line_naming_the_path(tmp_path: Path) -> None:
@@ -238,6 +247,13 @@ def test_a_directory_without_config_json_is_not_a_checkpoint(tmp_path: Path) -> 
     ("beam=0", "beam=0: expected a positive whole number"),
     ("beam=four", "beam=four: expected a positive whole number"),
     ("max_length=-1", "max_length=-1: expected a positive whole number"),
+    ("batch=0", "batch=0: expected a positive whole number"),
+    ("batch=-8", "batch=-8: expected a positive whole number"),
+    ("batch=1.5", "batch=1.5: expected a positive whole number"),
+    ("batch=lots", "batch=lots: expected a positive whole number"),
+    ("batch=", "batch=: expected a positive whole number"),
+    ("batch=²", "batch=²: expected a positive whole number"),  # a digit to str.isdigit, not to int()
+    ("batch=32,batch=64", "option batch= is given twice"),
     ("device=tpu", "device=tpu: expected auto, cpu, cuda, cuda:N or mps"),
     ("dtype=int4", "dtype=int4: expected one of float32, float16, bfloat16"),
     ("temperature=0.7", "unknown option 'temperature=0.7'"),
@@ -249,6 +265,7 @@ def test_bad_options_are_usage_errors(tmp_path: Path, options: str, fragment: st
     with pytest.raises(ValueError, match="^--mt-system=hf:m,") as raised:
         hf(f"m,{options}", rootdir=tmp_path)
     assert fragment in str(raised.value)
+    assert "\n" not in str(raised.value)
 
 
 def test_the_signature_holds_the_path_and_every_setting_that_changes_outputs(tmp_path: Path) -> None:
@@ -259,6 +276,7 @@ def test_the_signature_holds_the_path_and_every_setting_that_changes_outputs(tmp
     assert "|" not in signature
     assert hf(f"{model},max_length=64,beam=2,src_lang=eng_Latn,tgt_lang=fra_Latn").signature == signature
     assert hf(f"{model},beam=2,max_length=64,src_lang=eng_Latn,tgt_lang=fra_Latn,device=cpu").signature == signature
+    assert hf(f"{model},beam=2,max_length=64,src_lang=eng_Latn,tgt_lang=fra_Latn,batch=8").signature == signature
     others = {hf(f"{model},{options}").signature for options in (
         "beam=3,max_length=64,src_lang=eng_Latn,tgt_lang=fra_Latn",
         "beam=2,max_length=65,src_lang=eng_Latn,tgt_lang=fra_Latn",
@@ -311,6 +329,110 @@ def test_a_requested_device_is_used_or_refused() -> None:
     assert choose_torch_device("cuda:1", fake_torch(cuda=True, mps=False)) == "cuda:1"
     with pytest.raises(SystemFailure, match="device=cuda: torch sees no CUDA device"):
         choose_torch_device("cuda", fake_torch(cuda=False, mps=False))
+
+
+# -- the generation batch: batch=, --mt-batch-size, the device (fake model objects) --------------
+
+class FakeTensor:
+    """A batch of sources standing for token ids: its rows, and where ``.to`` moved it."""
+
+    def __init__(self, rows: list[str]) -> None:
+        self.rows = rows
+        self.device = "cpu"
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def to(self, device: str) -> FakeTensor:
+        self.device = device
+        return self
+
+
+class FakeTokenizer:
+    """What ``TransformersModel`` asks of a tokenizer: each source is its own token row."""
+
+    unk_token_id = 0
+
+    def __call__(self, sources: list[str], **kwargs: Any) -> dict[str, FakeTensor]:
+        return {"input_ids": FakeTensor(list(sources)), "attention_mask": FakeTensor(list(sources))}
+
+    def convert_tokens_to_ids(self, token: str) -> int:
+        return self.unk_token_id
+
+    def batch_decode(self, generated: FakeTensor, *, skip_special_tokens: bool) -> list[str]:
+        return [f"«{row}»" for row in generated.rows]
+
+
+class FakeSeq2Seq:
+    """A model whose ``generate`` gives back its input and records each batch: (size, device)."""
+
+    def __init__(self) -> None:
+        self.batches: list[tuple[int, str]] = []
+
+    def generate(self, *, input_ids: FakeTensor, attention_mask: FakeTensor, **generation: Any) -> FakeTensor:
+        self.batches.append((len(input_ids), input_ids.device))
+        return input_ids
+
+
+FAKE_TRANSFORMERS = SimpleNamespace(utils=SimpleNamespace(logging=SimpleNamespace(
+    is_progress_bar_enabled=lambda: False, get_verbosity=lambda: 30, disable_progress_bar=lambda: None,
+    set_verbosity_error=lambda: None, set_verbosity=lambda level: None, enable_progress_bar=lambda: None)))
+
+
+def fake_loaded_model(device: str) -> TransformersModel:
+    return TransformersModel(tokenizer=FakeTokenizer(), model=FakeSeq2Seq(),  # type: ignore[arg-type]
+                             torch=SimpleNamespace(inference_mode=nullcontext),  # type: ignore[arg-type]
+                             transformers=FAKE_TRANSFORMERS,  # type: ignore[arg-type]
+                             device=device, beam=1, max_length=8, input_limit=None)
+
+
+def batch_sizes(total: int, size: int) -> list[int]:
+    return [min(size, total - start) for start in range(0, total, size)]
+
+
+@pytest.mark.parametrize(("device", "option", "run_batch_size", "size"), [
+    ("cpu", "", None, 32),  # neither batch= nor --mt-batch-size: 32 on a CPU
+    ("cuda", "", None, GPU_BATCH_SIZE),  # and 128 on a CUDA GPU
+    ("cuda:1", "", None, GPU_BATCH_SIZE),
+    ("mps", "", None, 32),  # not measured: the CPU's default
+    ("cuda", "", 16, 16),  # --mt-batch-size given: it wins over the device's default
+    ("cpu", "", 64, 64),
+    ("cuda", ",batch=100", None, 100),  # batch= wins over both
+    ("cpu", ",batch=100", 16, 100),
+    ("cuda", ",batch=200", 64, 200),
+])
+def test_the_batch_used_is_batch_else_the_batch_size_option_else_the_devices_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, device: str, option: str, run_batch_size: int | None,
+        size: int) -> None:
+    suite = make_suite(tmp_path / "suite", *(f"Sentence {'very ' * (n % 7)}number {n}." for n in range(300)))
+    fake_checkpoint(tmp_path / "m")
+    system = hf(f"m{option}", rootdir=tmp_path, batch_size=run_batch_size)
+    loaded = fake_loaded_model(device)
+    monkeypatch.setattr(system, "load_model", lambda: loaded)
+    translations = system.translate(suite=suite, items=suite.items)
+    assert isinstance(loaded.model, FakeSeq2Seq)
+    assert loaded.model.batches == [(n, device) for n in batch_sizes(300, size)]
+    assert not translations.errors
+    assert {item.id: f"«{item.source}»" for item in suite.items} == dict(translations.outputs)  # each to its item
+
+
+def test_the_automatic_device_sets_the_default_batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``device=auto`` on a machine with a CUDA GPU: the loaded model is on cuda, and batches hold 128 sources."""
+    model = SimpleNamespace(config=SimpleNamespace(max_position_embeddings=512), moved=[])
+    model.to = lambda **where: model.moved.append(where) or model
+    model.eval = lambda: model
+    torch = SimpleNamespace(cuda=SimpleNamespace(is_available=lambda: True), float32="float32")
+    transformers = SimpleNamespace(
+        utils=FAKE_TRANSFORMERS.utils,
+        AutoTokenizer=SimpleNamespace(from_pretrained=lambda path, **kwargs: SimpleNamespace(model_max_length=512)),
+        AutoModelForSeq2SeqLM=SimpleNamespace(from_pretrained=lambda path, **kwargs: model))
+    monkeypatch.setitem(sys.modules, "torch", torch)
+    monkeypatch.setitem(sys.modules, "transformers", transformers)
+    system = hf(str(fake_checkpoint(tmp_path / "m")))
+    loaded = system.load()
+    assert loaded.device == "cuda" and model.moved == [{"device": "cuda", "dtype": "float32"}]
+    assert system.sources_per_batch(loaded.device) == GPU_BATCH_SIZE == 128
+    assert hf(str(tmp_path / "m"), batch_size=32).sources_per_batch(loaded.device) == 32
 
 
 # -- a tiny Marian model end to end ---------------------------------------------------------

@@ -1,10 +1,10 @@
-"""A pytest plugin for bench_winomt.py's unmeasured runs: each test's outcome, and where a run's time and memory go.
+"""A pytest plugin for the benchmarks' unmeasured runs: each test's outcome, where a run's time and memory go.
 
-Loaded with ``-p winomt_probe`` (its folder on PYTHONPATH), never in a timed run. With WINOMT_OUTCOMES set it
-writes the collected node ids and each test's outcome and message there (JSON); with WINOMT_PHASES set, the
-wall and CPU time and the memory (current and peak RSS) at each phase of the run, the time spent in the
-automatic judge (``judging.automatic_verdict``, called by the plugin and by the mirror alike) and in the
-garbage collector, by generation.
+Loaded with ``-p probe`` (its folder on PYTHONPATH) by ``measure.outcomes`` and ``bench_winomt.py``, never in a
+timed run. With BENCH_OUTCOMES set it writes the collected node ids and each test's outcome and message there
+(JSON); with BENCH_PHASES set, the wall and CPU time and the memory (current and peak RSS) at each phase of
+the run, the time spent in the automatic judge (``judging.automatic_verdict``, called by the plugin and by
+the mirror alike) and in the garbage collector, by generation.
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def _timed(function: Callable[..., object]) -> Callable[..., object]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if os.environ.get("WINOMT_PHASES"):
+    if os.environ.get("BENCH_PHASES"):
         from pytest_mtchallenge import judging
 
         judging.automatic_verdict = _timed(judging.automatic_verdict)  # before the mirror imports it
@@ -118,11 +118,11 @@ def pytest_terminal_summary(terminalreporter: object) -> Generator[None, object,
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if os.environ.get("WINOMT_OUTCOMES"):
-        with open(os.environ["WINOMT_OUTCOMES"], "w", encoding="utf-8") as handle:
+    if os.environ.get("BENCH_OUTCOMES"):
+        with open(os.environ["BENCH_OUTCOMES"], "w", encoding="utf-8") as handle:
             json.dump({"ids": IDS, "results": RESULTS}, handle, ensure_ascii=False)
-    if os.environ.get("WINOMT_PHASES"):
+    if os.environ.get("BENCH_PHASES"):
         mark("unconfigured")
         gc.callbacks.remove(_on_gc)
-        with open(os.environ["WINOMT_PHASES"], "w", encoding="utf-8") as handle:
+        with open(os.environ["BENCH_PHASES"], "w", encoding="utf-8") as handle:
             json.dump({"phases": PHASES, "judge": JUDGE, "gc": GC, "objects": len(gc.get_objects())}, handle)
