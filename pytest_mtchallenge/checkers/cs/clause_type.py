@@ -103,7 +103,7 @@ class ClauseTypeChecker(CzechChecker):
     description = "English gerund or infinitive: the kind of Czech clause of its counterpart"
     Params = ClauseTypeParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = ClauseTypeParams.of(item)
         keyword, lemmas, expected = params.keyword, params.counterpart, params.expected
         sentence = Sentence(output)

@@ -1,7 +1,7 @@
 """The ``en_phrase`` family: an English phrase, not a calque, for a French expression."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, flag, pattern_lists
@@ -70,7 +70,7 @@ class EnglishPhraseChecker(EnglishChecker):
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
     Params = PhraseParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

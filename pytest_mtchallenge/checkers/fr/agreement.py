@@ -118,7 +118,7 @@ class AgreementChecker(FrenchChecker):
     version = "5"
     Params = AgreementParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

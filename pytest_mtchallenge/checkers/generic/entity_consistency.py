@@ -4,9 +4,8 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
@@ -93,10 +92,9 @@ class EntityConsistencyChecker(Checker):
 
     name = "entity_consistency"
     description = "a repeated source name keeps one rendering across the document (DiP's inconsistency errors)"
-    reads_context: ClassVar[bool] = True
     Params = EntityConsistencyParams
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
         params = EntityConsistencyParams.of(item)

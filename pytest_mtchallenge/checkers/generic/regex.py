@@ -61,7 +61,7 @@ class RegexChecker(Checker):
     description = "Positive/negative regular expressions (TQ-AutoTest style)"
     Params = RegexParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = RegexParams.of(item)
         flags = re.IGNORECASE if params.ignore_case else 0
         text = normalise_text(output) if params.normalise else output
