@@ -44,7 +44,7 @@ def _counterpart(params: Mapping[str, object]) -> tuple[str, ...]:
 
 def _expected(params: Mapping[str, object]) -> str:
     expected = params.get("expected")
-    if expected not in EXPECTED:
+    if not isinstance(expected, str) or expected not in EXPECTED:
         raise ValueError(f"expected must be one of {', '.join(EXPECTED)}, found {expected!r}")
     return str(expected)
 

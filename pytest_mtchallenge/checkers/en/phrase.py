@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import FamilyParams, flag, pattern_lists
+from pytest_mtchallenge.checkers import PATTERN_LISTS, FamilyParams, flag, pattern_lists, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase
 from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -21,6 +21,7 @@ class PhraseParams(FamilyParams):
 
     @classmethod
     def parse(cls, mapping: Mapping[str, object]) -> PhraseParams:
+        reject_unknown(mapping, (*PATTERN_LISTS, *_FLAGS))  # named here, so the message lists the flags too
         lists = pattern_lists(_pattern_params(mapping), Pattern.parse)
         return cls(lists["accepted"], lists["rejected"], lists["doubtful"], flag(mapping, "exhaustive"))
 

@@ -88,7 +88,7 @@ class FormalityParams(FamilyParams):
     def parse(cls, mapping: Mapping[str, object]) -> FormalityParams:
         reject_unknown(mapping, _PARAMS)
         register = mapping.get("register")
-        if register not in REGISTERS:
+        if not isinstance(register, str) or register not in REGISTERS:
             raise ValueError("register must be tu (informal singular) or vous (formal or plural)")
         return cls(str(register))
 

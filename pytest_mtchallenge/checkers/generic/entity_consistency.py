@@ -57,16 +57,17 @@ class EntityConsistencyParams(FamilyParams):
     @classmethod
     def parse(cls, mapping: Mapping[str, object]) -> EntityConsistencyParams:
         reject_unknown(mapping, _PARAMS)
-        if "name" not in mapping:
+        name = mapping.get("name")
+        if name is None:
             raise ValueError("missing parameter 'name'")
-        phrases(mapping["name"], "name")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("name must be the name as the source writes it (a word or phrase)")
         if "renderings" in mapping:
             phrases(mapping["renderings"], "renderings")
         similarity = mapping.get("similarity", 0.6)
         if isinstance(similarity, bool) or not isinstance(similarity, (int, float)) or not 0 < similarity <= 1:
             raise ValueError("similarity must be a number between 0 and 1")
-        name = str(mapping["name"]).strip()
-        return cls(name, phrases(mapping.get("renderings", [name]), "renderings"), float(similarity))
+        return cls(name.strip(), phrases(mapping.get("renderings", [name.strip()]), "renderings"), float(similarity))
 
 
 class EntityConsistencyChecker(Checker):
