@@ -1,6 +1,8 @@
 """Turning an output into a judgement: the checker first, then the recorded human verdict."""
 from __future__ import annotations
 
+import functools
+import inspect
 import re
 from dataclasses import dataclass, replace
 from collections.abc import Iterable, Mapping
@@ -86,8 +88,19 @@ def too_long_to_judge(item: ChallengeItem, output: str, context: tuple[str, ...]
     return None
 
 
+@functools.cache
+def takes_context(family: type[Checker]) -> bool:
+    """Whether ``family.check`` takes ``context`` (every built-in family does; a plugin's family
+    written before it joined the signature does not), read once per family from its signature."""
+    try:
+        parameters = inspect.signature(family.check).parameters.values()
+    except (TypeError, ValueError):  # no signature to read: call it as the interface says
+        return True
+    return any(p.name == "context" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+
+
 def run_checker(checker: Checker, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
-    """Call a checker (with the context translation when it reads one), turning any crash, and an
+    """Call a checker (with the context translation), turning any crash, and an
     output it cannot judge, into an undecided verdict that says so."""
     try:
         return checked(checker, item=item, output=output, context=context)
@@ -103,9 +116,9 @@ def checked(checker: Checker, *, item: ChallengeItem, output: str, context: tupl
     if too_long is not None:
         return Verdict.undecided(too_long)
     try:
-        if checker.reads_context:
-            verdict = checker.check(item=item, output=output, context=context)  # type: ignore[call-arg]
-        else:
+        if takes_context(type(checker)):
+            verdict = checker.check(item=item, output=output, context=context)
+        else:  # a plugin's family written before ``context`` joined the signature
             verdict = checker.check(item=item, output=output)
     except JudgingError:
         raise

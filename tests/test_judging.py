@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 import pytest
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge, run_checker
+from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge, run_checker, takes_context
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.verdict import DecidedBy, Outcome, Verdict
 
@@ -27,7 +28,7 @@ class FixedChecker(Checker):
         self.answer = answer
         self.calls = 0
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         self.calls += 1
         return self.answer  # type: ignore[return-value]
 
@@ -35,7 +36,7 @@ class FixedChecker(Checker):
 class CrashingChecker(Checker):
     name = "crashing"
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         raise RuntimeError("lexicon not loaded")
 
 
@@ -169,6 +170,38 @@ def test_a_faulty_checker_defers_to_the_human_verdict_in_auto_human_mode(checker
     auto = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.AUTO,
                  checkers={"fixed": checker}, verdicts=store)
     assert (auto.outcome, auto.decided_by) == (Outcome.REVIEW, DecidedBy.NONE)
+
+
+# -- the checker signature: check(*, item, output, context) -------------------------------------
+
+class ContextEcho(Checker):
+    """Passes, saying which context translation it was given."""
+
+    name = "echo"
+
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        return Verdict.passed(" | ".join(context) or "no context")
+
+
+def test_every_family_is_given_the_context_translation() -> None:
+    assert run_checker(ContextEcho(), item=ITEM, output="x", context=("Il pleut.", "Il vient.")).reason == (
+        "Il pleut. | Il vient.")
+    assert run_checker(ContextEcho(), item=ITEM, output="x").reason == "no context"
+
+
+def test_a_family_written_before_context_joined_the_signature_is_called_without_it() -> None:
+    class TwoArguments(Checker):  # an outside plugin's family: check takes no context
+        name = "two-arguments"
+
+        def check(self, *, item: ChallengeItem, output: str) -> Verdict:  # type: ignore[override]
+            return Verdict.passed(f"read {output!r}")
+
+    misses = takes_context.cache_info().misses
+    for _ in range(3):
+        verdict = run_checker(TwoArguments(), item=ITEM, output="Il vient.", context=("Il pleut.",))
+        assert (verdict.outcome, verdict.reason) == (Outcome.PASS, "read 'Il vient.'")
+    assert takes_context.cache_info().misses == misses + 1  # its signature is read once, not per call
+    assert not takes_context(TwoArguments) and takes_context(ContextEcho)
 
 
 # -- error_judgement ------------------------------------------------------------------------

@@ -51,8 +51,9 @@ class Checker:
 
     Subclasses set ``name`` and ``description``, declare their parameters as ``Params`` (a
     :class:`FamilyParams` dataclass, parsed when the suite loads, so that a bad parameter is a
-    suite error), and implement :meth:`check`. A checker never raises on an output: when it cannot
-    decide safely it returns ``Verdict.undecided`` with its reason.
+    suite error), and implement :meth:`check`, which every family declares alike:
+    ``check(self, *, item, output, context=())``. A checker never raises on an output: when it
+    cannot decide safely it returns ``Verdict.undecided`` with its reason.
     """
 
     name: ClassVar[str] = ""
@@ -61,9 +62,6 @@ class Checker:
     languages: ClassVar[tuple[str, ...]] = ()
     #: The language packs whose knowledge the family uses (their signatures join the run's).
     packs: ClassVar[tuple[str, ...]] = ()
-    #: Whether ``check`` takes ``context``: the translation of a document-level item's context
-    #: sentences (empty when the system translated the sentence alone).
-    reads_context: ClassVar[bool] = False
     #: Bump when the family's judgements change, so saved runs record which checkers judged them.
     version: ClassVar[str] = "1"
     #: Whether a pass needs an output that translates the item's source, not some other sentence
@@ -110,9 +108,14 @@ class Checker:
         languages with a reader each may version each reader apart); ``version`` by default."""
         return cls.version
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
-        """Judge ``output``. A family with ``reads_context = True`` is called as
-        ``check(item=..., output=..., context=(...))``."""
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        """Judge ``output``, the system's translation of ``item``'s source. ``context`` is the
+        system's translation of a document-level item's context sentences, oldest first: empty when
+        the item has no context or the system translated the sentence alone. A family that judges
+        the sentence only ignores it.
+
+        (A family written before this signature, whose ``check`` takes no ``context``, is still
+        called without it.)"""
         raise NotImplementedError
 
 

@@ -1,6 +1,7 @@
 """The document an output belongs to: the system's context translation and the reference's, side by side."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.model import ChallengeItem
@@ -29,7 +30,7 @@ class Blocks:
         return "the sentence (the system gave no translation of the context)"
 
 
-def blocks(item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Blocks:
+def blocks(item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Blocks:
     """The blocks of ``item`` for ``output`` and the system's context translation ``context``."""
     reference = (item.reference,) if item.references else ()
     if context and item.context:

@@ -281,7 +281,7 @@ class EntityGenderChecker(Checker):
         """The reading's version (a change of the Spanish reading or table leaves French runs' signatures alone)."""
         return reading(language).version if base_code(language or "") in READINGS else cls.version
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = EntityGenderParams.of(item)
         code = base_code(item.target_language or "")
         if code not in READINGS:

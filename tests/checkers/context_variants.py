@@ -5,7 +5,7 @@ written blind to the families, read as items, outputs and the verdicts a bilingu
 family's parameters, a French translation of the context and outputs with verdicts. Cases taken from
 ctxpro carry no English text (``ctxpro: {item: N, context_sentences: K}``): it is read from
 ``../shared/external/ctxpro-en-fr`` and the cases are left out, with a reason, where it is absent.
-Shared by tests/checkers/test_context_variants.py and tools/variant_table.py (``--context``).
+Read by tools/context_table.py (each family's decided share and agreement on them); no test runs them.
 """
 from __future__ import annotations
 

@@ -42,8 +42,7 @@ for name, (item, languages) in sorted(items.items()):
     for piece in pieces:
         for size in (MAX_JUDGED_CHARS, 200_000):
             output = (piece * (size // len(piece) + 1))[:size]
-            context = (output,) if checker.reads_context else ()
-            automatic_verdict(checker, item=item, output=output, context=context, languages=languages)
+            automatic_verdict(checker, item=item, output=output, context=(output,), languages=languages)
             judged += 1
 print("judged", judged)
 """

@@ -1,7 +1,9 @@
 """A family's typed parameters: parsed once when the suite loads, kept on the item, read by check."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -10,7 +12,7 @@ import pytest
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, NoParams, builtin_checkers, check_keys
 from pytest_mtchallenge.errors import SuiteError
-from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
@@ -35,7 +37,7 @@ class RegisterChecker(Checker):
     name = "register"
     Params = RegisterParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         wanted = RegisterParams.of(item).register
         return Verdict.passed("found") if wanted in output.split() else Verdict.failed(f"no {wanted}")
 
@@ -139,3 +141,101 @@ def test_a_bundled_suite_keeps_each_item_s_parameters_as_its_family_parsed_them(
     for loaded in suite.items:
         assert isinstance(loaded.parsed_params, families[loaded.checker].Params), loaded.id
         assert loaded.parsed_params == families[loaded.checker].Params.parse(loaded.params), loaded.id
+
+
+# -- wrong-typed parameters: a ValueError naming the parameter, never a crash ---------------------
+
+#: Valid parameters of the families and optional parameters no bundled suite uses (the others come
+#: from the bundled suites' items); each family's parameters are the ones its "unknown parameter"
+#: message allows.
+EXTRA_PARAMS: dict[str, dict[str, object]] = {
+    "coherence": {"model": "gpt2"},
+    "compound": {"doubtful": ["à"]},
+    "ctxpro-expected": {"expected": "vous"},
+    "en_chez_soi": {"dwellings": ["house"]},
+    "en_fact_insertion": {"literal": ["what"]},
+    "en_factitive": {"causatives": ["make"]},
+    "en_genitive": {"prepositions": ["of"]},
+    "en_middle_voice": {"easy": ["easy"]},
+    "en_negation": {"extra": False},
+    "en_question": {"plural": True},
+    "en_tag_question": {"subject": ["he"]},
+    "entity_consistency": {"renderings": ["Paris"], "similarity": 0.5},
+    "finite_clause": {"prepositions": ["de"]},
+    "formality": {"register": "vous"},
+    "lexical_consistency": {"language": "fr"},
+    "regex": {"positive": "vous", "negative": "tu", "ignore_case": False, "normalise": False},
+    "tq-regex": {"positive": "vous", "negative": "tu"},
+    "verb_ellipsis": {"lemma": "faire", "synonyms": ["réaliser"]},
+}
+
+
+@functools.cache
+def valid_params() -> dict[str, dict[str, Mapping[str, object]]]:
+    """For each family, for each parameter: a valid mapping that gives it."""
+    families = builtin_checkers()
+    found: dict[str, dict[str, Mapping[str, object]]] = {}
+    for path in bundled_suites().values():
+        for loaded in load_any_suite(path, checkers=families).items:
+            for key in loaded.params:
+                found.setdefault(loaded.checker, {}).setdefault(key, dict(loaded.params))
+    for name, extra in EXTRA_PARAMS.items():
+        base = next(iter(found.get(name, {}).values()), {})
+        for key in extra:
+            found.setdefault(name, {})[key] = {**base, **extra}
+    return found
+
+
+def kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "text" if isinstance(value, str) else "mapping" if isinstance(value, Mapping) else "list"
+
+
+def parsed(params: type[FamilyParams], mapping: Mapping[str, object]) -> FamilyParams | ValueError:
+    """``params.parse(mapping)``, or the ``ValueError`` it raises (another exception propagates)."""
+    try:
+        return params.parse(mapping)
+    except ValueError as error:
+        return error
+
+
+@pytest.mark.parametrize("name", sorted(builtin_checkers()))
+def test_a_wrong_typed_parameter_is_a_value_error_naming_it(name: str) -> None:
+    """Each parameter of each built-in family, given a value of another type (a list, a mapping, a
+    number or a flag for a text; a text, a list of other things, … for a list): ``parse`` raises a
+    ``ValueError`` naming the parameter, which the loader makes a one-line suite error; never a
+    ``TypeError`` or ``AttributeError``. Only one value where a list is expected, or a list of one
+    value where one is expected, may be accepted (a family that takes "a lemma or a list of them"),
+    and then it must read as the other form."""
+    family = builtin_checkers()[name]
+    given = valid_params().get(name, {})
+    error = parsed(family.Params, {**next(iter(given.values()), {}), "zz-unknown": 1})
+    allowed = re.search(r"allowed: ([^)]*)\)", str(error))
+    assert allowed or not given, f"{name}: the unknown parameter's message names no allowed ones"
+    parameters = allowed.group(1).split(", ") if allowed else []
+    assert sorted(given) == sorted(parameters), f"{name}: give the parameters no bundled suite uses in EXTRA_PARAMS"
+    problems = []
+    for key, base in given.items():
+        valid = base[key]
+        one = valid[0] if kind(valid) == "list" else valid
+        for wrong in (one, [one], [1, {"x": 1}], {"x": "y"}, 7, 1.5, True):
+            if kind(wrong) == kind(valid) and wrong != [1, {"x": 1}]:
+                continue
+            try:
+                result = parsed(family.Params, {**base, key: wrong})
+            except Exception as error:  # noqa: BLE001 - what the test looks for
+                problems.append(f"{key}={wrong!r}: {type(error).__name__}: {error}")
+                continue
+            if isinstance(result, ValueError):
+                if key not in str(result):
+                    problems.append(f"{key}={wrong!r}: the message does not name the parameter: {result}")
+                continue
+            other = [one] if wrong == one else one
+            if wrong not in (one, [one]):
+                problems.append(f"{key}={wrong!r} is accepted where a {kind(valid)} is expected")
+            elif result != parsed(family.Params, {**base, key: other}):
+                problems.append(f"{key}={wrong!r} is accepted and reads otherwise than {other!r}")
+    assert not problems, f"{name}: " + "; ".join(problems)

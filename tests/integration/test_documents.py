@@ -30,7 +30,6 @@ from pytest_mtchallenge.verdict import Verdict
 
 class ContextProbe(Checker):
     name = "context-probe"
-    reads_context = True
 
     def check(self, *, item, output, context=()):
         if not context:

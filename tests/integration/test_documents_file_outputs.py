@@ -3,7 +3,7 @@
 
 The antecedent_agreement family needs the context translation to know which French noun the
 system chose for the antecedent: these tests pass once systems hand the context translation to
-the families that read it (``reads_context``)."""
+the families (``check(item=..., output=..., context=...)``)."""
 from __future__ import annotations
 
 import json

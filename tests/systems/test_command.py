@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+from tests.systems.translations import assert_all_failed
 
 
 def python_command(code: str) -> str:
@@ -22,14 +23,6 @@ def translate(suite: Suite, code: str, *, rootdir: Path, timeout: float = 60.0) 
     options = SystemOptions(rootdir=rootdir, timeout=timeout)
     system = parse_system_spec(f"cmd:{python_command(code)}", builtin_system_kinds(), options)
     return system.translate(suite=suite, items=suite.items)
-
-
-def assert_all_failed(suite: Suite, translations: Translations, *fragments: str) -> None:
-    assert not translations.outputs
-    assert set(translations.errors) == {item.id for item in suite.items}
-    for message in translations.errors.values():
-        for fragment in fragments:
-            assert fragment in message
 
 
 UPPERCASE = "import sys\nfor line in sys.stdin:\n    print(line.rstrip('\\n').upper())"

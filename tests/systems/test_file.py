@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+from tests.systems.translations import assert_all_failed
 
 OUTPUTS = {"s1": "Je veux qu\u2019il vienne.", "s2": "Il faut qu'elle part.", "p1": "Les chevals courent."}
 
@@ -20,14 +21,6 @@ def translate(suite: Suite, path: Path, lines: list[str]) -> Translations:
 
 def jsonl(**outputs: str) -> list[str]:
     return [json.dumps({"id": item_id, "output": output}, ensure_ascii=False) for item_id, output in outputs.items()]
-
-
-def assert_all_failed(suite: Suite, translations: Translations, *fragments: str) -> None:
-    assert not translations.outputs
-    assert set(translations.errors) == {item.id for item in suite.items}
-    for message in translations.errors.values():
-        for fragment in fragments:
-            assert fragment in message
 
 
 # -- JSONL ----------------------------------------------------------------------------------

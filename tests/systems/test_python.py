@@ -12,6 +12,7 @@ import pytest
 
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
+from tests.systems.translations import assert_all_failed
 
 
 WriteModule = Callable[[str], str]
@@ -32,14 +33,6 @@ def module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> WriteModule:
 def translate(suite: Suite, argument: str) -> Translations:
     system = parse_system_spec(f"python:{argument}", builtin_system_kinds(), SystemOptions(rootdir=suite.path.parent))
     return system.translate(suite=suite, items=suite.items)
-
-
-def assert_all_failed(suite: Suite, translations: Translations, *fragments: str) -> None:
-    assert not translations.outputs
-    assert set(translations.errors) == {item.id for item in suite.items}
-    for message in translations.errors.values():
-        for fragment in fragments:
-            assert fragment in message
 
 
 def test_the_function_translates_the_sources_in_order(suite: Suite, module: WriteModule) -> None:

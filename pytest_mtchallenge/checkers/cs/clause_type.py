@@ -44,7 +44,7 @@ def _counterpart(params: Mapping[str, object]) -> tuple[str, ...]:
 
 def _expected(params: Mapping[str, object]) -> str:
     expected = params.get("expected")
-    if expected not in EXPECTED:
+    if not isinstance(expected, str) or expected not in EXPECTED:
         raise ValueError(f"expected must be one of {', '.join(EXPECTED)}, found {expected!r}")
     return str(expected)
 
@@ -103,7 +103,7 @@ class ClauseTypeChecker(CzechChecker):
     description = "English gerund or infinitive: the kind of Czech clause of its counterpart"
     Params = ClauseTypeParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = ClauseTypeParams.of(item)
         keyword, lemmas, expected = params.keyword, params.counterpart, params.expected
         sentence = Sentence(output)

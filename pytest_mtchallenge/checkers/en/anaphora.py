@@ -1,7 +1,7 @@
 """The ``en_anaphora`` family: the English pronoun that renders a source pronoun suits its antecedent (DiP, section 3.1)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -76,7 +76,7 @@ class AnaphoraChecker(EnglishChecker):
     description = "the English pronoun rendering a source pronoun suits its antecedent (gender, number, person)"
     Params = AnaphoraParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,7 +1,7 @@
 """The ``en_argument_switch`` family: *Y manque à X* → *X misses Y*, the arguments swapped."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -46,7 +46,7 @@ class ArgumentSwitchChecker(EnglishChecker):
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
     Params = ArgumentSwitchParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,7 +1,7 @@
 """The ``en_chez_soi`` family: *chez lui* as *at home* (reflexive only) or *at his place*."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys, flag
@@ -63,7 +63,7 @@ class ChezSoiChecker(EnglishChecker):
     description = "chez + pronoun: at home only when reflexive, else at his/her place"
     Params = ChezSoiParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,7 +1,7 @@
 """The ``en_clause_tense`` family: the tense and mood English requires in a subordinate clause."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -70,7 +70,7 @@ class ClauseTenseChecker(EnglishChecker):
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
     Params = ClauseTenseParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -58,7 +58,7 @@ class ConnectiveChecker(EnglishChecker):
     description = "the reference's explicit discourse connective is kept (DiP's Acc; ANY in the evidence)"
     Params = ConnectiveParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,6 +1,7 @@
 """The ``en_count_mass`` family: a French count noun whose English counterpart is a mass noun (*un conseil*)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -48,7 +49,7 @@ class CountMassChecker(EnglishChecker):
     description = "Count vs mass nouns: an English mass noun for a French count noun"
     Params = CountMassParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,6 +1,7 @@
 """The ``en_fact_insertion`` family: *de ce que* + clause → *from the fact that* + clause."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -47,7 +48,7 @@ class FactInsertionChecker(EnglishChecker):
     description = "de/à ce que + clause → from the fact that + clause"
     Params = FactInsertionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

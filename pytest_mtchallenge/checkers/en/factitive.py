@@ -1,6 +1,7 @@
 """The ``en_factitive`` family: *faire* + infinitive → one English causative verb (*fait fondre* → *melted*)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -57,7 +58,7 @@ class FactitiveChecker(EnglishChecker):
     description = "Factitives: faire + infinitive as one English transitive verb"
     Params = FactitiveParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,7 +1,7 @@
 """The ``en_finite_clause`` family: a French non-finite clause rendered as an English finite clause."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -100,7 +100,7 @@ class FiniteClauseChecker(EnglishChecker):
     description = "Non-finite to finite clause: the English clause's subject and tense"
     Params = FiniteClauseParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,6 +1,7 @@
 """The ``en_genitive`` family: a French *de* genitive rendered with the English *'s* (*le livre de mon frère*)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -42,7 +43,7 @@ class GenitiveChecker(EnglishChecker):
     description = "Genitives: de + possessor → possessor's"
     Params = GenitiveParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

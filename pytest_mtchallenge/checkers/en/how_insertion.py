@@ -1,6 +1,7 @@
 """The ``en_how_insertion`` family: *savoir* + infinitive → *know how to* + infinitive."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -43,7 +44,7 @@ class HowInsertionChecker(EnglishChecker):
     description = "V1 V2inf → V1 how to V2inf"
     Params = HowInsertionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,6 +1,7 @@
 """The ``en_manner_of_movement`` family: *traverser à la nage* → *swim across*, manner in the verb."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -48,7 +49,7 @@ class MannerOfMovementChecker(EnglishChecker):
     description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
     Params = MannerOfMovementParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

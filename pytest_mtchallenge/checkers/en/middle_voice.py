@@ -1,6 +1,7 @@
 """The ``en_middle_voice`` family: the French middle voice (*se répare*) → an English passive (*can be repaired*)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -59,7 +60,7 @@ class MiddleVoiceChecker(EnglishChecker):
     description = "Middle voice: a French pseudo-pronominal verb as an English passive"
     Params = MiddleVoiceParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -136,7 +136,7 @@ class EnglishNegationChecker(EnglishChecker):
     version = "4"
     Params = NegationParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:

@@ -1,10 +1,10 @@
 """The ``en_phrase`` family: an English phrase, not a calque, for a French expression."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers import FamilyParams, flag, pattern_lists
+from pytest_mtchallenge.checkers import PATTERN_LISTS, FamilyParams, flag, pattern_lists, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase
 from pytest_mtchallenge.languages.en.patterns import Pattern, Span
 from pytest_mtchallenge.languages.en.reader import Sentence
@@ -21,6 +21,7 @@ class PhraseParams(FamilyParams):
 
     @classmethod
     def parse(cls, mapping: Mapping[str, object]) -> PhraseParams:
+        reject_unknown(mapping, (*PATTERN_LISTS, *_FLAGS))  # named here, so the message lists the flags too
         lists = pattern_lists(_pattern_params(mapping), Pattern.parse)
         return cls(lists["accepted"], lists["rejected"], lists["doubtful"], flag(mapping, "exhaustive"))
 
@@ -70,7 +71,7 @@ class EnglishPhraseChecker(EnglishChecker):
     description = "English phrases for French idioms, support verbs and grammatical words (pattern lists)"
     Params = PhraseParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

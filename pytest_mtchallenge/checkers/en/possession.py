@@ -1,7 +1,7 @@
 """The ``en_possession`` family: the French definite article of inalienable possession (*Il s'est cassé la jambe*) rendered by an English possessive (*his leg*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -64,7 +64,7 @@ class EnglishPossessionChecker(EnglishChecker):
     description = "Inalienable possession: French definite article → English possessive determiner"
     Params = PossessionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:

@@ -120,7 +120,7 @@ class PronounChecker(EnglishChecker):
     description = "English rendering of a French clitic pronoun: form, features and preposition"
     Params = PronounParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -88,7 +88,7 @@ class EnglishQuestionChecker(EnglishChecker):
     description = "French yes/no questions rendered as English questions with a fronted auxiliary"
     Params = QuestionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:

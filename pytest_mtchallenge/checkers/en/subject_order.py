@@ -1,7 +1,7 @@
 """The ``en_subject_order`` family: a French subject inverted after its verb (*le livre qu'a écrit mon frère*) put back before the English verb."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -57,7 +57,7 @@ class EnglishSubjectOrderChecker(EnglishChecker):
     description = "Subject inversion in French relatives: the subject back before the English verb"
     Params = SubjectOrderParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:

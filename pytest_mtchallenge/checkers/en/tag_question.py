@@ -1,7 +1,7 @@
 """The ``en_tag_question`` family: French *n'est-ce pas ?* rendered as an English tag with the right auxiliary, pronoun and polarity."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -154,7 +154,7 @@ class EnglishTagQuestionChecker(EnglishChecker):
     description = "n'est-ce pas rendered as an English tag question (auxiliary, pronoun, polarity)"
     Params = TagQuestionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:

@@ -1,6 +1,7 @@
 """The ``en_two_position_adjective`` family: French adjectives whose sense depends on their position (*simple*)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -49,7 +50,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     description = "Two-position adjectives: the sense of the French adjective's position"
     Params = TwoPositionAdjectiveParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

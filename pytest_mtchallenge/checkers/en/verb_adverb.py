@@ -1,6 +1,7 @@
 """The ``en_verb_adverb`` family: a French governing verb rendered as an English adverb (*finir par* → *finally*)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
@@ -42,7 +43,7 @@ class VerbAdverbChecker(EnglishChecker):
     description = "Verb-adverb transposition: a French governing verb as an English adverb"
     Params = VerbAdverbParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -1,7 +1,7 @@
 """The ``en_voila_time`` family: *voilà* [TIME] *que* → *have been …ing for* [TIME] / [TIME] *ago*."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -62,7 +62,7 @@ class VoilaTimeChecker(EnglishChecker):
     description = "voilà [TIME] que: present perfect with for, past with ago, or since"
     Params = VoilaTimeParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

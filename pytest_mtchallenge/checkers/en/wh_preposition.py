@@ -1,7 +1,7 @@
 """The ``en_wh_preposition`` family: the preposition of a French relativized or questioned phrase (*à qui*, *dont*, *avec qui*, *pour quelle*) kept in English, fronted or stranded."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -119,7 +119,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
     Params = WhPrepositionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:

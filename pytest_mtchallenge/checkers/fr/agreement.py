@@ -33,7 +33,8 @@ def _conjuncts(value: object) -> tuple[Features, ...]:
 
 
 def _targets(value: object, name: str) -> tuple[str, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str) or not set(value) <= set(_TARGETS):
+    if (not isinstance(value, Sequence) or isinstance(value, str)
+            or not all(isinstance(target, str) and target in _TARGETS for target in value)):
         raise ValueError(f"{name} must be a list of: verb, predicate")
     return tuple(value)
 
@@ -118,7 +119,7 @@ class AgreementChecker(FrenchChecker):
     version = "5"
     Params = AgreementParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -4,7 +4,6 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
@@ -178,11 +177,10 @@ class AntecedentAgreementChecker(FrenchChecker):
 
     name = "antecedent_agreement"
     description = "a French pronoun (and what agrees with it) agrees with the rendering of its antecedent"
-    reads_context: ClassVar[bool] = True
     version = "2"  # issue 23: clefts, comparisons, enclitics, one, compounds, epicenes, roles read from English
     Params = AntecedentAgreementParams
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon, enclitics=True)
         if not any(token[0].isalnum() for token in reader.tokens):
             return Verdict.not_applicable("the output is empty")

@@ -118,7 +118,7 @@ class ArgumentSwitchChecker(FrenchChecker):
     description = "Argument switch: experiencer and theme of miss → manquer à"
     Params = ArgumentSwitchParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -136,7 +136,7 @@ class CliticChecker(FrenchChecker):
     version = "5"
     Params = CliticParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = CliticParams.of(item)
         slots, nouns, reciprocal = params.clitics, params.or_noun, params.reciprocal
         reader = SentenceReader(output, self.lexicon)

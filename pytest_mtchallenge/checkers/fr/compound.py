@@ -1,7 +1,7 @@
 """The ``compound`` family: English noun compounds N1 N2 rendered as French N2 + preposition + N1."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -104,7 +104,7 @@ class CompoundChecker(FrenchChecker):
     version = "4"
     Params = CompoundParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")

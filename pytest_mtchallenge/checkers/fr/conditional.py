@@ -1,7 +1,7 @@
 """The ``conditional`` family: fronted English *should* rendered by a French conditional clause (*si* + imperfect)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -65,7 +65,7 @@ class ConditionalChecker(FrenchChecker):
     description = "Fronted should: si + imperfect conditional clause"
     Params = ConditionalParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:

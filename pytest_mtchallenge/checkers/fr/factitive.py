@@ -1,7 +1,7 @@
 """The ``factitive`` family: agentive verbs that French must embed under *faire* (faire cuire)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -68,7 +68,7 @@ class FactitiveChecker(FrenchChecker):
     version = "4"
     Params = FactitiveParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")

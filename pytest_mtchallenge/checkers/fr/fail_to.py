@@ -87,7 +87,7 @@ class FailToChecker(FrenchChecker):
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
     Params = FailToParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -88,7 +88,7 @@ class FormalityParams(FamilyParams):
     def parse(cls, mapping: Mapping[str, object]) -> FormalityParams:
         reject_unknown(mapping, _PARAMS)
         register = mapping.get("register")
-        if register not in REGISTERS:
+        if not isinstance(register, str) or register not in REGISTERS:
             raise ValueError("register must be tu (informal singular) or vous (formal or plural)")
         return cls(str(register))
 
@@ -114,7 +114,7 @@ class FormalityChecker(FrenchChecker):
         self._readings: dict[str, tuple[str, bool, bool] | None] = {}  # word -> _reading(word)
         self._finite: dict[str, bool] = {}
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         expected = FormalityParams.of(item).register
         found = self.second_person_forms(output)
         # "vous deux", "entre vous": a group is addressed; that says nothing of how one listener is

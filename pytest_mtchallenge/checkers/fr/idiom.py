@@ -1,7 +1,7 @@
 """The ``idiom`` family: an English idiom rendered by an accepted French idiom, not word for word."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, pattern_lists
@@ -56,7 +56,7 @@ class IdiomChecker(FrenchChecker):
     version = "3"
     Params = IdiomParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         words = Words(output, self.lexicon)
         if is_empty(words.tokens):
             return Verdict.not_applicable("the output is empty")

@@ -77,7 +77,7 @@ class InversionChecker(FrenchChecker):
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
     Params = InversionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:

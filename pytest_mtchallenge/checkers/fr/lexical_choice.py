@@ -1,7 +1,7 @@
 """The ``lexical_choice`` family: the right French lexeme (savoir vs connaître), checked by lemma."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -55,7 +55,7 @@ class LexicalChoiceChecker(FrenchChecker):
     version = "2"  # an output with no word (only punctuation or numbers) is not applicable
     Params = LexicalChoiceParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -75,7 +75,7 @@ class MiddleVoiceChecker(FrenchChecker):
     version = "4"
     Params = MiddleVoiceParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = MiddleVoiceParams.of(item)
         verbs, misreadings = params.verbs, params.misreadings
         reader = SentenceReader(output, self.lexicon)

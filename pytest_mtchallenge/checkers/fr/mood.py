@@ -1,7 +1,7 @@
 """The ``mood`` family: the subjunctive in a clause governed by a French subjunctive trigger."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -133,7 +133,7 @@ class MoodChecker(FrenchChecker):
     description = "Subjunctive mood after a subjunctive trigger (lexicon-backed)"
     Params = MoodParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

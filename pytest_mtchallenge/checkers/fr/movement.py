@@ -129,7 +129,7 @@ class MovementChecker(FrenchChecker):
     description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
     Params = MovementParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:

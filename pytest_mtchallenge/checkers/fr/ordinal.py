@@ -1,7 +1,7 @@
 """The ``ordinal`` family: a cardinal numeral before *premier*, *dernier*, *autre* (les quatre premiers)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -62,7 +62,7 @@ class OrdinalChecker(FrenchChecker):
     version = "3"
     Params = OrdinalParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")

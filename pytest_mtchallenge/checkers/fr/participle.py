@@ -1,7 +1,7 @@
 """The ``participle`` family: agreement of a past participle after the auxiliary *avoir*."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -121,7 +121,7 @@ class ParticipleChecker(FrenchChecker):
     description = "Past participle agreement after avoir (preceding direct object)"
     Params = ParticipleParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

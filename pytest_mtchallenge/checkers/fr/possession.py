@@ -1,7 +1,7 @@
 """The ``inalienable_possession`` family: the definite article on a body part, and the reflexive where due."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -77,7 +77,7 @@ class InalienablePossessionChecker(FrenchChecker):
     version = "3"
     Params = PossessionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = PossessionParams.of(item)
         body_parts, reflexive = params.body_parts, params.reflexive
         reader = SentenceReader(output, self.lexicon)

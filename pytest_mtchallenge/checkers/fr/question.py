@@ -1,7 +1,7 @@
 """The ``question`` family: French yes/no question syntax (inversion, *est-ce que*)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams
@@ -65,7 +65,7 @@ class QuestionChecker(FrenchChecker):
     version = "3"
     Params = QuestionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:

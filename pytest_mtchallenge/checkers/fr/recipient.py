@@ -80,7 +80,7 @@ class RecipientChecker(FrenchChecker):
     description = "Recipient of a double-object verb marked with à (or a dative clitic)"
     Params = RecipientParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

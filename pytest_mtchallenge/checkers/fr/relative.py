@@ -1,7 +1,7 @@
 """The ``zero_relative`` family: an English zero relative rendered by an overt French relative pronoun."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
@@ -96,7 +96,7 @@ class ZeroRelativeChecker(FrenchChecker):
     version = "4"
     Params = ZeroRelativeParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = ZeroRelativeParams.of(item)
         heads, relatives = params.heads, params.relatives
         rejected, rejected_with = params.rejected, params.rejected_with

@@ -81,7 +81,7 @@ class TagQuestionChecker(FrenchChecker):
     version = "4"
     Params = TagQuestionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, _ = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:

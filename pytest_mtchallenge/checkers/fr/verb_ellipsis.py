@@ -212,7 +212,6 @@ class VerbEllipsisChecker(FrenchChecker):
     name = "verb_ellipsis"
     description = ("Verb-phrase ellipsis: the antecedent's verb (or le faire for an action) repeated with the "
                    "answer's polarity")
-    reads_context: ClassVar[bool] = True
     version: ClassVar[str] = "2"
     Params = VerbEllipsisParams
 
@@ -220,7 +219,7 @@ class VerbEllipsisChecker(FrenchChecker):
         super().__init__(lexicon)
         self._cache: dict[str, tuple[Analysis, ...]] = {}
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         expected = self._expected(item)
         english = read_ellipsis(item.source, item.context, renderings=self._english_verbs(expected.own))
         if english.cut:
@@ -478,7 +477,7 @@ class VerbEllipsisChecker(FrenchChecker):
             others.append(verb)
         return others
 
-    def _from_context(self, english: Ellipsis, context: tuple[str, ...], item_context: tuple[str, ...],
+    def _from_context(self, english: Ellipsis, context: Sequence[str], item_context: tuple[str, ...],
                       others: Sequence[VerbForm]) -> list[str]:
         """Verbs of the output that the system's own translation of the context used, and that render
         none of the context's other English verbs: its rendering of the antecedent, repeated."""

@@ -93,7 +93,7 @@ class WhPrepositionChecker(FrenchChecker):
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
     Params = WhPrepositionParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
@@ -173,7 +173,6 @@ class CoherenceChecker(Checker):
 
     name = "coherence"
     description = "coherence scored by a model: reference minus output (DiP eq. 1); systems ranked by the sum"
-    reads_context: ClassVar[bool] = True
     Params = CoherenceParams
 
     def __init__(self, scorer: CoherenceScorer | None = None) -> None:
@@ -192,7 +191,7 @@ class CoherenceChecker(Checker):
                 self._scorers[path] = CausalLMScorer(path)
             return self._scorers[path]
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
         if not item.references:

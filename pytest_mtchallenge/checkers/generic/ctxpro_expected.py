@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
@@ -161,10 +161,9 @@ class CtxproExpectedChecker(Checker):
     name = "ctxpro-expected"
     needs_related_output = False  # the peer's own rule, reproduced exactly
     description = "ctxpro's scorer: the expected word, whole, in the last sentence of the output"
-    reads_context = True
     Params = CtxproExpectedParams
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         expected = CtxproExpectedParams.of(item).expected
         line = " ".join((*context, output)).strip()
         sentence = ctxpro_last_sentence(line)

@@ -4,9 +4,8 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
@@ -58,16 +57,17 @@ class EntityConsistencyParams(FamilyParams):
     @classmethod
     def parse(cls, mapping: Mapping[str, object]) -> EntityConsistencyParams:
         reject_unknown(mapping, _PARAMS)
-        if "name" not in mapping:
+        name = mapping.get("name")
+        if name is None:
             raise ValueError("missing parameter 'name'")
-        phrases(mapping["name"], "name")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("name must be the name as the source writes it (a word or phrase)")
         if "renderings" in mapping:
             phrases(mapping["renderings"], "renderings")
         similarity = mapping.get("similarity", 0.6)
         if isinstance(similarity, bool) or not isinstance(similarity, (int, float)) or not 0 < similarity <= 1:
             raise ValueError("similarity must be a number between 0 and 1")
-        name = str(mapping["name"]).strip()
-        return cls(name, phrases(mapping.get("renderings", [name]), "renderings"), float(similarity))
+        return cls(name.strip(), phrases(mapping.get("renderings", [name.strip()]), "renderings"), float(similarity))
 
 
 class EntityConsistencyChecker(Checker):
@@ -93,10 +93,9 @@ class EntityConsistencyChecker(Checker):
 
     name = "entity_consistency"
     description = "a repeated source name keeps one rendering across the document (DiP's inconsistency errors)"
-    reads_context: ClassVar[bool] = True
     Params = EntityConsistencyParams
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
         params = EntityConsistencyParams.of(item)

@@ -1,7 +1,7 @@
 """The ``human`` family: no automatic decision, the recorded human verdict decides."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams
@@ -25,5 +25,5 @@ class HumanChecker(Checker):
     description = "No automatic checker: defers every output to a recorded human verdict"
     Params = HumanParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         return Verdict.undecided("this subcategory has no automatic checker")

@@ -75,11 +75,10 @@ class LexicalConsistencyChecker(Checker):
 
     name = "lexical_consistency"
     description = "a word repeated in a document keeps one translation (DiP's reference-based count, or renderings)"
-    reads_context: ClassVar[bool] = True
     version: ClassVar[str] = "2"
     Params = LexicalConsistencyParams
 
-    def check(self, *, item: ChallengeItem, output: str, context: tuple[str, ...] = ()) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = LexicalConsistencyParams.of(item)
         language = params.language or item.target_language
         if not language or not lemmatizer.supports(language):

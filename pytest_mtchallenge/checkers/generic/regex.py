@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge import regexes
-from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
+from pytest_mtchallenge.checkers import Checker, FamilyParams, flag, reject_unknown
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
@@ -43,7 +43,7 @@ class RegexParams(FamilyParams):
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"pattern {pattern!r} does not compile: {exc}") from None
-        return cls(positive, negative, bool(mapping.get("ignore_case", True)), bool(mapping.get("normalise", True)))
+        return cls(positive, negative, flag(mapping, "ignore_case", True), flag(mapping, "normalise", True))
 
 
 class RegexChecker(Checker):
@@ -61,7 +61,7 @@ class RegexChecker(Checker):
     description = "Positive/negative regular expressions (TQ-AutoTest style)"
     Params = RegexParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         params = RegexParams.of(item)
         flags = re.IGNORECASE if params.ignore_case else 0
         text = normalise_text(output) if params.normalise else output

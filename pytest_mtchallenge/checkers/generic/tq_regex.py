@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge import regexes
@@ -48,7 +48,7 @@ class TqRegexChecker(Checker):
     description = "TQ-AutoTest positive/negative regular expressions (case-sensitive, raw output)"
     Params = TqRegexParams
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         if not output.strip():
             return Verdict.not_applicable("the output is empty")
         params = TqRegexParams.of(item)

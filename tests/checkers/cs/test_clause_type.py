@@ -127,6 +127,8 @@ def test_of_several_forms_the_one_nearest_the_keyword_is_judged() -> None:
     ({"keyword": "fearing", "counterpart": "bát se", "expected": "finclause"}, "counterpart must be a non-empty list"),
     ({"keyword": "fearing", "counterpart": ["mít strach"], "expected": "finclause"}, "'mít strach' is not a Czech lemma"),
     ({"keyword": "fearing", "counterpart": ["bát se"], "expected": "finite"}, "expected must be one of finclause"),
+    ({"keyword": "fearing", "counterpart": ["bát se"], "expected": ["finclause"]}, "expected must be one of finclause"),
+    ({"keyword": "fearing", "counterpart": ["bát se"], "expected": {"finclause": 1}}, "expected must be one of finclause"),
     ({"keyword": "", "counterpart": ["bát se"], "expected": "finclause"}, "keyword must be"),
     ({"keyword": "fearing", "counterpart": ["bát se"], "expected": "finclause", "lemma": "x"}, "unknown parameter 'lemma'"),
 ])
