@@ -124,6 +124,7 @@ class RunPlan:
         self.systems = self._parse_systems()
         self._suites: dict[Path, Suite] = {}
         self._plans: dict[Path, SuitePlan] = {}
+        self._recorded_plans: dict[str, SuitePlan] = {}  # a workers' record's suite path -> its plan
         self._checkers: dict[str, Checker] = {}
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
         self.implicit_reference: list[str] = []  # suites judged on their references: no system was named
@@ -206,7 +207,10 @@ class RunPlan:
         fields (titles, question, source, reference, positions, signature) from this process's own
         reading of the suite. Raises :class:`PlanError` naming what it cannot find."""
         try:
-            plan = self.suite_plan(Path(str(record["path"])))
+            path = str(record["path"])
+            plan = self._recorded_plans.get(path)
+            if plan is None:  # resolving the path costs a system call per folder: once per suite
+                plan = self._recorded_plans[path] = self.suite_plan(Path(path))
         except KeyError as exc:
             raise PlanError(f"a worker's judgement record has no {exc.args[0]!r}") from None
         except MTChallengeError as exc:
