@@ -36,27 +36,32 @@ class Sample:
     rss: float
 
 
-def run_measured(args: Sequence[str], cwd: Path, *, exit_codes: Sequence[int] = (0, 1)) -> Sample:
+def run_measured(args: Sequence[str], cwd: Path, *, exit_codes: Sequence[int] = (0, 1),
+                 env: Mapping[str, str] | None = None, prefix: Sequence[str] = ()) -> Sample:
     """Run ``pytest ARGS`` in a child of a fresh interpreter that reports what the run cost, so that
-    every measurement is independent of this process and of the others."""
+    every measurement is independent of this process and of the others. ``prefix`` goes before the
+    command (``taskset -c 0,1``: the run sees fewer cores); ``env`` replaces the environment."""
     code = ("import resource, subprocess, sys, time, json; t=time.perf_counter();"
             "p=subprocess.run(sys.argv[1:], capture_output=True);"
             "w=time.perf_counter()-t; u=resource.getrusage(resource.RUSAGE_CHILDREN);"
             "print(json.dumps([w, u.ru_utime+u.ru_stime, u.ru_maxrss/1024, p.returncode]))")
-    command = [sys.executable, "-c", code, sys.executable, "-m", "pytest", *COMMON, *args]
-    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True)
+    command = [*prefix, sys.executable, "-c", code, sys.executable, "-m", "pytest", *COMMON, *args]
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True,
+                               env=None if env is None else dict(env))
     wall, cpu, rss, returncode = json.loads(completed.stdout.strip().splitlines()[-1])
     if returncode not in exit_codes:
         raise SystemExit(f"pytest exited {returncode} for {' '.join(args)}")
     return Sample(wall, cpu, rss)
 
 
-def outcomes(args: Sequence[str], cwd: Path, *, label: str) -> dict[str, tuple[str, str]]:
+def outcomes(args: Sequence[str], cwd: Path, *, label: str,
+             env: Mapping[str, str] | None = None) -> dict[str, tuple[str, str]]:
     """Node id → (outcome, message) of every test in one unmeasured run with ``probe.py`` loaded:
     ``passed``, ``failed``, ``skipped`` or ``error`` (at setup), and the failure's or skip's message.
     Asserts that the run's node ids are unique and that every collected test has an outcome."""
     out = cwd / f"outcomes-{label}.json"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])),
+    base = os.environ if env is None else env
+    env = {**base, "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE), base.get("PYTHONPATH")])),
            "BENCH_OUTCOMES": str(out)}
     completed = subprocess.run([sys.executable, "-m", "pytest", *COMMON, "-p", "probe", *args], cwd=cwd, env=env,
                                capture_output=True, text=True, check=False)
@@ -107,13 +112,15 @@ def same_outcomes(plugin: Mapping[str, tuple[str, str]], bare: Mapping[str, tupl
     return counts
 
 
-def interleaved(sides: Mapping[str, Sequence[str]], cwd: Path, rounds: int) -> dict[str, list[Sample]]:
+def interleaved(sides: Mapping[str, Sequence[str]], cwd: Path, rounds: int, *,
+                env: Mapping[str, str] | None = None,
+                prefixes: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[Sample]]:
     """``rounds`` rounds of every side in the order given (plugin, bare, plugin, bare…), each run a
-    fresh process; each round printed as it ends."""
+    fresh process; each round printed as it ends. ``prefixes``: a side's command prefix."""
     samples: dict[str, list[Sample]] = {side: [] for side in sides}
     for number in range(rounds):
         for side, args in sides.items():
-            samples[side].append(run_measured(args, cwd))
+            samples[side].append(run_measured(args, cwd, env=env, prefix=(prefixes or {}).get(side, ())))
         shown = ", ".join(f"{side} {runs[-1].wall:.1f}s wall / {runs[-1].cpu:.1f}s CPU / {runs[-1].rss:.0f} MiB"
                           for side, runs in samples.items())
         print(f"  round {number + 1}: {shown} (load average {os.getloadavg()[0]:.1f})", flush=True)

@@ -2,7 +2,8 @@
 
 Loaded with ``-p probe`` (its folder on PYTHONPATH) by ``measure.outcomes`` and ``bench_winomt.py``, never in a
 timed run. With BENCH_OUTCOMES set it writes the collected node ids and each test's outcome and message there
-(JSON); with BENCH_PHASES set, the wall and CPU time and the memory (current and peak RSS) at each phase of
+(JSON); with BENCH_REPORT_BYTES set, each xdist worker writes there (``.WORKERID`` appended) how many
+bytes its reports took on the wire; with BENCH_PHASES set, the wall and CPU time and the memory (current and peak RSS) at each phase of
 the run, the time spent in the automatic judge (``judging.automatic_verdict``, called by the plugin and by
 the mirror alike) and in the garbage collector, by generation.
 """
@@ -23,6 +24,7 @@ RESULTS: dict[str, tuple[str, str]] = {}
 PHASES: list[tuple[str, float, float, float, float]] = []  # (phase, wall, cpu, rss MiB, peak MiB)
 JUDGE = {"calls": 0, "seconds": 0.0}
 GC = {f"gen{n}": [0, 0.0] for n in range(3)}
+BYTES: dict[str, list[int]] = {}  # report phase -> [reports, bytes, bytes of the judgement record]
 _gc_started = [0.0]
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 
@@ -87,6 +89,30 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     IDS.extend(item.nodeid for item in session.items)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: object, ids: list[str]) -> None:
+    """Under pytest-xdist the controller collects nothing: the node ids are those a worker collected
+    (every worker collects them all)."""
+    if not IDS:
+        IDS.extend(ids)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_report_to_serializable(config: pytest.Config, report: object) -> Generator[None, object, object]:
+    """With BENCH_REPORT_BYTES set, in an xdist worker: the bytes each report takes on the wire
+    (execnet's serialisation, as the worker sends it) and those of the plugin's judgement record."""
+    data = yield
+    if os.environ.get("BENCH_REPORT_BYTES") and hasattr(config, "workerinput") and isinstance(data, dict):
+        import execnet
+
+        entry = BYTES.setdefault(str(data.get("when")), [0, 0, 0])
+        entry[0] += 1
+        entry[1] += len(execnet.dumps(data))
+        if data.get("mtchallenge") is not None:
+            entry[2] += len(execnet.dumps(data["mtchallenge"]))
+    return data
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtestloop(session: pytest.Session) -> Generator[None, object, object]:
     mark("tests start")
@@ -118,6 +144,12 @@ def pytest_terminal_summary(terminalreporter: object) -> Generator[None, object,
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:  # an xdist worker: its report sizes only; the controller writes the rest
+        if os.environ.get("BENCH_REPORT_BYTES"):
+            with open(f"{os.environ['BENCH_REPORT_BYTES']}.{worker['workerid']}", "w", encoding="utf-8") as handle:
+                json.dump(BYTES, handle)
+        return
     if os.environ.get("BENCH_OUTCOMES"):
         with open(os.environ["BENCH_OUTCOMES"], "w", encoding="utf-8") as handle:
             json.dump({"ids": IDS, "results": RESULTS}, handle, ensure_ascii=False)

@@ -1,9 +1,11 @@
 """The pytest nodes: a suite file collector and one test per item and system."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, MutableMapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 
@@ -40,6 +42,50 @@ def _mark(name: str) -> pytest.MarkDecorator:
     return getattr(pytest.mark, name)
 
 
+class SuiteKeywords(MutableMapping[str, Any]):
+    """A challenge test's keywords: its own (its name, its markers) and, flat, those of its suite
+    file and the directories above it, read once per suite file.
+
+    pytest's ``NodeKeywords`` walks up the parent nodes each time a test report lists them (three
+    reports per test); with tens of thousands of tests that walk cost more than judging. Keywords
+    given to a parent after collection are not seen here.
+    """
+
+    __slots__ = ("_own", "_inherited")
+
+    def __init__(self, name: str, inherited: Mapping[str, Any]) -> None:
+        self._own: dict[str, Any] = {name: True}
+        self._inherited = inherited
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._own[key]
+        except KeyError:
+            return self._inherited[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._own[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        raise ValueError("cannot delete key in keywords dict")  # as pytest's own
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._own or key in self._inherited
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._own
+        for key in self._inherited:
+            if key not in self._own:
+                yield key
+
+    def __len__(self) -> int:
+        return len(self._own) + sum(1 for key in self._inherited if key not in self._own)
+
+    def update(self, other: Any = (), /, **more: Any) -> None:  # type: ignore[override]
+        self._own.update(other)
+        self._own.update(more)
+
+
 class JudgementFailure(Exception):
     """Raised by a test whose output was judged wrong."""
 
@@ -63,6 +109,7 @@ class SuiteFile(pytest.File):
             session.unloadable_suites.add(self.nodeid)  # this suite's collection error only
             raise
         suite = plan.suite
+        keywords = MappingProxyType(dict(self.keywords.items()))  # this file's and its parents', once
         for item in suite.items:
             markers = tuple(_mark(name) for name in session.markers.names_for(item))
             for system in plan.systems:
@@ -73,7 +120,7 @@ class SuiteFile(pytest.File):
                 # as for parametrized functions, so --lf and --deselect match it.
                 test = ChallengeTest.from_parent(
                     self, name=name, nodeid=f"{self.nodeid}::{name}", plan=plan, item=item, system=system,
-                    translator=session.translator, markers=markers)
+                    translator=session.translator, markers=markers, inherited_keywords=keywords)
                 known = session.plan.known_failure(plan, item, system)
                 if known is not None:
                     reason, strict = known
@@ -106,8 +153,11 @@ class ChallengeTest(pytest.Item):
     """One challenge item translated by one system and judged."""
 
     def __init__(self, *, plan: SuitePlan, item: ChallengeItem, system: System, translator: Translator,
-                 markers: tuple[pytest.MarkDecorator, ...] = (), **kwargs: object) -> None:
+                 markers: tuple[pytest.MarkDecorator, ...] = (), inherited_keywords: Mapping[str, Any] | None = None,
+                 **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        if inherited_keywords is not None:
+            self.keywords = SuiteKeywords(self.name, inherited_keywords)
         self.plan = plan
         self.suite = plan.suite
         self.challenge = item

@@ -53,13 +53,28 @@ class SuitePlan:
                 suite=suite.name, suite_hash=content_hash([suite.path, *suite.data_paths]), checkers=self.checkers,
                 lexicons=self.lexicons,
                 verdicts_hash=content_hash(suite.verdict_paths) if suite.verdict_paths else "none",
-                judge=self.judge.mode.value, system=system.identity if system else system_name, version=__version__,
+                judge=self.judge.mode.value, system=system.identity_for(suite) if system else system_name,
+                version=__version__,
             ).format()
         return self._signatures[system_name]
 
     def system_position(self, system_name: str) -> int:
         names = [s.name for s in self.systems]
         return names.index(system_name) if system_name in names else len(names)
+
+    def record(self, result: ItemResult) -> dict[str, object]:
+        """What a pytest-xdist worker sends of ``result``: the judgement's fields that only the worker
+        knows (output, outcome, who decided, reason, context output, evidence) and the suite's path;
+        the controller, which loads the suite too, rebuilds the rest (:meth:`RunPlan.result_from_record`)."""
+        judgement = result.judgement
+        record = judgement.to_dict()
+        item = self.suite.items[self.positions[judgement.item]]
+        del record["suite"]
+        for name in ("category", "subcategory"):  # the item's, unless the judgement says otherwise
+            if record[name] == getattr(item, name):
+                del record[name]
+        record["path"] = str(self.suite.path)
+        return record
 
     def result(self, item: ChallengeItem, judgement: Judgement) -> ItemResult:
         """A judgement with what the report shows beside it."""
@@ -109,6 +124,7 @@ class RunPlan:
         self.systems = self._parse_systems()
         self._suites: dict[Path, Suite] = {}
         self._plans: dict[Path, SuitePlan] = {}
+        self._recorded_plans: dict[str, SuitePlan] = {}  # a workers' record's suite path -> its plan
         self._checkers: dict[str, Checker] = {}
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
         self.implicit_reference: list[str] = []  # suites judged on their references: no system was named
@@ -185,6 +201,32 @@ class RunPlan:
                 lexicons=tuple(language_pack(pack).signature() for pack in packs),
                 positions={item.id: index for index, item in enumerate(suite.items)})
         return self._plans[key]
+
+    def result_from_record(self, record: Mapping[str, object]) -> ItemResult:
+        """The :class:`ItemResult` a worker's record (:meth:`SuitePlan.record`) stands for, its static
+        fields (titles, question, source, reference, positions, signature) from this process's own
+        reading of the suite. Raises :class:`PlanError` naming what it cannot find."""
+        try:
+            path = str(record["path"])
+            plan = self._recorded_plans.get(path)
+            if plan is None:  # resolving the path costs a system call per folder: once per suite
+                plan = self._recorded_plans[path] = self.suite_plan(Path(path))
+        except KeyError as exc:
+            raise PlanError(f"a worker's judgement record has no {exc.args[0]!r}") from None
+        except MTChallengeError as exc:
+            raise PlanError(f"a worker's judgement record names a suite this process cannot load: "
+                            f"{exc.one_line()}") from None
+        position = plan.positions.get(str(record.get("id")))
+        if position is None:
+            raise PlanError(f"{plan.suite.path}: a worker judged item {record.get('id')!r}, which the suite lacks")
+        item = plan.suite.items[position]
+        try:
+            judgement = Judgement.from_dict({"suite": plan.suite.name, "category": item.category,
+                                             "subcategory": item.subcategory, **record})
+        except (KeyError, ValueError) as exc:
+            raise PlanError(f"{plan.suite.path}: item {item.id}: a worker's judgement record is unreadable: "
+                            f"{type(exc).__name__}: {exc}") from None
+        return plan.result(item, judgement)
 
     def plans(self) -> list[SuitePlan]:
         """The plans built so far, in the order their suites loaded."""

@@ -60,6 +60,10 @@ def pytest_configure(config: pytest.Config) -> None:
                                 f"(bundled suites: {known})")
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "mtchallenge-session")
+    # Registered before pytest's own cleanups (this hook runs before theirs), so run after them:
+    # their full collections at the end of the run (unraisable-exception checks) do not scan the
+    # suites that collection froze out of the collector's sight.
+    config.add_cleanup(session.thaw)
     from pytest_mtchallenge.arguments import collection_arguments
 
     config.args[:] = collection_arguments(
@@ -81,7 +85,6 @@ def _condense_failures(config: pytest.Config, session: MTChallengeSession, named
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = config.stash.get(SESSION_KEY, None)
     if session is not None:
-        session.thaw()
         del config.stash[SESSION_KEY]
         config.pluginmanager.unregister(session)
 

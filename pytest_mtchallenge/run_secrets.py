@@ -1,11 +1,13 @@
 """The run's secrets as a pytest plugin: gathered at configure, hidden in log records and test reports, let go at unconfigure."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 import pytest
 
 from pytest_mtchallenge.redaction import Redaction, environment_secrets
+from pytest_mtchallenge.reporting import ItemResult
 from pytest_mtchallenge.systems import System
 
 #: The report attribute holding a judgement's record (session.RECORD_KEY).
@@ -57,6 +59,23 @@ def redact_report(report: pytest.TestReport | pytest.CollectReport, redaction: R
     record = getattr(report, RECORD_ATTRIBUTE, None)
     if isinstance(record, dict):
         setattr(report, RECORD_ATTRIBUTE, _redacted(record, redaction))
+    elif isinstance(record, ItemResult):
+        setattr(report, RECORD_ATTRIBUTE, redacted_result(record, redaction))
+
+
+def redacted_result(result: ItemResult, redaction: Redaction) -> ItemResult:
+    """``result`` with every secret hidden in what the system and the judge wrote (the output, its
+    context's translation, the reason, the evidence); the suite's own text is shown as it is."""
+    judgement = result.judgement
+    texts = (judgement.output or "", judgement.reason, *judgement.context_output, *judgement.evidence)
+    if not any(redaction.shows_secret(text) for text in texts):
+        return result
+    hidden = dataclasses.replace(
+        judgement, output=None if judgement.output is None else redaction.redact(judgement.output),
+        reason=redaction.redact(judgement.reason),
+        context_output=tuple(redaction.redact(text) for text in judgement.context_output),
+        evidence=tuple(redaction.redact(text) for text in judgement.evidence))
+    return dataclasses.replace(result, judgement=hidden)
 
 
 def _redacted(value: object, redaction: Redaction) -> object:

@@ -93,6 +93,7 @@ class MTChallengeSession:
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
         self.stopped = False  # -x or --maxfail ended the run early
         self._froze_gc = False
+        self._worker = hasattr(config, "workerinput")
         if getattr(config.option, "markers", False):  # `pytest --markers` lists them without collecting
             self.markers.declare(item for suite in self.plan.loadable_suites() for item in suite.items)
 
@@ -122,12 +123,22 @@ class MTChallengeSession:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
-        """Attach the judgement record to the report: it travels to the xdist controller with it."""
+        """Attach the judgement to the report. In one process it is the :class:`ItemResult` itself;
+        an xdist worker attaches what only it knows (:meth:`SuitePlan.record`, a few plain fields),
+        and the controller rebuilds the rest from its own reading of the suite."""
         report = yield
         result = getattr(item, "mt_result", None)
         if result is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
-            setattr(report, RECORD_KEY, result.to_dict())  # plain data: xdist serialises reports
+            setattr(report, RECORD_KEY, item.plan.record(result) if self._worker else result)  # type: ignore[attr-defined]
         return report
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_to_serializable(self, config: pytest.Config, report: object):  # type: ignore[no-untyped-def]
+        """A report written out in one process (pytest-reportlog) carries its judgement as plain data."""
+        data = yield
+        if isinstance(data, dict) and isinstance(data.get(RECORD_KEY), ItemResult):
+            data[RECORD_KEY] = data[RECORD_KEY].to_dict()
+        return data
 
     @pytest.hookimpl
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
@@ -151,10 +162,15 @@ class MTChallengeSession:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
-        if isinstance(record, dict):
-            result = ItemResult.from_dict(record)
-            self.results.append(result)
-            judged_wrong = report.when == "call" and result.outcome == "fail"
+        if isinstance(record, dict):  # from an xdist worker
+            try:
+                record = self.plan.result_from_record(record)
+            except PlanError as exc:
+                self.problems.append(f"{report.nodeid}: {exc}")
+                record = None
+        if isinstance(record, ItemResult):
+            self.results.append(record)
+            judged_wrong = report.when == "call" and record.outcome == "fail"
         if report.failed and not judged_wrong:
             self.other_failures += 1
 
@@ -200,7 +216,8 @@ class MTChallengeSession:
 
         Suites, items and recorded verdicts live until the end of the run; with thousands of items,
         pytest's final full collections (unraisable-exception cleanup) spent most of their time
-        scanning them. ``gc.freeze`` exempts what exists now; ``pytest_unconfigure`` undoes it.
+        scanning them. ``gc.freeze`` exempts what exists now; :meth:`thaw`, the run's last cleanup,
+        undoes it.
         """
         if self.plan.suites:
             gc.freeze()

@@ -86,3 +86,46 @@ def test_known_failures_from_an_xfail_file_pair_by_system_and_unknown_entries_ar
     warnings = run.xfail_warnings()
     assert any("system 'ghost' matches no system of this run" in w for w in warnings)
     assert any("1 item(s) of 'nmt' are in no suite of this run: nope" in w for w in warnings)
+
+
+def test_a_workers_record_holds_only_what_the_worker_knows_and_rebuilds_the_same_result(tmp_path: Path) -> None:
+    worker, controller = plan(tmp_path), plan(tmp_path)
+    suite_plan = worker.suite_plan(SUITE)
+    for item in suite_plan.suite.items[:20]:
+        judgement = suite_plan.judge(item, system="nmt", output=item.references[0])
+        result = suite_plan.result(item, judgement)
+        record = suite_plan.record(result)
+        assert not {"suite", "category", "subcategory", "source", "question", "reference", "signature",
+                    "suite_title"} & set(record)
+        assert len(repr(record)) < len(repr(result.to_dict())) / 2
+        assert controller.result_from_record(record) == result
+
+
+def test_a_judgement_whose_category_is_not_the_items_keeps_it_in_the_record(tmp_path: Path) -> None:
+    import dataclasses
+
+    run = plan(tmp_path)
+    suite_plan = run.suite_plan(SUITE)
+    item = suite_plan.suite.items[0]
+    judgement = dataclasses.replace(suite_plan.judge(item, system="nmt", output="x"), category="elsewhere")
+    record = suite_plan.record(suite_plan.result(item, judgement))
+    assert record["category"] == "elsewhere"
+    assert run.result_from_record(record).judgement.category == "elsewhere"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"path": None}, "has no 'path'"),
+    ({"path": "nowhere/suite.yaml"}, "names a suite this process cannot load"),
+    ({"id": "NO-SUCH-ITEM"}, "a worker judged item 'NO-SUCH-ITEM', which the suite lacks"),
+    ({"outcome": "maybe"}, "a worker's judgement record is unreadable"),
+])
+def test_a_record_the_controller_cannot_rebuild_is_a_plan_error(tmp_path: Path, change: dict[str, object],
+                                                                message: str) -> None:
+    run = plan(tmp_path)
+    suite_plan = run.suite_plan(SUITE)
+    item = suite_plan.suite.items[0]
+    record = suite_plan.record(suite_plan.result(item, suite_plan.judge(item, system="nmt", output="x")))
+    record.update(change)
+    record = {key: value for key, value in record.items() if value is not None}
+    with pytest.raises(PlanError, match=message.replace("(", r"\(")):
+        run.result_from_record(record)

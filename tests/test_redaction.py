@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import logging
 from collections.abc import Iterator
@@ -162,3 +163,19 @@ def test_the_quick_search_never_misses_what_the_pattern_finds(secret: str, befor
     assert pattern is not None
     assert pattern.search(text) == (pattern.pattern.search(text) is not None)
     assert pattern.sub(text) == pattern.pattern.sub("***", text)
+
+
+def test_a_judged_result_is_redacted_in_what_the_system_and_judge_wrote() -> None:
+    from pytest_mtchallenge.reporting import ItemResult
+    from pytest_mtchallenge.run_secrets import redacted_result
+    from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
+
+    judgement = Judgement(suite="s", system="api", item="S1", category="c", subcategory="c1",
+                          output="key sk-SECRET1234 leaked", outcome=Outcome.FAIL, decided_by=DecidedBy.CHECKER,
+                          reason="saw 'sk-SECRET1234'", context_output=("ctx sk-SECRET1234",))
+    result = ItemResult(judgement=judgement, source="the source")
+    hidden = redacted_result(result, Redaction(["sk-SECRET1234"]))
+    assert "sk-SECRET1234" not in repr(hidden.judgement)
+    assert hidden.judgement.output == "key *** leaked" and hidden.source == "the source"
+    clean = ItemResult(judgement=dataclasses.replace(judgement, output="fine", reason="ok", context_output=()))
+    assert redacted_result(clean, Redaction(["sk-SECRET1234"])) is clean

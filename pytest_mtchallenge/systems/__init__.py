@@ -227,6 +227,11 @@ class System:
         extra = (f",mode={self.mode}" if self.mode != SENTENCE else "") + (f",version={self.version}" if self.version else "")
         return self.signature + extra
 
+    def identity_for(self, suite: Suite) -> str:
+        """:attr:`identity` for the outputs of ``suite``: the same for every suite unless the kind's
+        outputs are obtained differently per suite (a recording says its own mode)."""
+        return self.identity
+
     def check_usable(self) -> None:
         """Raise ``ValueError`` with a one-line reason when the system cannot work at all (a missing
         file, a command not found): checked once when the run starts, instead of one error per item."""

@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.suggest import did_you_mean
-from pytest_mtchallenge.systems import DOCUMENT, System, Translations
+from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, System, Translations
 
 
 class RecordedSystemKind(System):
@@ -18,6 +18,14 @@ class RecordedSystemKind(System):
 
     def default_name(self) -> str:
         return self.argument
+
+    def identity_for(self, suite: Suite) -> str:
+        """The recording's own mode for this suite, known from the suite alone (before and without
+        translating: an xdist controller signs the results its workers judged)."""
+        recorded = suite.systems.get(self.argument)
+        extra = (f",mode={recorded.mode}" if recorded is not None and recorded.mode != SENTENCE else "") + (
+            f",version={self.version}" if self.version else "")
+        return self.signature + extra
 
     def covers(self, suite: Suite) -> bool:
         return self.argument in suite.systems
