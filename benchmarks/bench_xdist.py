@@ -12,7 +12,8 @@ Run from the repository root:  python benchmarks/bench_xdist.py [--workers 2,4,8
    time, CPU time (all processes) and peak RSS (the largest process), and each speed-up serial / -n K.
 
 ``--cpus N`` runs every process under ``taskset -c 0-(N-1)`` (a machine of N cores on a larger one);
-``--plugin`` loads the plugin with ``-p pytest_mtchallenge.plugin`` (a checkout on PYTHONPATH, not installed).
+``--plugin`` loads the plugin with ``-p pytest_mtchallenge.plugin`` (a checkout on PYTHONPATH, not installed;
+``--package DIR``: another tree's, e.g. an earlier commit's ``git archive``, to time before and after).
 ``--ctxpro`` (or BENCH_CTXPRO) names the ctxpro-en-fr folder (default ../shared/external/ctxpro-en-fr).
 """
 from __future__ import annotations
@@ -57,6 +58,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, metavar="N", help="only the first N items of each set")
     parser.add_argument("--ctxpro", type=Path, default=DEFAULT_CTXPRO, help="the ctxpro-en-fr folder")
     parser.add_argument("--plugin", action="store_true", help="load the plugin with -p (not installed)")
+    parser.add_argument("--package", type=Path, default=ROOT,
+                        help="with --plugin, the folder holding the pytest_mtchallenge to load (default: this checkout)")
     parser.add_argument("--skip-check", action="store_true", help="time only (the check ran before)")
     args = parser.parse_args()
     paper = args.ctxpro / "paper"
@@ -68,8 +71,8 @@ def main() -> None:
     env = dict(os.environ)
     load = []
     if args.plugin:  # this checkout's package, not an installed one
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-        load = ["-p", "pytest_mtchallenge.plugin"]
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(args.package.resolve()), os.environ.get("PYTHONPATH")]))
+        load = ["-p", "no:mtchallenge", "-p", "pytest_mtchallenge.plugin"]  # never an installed one too
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores"
           + (f" (runs on {args.cpus}: taskset)" if args.cpus else "")
           + f", {args.rounds} rounds (medians), load average {os.getloadavg()[0]:.1f}", flush=True)
