@@ -209,8 +209,11 @@ class ChallengeTest(pytest.Item):
         pytest.skip(printable(f"needs human verdict: {judgement.reason}"))
 
     def _record(self, judgement: Judgement) -> None:
-        """Keep the item's result, and give --junitxml the judgement as test-case properties."""
+        """Keep the item's result, and give --junitxml the judgement as test-case properties (only
+        then: every later report of the test carries them, to the xdist controller too)."""
         self.mt_result = self.plan.result(self.challenge, judgement)
+        if not getattr(self.config.option, "xmlpath", None):
+            return
         for name in ("suite", "category", "subcategory", "system", "outcome", "decided_by", "output"):
             value = getattr(judgement, name)
             value = value.value if hasattr(value, "value") else value
