@@ -45,6 +45,7 @@ class ArgumentSwitchChecker(EnglishChecker):
     version = "3"
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
     Params = ArgumentSwitchParams
+    construction_params = ("verbs", "misreadings")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

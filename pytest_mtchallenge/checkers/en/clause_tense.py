@@ -69,6 +69,7 @@ class ClauseTenseChecker(EnglishChecker):
     version = "3"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
     Params = ClauseTenseParams
+    construction_params = ("triggers",)
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

@@ -46,6 +46,7 @@ class FactInsertionChecker(EnglishChecker):
     version = "3"
     description = "de/à ce que + clause → from the fact that + clause"
     Params = FactInsertionParams
+    construction_params = ("accepted", "prepositions")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

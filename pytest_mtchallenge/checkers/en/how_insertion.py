@@ -42,6 +42,7 @@ class HowInsertionChecker(EnglishChecker):
     version = "3"
     description = "V1 V2inf → V1 how to V2inf"
     Params = HowInsertionParams
+    construction_params = ("governors", "abilities")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

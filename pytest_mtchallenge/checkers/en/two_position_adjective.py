@@ -48,6 +48,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     version = "3"
     description = "Two-position adjectives: the sense of the French adjective's position"
     Params = TwoPositionAdjectiveParams
+    construction_params = ("accepted", "rejected")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)

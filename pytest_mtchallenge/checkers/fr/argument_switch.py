@@ -117,6 +117,7 @@ class ArgumentSwitchChecker(FrenchChecker):
     version = "3"
     description = "Argument switch: experiencer and theme of miss → manquer à"
     Params = ArgumentSwitchParams
+    construction_params = ("verb", "alternatives", "misreadings")
 
     def check(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
