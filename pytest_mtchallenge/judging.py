@@ -149,20 +149,47 @@ def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, con
     if languages is not None and (verdict.outcome is Outcome.NA or verdict.missing):
         return not_rendered(verdict, item=item, output=output, languages=languages)
     if languages is not None and verdict.outcome is Outcome.PASS and checker.needs_related_output:
-        return unrelated_pass(verdict, item=item, output=output, languages=languages)
+        return unrelated_pass(verdict, item=item, output=output, languages=languages,
+                              construction=construction_words(checker, item))
     return verdict
 
 
-def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str]) -> Verdict:
+def construction_words(checker: Checker, item: ChallengeItem) -> tuple[str, ...]:
+    """The words of the family's construction that ``item``'s parameters name (the family's
+    ``construction_params``, as its ``Params`` read them, defaults included: words, phrases, or
+    phrases as their tokens): no evidence that an output translates this source."""
+    if not checker.construction_params:
+        return ()
+    try:
+        parsed: object = checker.Params.of(item)
+    except ValueError:
+        parsed = None
+    words: list[str] = []
+    pending: list[object] = [getattr(parsed, name) if hasattr(parsed, name) else item.params.get(name)
+                             for name in checker.construction_params]
+    while pending:
+        value = pending.pop(0)
+        if isinstance(value, str):
+            words.append(value)
+        elif isinstance(value, Mapping):
+            pending.extend(value)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            pending.extend(sorted(value, key=str) if isinstance(value, (set, frozenset)) else value)
+    return tuple(words)
+
+
+def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str],
+                   construction: tuple[str, ...] = ()) -> Verdict:
     """A pass on an output whose content words are hardly any of the references' nor translations,
     names or cognates of the source's (:mod:`pytest_mtchallenge.languages.relatedness`) is no
     evidence of this item's phenomenon: the construction the family found belongs to some other
-    sentence. It is left to a human (a recorded verdict for the output still decides it)."""
+    sentence. It is left to a human (a recorded verdict for the output still decides it). The words
+    of the family's ``construction`` (:func:`construction_words`) are not counted."""
     # a document's output may hold more than its last sentence: its context counts as its source too
     found = relatedness(output, source=" ".join((*item.context, item.source)),
                         references=(*item.references, *(" ".join((*item.context_references, reference))
                                                         for reference in item.references if item.context_references)),
-                        source_language=languages[0], target_language=languages[1])
+                        source_language=languages[0], target_language=languages[1], construction=construction)
     if not found.unrelated:
         return verdict
     return Verdict.undecided(f"the output may not translate this source ({found.describe()}): what the family "

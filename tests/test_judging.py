@@ -290,3 +290,31 @@ def test_a_context_translation_may_have_the_limit_for_each_context_sentence() ->
     assert too_long_to_judge(item, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS, "c")) == (
         "not read: the context's translation has 4,001 characters, more than the 4,000 the automatic judge reads "
         "for 2 context sentences (MAX_JUDGED_CHARS each)")
+
+
+# -- the construction's own words are no evidence of relatedness (issue 23, 5) -----------------
+
+class TriggerChecker(FixedChecker):
+    """Passes every output; its ``triggers`` parameter names its construction's words."""
+
+    construction_params = ("triggers",)
+
+
+TRIGGER_ITEM = ChallengeItem(
+    id="tense-1", suite="tiny", category="morpho", subcategory="tense", source="Il faut qu'il parte tôt.",
+    references=("It is necessary that he leave early.",), question="?", checker="trigger",
+    params={"triggers": ["necessary", "essential"]})
+
+
+@pytest.mark.parametrize("output, outcome", [
+    ("It is necessary that the bakery open on Sundays.", Outcome.REVIEW),  # only the trigger is shared
+    ("It is essential that he leave early.", Outcome.PASS),
+    ("He must leave early.", Outcome.PASS),
+])
+def test_a_pass_sharing_only_the_construction_words_is_left_to_a_human(output: str, outcome: Outcome) -> None:
+    judgement = judge(item=TRIGGER_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
+                      checkers={"trigger": TriggerChecker(Verdict.passed("found"))}, verdicts=VerdictStore(),
+                      languages=("fr", "en"))
+    assert judgement.outcome is outcome
+    if outcome is Outcome.REVIEW:
+        assert "outside the construction ('necessary')" in judgement.reason

@@ -70,3 +70,35 @@ def test_without_a_reference_or_a_lexicon_nothing_is_called_unrelated() -> None:
                     source="The mechanic gave the clerk a present because it was his birthday.", references=(),
                     languages=("en", "es"))
     assert not found.comparable and not found.unrelated
+
+
+# -- the construction's own words are no evidence (issue 23, 5) -----------------------------------
+
+MISSES = "My brother really misses Lisbon."
+MISSES_FR = "Lisbonne manque vraiment à mon frère."
+
+
+@pytest.mark.parametrize("output, construction, source, references, languages", [
+    # another sentence that reuses the construction: it shares only the construction's word
+    ("Le café du matin me manque beaucoup.", ("manquer", "regretter"), MISSES, (MISSES_FR,), ("en", "fr")),
+    ("The gardener knows how to prune roses.", ("know", "can", "be able to"), "Paula sait faire du pain.",
+     ("Paula knows how to bake bread.",), ("fr", "en")),
+])
+def test_the_construction_words_neither_link_nor_count(output: str, construction: tuple[str, ...], source: str,
+                                                       references: tuple[str, ...], languages: tuple[str, str]) -> None:
+    assert not related(output, source=source, references=references, languages=languages).unrelated
+    found = relatedness(output, source=source, references=references, source_language=languages[0],
+                        target_language=languages[1], construction=construction)
+    assert found.unrelated and found.construction
+    assert "outside the construction" in found.describe()
+
+
+@pytest.mark.parametrize("output", [
+    MISSES_FR,
+    "Mon frère regrette beaucoup Lisbonne.",      # the alternative verb: also the construction's
+    "Lisbon manque énormément à mon frangin.",    # a name and the lexicon link the rest
+])
+def test_a_rendering_of_the_source_stays_related_without_its_construction_words(output: str) -> None:
+    found = relatedness(output, source=MISSES, references=(MISSES_FR,), source_language="en", target_language="fr",
+                        construction=("manquer", "regretter"))
+    assert not found.unrelated

@@ -68,6 +68,10 @@ class Checker:
     #: (:mod:`pytest_mtchallenge.languages.relatedness`); False for a family that reproduces a
     #: peer's scoring exactly (ctxpro's rule, TQ-AutoTest's regular expressions).
     needs_related_output: ClassVar[bool] = True
+    #: The parameters that name the words of the family's construction itself (a trigger, the switched
+    #: verb, *know* of *know how to*), not the item's content: any sentence with the construction has
+    #: them, so the judge does not count them as evidence that an output translates this source.
+    construction_params: ClassVar[tuple[str, ...]] = ()
     #: The family's parameters: parsed from each item's ``params`` when the suite loads (see
     #: :class:`FamilyParams`); ``check`` reads them with ``Params.of(item)``.
     Params: ClassVar[type[FamilyParams]] = NoParams

@@ -14,6 +14,12 @@ the packs' function words (articles, pronouns, auxiliaries, prepositions) are sh
 sentences. Short replies (*Si, je le sais.*) are never called unrelated: too few words to tell by, nor
 is an output without a reference into a language the source's has no core lexicon with (WinoMT's
 English→Spanish): names and cognates alone link too few words of a translation.
+
+The words of the family's construction itself (*manquer* for *miss*, *important* of *it is important
+that*, *know* of *know how to*: the item's ``construction`` words) neither link nor count: any sentence
+with the construction has them, so an output about something else that reuses the construction (*Le
+soleil me manque beaucoup en hiver.* for *Mary sorely misses Jim.*) shares exactly those words with
+the reference, and they say nothing about whether it renders this source.
 """
 from __future__ import annotations
 
@@ -43,22 +49,34 @@ class Relatedness:
     links: tuple[str, ...]
     words: int
     comparable: bool
+    #: The output's words left out as the construction's own (neither linked nor counted).
+    construction: tuple[str, ...] = ()
 
     @property
     def unrelated(self) -> bool:
         return self.comparable and self.words >= MIN_WORDS and len(self.links) < MIN_LINKED * self.words
 
     def describe(self) -> str:
+        outside = (f" outside the construction ({', '.join(repr(word) for word in self.construction[:3])})"
+                   if self.construction else "")
         if not self.links:
-            return f"none of its {self.words} content words is a word of a reference or a translation of the source's"
-        return (f"{len(self.links)} of its {self.words} content words linked to the item "
+            return (f"none of its {self.words} content words{outside} is a word of a reference or a translation of "
+                    "the source's")
+        return (f"{len(self.links)} of its {self.words} content words{outside} linked to the item "
                 f"({', '.join(self.links[:3])})")
 
 
 def relatedness(output: str, *, source: str, references: Sequence[str], source_language: str,
-                target_language: str) -> Relatedness:
-    """Which content words of ``output`` are linked to the item's ``source`` and ``references``."""
+                target_language: str, construction: Sequence[str] = ()) -> Relatedness:
+    """Which content words of ``output`` are linked to the item's ``source`` and ``references``;
+    the words of the family's ``construction`` (target-language words or phrases) left out."""
     tokens = tuple(dict.fromkeys(_tokens(output, target_language)))
+    own = _construction_readings(tuple(construction), target_language)
+    written = _written(output) if own else {}
+    left_out = tuple(token for token in tokens if own and any(_readings(written.get(form, form), target_language) & own
+                                                              for form, _ in token))
+    tokens = tuple(token for token in tokens if token not in left_out)
+    construction_words = tuple(dict.fromkeys(token[0][0] for token in left_out))
     source_content = _content(source, source_language)
     reference_content = [_content(reference, target_language) for reference in references]
     comparable = max(len(source_content), *map(len, reference_content), 0) >= MIN_WORDS - 1
@@ -66,7 +84,7 @@ def relatedness(output: str, *, source: str, references: Sequence[str], source_l
             and not bilingual.has_lexicon(source_language, target_language):
         comparable = False  # names and cognates alone do not tell a translation from another sentence
     if not tokens or not comparable:
-        return Relatedness((), len(tokens), comparable=False)
+        return Relatedness((), len(tokens), comparable=False, construction=construction_words)
     reference_forms = {form for content in reference_content for form, _ in content}
     reference_lemmas = {lemma for content in reference_content for _, lemma in content}
     names = _names(source, source_language)
@@ -79,7 +97,34 @@ def relatedness(output: str, *, source: str, references: Sequence[str], source_l
                                         source_forms))), None)
         if link is not None:
             links.append(link)
-    return Relatedness(tuple(links), len(tokens), comparable=True)
+    return Relatedness(tuple(links), len(tokens), comparable=True, construction=construction_words)
+
+
+@functools.lru_cache(maxsize=1024)
+def _construction_readings(construction: tuple[str, ...], language: str) -> frozenset[str]:
+    """Every lemma the construction's content words may have, folded (*manquant* → manquant, manquer)."""
+    return frozenset(found for phrase in construction for token in _tokens(phrase, language)
+                     for form, _ in token for found in _readings(_written(phrase).get(form, form), language))
+
+
+def _written(text: str) -> dict[str, str]:
+    """Each word of ``text`` (and each part of a word with an apostrophe or hyphen) as written,
+    lowercased, by its folded form: the lexicon reads *préfère*, not *prefere*."""
+    return {_fold(word): word.casefold() for match in _WORD.finditer(text)
+            for word in (match.group(0), *re.split(r"['’-]", match.group(0)))}
+
+
+@functools.lru_cache(maxsize=65536)
+def _readings(form: str, language: str) -> frozenset[str]:
+    """Every lemma a word form may have (:func:`~pytest_mtchallenge.languages.lemmatizer.readings`:
+    the form, its lemma, and the pack's lexicon's lemmas: *manque* → manque, manquer), folded."""
+    found = {_fold(form)}
+    if lemmatizer.supports(language):
+        try:
+            found |= {_fold(reading) for reading in lemmatizer.readings(form, language)}
+        except lemmatizer.LemmatizerError:
+            pass
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -29,16 +29,18 @@ KINDS = ("fluent-correct", "fluent-wrong", "garbled")
 
 
 #: Outputs that translate something else: constant (one sentence for every source) and unrelated ones,
-#: each naming its suite (``tests/data/unrelated-outputs.yaml``).
+#: each naming its suite: the set ``unrelated`` (``tests/data/unrelated-outputs.yaml``) and its
+#: held-out twin ``unrelated-heldout`` (``tests/data/unrelated-outputs-heldout.yaml``).
 UNRELATED = DATA / "unrelated-outputs.yaml"
+UNRELATED_SETS = {"unrelated": UNRELATED, "unrelated-heldout": DATA / "unrelated-outputs-heldout.yaml"}
 
 
 def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:
     """The variant files of a suite: ``SUITE-variants.yaml`` and ``SUITE-garbled*.yaml``, or the
     named sets only (``("heldout2",)`` → ``SUITE-heldout2.yaml``; ``("unrelated",)`` → the suite's
-    entries of ``unrelated-outputs.yaml``)."""
+    entries of ``unrelated-outputs.yaml``, ``("unrelated-heldout",)`` those of ``unrelated-outputs-heldout.yaml``)."""
     if sets:
-        return [UNRELATED if name == "unrelated" else DATA / f"{suite_name}-{name}.yaml" for name in sets]
+        return [UNRELATED_SETS.get(name, DATA / f"{suite_name}-{name}.yaml") for name in sets]
     return [DATA / f"{suite_name}-variants.yaml", *sorted(DATA.glob(f"{suite_name}-garbled*.yaml"))]
 
 
@@ -46,20 +48,22 @@ def variants(suite_name: str, sets: tuple[str, ...] = ()) -> list[RecordedVerdic
     suite = load_suite(bundled_suites()[suite_name])
     ids = {item.id for item in suite.items}
     return [v for path in variant_files(suite_name, sets)
-            for v in (unrelated(suite_name, ids) if path == UNRELATED else load_verdicts(path, ids))]
+            for v in (unrelated(suite_name, ids, path) if path in UNRELATED_SETS.values()
+                      else load_verdicts(path, ids))]
 
 
-def unrelated(suite_name: str, ids: set[str]) -> list[RecordedVerdict]:
-    """The suite's entries of ``unrelated-outputs.yaml`` (a verdict file whose entries name their suite)."""
+def unrelated(suite_name: str, ids: set[str], path: Path = UNRELATED) -> list[RecordedVerdict]:
+    """The suite's entries of an ``unrelated-outputs*.yaml`` file (a verdict file whose entries name
+    their suite)."""
     import tempfile
 
-    entries = yaml.safe_load(UNRELATED.read_text(encoding="utf-8"))["verdicts"]
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))["verdicts"]
     own = [{key: value for key, value in entry.items() if key != "suite"} for entry in entries
            if entry["suite"] == suite_name]
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "verdicts.yaml"
-        path.write_text(yaml.safe_dump({"verdicts": own}, allow_unicode=True), encoding="utf-8")
-        return load_verdicts(path, ids)
+        copy = Path(folder) / "verdicts.yaml"
+        copy.write_text(yaml.safe_dump({"verdicts": own}, allow_unicode=True), encoding="utf-8")
+        return load_verdicts(copy, ids)
 
 
 def variant_kind(case: Case) -> str:

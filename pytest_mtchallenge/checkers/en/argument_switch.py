@@ -1,12 +1,16 @@
 """The ``en_argument_switch`` family: *Y manque à X* → *X misses Y*, the arguments swapped."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
+from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
-from pytest_mtchallenge.languages.en.words import AUXILIARIES, BE_FORMS, CLAUSE_BREAKS
+from pytest_mtchallenge.languages.en.words import (
+    AUXILIARIES, BE_FORMS, CLAUSE_BREAKS, DETERMINERS, PERSONAL_PRONOUNS, PREPOSITIONS, REFLEXIVE_PRONOUNS,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -20,6 +24,16 @@ class ArgumentSwitchParams(WordLists):
     theme: Words
     verbs: Words
     misreadings: Words = ()
+    #: The roles whose words are all names (capitalised: *Mary*), rendered as themselves or by a pronoun.
+    named: frozenset[str] = frozenset()
+
+    @classmethod
+    def parse(cls, mapping: Mapping[str, object]) -> ArgumentSwitchParams:
+        reject_unknown(mapping, [field.name for field in dataclasses.fields(cls) if field.name != "named"])
+        parsed = WordLists.parse.__func__(cls, mapping)  # type: ignore[attr-defined]
+        named = frozenset(role for role in ("experiencer", "theme") if all(
+            isinstance(word, str) and word[:1].isupper() for word in mapping[role]))  # type: ignore[union-attr]
+        return dataclasses.replace(parsed, named=named)
 
 
 class ArgumentSwitchChecker(EnglishChecker):
@@ -37,14 +51,24 @@ class ArgumentSwitchChecker(EnglishChecker):
     before it (across auxiliaries and adverbs, within the clause) and the object the first
     argument word after it; a form of *be* or *get* before the participle makes it passive, with the
     experiencer in a *by*-phrase.
+
+    The object must be the source's thing missed, not merely an object: a sentence that reuses
+    *miss* with another object (*John misses the bus every morning.* for *Mary manque beaucoup à
+    John*) says something else. An object pronoun of another person than the theme's (*John misses
+    you* for *Mary*; names and nouns are 3rd person) fails, and so does a noun phrase without the
+    theme when the theme is a name that appears nowhere in the output (a name is rendered as itself
+    or by a pronoun); a noun phrase without a theme that is a common noun may be a synonym, and is
+    left to a human.
     """
 
     name = "en_argument_switch"
     #: 2: names the construction it did not find (Verdict.not_found). 3: the English reader finds an irregular
-    #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
-    version = "3"
+    #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*). 4: the object must be the
+    #: source's theme (a pronoun of another person, or a noun phrase for a name, fails)
+    version = "4"
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
     Params = ArgumentSwitchParams
+    construction_params = ("verbs", "misreadings")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
@@ -57,13 +81,14 @@ class ArgumentSwitchChecker(EnglishChecker):
             return Verdict.failed(f"{word!r} ({hit.lemma}) renders another sense of manquer: the experiencer and "
                                   "the thing missed are not related as in the source", word)
         for hit in sentence.verb_hits(params.verbs):
-            verdict = self._judge(sentence, hit, roles)
+            verdict = self._judge(sentence, hit, roles, params.named)
             if verdict is not None:
                 return verdict
         return Verdict.not_found("a form of the expected verbs with the experiencer or the thing missed as its subject",
                                   "no form of the expected verbs with its arguments in place: left to a human")
 
-    def _judge(self, sentence: Sentence, hit: VerbHit, roles: Mapping[str, set[str]]) -> Verdict | None:
+    def _judge(self, sentence: Sentence, hit: VerbHit, roles: Mapping[str, set[str]],
+               named: Set[str] = frozenset()) -> Verdict | None:
         words = sentence.words
         verb = sentence.text(hit.index, hit.end)
         index = hit.index - 1
@@ -88,11 +113,54 @@ class ArgumentSwitchChecker(EnglishChecker):
             return Verdict.failed(f"passive with the experiencer {subject_word!r} as the thing missed: the roles are "
                                   "swapped", subject_word)
         if subject == "experiencer":
+            if after is None or after[0] != "theme":
+                other = _other_object(sentence, hit.end, roles, named)
+                if other is not None:
+                    return other
             return Verdict.passed(f"the experiencer {subject_word!r} is the subject of {verb!r}"
                                   + (f" and {after[2]!r} its object" if after and after[0] == "theme" else ""),
                                   subject_word)
         return Verdict.failed(f"the thing missed {subject_word!r} is the subject of {verb!r}: expected the experiencer "
                               f"({' / '.join(sorted(roles['experiencer']))}) as the subject of {verb!r}", subject_word)
+
+
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
+_OBJECT_FORMS = {word: form for word, form in {**PERSONAL_PRONOUNS, **REFLEXIVE_PRONOUNS}.items()
+                 if form.case in ("object", "both", "reflexive")}
+
+
+def _other_object(sentence: Sentence, start: int, roles: Mapping[str, set[str]], named: Set[str]) -> Verdict | None:
+    """The object right after the verb when it cannot be the source's theme: a pronoun of another
+    person (fails), a noun phrase without the theme, which appears nowhere in the output (fails for a
+    name, left to a human for a common noun); None when it may be the theme."""
+    words = sentence.words
+    index = start
+    while index < len(words) and (words[index] in _DEGREE or is_adverb(words[index])):
+        index += 1
+    if index >= len(words) or words[index] in CLAUSE_BREAKS or words[index] in PREPOSITIONS \
+            or not words[index][:1].isalpha() or _role(words[index], roles) is not None:
+        return None
+    theme = " / ".join(sorted(roles["theme"]))
+    if words[index] in _OBJECT_FORMS:
+        person = _OBJECT_FORMS[words[index]].person
+        persons = {PERSONAL_PRONOUNS[word].person for word in roles["theme"] if word in PERSONAL_PRONOUNS} or {3}
+        if person in persons:
+            return None
+        return Verdict.failed(f"the object {sentence.cased[index]!r} ({_PERSON_NAMES[person]}) of "
+                              f"{sentence.text(start - 1, start)!r} cannot be the thing missed ({theme}): the "
+                              "output misses someone else than the source", sentence.cased[index])
+    if any(word in roles["theme"] for word in words):
+        return None
+    end = index + 1
+    while end < len(words) and end - index < 4 and words[end][:1].isalpha() and words[end] not in CLAUSE_BREAKS \
+            and words[end] not in PREPOSITIONS and words[end] not in DETERMINERS and not is_adverb(words[end]):
+        end += 1
+    phrase = sentence.text(index, end)
+    if "theme" in named:
+        return Verdict.failed(f"the object {phrase!r} is not the thing missed ({theme}), a name rendered as itself or "
+                              "by a pronoun: the output misses something else than the source", phrase)
+    return Verdict.undecided(f"the object {phrase!r} is none of the words of the thing missed ({theme}): a synonym, "
+                             "or something else? Left to a human", phrase)
 
 
 def _role(word: str, roles: Mapping[str, set[str]]) -> str | None:

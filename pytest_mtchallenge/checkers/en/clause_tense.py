@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.en import EnglishChecker, Words, tense_lists, words_of
-from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, NounPhrase, Sentence, subject_at, verb_group
 from pytest_mtchallenge.languages.en.words import (
     CLAUSE_BREAKS,
     DETERMINERS,
@@ -59,16 +59,23 @@ class ClauseTenseChecker(EnglishChecker):
     French *que* rendered word for word (*essential what he arrive*): the clause after it is read as
     after *that*. A clitic left after the subject is skipped: an object or reflexive pronoun (*you
     yourself will raise*) or the subject pronoun repeated (*you you will raise*, for *tu te lèveras*).
+
+    The clause must be the source's, not any clause after the trigger: its subject keeps the person
+    of the reference clause's subject (a noun phrase is 3rd person), and a *he* stays *he* (a French
+    *il* is *he* or *it*, never *she*). A clause in the right form whose subject has another person, or
+    *she* for the reference's *he* and the other way round (*It is important that she be told the
+    truth.* for *… that he arrive on time*), says something else, and fails.
     """
 
     name = "en_clause_tense"
     #: 2: names what it did not find (Verdict.not_found); for + subject + to-infinitive after a mandative
     #: trigger passes; a preposition + that (a calqued French conjunction) is read as an opener; a clitic
     #: pronoun after the subject is skipped. 3: *what* for *que* after a trigger; a repeated subject pronoun
-    #: (the clitic) is skipped
-    version = "3"
+    #: (the clitic) is skipped. 4: the clause's subject must have the reference clause's person (and he/she)
+    version = "4"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
     Params = ClauseTenseParams
+    construction_params = ("triggers",)
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
@@ -94,6 +101,9 @@ class ClauseTenseChecker(EnglishChecker):
                 opener = sentence.text(start, after)
                 clause = f"{subject.text} {group.text}".strip()
                 if group.tense in accept:
+                    other = _other_subject(subject, item.references, params.triggers)
+                    if other:
+                        return Verdict.failed(other, clause)
                     return Verdict.passed(f"after {opener!r}, {clause!r} is in the {group.describe()}, as English "
                                           "requires", clause)
                 if group.tense in reject:
@@ -111,6 +121,43 @@ class ClauseTenseChecker(EnglishChecker):
                                      "another construction): left to a human")
         return Verdict.not_found("a clause opener rendering the source's",
                                  "none of the expected clause openers found: left to a human")
+
+
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
+
+
+def _clause_subject(sentence: Sentence, triggers: Words) -> NounPhrase | None:
+    """The subject of the first clause after a trigger (and its *that*) in ``sentence``."""
+    for trigger in triggers:
+        for _, end in sentence.find_phrase(trigger):
+            after = end + 1 if end < len(sentence) and sentence.words[end] in ("that", "what") else end
+            subject = subject_at(sentence, after)
+            if subject is not None:
+                return subject
+    return None
+
+
+def _person(subject: NounPhrase) -> int:
+    return subject.pronoun.person if subject.pronoun is not None else 3
+
+
+def _other_subject(subject: NounPhrase, references: tuple[str, ...], triggers: Words) -> str:
+    """Why the clause of ``subject`` is not the reference's: its subject has another person than the
+    reference clause's, or is *she* for *he* (or *he* for *she*); "" when it may be the same."""
+    expected = [found for reference in references
+                if (found := _clause_subject(Sentence(reference), triggers)) is not None]
+    if not expected:
+        return ""
+    for wanted in expected:
+        if _person(wanted) == _person(subject) and not (
+                subject.pronoun is not None and wanted.pronoun is not None
+                and {subject.pronoun.gender, wanted.pronoun.gender} == {"m", "f"}):
+            return ""
+    wanted = expected[0]
+    described = subject.pronoun.describe() if subject.pronoun is not None else _PERSON_NAMES[3]
+    other = wanted.pronoun.describe() if wanted.pronoun is not None else _PERSON_NAMES[3]
+    return (f"the clause's subject {subject.text!r} ({described}) is not the reference clause's {wanted.text!r} "
+            f"({other}): the clause says something else than the source's")
 
 
 def _for_to(sentence: Sentence, start: int, end: int, accept: tuple[str, ...]) -> Verdict | None:

@@ -48,6 +48,7 @@ class CountMassChecker(EnglishChecker):
     version = "2"  # names the construction it did not find (Verdict.not_found)
     description = "Count vs mass nouns: an English mass noun for a French count noun"
     Params = CountMassParams
+    construction_params = ("partitives",)
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)

@@ -47,6 +47,7 @@ class FactInsertionChecker(EnglishChecker):
     version = "3"
     description = "de/à ce que + clause → from the fact that + clause"
     Params = FactInsertionParams
+    construction_params = ("accepted", "prepositions")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)

@@ -99,6 +99,7 @@ class FiniteClauseChecker(EnglishChecker):
     version = "3"
     description = "Non-finite to finite clause: the English clause's subject and tense"
     Params = FiniteClauseParams
+    construction_params = ("governors", "conjunctions")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)

@@ -36,13 +36,19 @@ class HowInsertionChecker(EnglishChecker):
     The divergence is the insertion of *how*: *knows how repair* has it, its missing *to* is an
     infinitive marker outside the divergence (as a wrong agreement is), so it passes; *knows to
     repair*, *knows repair*, *knows repairing* lack it and fail.
+
+    *how to* must introduce the source's verb: *knows how to knit socks* for *sait réparer une
+    cafetière* has the construction and another action. An infinitive that is none of ``verbs`` may be
+    a synonym the list lacks, or another sentence: left to a human.
     """
 
     name = "en_how_insertion"
-    #: 2: names the construction it did not find (Verdict.not_found). 3: *how* + a bare infinitive passes
-    version = "3"
+    #: 2: names the construction it did not find (Verdict.not_found). 3: *how* + a bare infinitive passes.
+    #: 4: *how to* + a verb that is none of the source verb's renderings is left to a human
+    version = "4"
     description = "V1 V2inf → V1 how to V2inf"
     Params = HowInsertionParams
+    construction_params = ("governors", "abilities")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)
@@ -59,6 +65,12 @@ class HowInsertionChecker(EnglishChecker):
             phrase = sentence.text(hit.index, min(index + 3, len(words)))
             if words[index] == "how":
                 if index + 1 < len(words) and words[index + 1] == "to":
+                    verb = sentence.skip_adverbs(index + 2)
+                    if verb < len(words) and verb not in verb_starts and words[verb][:1].isalpha():
+                        return Verdict.undecided(
+                            f"{phrase!r}: 'how to' introduces {sentence.cased[verb]!r}, none of the renderings of the "
+                            f"source's verb ({', '.join(params.verbs)}): another action, or a synonym? Left to a "
+                            "human", phrase)
                     return Verdict.passed(f"{phrase!r}: the infinitive is introduced by 'how to'", phrase)
                 if index + 1 in verb_starts:
                     return Verdict.passed(f"{phrase!r}: 'how' is inserted before the infinitive (its 'to' is "

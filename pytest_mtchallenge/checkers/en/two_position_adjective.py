@@ -49,6 +49,7 @@ class TwoPositionAdjectiveChecker(EnglishChecker):
     version = "3"
     description = "Two-position adjectives: the sense of the French adjective's position"
     Params = TwoPositionAdjectiveParams
+    construction_params = ("accepted", "rejected")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)

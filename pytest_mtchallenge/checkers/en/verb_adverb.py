@@ -42,6 +42,7 @@ class VerbAdverbChecker(EnglishChecker):
     version = "3"
     description = "Verb-adverb transposition: a French governing verb as an English adverb"
     Params = VerbAdverbParams
+    construction_params = ("adverbs", "periphrases", "literal")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         sentence = Sentence(output)

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.fr import FrenchChecker
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader, tokenize
+from pytest_mtchallenge.languages.fr.reader import (
+    DETERMINERS, NEGATION, PERSONS, SUBJECT_CLITICS, SentenceReader, tokenize,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -24,6 +26,12 @@ _BOUNDARIES = frozenset({".", ",", ";", ":", "?", "!", "que", "qu'", "dont", "et
 _DATIVE_PREPOSITIONS = frozenset({"à", "au", "aux"})
 _DE = frozenset({"de", "d'", "du", "des"})
 _FOLD = str.maketrans({"œ": "oe", "æ": "ae"})
+#: Words that open an argument slot without naming anyone: demonstratives, relatives, indefinites
+#: (*ce qui lui manque*, *cela me manque*, *tout lui manque*).
+_PROFORMS = frozenset({"ce", "c'", "ça", "cela", "ceci", "qui", "que", "celui", "celle", "ceux", "celles", "tout",
+                       "rien", "quelque", "quelqu'un", "personne", "chacun"})
+_ROLE_NAMES = {"experiencer": "experiencer", "theme": "thing missed"}
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 
 
 def _fold(token: str) -> str:
@@ -53,6 +61,8 @@ class ArgumentSwitchParams(FamilyParams):
     verb: frozenset[str]
     alternatives: tuple[str, ...]
     misreadings: frozenset[str]
+    #: The roles whose forms are all names (capitalised: *Mary*, *New York*), rendered as themselves.
+    named: frozenset[str] = frozenset()
 
     @classmethod
     def parse(cls, mapping: Mapping[str, object]) -> ArgumentSwitchParams:
@@ -61,8 +71,10 @@ class ArgumentSwitchParams(FamilyParams):
         theme = _words(mapping["theme"], "theme", required=True)
         lists = {key: _words(mapping[key], key, required=key == "verb") if key in mapping else default
                  for key, default in _DEFAULTS.items()}
+        named = frozenset(role for role, forms in (("experiencer", experiencer), ("theme", theme))
+                          if all(form[:1].isupper() for form in forms))
         return cls(_forms(experiencer), _forms(theme), frozenset(v.lower() for v in lists["verb"]),
-                   lists["alternatives"], frozenset(v.lower() for v in lists["misreadings"]))
+                   lists["alternatives"], frozenset(v.lower() for v in lists["misreadings"]), named)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +121,26 @@ class ArgumentSwitchChecker(FrenchChecker):
     clause whose subject is the experiencer, keeps the roles and passes (*Mary souffre de l'absence de
     Jim*, *ma sœur a la nostalgie de New York*); the other way round (*Jim souffre de l'absence de Mary*)
     the roles are swapped and it fails.
+
+    Both arguments must be the source's, not merely in the right slots: a sentence that reuses *manquer
+    à* with other arguments (*Le soleil me manque beaucoup en hiver.* for *Mary sorely misses Jim*)
+    says something else. A slot holds an argument of another person than the source's (a dative *me*
+    or *te* for *Mary*, a subject *je* for *Jim*: names and nouns are 3rd person; the person of a
+    pronoun argument is its form's) or, for an argument that is a name and appears nowhere in the
+    output, a noun phrase without it (*le soleil* for *Jim*: a name is rendered as itself or by a
+    pronoun): the output fails. A noun phrase without any form of an argument that is a common noun
+    (*son compagnon* for *chien*) may be a synonym: left to a human. Pronouns of the right person,
+    demonstratives and relatives (*ce qui lui manque*) stand for any argument.
     """
 
     name = "argument_switch"
     # 2: a construction not found in a broken output fails (Verdict.not_found)
     # 3: a noun of lack or longing with the theme as its de complement (souffre de l'absence de Jim)
-    version = "3"
+    # 4: the arguments must be the source's: a pronoun of another person, or a noun phrase for a name, fails
+    version = "4"
     description = "Argument switch: experiencer and theme of miss → manquer à"
     Params = ArgumentSwitchParams
+    construction_params = ("verb", "alternatives", "misreadings")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
@@ -125,7 +149,7 @@ class ArgumentSwitchChecker(FrenchChecker):
         params = ArgumentSwitchParams.of(item)
         roles = {"experiencer": params.experiencer, "theme": params.theme}
         verbs, alternatives, misreadings = params.verb, params.alternatives, params.misreadings
-        analysis = _Analysis(reader, roles)
+        analysis = _Analysis(reader, roles, params.named)
 
         for index in analysis.predicates(verbs):
             verdict = analysis.judge_switched(analysis.frame(index))
@@ -153,11 +177,16 @@ class ArgumentSwitchChecker(FrenchChecker):
 class _Analysis:
     """Reads one output: where the predicates are, and which argument fills which slot."""
 
-    def __init__(self, reader: SentenceReader, roles: Mapping[str, tuple[tuple[str, ...], ...]]) -> None:
+    def __init__(self, reader: SentenceReader, roles: Mapping[str, tuple[tuple[str, ...], ...]],
+                 named: Set[str] = frozenset()) -> None:
         self.reader = reader
         self.tokens = reader.tokens
         self.folded = [_fold(t) for t in reader.tokens]
         self.roles = roles
+        self.named = named
+        # an argument's person: its pronoun forms' (il, lui: 3rd), else 3rd (a name, a noun)
+        self.persons = {role: frozenset(PERSONS[form[0]] for form in forms if len(form) == 1 and form[0] in PERSONS)
+                        or frozenset({3}) for role, forms in roles.items()}
 
     def predicates(self, lemmas: Set[str], *, reflexive: bool = False, nominal: bool = False) -> list[int]:
         found = []
@@ -291,6 +320,9 @@ class _Analysis:
                                   "experiencer of the missing situation is lost", self.tokens[frame.predicate])
         if dative is not None and (dative.role == "experiencer" or dative.end - dative.start == 1 and dative.text
                                    in DATIVE_CLITICS):
+            others = self.judge_arguments(subject, dative, verb)
+            if others is not None:
+                return others
             who = f"the subject {subject.text!r}" if subject is not None else "its subject"
             return Verdict.passed(f"{who} is what is missed and the experiencer is the dative {dative.text!r} of "
                                   f"{verb}", dative.text)
@@ -299,6 +331,42 @@ class _Analysis:
             return Verdict.failed(f"the experiencer {complement.text!r} is a de-complement of {verb} (the sense "
                                   "'to lack')", complement.text)
         return None
+
+    def judge_arguments(self, subject: Span | None, dative: Span, verb: str) -> Verdict | None:
+        """The construction is right; are its arguments the source's? A failure when a slot holds what
+        cannot be the source's argument, left to a human when it holds a noun phrase that may be a
+        synonym of it; None when both may be the source's."""
+        found = [stranger for span, role in ((subject, "theme"), (dative, "experiencer"))
+                 if (stranger := self._stranger(span, role)) is not None]
+        if any(certain for certain, _ in found):
+            return Verdict.failed(f"{verb} has the right construction but other arguments than the source's: "
+                                  f"{'; '.join(reason for _, reason in found)}", *(reason for _, reason in found))
+        if found:
+            return Verdict.undecided(f"{verb} has the right construction, but {'; '.join(r for _, r in found)}: "
+                                     "a synonym, or another argument? Left to a human")
+        return None
+
+    def _stranger(self, span: Span | None, role: str) -> tuple[bool, str] | None:
+        """Why the argument slot ``span`` cannot hold the source's ``role``, and whether that is
+        certain; None when it may hold it."""
+        if span is None or span.role is not None:
+            return None
+        words = self.tokens[span.start:span.end]
+        if words and words[0] in _DATIVE_PREPOSITIONS:
+            words = words[1:]
+        if not words or words[0] in _PROFORMS:
+            return None
+        what = f"the {_ROLE_NAMES[role]} ({', '.join(' '.join(form) for form in self.roles[role])})"
+        if len(words) == 1 and words[0] in PERSONS:
+            person = PERSONS[words[0]]
+            if person in self.persons[role]:
+                return None
+            return True, f"{span.text!r} ({_PERSON_NAMES[person]}) cannot be {what}"
+        if role in self._roles_anywhere():
+            return None
+        if role in self.named:
+            return True, f"{span.text!r} is not {what}, a name rendered as itself or by a pronoun"
+        return False, f"{span.text!r} is none of the forms of {what}"
 
     def judge_alternative(self, frame: ArgumentFrame) -> Verdict | None:
         verb = repr(self.tokens[frame.predicate])

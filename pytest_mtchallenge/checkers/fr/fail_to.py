@@ -86,6 +86,7 @@ class FailToChecker(FrenchChecker):
     version = "3"
     description = "fail to V → plain negation, not omettre / échouer / manquer de"
     Params = FailToParams
+    construction_params = ("literal",)
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)

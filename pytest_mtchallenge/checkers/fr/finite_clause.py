@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.reader import (
-    DETERMINERS, NEGATION, OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader,
+    DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader,
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
@@ -32,6 +32,7 @@ _ATTRIBUTE_VERBS = frozenset({"croire", "juger", "trouver", "estimer", "considé
 _WILL_VERBS = frozenset({"vouloir", "souhaiter", "désirer", "préférer", "aimer", "exiger", "demander", "attendre"})
 # Perception verbs: a relative after their object is a predicate of it (*je l'ai vu qui courait*).
 _PERCEPTION_VERBS = frozenset({"voir", "entendre", "regarder", "écouter", "sentir", "apercevoir", "observer"})
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 _ADVERBS_AFTER_VERB = frozenset({"bien", "beaucoup", "vraiment", "toujours", "mieux", "tant", "fort", "tellement",
                                  "plutôt", "surtout", "aussi", "donc", "sincèrement", "fermement"})
 
@@ -98,6 +99,13 @@ class FiniteClauseChecker(FrenchChecker):
     verb, *l'a vu qui courait*) and a verb of will + *laisser* / *faire* + noun phrase + infinitive
     (*voulait laisser sa mère partir*: the main subject lets, the noun phrase leaves) change who does
     what, and fail.
+
+    The finite clause must be the source's complement, not any *que* clause: its subject keeps the
+    grammatical person of the reference clause's subject (*her mother* is 3rd person whatever its
+    rendering: *sa mère*, *elle*, *celle-ci*), so a clause whose subject has another person (*Je
+    voudrais que tu fermes la fenêtre.* for *She wanted her mother to let her go.*, reference *que sa
+    mère la laisse partir*) says something else, and fails. *on*, which may stand for *nous*, is not
+    compared.
     """
 
     name = "finite_clause"
@@ -105,7 +113,8 @@ class FiniteClauseChecker(FrenchChecker):
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: reformed spellings
     # (connait) read; an output without a word is not applicable
     # 4: small clauses pass; a relative clause on the noun phrase, will + laisser/faire + NP + infinitive fail
-    version = "4"
+    # 5: a finite clause whose subject has another person than the reference clause's fails
+    version = "5"
     Params = FiniteClauseParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -121,6 +130,9 @@ class FiniteClauseChecker(FrenchChecker):
         good = [f.description for f in findings if f.correct]
         bad = [f.description for f in findings if f.correct is False]
         if good and not bad:
+            other = self._other_subject(reader, params.subordinators, item.references)
+            if other:
+                return Verdict.failed(other, *good)
             return Verdict.passed(f"the complement is a finite clause: {'; '.join(good)}", *good)
         if bad and not good:
             return Verdict.failed(f"expected a finite clause (que + subject + finite verb); found {'; '.join(bad)}",
@@ -157,6 +169,48 @@ class FiniteClauseChecker(FrenchChecker):
                 moods = " or ".join(sorted({a.mood or "" for a in finite}))
                 found.append(Finding(True, f"{token!r} + the finite verb {tokens[verb]!r} ({lemmas}, {moods})"))
         return found
+
+    def _other_subject(self, reader: SentenceReader, subordinators: frozenset[str], references: tuple[str, ...]) -> str:
+        """Why the output's finite clause is not the reference's complement: its subject has another
+        person than every reference clause's subject; "" when it may be the same."""
+        found = self._clause_subjects(reader, subordinators)
+        if not found or any(person is None for _, person in found):
+            return ""
+        expected = [subject for reference in references
+                    for subject in self._clause_subjects(SentenceReader(reference, self.lexicon), subordinators)]
+        if not expected or any(person is None for _, person in expected):
+            return ""
+        if {person for _, person in found} & {person for _, person in expected}:
+            return ""
+        (subject, person), (wanted, other) = found[0], expected[0]
+        return (f"the finite clause's subject {subject!r} ({_PERSON_NAMES[person or 3]}) is not the reference "
+                f"clause's {wanted!r} ({_PERSON_NAMES[other or 3]}): the clause renders something else than the "
+                "source's complement")
+
+    def _clause_subjects(self, reader: SentenceReader, subordinators: frozenset[str]) -> list[tuple[str, int | None]]:
+        """The subject of each finite clause after a governor, with its person: a subject pronoun's,
+        3rd for a noun phrase; None for *on*, and for a clause with no subject before its verb."""
+        tokens = reader.tokens
+        subjects: list[tuple[str, int | None]] = []
+        for index, token in enumerate(tokens):
+            if token not in subordinators or not self._after_governor(reader, index):
+                continue
+            end = next((i for i in range(index + 1, len(tokens)) if tokens[i] in _CLAUSE_END), len(tokens))
+            pause = next((i for i in range(index + 1, end) if tokens[i] in _PAUSES), end)
+            verb = self._finite_verb(reader, index + 1, pause)
+            if verb is None:
+                continue
+            last = verb
+            while last > index + 2 and (tokens[last - 1] in OBJECT_CLITICS or tokens[last - 1] in NEGATION):
+                last -= 1
+            words = tokens[index + 1:last]
+            if not words:
+                subjects.append(("", None))
+            elif words[0] in SUBJECT_CLITICS:
+                subjects.append((words[0], None if words[0] == "on" else PRONOUNS[words[0]][0]))
+            else:
+                subjects.append((" ".join(words), 3))
+        return subjects
 
     def _after_governor(self, reader: SentenceReader, index: int) -> bool:
         """Whether the subordinator at ``index`` follows a verb or adjective (not a noun: a relative

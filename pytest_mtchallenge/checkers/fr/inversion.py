@@ -76,6 +76,7 @@ class InversionChecker(FrenchChecker):
     version = "3"
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
     Params = InversionParams
+    construction_params = ("adverb",)
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)

@@ -54,6 +54,7 @@ class LexicalChoiceChecker(FrenchChecker):
     description = "The right French lexeme: expected versus rejected lemmas (lexicon-backed)"
     version = "2"  # an output with no word (only punctuation or numbers) is not applicable
     Params = LexicalChoiceParams
+    construction_params = ("expected", "rejected")
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader = SentenceReader(output, self.lexicon)

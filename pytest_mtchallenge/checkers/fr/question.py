@@ -15,6 +15,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     join_words,
 )
 from pytest_mtchallenge.languages.fr.syntax import (
+    IMPERSONAL_VERBS,
     Inversion,
     describe_readings,
     is_finite,
@@ -28,6 +29,17 @@ from pytest_mtchallenge.verdict import Verdict
 #: Subject clitics that cannot also be object clitics: after a verb without a hyphen they are still subjects.
 _UNAMBIGUOUS_SUBJECTS = SUBJECT_CLITICS - {"j'", "nous", "vous"}
 _CLAUSE_OPENERS = frozenset({",", "et", "mais", "alors", "donc", "or", "bon", "puis"})
+#: Interrogative words: a clause they open asks for something (a wh-question), not yes or no.
+WH_WORDS = frozenset({"comment", "où", "quand", "pourquoi", "combien", "qui", "que", "qu'", "quoi", "quel", "quelle",
+                      "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles"})
+#: Prepositions before an interrogative word (*à qui*, *avec qui*, *de quoi*, *pour quelle raison*).
+_WH_PREPOSITIONS = frozenset({"à", "de", "d'", "avec", "pour", "par", "sur", "chez", "dans", "en", "vers", "contre",
+                              "sans", "depuis"})
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
+#: Verbs whose inverted *il* may be impersonal (*faudrait-il*, *est-il vrai que*, *y a-t-il*, *fait-il
+#: beau*, *semble-t-il*): it refers to no one, and its person is not compared.
+_IMPERSONAL_IL_VERBS = IMPERSONAL_VERBS | {"sembler", "paraître", "suffire", "importer", "convenir", "arriver",
+                                          "valoir", "agir", "être", "faire", "rester", "exister", "manquer"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +67,17 @@ class QuestionChecker(FrenchChecker):
     subject before the verb (*Les enfants ils ont vu ce film ?*) fails; a tag after a comma, or no
     subject read, is left to a human.
 
+    An inversion renders the source's yes/no question only when it asks yes or no, about the
+    source's subject (the reference shows both):
+
+    - an inversion in a clause opened by an interrogative word (*comment allez-vous*, *où vont-ils*,
+      *à qui parle-t-il*) is a wh-question: it asks for something else than yes or no, and fails
+      (unless a reference is such a question too);
+    - an inverted subject pronoun of another grammatical person than the reference's (*allez-vous*
+      for *Les enfants ont-ils …*, *devrais-tu* for *devrais-je*) asks about someone else, and fails.
+      Person survives translation (*I* is *je*, *you* is *tu* or *vous*, a noun is 3rd person);
+      *on*, which may stand for *nous*, is not compared.
+
     No parameters.
     """
 
@@ -62,7 +85,8 @@ class QuestionChecker(FrenchChecker):
     description = "Yes/no question syntax: inversion or est-ce que"
     # 2: words in the 1990 reformed spelling (connait, paraitra) read
     # 3: a well-formed intonation question passes, a doubled subject fails; est-ce que + inversion fails
-    version = "3"
+    # 4: an inversion after an interrogative word, or with another person than the reference's subject, fails
+    version = "4"
     Params = QuestionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -91,6 +115,9 @@ class QuestionChecker(FrenchChecker):
                 return Verdict.undecided(
                     f"after the inversion {inversion.text(reader)!r}, the noun phrase {stranded_subject!r} stands "
                     "before the participle, as the subject does in English (Have the kids watched): left to a human")
+            other = self._other_question(reader, inversion, item.references)
+            if other:
+                return Verdict.failed(other, inversion.text(reader))
             complex_inversion = _starts_with_noun_subject(reader, inversion.verb)
             kind = "complex inversion" if complex_inversion else "subject–verb inversion"
             return Verdict.passed(
@@ -125,6 +152,52 @@ class QuestionChecker(FrenchChecker):
         return Verdict.failed(
             "expected a question (inversion with a subject pronoun, or 'est-ce que'); found a statement: declarative "
             f"word order around {describe_readings(reader, finite[0])} and no question mark", tokens[finite[0]])
+
+
+    def _other_question(self, reader: SentenceReader, inversion: Inversion, references: Sequence[str]) -> str:
+        """Why the question of ``inversion`` is not the reference's: a wh-question (an interrogative word
+        opens its clause) where no reference is one, or an inverted subject of another person than
+        every reference's; "" when it may be the reference's question."""
+        asked = []
+        for reference in references:
+            other, inversions = read_french(reference, self.lexicon)
+            found = next((i for i in inversions if other.tokens[i.pronoun] != "ce" and is_finite(other, i.verb)), None)
+            if found is not None:
+                asked.append((other, found))
+        wh = _wh_word(reader, inversion)
+        if wh and references and not any(_wh_word(other, found) for other, found in asked):
+            return (f"{wh!r} + the inversion {inversion.text(reader)!r} is a wh-question: it asks for something "
+                    "else than the source's yes/no question")
+        person = _person(reader, inversion)
+        persons = [_person(other, found) for other, found in asked]
+        if person is not None and persons and None not in persons and person not in persons:
+            other, found = asked[0]
+            return (f"the question's subject {reader.tokens[inversion.pronoun]!r} ({_PERSON_NAMES[person]}) is not "
+                    f"the reference's {other.tokens[found.pronoun]!r} ({_PERSON_NAMES[persons[0] or 3]}): it asks "
+                    "about someone else than the source")
+        return ""
+
+
+def _person(reader: SentenceReader, inversion: Inversion) -> int | None:
+    """The grammatical person of an inverted subject pronoun; None for *on* (which may stand for
+    *nous*) and for an *il* that may be impersonal (*faudrait-il*, *y a-t-il*, *est-il vrai*)."""
+    pronoun = reader.tokens[inversion.pronoun]
+    if pronoun == "il" and ({a.lemma for a in reader.readings(inversion.verb)} & _IMPERSONAL_IL_VERBS
+                            or inversion.verb and reader.tokens[inversion.verb - 1] == "y"):
+        return None
+    return PRONOUNS[pronoun][0] if pronoun in PRONOUNS and pronoun != "on" else None
+
+
+def _wh_word(reader: SentenceReader, inversion: Inversion) -> str:
+    """The interrogative word opening the clause of ``inversion`` (*comment* of *Bonjour, comment
+    allez-vous*, *qui* of *À qui parle-t-il*), or ""."""
+    tokens = reader.tokens
+    start = inversion.verb
+    while start > 0 and tokens[start - 1] not in _CLAUSE_OPENERS and tokens[start - 1] not in (".", "!", "?", ";", ":"):
+        start -= 1
+    while start < inversion.verb and tokens[start] in _WH_PREPOSITIONS:
+        start += 1
+    return tokens[start] if start < inversion.verb and tokens[start] in WH_WORDS else ""
 
 
 def _intonation_question(reader: SentenceReader) -> Verdict:

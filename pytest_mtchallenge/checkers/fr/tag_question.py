@@ -80,6 +80,7 @@ class TagQuestionChecker(FrenchChecker):
     # 4: a calqued tag after a statement whose verb is left unconjugated fails
     version = "4"
     Params = TagQuestionParams
+    construction_params = ("tags",)
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         reader, _ = read_french(output, self.lexicon)

@@ -11,9 +11,11 @@ from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.en.ellipsis import Ellipsis, context_verbs, read_ellipsis
 from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
-from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, readings
+from pytest_mtchallenge.languages.fr.reader import PRONOUNS, SUBJECT_CLITICS, readings
 from pytest_mtchallenge.languages.fr.syntax import negated
-from pytest_mtchallenge.languages.fr.words import english_renderings, english_verbs_of, non_agentive
+from pytest_mtchallenge.languages.fr.words import (
+    DATIVE_EXPERIENCER_VERBS, PRONOMINAL_SENSES, english_renderings, english_verbs_of, non_agentive,
+)
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.verdict import Outcome, Verdict
@@ -76,6 +78,10 @@ _PRO_SENTENCE = re.compile(
     r"(?:le\s+cas|vrai|exact|sûr|ça|moi|toi|lui|elle|nous|vous|eux|elles)|en\s+(?:va|est|était|sera|serait|a\s+été)"
     r"\s+de\s+même|(?:moi|toi|lui|elle|nous|vous|eux|elles)\s+(?:aussi|non\s+plus|pas)|bien\s+sûr|pas\s+(?:moi|toi|"
     r"lui|elle|nous|vous|eux|elles))\b", re.IGNORECASE)
+#: Reassurance formulae answering a request without its verb (*Don't forget. — I won't.* → *Comptez sur
+#: moi.*, *Sans faute.*): an answer without the elided verb, unless their own verb is the one elided.
+_REASSURANCE = re.compile(r"\b(?:(?:(?:tu\s+peux|vous\s+pouvez)\s+)?compte(?:[zs]|r)?\s+sur\s+(?:moi|nous)|sans\s+faute)\b",
+                          re.IGNORECASE)
 #: A clause restating the antecedent's proposition: positive (*c'est le cas*, *ça arrivera*), negative
 #: (*ce n'est pas le cas*), or copying its polarity (*il en va de même*).
 _RESTATEMENT = re.compile(
@@ -109,6 +115,17 @@ _WORD = re.compile(r"quelqu'une?s?|aujourd'hui|[^\W\d_]+'|[^\W\d_]+|\d+|[,;:!?.�
 _TURN = re.compile(r"(?:^|(?<=\s))[-–—]+")
 _BREAKS = frozenset({",", ";", ":", ".", "!", "?", "…", "—"})
 _FINITE = frozenset({"indicative", "conditional", "subjunctive", "imperative"})
+#: Reflexive clitics and their person: before a verb, with a subject of the same person, they make it
+#: pronominal (*tu te rappelles*; *tu me rappelles* is not).
+_REFLEXIVE_PERSON = {"me": 1, "m'": 1, "te": 2, "t'": 2, "se": 3, "s'": 3, "nous": 1, "vous": 2}
+#: Datives and their person: the experiencer of *manquer à* (*tu me manques*, *il manque à Paul*).
+_DATIVE_PERSON = {"me": 1, "m'": 1, "te": 2, "t'": 2, "lui": 3, "leur": 3, "nous": 1, "vous": 2}
+_ENGLISH_PERSON = {"i": 1, "we": 1, "you": 2}
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
+#: The French modal that may render an English auxiliary (*Will you marry me?* → *Veux-tu m'épouser ?*):
+#: its form with *le* echoes a question built on it (*— Je le veux.*) as the English answer echoes
+#: the auxiliary (*— I will.*).
+_ECHO_MODALS = {"will": "vouloir", "would": "vouloir", "can": "pouvoir", "should": "devoir", "must": "devoir"}
 _FUNCTION_WORDS = frozenset({"adv", "prep", "det", "pron", "clitic", "conj"})
 
 
@@ -199,12 +216,18 @@ class VerbEllipsisChecker(FrenchChecker):
     answer's polarity, the antecedent clause and its verb, and the output's verbs through the lexicon.
 
     Pass: the verb, a synonym or a rendering of the English antecedent (*savoir* for *know*),
-    in any tense or person, with the English answer's polarity; *le faire* for an action (*call*,
+    in any tense or person, with the English answer's polarity; a modal with *le* that echoes the
+    system's own question on that modal and the verb (*Veux-tu m'épouser ? — Je le veux.* for *Will
+    you marry me? — I will.*), as the English answer echoes its auxiliary; *le faire* for an action (*call*,
     *help*); a restating clause of the right polarity (*c'est le cas*, *ce n'est pas le cas*);
     *si* for a positive answer that contradicts a negative. Fail: the polarity reversed; *le
     faire* for a state, a modal or an event (*know*, *have to*, *die*); a bare agreeing reply
-    (*c'est vrai*, *oui*) to an answer that contradicts; another verb. N/a: another answer
-    without a verb (*Moi aussi.*, *Je crois que oui.*); an English answer cut off after its
+    (*c'est vrai*, *oui*) to an answer that contradicts; another verb, and the pronominal verb of
+    its own sense for the plain one (*tu ne te rappelleras pas*, remember, for *rappeler*, call back);
+    *manquer à* with its roles reversed (*I'll miss you. — Everyone will.* → *Tout le monde te
+    manquera*: the one who misses is the dative of *manquer*, not its subject). N/a: another answer
+    without a verb (*Moi aussi.*, *Je crois que oui.*, a reassurance formula: *Comptez sur moi.*,
+    *Sans faute.*); an English answer cut off after its
     auxiliary (*wouldn't…*); *do* with its own object (*I did it*), which is no ellipsis unless
     the output drops *faire*.
     """
@@ -212,7 +235,9 @@ class VerbEllipsisChecker(FrenchChecker):
     name = "verb_ellipsis"
     description = ("Verb-phrase ellipsis: the antecedent's verb (or le faire for an action) repeated with the "
                    "answer's polarity")
-    version: ClassVar[str] = "2"
+    # 3: the pronominal verb of its own sense fails, manquer with its roles reversed fails, a modal with le
+    # echoing the context translation's question passes, reassurance formulae are answers without the verb
+    version: ClassVar[str] = "3"
     Params = VerbEllipsisParams
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
@@ -241,7 +266,11 @@ class VerbEllipsisChecker(FrenchChecker):
         words = _words(text)
         pro_sentence = _PRO_SENTENCE.search(text)
         framed = set(_framed_words(words, text, pro_sentence)) if pro_sentence else set()
-        verbs = [verb for verb in self.verbs(words) if verb.index not in framed]
+        reassurance = _REASSURANCE.search(text)
+        formula = set(_framed_words(words, text, reassurance)) if reassurance else set()
+        verbs = [verb for verb in self.verbs(words) if verb.index not in framed
+                 and (verb.index not in formula or verb.lemmas & expected.verbs)]
+        pro_sentence = pro_sentence or reassurance
         if english.groups and all(group.main_do for group in english.groups):
             return self._main_do(expected, verbs)
         repeated = self._repeated(expected, english, words, verbs)
@@ -265,6 +294,9 @@ class VerbEllipsisChecker(FrenchChecker):
                                          how="as the system's translation of the context renders the antecedent")
                 if verdict is not None:
                     return verdict
+            echo = self._modal_echo(expected, english, context, words, verbs)
+            if echo is not None:
+                return echo
         if others:
             return Verdict.failed(
                 f"the elided verb {expected.lemma} is rendered by another verb: "
@@ -339,6 +371,15 @@ class VerbEllipsisChecker(FrenchChecker):
                   verbs: Sequence[VerbForm], how: str = "") -> Verdict | None:
         """The verb repeated (or a participle of it in a verbless answer), with the answer's polarity."""
         repeated = [verb for verb in verbs if self._matches(expected, verb, words)]
+        pronominal = {verb.index: sense for verb in repeated if (sense := _other_pronominal(english, words, verb))}
+        if pronominal and len(pronominal) == len(repeated):
+            found = repeated[0]
+            lemma = pronominal[found.index]
+            return Verdict.failed(
+                f"{found.word} is the pronominal se {lemma} ({', '.join(sorted(PRONOMINAL_SENSES[lemma]))}), a verb "
+                f"of its own: the English antecedent is {english.antecedent.lemma if english.antecedent else '?'}, "
+                f"not what se {lemma} renders", *(verb.word for verb in repeated))
+        repeated = [verb for verb in repeated if verb.index not in pronominal]
         if not repeated and not [verb for verb in verbs if not verb.auxiliary]:
             repeated = self._participles(expected, words)
         if not repeated:
@@ -355,6 +396,9 @@ class VerbEllipsisChecker(FrenchChecker):
                 f"the polarity is reversed: the English answer is {_polarity(english.negative)}, the French "
                 f"repeats {lemma} {'negated' if not english.negative else 'without a negation'}: "
                 f"{found.describe(expected.verbs)}", *(v.word for v in repeated))
+        reversed_roles = _reversed_roles(english, words, right[0])
+        if reversed_roles:
+            return Verdict.failed(reversed_roles, right[0].word)
         return Verdict.passed(f"repeats the elided verb {lemma}{synonym}: {right[0].describe(expected.verbs)}",
                               *(v.word for v in right))
 
@@ -445,6 +489,40 @@ class VerbEllipsisChecker(FrenchChecker):
                 return Verdict.failed(f"the polarity is reversed: the English answer is "
                                       f"{_polarity(english.negative)}, “{fragment.group(0)}” is "
                                       f"{_polarity(negative)}", fragment.group(0))
+        return None
+
+    def _modal_echo(self, expected: Expected, english: Ellipsis, context: tuple[str, ...], words: Sequence[str],
+                    verbs: Sequence[VerbForm]) -> Verdict | None:
+        """A modal with *le* (*Je le veux.*) where the system's translation of the context asked with that
+        modal and the verb (*Veux-tu m'épouser ?* for *Will you marry me?*): the answer echoes the
+        question, as the English answer echoes its auxiliary: only where the answer's auxiliary is the
+        antecedent's own (*Will you marry me? — I will.*; not *I want to meet him. — You will.*, where
+        *vouloir* renders *want*)."""
+        family = english.family
+        if english.antecedent is None or family != english.antecedent.family or family not in _ECHO_MODALS:
+            return None
+        for verb in verbs:
+            modal = verb.lemmas & {_ECHO_MODALS[family]}
+            position = verb.index - 1
+            while position >= 0 and words[position] in ("ne", "n'"):
+                position -= 1
+            if not modal or verb.auxiliary or position < 0 or words[position] not in ("le", "l'"):
+                continue
+            for sentence in context[-3:]:
+                context_words = _words(normalise_text(sentence))
+                found = self.verbs(context_words)
+                asked = next((other for form in found if form.lemmas & modal for other in found
+                              if form.index < other.index <= form.index + 4 and any(
+                                  a.mood == "infinitive" and a.lemma in expected.verbs for a in other.readings)), None)
+                if asked is None:
+                    continue
+                if english.negative is not None and negated(words, verb.index) != english.negative:
+                    return Verdict.failed(f"the polarity is reversed: the English answer is "
+                                          f"{_polarity(english.negative)}, {words[position]} {verb.word} is "
+                                          f"{_polarity(not english.negative)}", verb.word)
+                return Verdict.passed(f"“{words[position]} {verb.word}” echoes the context translation's "
+                                      f"{' / '.join(sorted(modal))} + {asked.word} (“{sentence}”), as the English "
+                                      "answer echoes its auxiliary", verb.word)
         return None
 
     def _main_do(self, expected: Expected, verbs: Sequence[VerbForm]) -> Verdict:
@@ -583,6 +661,87 @@ def _words(text: str) -> list[str]:
     """The words of a text, lowercased: elisions kept (*n'*, *l'*), hyphens split (*a-t-il*: a, t, il),
     a dialogue dash kept as a break (—)."""
     return [w.lower() for w in _WORD.findall(_TURN.sub(" — ", text).replace("-", " - "))]
+
+
+def _other_pronominal(english: Ellipsis, words: Sequence[str], verb: VerbForm) -> str:
+    """The verb of ``verb`` when it is used pronominally (a reflexive clitic of its subject's person before
+    it, or before its auxiliary) and its pronominal use is a verb of its own (PRONOMINAL_SENSES) while
+    the English antecedent is one the plain verb renders (*tu te rappelleras* for *call back*); ""
+    otherwise, and when the English antecedent is unknown or renders no sense of the verb."""
+    antecedent = english.antecedent.lemma if english.antecedent is not None else None
+    if antecedent is None:
+        return ""
+    for lemma in sorted(verb.lemmas & PRONOMINAL_SENSES.keys()):
+        # the English antecedent must be known to render the plain verb (call: rappeler), not its pronominal
+        if antecedent in english_verbs_of(lemma) and antecedent not in PRONOMINAL_SENSES[lemma] and _reflexive_before(words, min(verb.index, verb.head)
+                                                                             if verb.head >= 0 else verb.index):
+            return lemma
+    return ""
+
+
+def _reflexive_before(words: Sequence[str], index: int) -> bool:
+    """Whether a reflexive clitic of the subject's person stands before the verb at ``index`` (*je me*,
+    *tu ne te*, *il s'*; not *tu me*, where *me* is the object)."""
+    position = index - 1
+    while position >= 0 and words[position] in ("ne", "n'", "y", "en"):
+        position -= 1
+    if position < 0 or words[position] not in _REFLEXIVE_PERSON:
+        return False
+    clitic = words[position]
+    if clitic in ("se", "s'"):
+        return True
+    subject = position - 1
+    while subject >= 0 and words[subject] in ("ne", "n'"):
+        subject -= 1
+    if subject < 0 or words[subject] not in PRONOUNS:
+        return False
+    return PRONOUNS[words[subject]][0] == _REFLEXIVE_PERSON[clitic] and (
+        clitic not in ("nous", "vous") or words[subject] == clitic)
+
+
+def _reversed_roles(english: Ellipsis, words: Sequence[str], verb: VerbForm) -> str:
+    """Why a repeated *manquer* (a verb whose English subject is its French dative) has its roles
+    reversed: the French subject has the English subject's person and the dative another (*Everyone
+    will.* → *Tout le monde te manquera*); "" when not, or when it cannot tell."""
+    lemmas = verb.lemmas & DATIVE_EXPERIENCER_VERBS
+    if not lemmas or not english.groups:
+        return ""
+    english_subject = english.groups[0].subject
+    person = _ENGLISH_PERSON.get(english_subject, 3)
+    head = verb.head if verb.head >= 0 else verb.index
+    position = head - 1
+    clitics: list[str] = []
+    while position >= 0 and (words[position] in CLITICS or words[position] in NEGATION):
+        if words[position] in CLITICS:
+            clitics.append(words[position])
+        position -= 1
+    before = words[position] if position >= 0 else ""
+    if before in PRONOUNS and before in SUBJECT_CLITICS:
+        subject, datives = before, clitics
+    elif clitics and clitics[-1] in ("nous", "vous") and not before[:1].isalpha():
+        subject, datives = clitics[-1], clitics[:-1]
+    elif before[:1].isalpha() and before not in PREPOSITIONS:
+        subject, datives = before, clitics  # a noun phrase (tout le monde, Paul): 3rd person
+    else:
+        return ""
+    subject_person = PRONOUNS[subject][0] if subject in PRONOUNS else 3
+    dative = next((clitic for clitic in datives if clitic in _DATIVE_PERSON), None)
+    dative_person = _DATIVE_PERSON[dative] if dative else None
+    if dative is None:
+        after = verb.index + 1
+        while after < len(words) and (words[after] in NEGATION or words[after] in ("beaucoup", "vraiment", "tant",
+                                                                                    "tellement", "aussi", "bien")):
+            after += 1
+        if after + 1 < len(words) and words[after] in ("à", "au", "aux") and words[after + 1][:1].isalpha():
+            dative = f"{words[after]} {words[after + 1]}"
+            dative_person = PRONOUNS[words[after + 1]][0] if words[after + 1] in PRONOUNS else 3
+    if subject_person != person or dative_person is None or dative_person == person:
+        return ""
+    lemma = min(lemmas)
+    who = "I" if english_subject == "i" else english_subject
+    return (f"with {lemma}, the English subject is the dative (à …, me, te, lui): here the English subject {who!r} "
+            f"({_PERSON_NAMES[person]}) is the subject of {verb.word} and {dative!r} ({_PERSON_NAMES[dative_person]}) "
+            "its dative: the roles are reversed")
 
 
 def _polarity(negative: bool | None) -> str:

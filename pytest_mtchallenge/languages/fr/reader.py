@@ -32,6 +32,11 @@ DETERMINERS: dict[str, tuple[str | None, str | None]] = {
     "chaque": (None, "s"), "tout": ("m", "s"), "toute": ("f", "s"), "tous": ("m", "p"), "toutes": ("f", "p"),
 }
 
+#: The grammatical person of each personal pronoun: subject, strong and object clitics (*me* 1, *te* 2,
+#: *lui*, *leur*, *le* 3).
+PERSONS: dict[str, int] = {**{word: features[0] for word, features in PRONOUNS.items()},
+                           "me": 1, "m'": 1, "te": 2, "t'": 2, "se": 3, "s'": 3, "le": 3, "la": 3, "l'": 3,
+                           "les": 3, "leur": 3}
 #: The subject clitics (*je, j', tu, il, elle, on, nous, vous, ils, elles*): the one list every family reads.
 SUBJECT_CLITICS = frozenset(PRONOUNS) - {"moi", "toi", "lui", "eux"}
 #: The strong (disjoint) pronouns (*moi, toi, lui, elle, nous, vous, eux, elles*).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.reader import (
@@ -255,6 +256,23 @@ NON_AGENTIVE_VERBS = frozenset({
     "inspirer", "impressionner", "amuser", "effrayer", "surprendre", "ennuyer", "énerver", "fasciner", "attirer",
     "décevoir", "choquer", "embarrasser", "passionner", "agacer",
 })
+
+
+#: Verbs whose pronominal use is a verb of its own (*verbes pronominaux* with their own sense), with
+#: the English verbs that pronominal use renders: *se rappeler* is *remember* where *rappeler* is
+#: *call back*, *s'attendre* *expect* where *attendre* is *wait*. Repeating the pronominal verb for
+#: the other one repeats another verb (*I'll call you back. — No, you won't.* → *Non, tu ne te
+#: rappelleras pas* says *you won't remember*).
+#: Verbs whose pronominal use renders many English verbs (*se passer*: happen, go; *se rendre*: go,
+#: surrender, realize) are left out.
+PRONOMINAL_SENSES: Mapping[str, frozenset[str]] = {verb: frozenset(english) for verb, english in {
+    "rappeler": ("remember", "recall"), "attendre": ("expect",), "douter": ("suspect",),
+    "demander": ("wonder",), "plaindre": ("complain",), "tromper": ("mistake",), "apercevoir": ("notice", "realize",
+    "realise"), "servir": ("use",), "occuper": ("handle", "deal"), "battre": ("fight",), "moquer": ("mock",),
+}.items()}
+#: Verbs whose subject in French is the object of their English rendering, and their English
+#: subject the French dative: *X misses Y* is *Y manque à X*; *X likes Y* may be *Y plaît à X*.
+DATIVE_EXPERIENCER_VERBS = frozenset({"manquer", "plaire"})
 
 
 def non_agentive(lemma: str) -> bool:

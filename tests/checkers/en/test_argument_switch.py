@@ -93,3 +93,34 @@ def test_other_arguments_are_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         ArgumentSwitchChecker.validate(params)
+
+
+# -- the object must be the source's thing missed (issue 23, 5) -----------------------------------------
+
+DOG: dict[str, object] = {"experiencer": ["he", "him"], "theme": ["dog"], "verbs": ["miss"]}
+
+
+@pytest.mark.parametrize(("params", "output"), [
+    (AS1, "John misses the last train every evening."),   # a noun phrase for the name Mary
+    (AS1, "John misses you a lot."),                      # a 2nd person object for Mary
+    (DOG, "He misses me terribly."),
+])
+def test_miss_with_another_object_fails(params: Mapping[str, object], output: str) -> None:
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.FAIL and "thing missed" in verdict.reason
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (AS1, "John misses her a lot.", Outcome.PASS),
+    (AS1, "John really misses his dear Mary.", Outcome.PASS),
+    (DOG, "He misses his dog most of all.", Outcome.PASS),
+    (DOG, "He misses his old pooch.", Outcome.UNDECIDED),   # a synonym of dog?
+])
+def test_a_pronoun_or_the_theme_passes_and_a_possible_synonym_is_left_to_a_human(
+        params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected
+
+
+def test_a_parameter_named_like_the_parsed_field_is_still_unknown() -> None:
+    with pytest.raises(ValueError, match="named"):
+        ArgumentSwitchChecker.validate({**AS1, "named": ["theme"]})

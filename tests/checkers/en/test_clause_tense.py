@@ -149,3 +149,35 @@ def test_modal_and_missing_trigger_are_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         ClauseTenseChecker.validate(params)
+
+
+# -- the clause must be the source's: its subject keeps the reference's person, he stays he (issue 23, 5) --
+
+def judged(params: Mapping[str, object], reference: str, output: str) -> tuple[Outcome, str]:
+    ClauseTenseChecker.validate(params)
+    found = ChallengeItem(id="T2", suite="test", category="test", subcategory="verb_tense", source="(source)",
+                          references=(reference,), question="(question)", checker="en_clause_tense", params=params)
+    verdict = CHECKER.check(item=found, output=output)
+    return verdict.outcome, verdict.reason
+
+
+@pytest.mark.parametrize(("params", "reference", "output"), [
+    (VT1, "It is vital that she leave early.", "It is vital that he be given a chance."),         # she / he
+    (VT1, "It is vital that she leave early.", "It is important that we should leave early."),    # 3rd / 1st
+    (TC1, "I will call you as soon as you arrive.", "The shop will open as soon as the owner has arrived."),
+])
+def test_a_clause_in_the_right_form_about_someone_else_fails(params: Mapping[str, object], reference: str,
+                                                              output: str) -> None:
+    found, reason = judged(params, reference, output)
+    assert found is Outcome.FAIL and "is not the reference clause's" in reason
+
+
+@pytest.mark.parametrize(("params", "reference", "output"), [
+    (VT1, "It is vital that she leave early.", "It is crucial that she leave early."),
+    (VT1, "It is vital that he leave early.", "It is vital that it leave early."),              # il: he or it
+    (VT1, "It is vital that my sister leave early.", "It is vital that she should leave early."),  # 3rd both
+    (TC1, "I will call you as soon as you arrive.", "I'll phone you once you get here."),
+])
+def test_a_clause_about_the_same_subject_in_other_words_passes(params: Mapping[str, object], reference: str,
+                                                               output: str) -> None:
+    assert judged(params, reference, output)[0] is Outcome.PASS

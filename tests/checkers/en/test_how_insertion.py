@@ -92,3 +92,19 @@ def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
 ])
 def test_the_inserted_how_is_what_counts(output: str, expected: Outcome) -> None:
     assert outcome(HI1, output) is expected
+
+
+# -- 'how to' must introduce the source's verb (issue 23, 5) ---------------------------------------
+
+SWIM: dict[str, object] = {"governors": ["know"], "abilities": ["can"], "verbs": ["swim"]}
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("The old sailor knows how to tie knots.", Outcome.UNDECIDED),   # the construction, another action
+    ("My cousin knows how to drive a truck.", Outcome.UNDECIDED),
+    ("Lea knows how to swim.", Outcome.PASS),
+    ("Lea knows how to really swim well.", Outcome.PASS),             # an adverb before the verb
+    ("Lea knows how to swim, and so does her brother.", Outcome.PASS),
+])
+def test_how_to_with_another_verb_is_left_to_a_human(output: str, expected: Outcome) -> None:
+    assert outcome(SWIM, output) is expected

@@ -128,3 +128,29 @@ PAUL = {**MISS, "experiencer": ["Paul"], "theme": ["Léa"]}
 def test_a_noun_of_lack_or_longing_with_the_theme_as_complement(params: Mapping[str, object], output: str,
                                                                expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+# -- the arguments must be the source's (issue 23, 5) -------------------------------------------------
+
+@pytest.mark.parametrize(("params", "output"), [
+    (MARY, "Le soleil me manque beaucoup en hiver."),       # both arguments another's
+    (MARY, "La mer manque beaucoup à Mary."),               # a noun phrase for the name Jim
+    (MARY, "Jim te manque cruellement."),                   # a 2nd person dative for Mary
+    (HE, "Son chien me manque le plus."),                   # a 1st person dative for 'he'
+    (SISTER, "Je manque vraiment à ma sœur."),              # a 1st person subject for New York
+])
+def test_the_construction_with_other_arguments_fails(params: Mapping[str, object], output: str) -> None:
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.FAIL and "other arguments than the source's" in verdict.reason
+
+
+@pytest.mark.parametrize(("params", "output", "expected"), [
+    (MARY, "Il lui manque cruellement.", Outcome.PASS),                 # pronouns of the right person
+    (SISTER, "Elle lui manque vraiment.", Outcome.PASS),
+    (HE, "Tout lui manque, surtout son chien.", Outcome.PASS),          # an indefinite
+    (HE, "Son fidèle chien lui manque le plus.", Outcome.PASS),
+    (HE, "Son compagnon à quatre pattes lui manque le plus.", Outcome.UNDECIDED),  # a synonym of chien?
+])
+def test_pronouns_of_the_right_person_pass_and_synonyms_of_a_noun_are_left_to_a_human(
+        params: Mapping[str, object], output: str, expected: Outcome) -> None:
+    assert outcome(params, output) is expected

@@ -132,3 +132,36 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: 
 ])
 def test_small_clauses_relatives_and_control(output: str, expected: Outcome) -> None:
     assert outcome(QUE, output) is expected
+
+
+# -- the clause must be the source's complement: its subject keeps its person (issue 23, 5) ----------
+
+def judged(reference: str, output: str, params: Mapping[str, object] = QUE) -> tuple[Outcome, str]:
+    found = ChallengeItem(id="T2", suite="test", category="lexico-syntactic", subcategory="S12", source="(source)",
+                          references=(reference,), question="Is the NP to VP complement correctly rendered?",
+                          checker="finite_clause", params=params)
+    verdict = CHECKER.check(item=found, output=output)
+    return verdict.outcome, verdict.reason
+
+
+@pytest.mark.parametrize(("reference", "output"), [
+    ("Il voulait que son fils reste à la maison.", "J'aimerais que vous veniez dîner samedi."),
+    ("Il voulait que son fils reste à la maison.", "Il voulait que je reste à la maison."),
+    ("Je croyais que tu étais parti.", "Je croyais que Paul était parti."),
+])
+def test_a_finite_clause_whose_subject_has_another_person_fails(reference: str, output: str) -> None:
+    found, reason = judged(reference, output)
+    assert found is Outcome.FAIL and "is not the reference clause's" in reason
+
+
+@pytest.mark.parametrize(("reference", "output", "params"), [
+    ("Il voulait que son fils reste à la maison.", "Il souhaitait que son garçon demeure chez eux.", QUE),
+    ("Il voulait que son fils reste à la maison.", "Il voulait qu'il reste à la maison.", QUE),   # a pronoun
+    ("Il voulait que son fils reste à la maison.", "Il voulait qu'on le garde à la maison.", QUE),  # on
+    ("Je croyais que tu étais parti.", "Je pensais que vous étiez parti.", QUE),               # tu / vous
+    ("Elle aimait que sa sœur lui chante des chansons.", "Elle aimait quand sa sœur lui chantait des chansons.",
+     QUE_QUAND),
+])
+def test_a_clause_with_the_same_person_in_other_words_passes(reference: str, output: str,
+                                                             params: Mapping[str, object]) -> None:
+    assert judged(reference, output, params)[0] is Outcome.PASS

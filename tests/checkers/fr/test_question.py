@@ -115,3 +115,46 @@ def test_a_well_formed_intonation_question_passes(output: str) -> None:
 ])
 def test_a_doubled_subject_or_a_doubly_marked_question_fails(output: str) -> None:
     assert outcome(output) is Outcome.FAIL
+
+
+# -- the question asked: yes or no, about the source's subject (issue 23, 5) ------------------------
+
+def judged(output: str, reference: str) -> tuple[Outcome, str]:
+    item = ChallengeItem(id="T2", suite="test", category="syntax", subcategory="S", source="(source)",
+                         references=(reference,), question="Is the question rendered as a French question?",
+                         checker="question")
+    verdict = CHECKER.check(item=item, output=output)
+    return verdict.outcome, verdict.reason
+
+
+@pytest.mark.parametrize("output, reference", [
+    ("Bonsoir, comment vas-tu ?", "Tes parents sont-ils déjà partis ?"),      # a constant greeting
+    ("Où tes parents sont-ils partis ?", "Tes parents sont-ils déjà partis ?"),
+    ("À qui ton frère a-t-il prêté sa voiture ?", "Ton frère a-t-il vendu sa voiture ?"),
+    ("Pourquoi ne viendrais-tu pas ?", "Ne viendrais-tu pas avec nous ?"),
+])
+def test_an_inversion_after_an_interrogative_word_asks_something_else(output: str, reference: str) -> None:
+    found, reason = judged(output, reference)
+    assert found is Outcome.FAIL and "wh-question" in reason
+
+
+@pytest.mark.parametrize("output, reference", [
+    ("Avez-vous déjà fini vos devoirs ?", "Les élèves ont-ils déjà fini leurs devoirs ?"),
+    ("Ne pourrais-je pas venir demain ?", "Ne pourrais-tu pas venir demain ?"),
+    ("Les élèves ont-ils déjà fini leurs devoirs ?", "As-tu déjà fini tes devoirs ?"),
+])
+def test_an_inverted_subject_of_another_person_asks_about_someone_else(output: str, reference: str) -> None:
+    found, reason = judged(output, reference)
+    assert found is Outcome.FAIL and "asks about someone else" in reason
+
+
+@pytest.mark.parametrize("output, reference", [
+    ("Les gamins sont-ils déjà partis ?", "Tes parents sont-ils déjà partis ?"),      # same person, other words
+    ("Ne pourriez-vous pas venir demain ?", "Ne pourrais-tu pas venir demain ?"),     # tu / vous: 2nd person both
+    ("Ne faudrait-il pas que je vienne demain ?", "Ne devrais-je pas venir demain ?"),  # impersonal il
+    ("Ne devrait-on pas partir tôt ?", "Ne devrions-nous pas partir tôt ?"),          # on for nous
+    ("Quel film les enfants ont-ils vu ?", "Quel film les enfants ont-ils vu ?"),     # the reference asks wh too
+    ("Est-ce que tu viendras demain ?", "Viendras-tu demain ?"),
+])
+def test_the_same_question_in_other_words_still_passes(output: str, reference: str) -> None:
+    assert judged(output, reference)[0] is Outcome.PASS

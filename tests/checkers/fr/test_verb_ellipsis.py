@@ -473,3 +473,59 @@ def test_the_head_of_a_multi_word_verb_in_the_reference_stands_for_it() -> None:
     probe = item("avoir", source="No, you don't.", context=("I need a lawyer.",),
                  references=("Non, tu n'en as pas besoin.",))
     assert CHECKER.check(item=probe, output="Non, tu n'en as pas besoin.").outcome is Outcome.PASS
+
+
+# --- issue 23, 1: the verb's own sense and roles, echoes and reassurance formulae ------------------------
+
+PRONOMINAL = [
+    # se rappeler (remember) is not rappeler (call back); a plain object clitic keeps rappeler
+    ("I'll call you back.", "No, you won't.", "rappeler", "Non, tu ne te rappelleras pas.", Outcome.FAIL),
+    ("I'll call you back.", "No, you won't.", "rappeler", "Non, tu ne me rappelleras pas.", Outcome.PASS),
+    ("Do you remember me?", "I do.", "rappeler", "Oui, je me rappelle.", Outcome.PASS),
+    ("Will you wait for me?", "I will.", "attendre", "Oui, je m'attendrai.", Outcome.FAIL),  # s'attendre: expect
+    ("Will you wait for me?", "I will.", "attendre", "Oui, je t'attendrai.", Outcome.PASS),
+]
+
+
+@pytest.mark.parametrize(("context", "source", "lemma", "output", "expected"), PRONOMINAL)
+def test_the_pronominal_verb_of_its_own_sense_is_another_verb(context: str, source: str, lemma: str, output: str,
+                                                               expected: Outcome) -> None:
+    result = answer(context, source, lemma, output)
+    assert result.outcome is expected, result.reason
+
+
+DATIVE_EXPERIENCER = [
+    ("I'm going to miss you.", "Everyone will.", "manquer", "Tout le monde te manquera.", Outcome.FAIL),
+    ("I'm going to miss you.", "Everyone will.", "manquer", "Tu manqueras à tout le monde.", Outcome.PASS),
+    ("Will you miss me?", "I already do.", "manquer", "Je te manque déjà.", Outcome.FAIL),
+    ("Will you miss me?", "I already do.", "manquer", "Tu me manques déjà.", Outcome.PASS),
+    ("Did you miss the train?", "I did.", "manquer", "Oui, je l'ai manqué.", Outcome.PASS),  # no dative: rater
+]
+
+
+@pytest.mark.parametrize(("context", "source", "lemma", "output", "expected"), DATIVE_EXPERIENCER)
+def test_manquer_takes_the_english_subject_as_its_dative(context: str, source: str, lemma: str, output: str,
+                                                          expected: Outcome) -> None:
+    result = answer(context, source, lemma, output)
+    assert result.outcome is expected, result.reason
+
+
+def test_a_modal_with_le_echoes_the_context_translations_question_on_the_same_auxiliary() -> None:
+    asked = ("Veux-tu m'épouser ?",)
+    result = answer("Will you marry me?", "I will.", "épouser", "Je le veux.", translated=asked)
+    assert result.outcome is Outcome.PASS and "echoes" in result.reason
+    assert answer("Will you marry me?", "I won't.", "épouser", "Je le veux.", translated=asked).outcome is Outcome.FAIL
+    assert answer("Will you marry me?", "I will.", "épouser", "Je le veux.").outcome is Outcome.FAIL  # no question read
+    # vouloir renders want there, not the answer's will: another verb
+    assert answer("I want to meet your boss.", "You will.", "rencontrer", "Vous le voulez.",
+                  translated=("Je veux rencontrer votre patron.",)).outcome is Outcome.FAIL
+
+
+@pytest.mark.parametrize("output", ["Comptez sur moi.", "Oh, tu peux compter sur moi !", "Sans faute."])
+def test_a_reassurance_formula_is_an_answer_without_the_verb(output: str) -> None:
+    result = answer("Don't forget to call me.", "I won't.", "oublier", output)
+    assert result.outcome is Outcome.NA, result.reason
+
+
+def test_a_reassurance_formula_on_the_elided_verb_repeats_it() -> None:
+    assert answer("Can I count on you?", "You can.", "compter", "Tu peux compter sur moi.").outcome is Outcome.PASS
