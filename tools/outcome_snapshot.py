@@ -1,7 +1,8 @@
-"""Snapshot every system's per-item outcome on the bundled suites (and the DFKI suite when present),
-to show that a change of the code leaves judgements as they were.
+"""Snapshot every system's per-item outcome on the bundled suites (and the DFKI files and the ctxpro sets,
+read by the French families, when present), to show that a change of the code leaves judgements as they were.
 
-    python tools/outcome_snapshot.py snapshot OUT.json      # run the suites, write the outcomes
+    python tools/outcome_snapshot.py snapshot OUT.json              # run the suites, write the outcomes
+    python tools/outcome_snapshot.py snapshot OUT.json --only TEXT  # only the runs whose --mt-suite holds TEXT
     python tools/outcome_snapshot.py diff BEFORE.json AFTER.json
 
 Each run uses every recorded system plus the reference, under each judge mode; the snapshot keys
@@ -17,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DFKI = ROOT.parent / "shared" / "external" / "dfki-mt-testsuite"
+CTXPRO = ROOT.parent / "shared" / "external" / "ctxpro-en-fr" / "paper" / "jsons"
 
 
 def _suites() -> list[list[str]]:
@@ -28,13 +30,18 @@ def _suites() -> list[list[str]]:
     for name in ("de-en.items.json", "en-de.items.json"):
         if (DFKI / name).is_file():
             runs.append([f"--mt-suite={DFKI / name}"])
+    sets = [CTXPRO / f"{name}.opensubtitles.en-fr.test.json" for name in ("mini.formality", "auxiliary")]
+    if all(path.is_file() for path in sets):
+        runs.append([f"--mt-suite=ctxpro:{path}" for path in sets])
     return runs
 
 
-def snapshot(out: Path) -> None:
+def snapshot(out: Path, only: str = "") -> None:
     outcomes: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for suite_args in _suites():
+            if only not in " ".join(suite_args):
+                continue
             for judge in ("auto", "human", "auto+human"):
                 report = Path(tmp) / "report.json"
                 args = [sys.executable, "-m", "pytest", "-q", "--tb=no", "-p", "no:cacheprovider", "--mt-no-cache",
@@ -69,6 +76,8 @@ def diff(before: Path, after: Path) -> int:
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "snapshot":
         snapshot(Path(sys.argv[2]))
+    elif len(sys.argv) == 5 and sys.argv[1] == "snapshot" and sys.argv[3] == "--only":
+        snapshot(Path(sys.argv[2]), only=sys.argv[4])
     elif len(sys.argv) == 4 and sys.argv[1] == "diff":
         sys.exit(diff(Path(sys.argv[2]), Path(sys.argv[3])))
     else:
