@@ -115,3 +115,38 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 def test_a_si_clause_with_an_unconjugated_verb_has_the_subordinator(params: Mapping[str, object], output: str,
                                                                      expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+def referenced(params: Mapping[str, object], reference: str) -> ChallengeItem:
+    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
+                         references=(reference,), question="Is fronted should rendered as a conditional clause?",
+                         checker="conditional", params=params)
+
+
+PAUL = "Si Paul devait s'en aller, je serais triste."
+HE_FALLS = "S'il venait à tomber, il se relèverait immédiatement."
+THE_BOSS = "Si le patron devait partir, je serais triste."
+
+
+@pytest.mark.parametrize(("params", "reference", "output", "expected"), [
+    # the source's subject, as a name or a pronoun of its person: still a pass
+    (LEAVE, PAUL, "Si Paul partait, je serais triste.", Outcome.PASS),
+    (LEAVE, PAUL, "S'il devait partir, je serais triste.", Outcome.PASS),
+    (LEAVE, PAUL, "Je serais triste si Paul s'en allait.", Outcome.PASS),
+    (FALL, HE_FALLS, "Si jamais il tombait, il se relèverait aussitôt.", Outcome.PASS),
+    (FALL, HE_FALLS, "Si Marc venait à tomber, il se relèverait tout de suite.", Outcome.PASS),  # il: any 3rd person
+    (LEAVE, THE_BOSS, "Si le patron partait, je serais triste.", Outcome.PASS),
+    (LEAVE, THE_BOSS, "Si on devait partir, je serais triste.", Outcome.PASS),  # on: not compared
+    # another person than the reference clause's subject
+    (FALL, HE_FALLS, "Si tu venais à tomber, je t'aiderais à te relever.", Outcome.FAIL),
+    (LEAVE, PAUL, "Si nous devions partir, je serais triste.", Outcome.FAIL),
+    # a noun phrase for a name that is nowhere in the output
+    (LEAVE, PAUL, "Si le train devait partir en retard, nous manquerions la correspondance.", Outcome.FAIL),
+    (LEAVE, PAUL, "Au cas où le train partirait, je serais triste.", Outcome.FAIL),
+    # a noun phrase for a common noun: a synonym, or someone else
+    (LEAVE, THE_BOSS, "Si le directeur partait, je serais triste.", Outcome.UNDECIDED),
+])
+def test_the_conditional_clause_has_the_reference_clauses_subject(params: Mapping[str, object], reference: str,
+                                                                 output: str, expected: Outcome) -> None:
+    verdict = CHECKER.check(item=referenced(params, reference), output=output)
+    assert verdict.outcome is expected, verdict.reason
