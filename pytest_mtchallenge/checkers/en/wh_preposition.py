@@ -1,6 +1,7 @@
 """The ``en_wh_preposition`` family: the preposition of a French relativized or questioned phrase (*à qui*, *dont*, *avec qui*, *pour quelle*) kept in English, fronted or stranded."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ from pytest_mtchallenge.languages.en.words import (
     NEGATIVE_WORDS,
     NOUN_MARKERS,
     OBJECT_PRONOUNS,
+    PERSONAL_PRONOUNS,
     PLACE_ADVERBS,
     PREPOSITIONS,
     SUBJECT_PRONOUNS,
@@ -27,6 +29,7 @@ _WH = frozenset({"who", "whom", "which", "what", "whose", "that", "where"})
 _CLAUSE_END = frozenset({",", ".", "?", "!", ";", ":", "(", ")", '"'})
 #: The object case of a subject pronoun: the source's subject *he* after the verb is *him* (*works for him*).
 _OBJECT_CASE = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them"}
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 WINDOW = 8  # the most words after the verb in which a stranded preposition is looked for
 
 
@@ -108,14 +111,24 @@ class EnglishWhPrepositionChecker(EnglishChecker):
       (*For which company works-he?*: no do-support, French spelling). A simple inversion of a verb
       and its pronoun (*For which company works he?*) is archaic English word order: the
       preposition is judged.
+
+    The clause must be the source's, not any clause with the verb and its preposition: its subject is
+    compared with ``subject``. Grammatical person survives translation (a name or a noun is 3rd
+    person), so a subject pronoun of another person fails (*The film that we talked about* for *la
+    fille dont il a parlé*, *the woman he danced with* for *avec qui tu as dansé*), as does *she* for
+    a source's *il*; a name is rendered as itself or by a pronoun, so a noun phrase subject when the
+    source's subject is a name that appears nowhere in the output fails (*Whom did the children give
+    their drawings to?* for *À qui Max a-t-il donné un livre ?*). A noun phrase for a common noun may
+    be a synonym, and is left to a human.
     """
 
     name = "en_wh_preposition"
     #: 2: names what it did not find (Verdict.not_found); a relative "with what" after a noun fails.
     #: 3: a preposition + relative "that" fails; swapped roles also with the source's subject after a
     #: preposition (*who danced with you*); the French complex inversion (*Max has he*) and a hyphenated
-    #: inversion of a lexical verb (*works-he*) fail
-    version = "3"
+    #: inversion of a lexical verb (*works-he*) fail. 4: the clause's subject must be the source's (another
+    #: person, or a noun phrase for a name absent from the output, fails)
+    version = "4"
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
     Params = WhPrepositionParams
 
@@ -183,6 +196,9 @@ class EnglishWhPrepositionChecker(EnglishChecker):
         if kept:
             preposition = kept[0]
             if preposition.word in accepted:
+                other = self._other_subject(sentence, verb, params.subject, (item.source, *item.references))
+                if other is not None:
+                    return other
                 return Verdict.passed(f"the preposition {preposition.word!r} of {verb_text!r} is {preposition.place} "
                                       f"({preposition.text!r})", preposition.text)
             if preposition.word in doubtful:
@@ -210,6 +226,46 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.undecided("both the governing verb and a transitive paraphrase are in the output")
         return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}, fronted with the wh-word or "
                               "stranded after the verb; found none (the preposition is lost)", verb_text)
+
+    @staticmethod
+    def _other_subject(sentence: Sentence, verb: int, expected: frozenset[str],
+                       texts: Sequence[str]) -> Verdict | None:
+        """Why the subject of the clause cannot be the source's (``expected``, the item's ``subject``):
+        a failure for a pronoun of another person (or *she* for *he*), or for a noun phrase when the
+        source's subject is a name the output lacks; left to a human for a noun phrase that may be a
+        synonym of a common noun; None when it may be the source's subject."""
+        span = _clause_subject(sentence, verb)
+        if span is None or not expected:
+            return None
+        words = sentence.words[span[0]:span[1]]
+        subject = sentence.quote(*span)
+        if set(words) & expected:
+            return None
+        wanted = " / ".join(sorted(expected))
+        capitalised = {word.lower() for text in texts for word in re.findall(r"[^\W\d_]+", text)[1:]
+                       if word[0].isupper()}
+        names = expected & capitalised
+        pronouns = {word for word in expected if word in PERSONAL_PRONOUNS}
+        persons = {PERSONAL_PRONOUNS[word].person for word in pronouns} | ({3} if expected - pronouns else set())
+        if len(words) == 1 and words[0] in PERSONAL_PRONOUNS:
+            form = PERSONAL_PRONOUNS[words[0]]
+            if form.person not in persons:
+                return Verdict.failed(f"the clause's subject {subject!r} ({_PERSON_NAMES[form.person]}) cannot be "
+                                      f"the source's ({wanted}): the clause says something of someone else",
+                                      subject)
+            if pronouns == expected and form.gender in ("m", "f") and all(
+                    PERSONAL_PRONOUNS[word].gender not in (form.gender, None) for word in pronouns):
+                return Verdict.failed(f"the clause's subject {subject!r} ({form.describe()}) cannot be the "
+                                      f"source's ({wanted}): the clause says something of someone else", subject)
+            return None
+        if names and not names & set(sentence.words):
+            return Verdict.failed(f"the clause's subject {subject!r} is not the source's ({wanted}), a name rendered "
+                                  "as itself or by a pronoun, and the name is nowhere in the output: the clause says "
+                                  "something of someone else", subject)
+        if expected - pronouns - names:
+            return Verdict.undecided(f"the clause's subject {subject!r} is none of the source's ({wanted}): a "
+                                     "synonym, or someone else? Left to a human", subject)
+        return None
 
     @staticmethod
     def _relative_that(sentence: Sentence, preposition: int) -> bool:
@@ -267,3 +323,24 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             between = between[1:]
         return all(sentence.words[i] in AUXILIARIES or sentence.words[i] in ADVERBS | PLACE_ADVERBS
                    or sentence.words[i] in NEGATIVE_WORDS for i in between)
+
+
+def _clause_subject(sentence: Sentence, verb: int) -> tuple[int, int] | None:
+    """The subject of the governing verb, before it across auxiliaries and adverbs (*whom did the
+    children give*, *that he has been talking*), as a span of words; None when none stands there
+    (the wh-word is the subject, an imperative)."""
+    words = sentence.words
+    end = verb
+    while end > 0 and (words[end - 1] in AUXILIARIES or words[end - 1] in NEGATIVE_WORDS or is_adverb(words[end - 1])):
+        end -= 1
+    last = end - 1
+    if last < 0 or not sentence.is_word(last) or words[last] in _WH or words[last] in PREPOSITIONS \
+            or words[last] in OBJECT_PRONOUNS - SUBJECT_PRONOUNS:
+        return None
+    if words[last] in SUBJECT_PRONOUNS:
+        return (last, end) if words[last] != "there" else None
+    start = last
+    while start > 0 and last - start < 4 and words[start] not in DETERMINERS and sentence.is_word(start - 1) \
+            and words[start - 1] not in _WH | AUXILIARIES | PREPOSITIONS | SUBJECT_PRONOUNS | OBJECT_PRONOUNS:
+        start -= 1
+    return start, end

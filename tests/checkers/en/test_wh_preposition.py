@@ -163,3 +163,24 @@ def test_rephrased_clauses_are_left_to_a_human() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EnglishWhPrepositionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("item_id", "output", "expected"), [
+    # the source's subject, as itself or by a pronoun of its person: still a pass
+    ("WQ1", "To whom did Max give a book?", Outcome.PASS),
+    ("WQ1", "Who did he give a book to?", Outcome.PASS),
+    ("WQ2", "Which firm does he work for?", Outcome.PASS),
+    ("WR2", "The girl he was talking about is brilliant.", Outcome.PASS),
+    ("WR3", "the girl with whom you danced", Outcome.PASS),
+    # a pronoun of another person than the source's subject
+    ("WR2", "The film that we talked about is playing tonight.", Outcome.FAIL),
+    ("WR3", "the woman he danced with", Outcome.FAIL),
+    ("WQ2", "What company do you work for?", Outcome.FAIL),
+    ("WQ2", "Which company does she work for?", Outcome.FAIL),  # il is he or it, never she
+    # a noun phrase for the source's name, which is nowhere in the output
+    ("WQ1", "Whom did the children give their drawings to?", Outcome.FAIL),
+    ("WR1", "The man whom the teacher gave a prize to is gone.", Outcome.FAIL),
+])
+def test_the_clause_has_the_sources_subject(item_id: str, output: str, expected: Outcome) -> None:
+    verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.outcome is expected, verdict.reason
