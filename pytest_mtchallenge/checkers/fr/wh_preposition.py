@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases, VerbLemmas, phrase_tokens, verb_lemmas
-from pytest_mtchallenge.languages.fr.reader import NEGATION, OBJECT_CLITICS, SentenceReader, join_words
+from pytest_mtchallenge.languages.fr.reader import (
+    NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, join_words,
+)
 from pytest_mtchallenge.languages.fr.syntax import Inversion, ends_clause, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -83,13 +85,21 @@ class WhPrepositionChecker(FrenchChecker):
     preposition is left after the verb (*qu'elle sort avec*) or lost (*la ville où il arrive*). A
     bare *qui* that is the subject of the verb (*qui sort avec elle*) changed the sentence and is
     left to a human, as is another preposition (*sur qui*).
+
+    The clause must be the source's, not any clause with the verb and its fronted preposition: a
+    subject pronoun of the clause (right after the wh-element, *avec qui je sors*, or inverted,
+    *à qui parlais-tu*) is compared with the reference clause's. Grammatical person survives
+    translation, and *il* and *elle* render *he* and *she*: another person or, in the singular,
+    another gender fails (*Le garçon avec qui je sors* for *Le type avec qui elle sort*, *À qui
+    parlais-tu* for *À qui parlait-il*). A noun phrase subject, and *on*, are not compared.
     """
 
     name = "wh_preposition"
     # 2: a construction not found in a broken output fails (Verdict.not_found); 3: the expected fronted
     # phrase passes whatever verb renders the clause
     # 4: a preposition repeated before a conjunction or a wh-word is stranded
-    version = "4"
+    # 5: the clause's subject pronoun must be the reference clause's (another person or gender fails)
+    version = "5"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
     Params = WhPrepositionParams
 
@@ -134,6 +144,9 @@ class WhPrepositionChecker(FrenchChecker):
                 return Verdict.undecided(
                     f"the preposition is fronted in {element.text!r}, and {join_words(stranded[repeated[1]])!r} "
                     f"comes again after {verb_text!r}: a repeated preposition or another complement, left to a human")
+            other = self._other_subject(reader, inversions, element, item.references, fronted)
+            if other is not None:
+                return other
             return Verdict.passed(
                 f"the preposition is fronted with the pronoun: {element.text!r} (with {verb_text!r})", element.text)
         if element.kind == "other":
@@ -156,6 +169,50 @@ class WhPrepositionChecker(FrenchChecker):
         return Verdict.failed(
             f"expected the preposition fronted with the pronoun ({expected!r}); found the bare pronoun "
             f"{element.text!r} with {verb_text!r}: the preposition is lost", element.text)
+
+
+    def _other_subject(self, reader: SentenceReader, inversions: tuple[Inversion, ...], element: WhElement,
+                       references: Sequence[str], fronted: tuple[tuple[str, ...], ...]) -> Verdict | None:
+        """A failure when the clause's subject pronoun has another person (or, singular, another gender)
+        than every reference clause's; None when it may be the same or cannot be compared."""
+        found = _subject_pronoun(reader, inversions, element.end)
+        expected = set()
+        for reference in references:
+            reference_reader, reference_inversions = read_french(reference, self.lexicon)
+            reference_element = _wh_element(reference_reader, fronted)
+            if reference_element is not None:
+                expected.add(_subject_pronoun(reference_reader, reference_inversions, reference_element.end))
+        if found is None or found == "on" or not expected or None in expected or "on" in expected:
+            return None
+        if any(_same_referent(found, pronoun) for pronoun in expected):
+            return None
+        wanted = " / ".join(sorted(expected))
+        return Verdict.failed(f"the clause's subject {found!r} is not the reference clause's ({wanted}): the clause "
+                              "says something of someone else than the source's", found)
+
+
+def _subject_pronoun(reader: SentenceReader, inversions: tuple[Inversion, ...], start: int) -> str | None:
+    """The clause's subject pronoun after the wh-element ending at ``start``: right after it (*avec qui
+    je sors*, past *ne*), or inverted on the clause's first verb (*à qui parlais-tu*); None for a noun
+    phrase subject."""
+    tokens = reader.tokens
+    index = start
+    while index < len(tokens) and tokens[index] in ("ne", "n'"):
+        index += 1
+    if index < len(tokens) and tokens[index] in SUBJECT_CLITICS:
+        return tokens[index]
+    inversion = next((inv for inv in inversions if start <= inv.verb <= start + 3), None)
+    return tokens[inversion.pronoun] if inversion is not None and tokens[inversion.pronoun] in PRONOUNS else None
+
+
+def _same_referent(found: str, expected: str) -> bool:
+    """Whether two subject pronouns may render the same subject: the same person, and in the 3rd
+    person singular the same gender (*il* is *he* or *it*, never *she*)."""
+    person, number, gender = PRONOUNS[found]
+    other_person, other_number, other_gender = PRONOUNS[expected]
+    if person != other_person:
+        return False
+    return not (person == 3 and number == other_number == "s" and gender and other_gender and gender != other_gender)
 
 
 def _is_governing_verb(reader: SentenceReader, index: int, lemmas: frozenset[str]) -> bool:

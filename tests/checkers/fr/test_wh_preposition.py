@@ -146,3 +146,30 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 def test_a_repeated_preposition_before_a_conjunction_wh_word_or_punctuation_is_stranded(
         params: Mapping[str, object], output: str, expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+def referenced(params: Mapping[str, object], reference: str) -> ChallengeItem:
+    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
+                         references=(reference,), question="Is the preposition correctly placed?",
+                         checker="wh_preposition", params=params)
+
+
+@pytest.mark.parametrize(("params", "reference", "output", "expected"), [
+    # the reference clause's subject pronoun, or a noun phrase (not compared): still a pass
+    (GOING_OUT_WITH, "Le type avec qui elle sort est beau.", "Le gars avec lequel elle sort est beau.", Outcome.PASS),
+    (WHOM_WITH, "Avec qui sort-elle ces jours-ci?", "Avec qui elle sort en ce moment ?", Outcome.PASS),
+    (TALKING_TO, "À qui parlait-il au moment où tu es parti?", "À qui parlait-il quand tu es parti ?", Outcome.PASS),
+    (TALKING_ABOUT, "La fille dont il a parlé est brillante.", "La fille dont mon frère a parlé est brillante.",
+     Outcome.PASS),
+    # another person, or another gender in the singular
+    (GOING_OUT_WITH, "Le type avec qui elle sort est beau.", "Le garçon avec qui je sors joue du violon.",
+     Outcome.FAIL),
+    (TALKING_TO, "À qui parlait-il au moment où tu es parti?", "À qui parlais-tu au téléphone ce matin ?",
+     Outcome.FAIL),
+    (TALKING_ABOUT, "La fille dont il a parlé est brillante.", "La fille dont elle a parlé est brillante.",
+     Outcome.FAIL),
+])
+def test_the_clause_has_the_reference_clauses_subject(params: Mapping[str, object], reference: str, output: str,
+                                                      expected: Outcome) -> None:
+    verdict = CHECKER.check(item=referenced(params, reference), output=output)
+    assert verdict.outcome is expected, verdict.reason
