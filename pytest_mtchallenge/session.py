@@ -1,11 +1,8 @@
 """The run's pytest session object: hooks, the xdist transport of results, the exit policy; the work is the run plan's, the nodes' and the reports'."""
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import gc
-import os
-import sys
 import warnings
 from pathlib import Path
 from types import MappingProxyType
@@ -15,6 +12,7 @@ import pytest
 from pytest_mtchallenge.arguments import is_suite_file, selection
 from pytest_mtchallenge.baseline import BaselineOptions
 from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.console import Console
 from pytest_mtchallenge.delivery import Delivery
 from pytest_mtchallenge.environment import environment
 from pytest_mtchallenge.errors import MTChallengeError
@@ -29,7 +27,6 @@ from pytest_mtchallenge.reporting.comparison import Comparison
 from pytest_mtchallenge.reporting.terminal import Summary, write_summary
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
-from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.translation.translator import Translator
 
@@ -45,7 +42,6 @@ class MTChallengeSession:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.run_options = run = RunOptions.from_config(config)
-        self.mode = run.judge
         self.reports: list[tuple[str, Path]] = []
         try:
             for spec in run.reports:
@@ -79,8 +75,9 @@ class MTChallengeSession:
         self.cache_path = Path(cache_root) / "translations.sqlite"
         if run.cache_clear and not hasattr(config, "workerinput"):
             clear_cache(self.cache_path)
-        self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=self._say,
-                                     suspend_capture=self._suspend_capture, interactive=self._interactive)
+        console = Console(config)
+        self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
+                                     suspend_capture=console.suspend_capture, interactive=console.interactive)
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
         self.translator.redaction = install_redaction(config, self.plan.systems, run.settings)
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
@@ -93,7 +90,7 @@ class MTChallengeSession:
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
         self.stopped = False  # -x or --maxfail ended the run early
         self._froze_gc = False
-        self._worker = hasattr(config, "workerinput")
+        self._worker = console.worker
         if getattr(config.option, "markers", False):  # `pytest --markers` lists them without collecting
             self.markers.declare(item for suite in self.plan.loadable_suites() for item in suite.items)
 
@@ -105,19 +102,6 @@ class MTChallengeSession:
     def problems(self) -> list[str]:
         """One-line reply-level faults of systems (also those reported by xdist workers)."""
         return self.translator.problems
-
-    def _suspend_capture(self) -> contextlib.AbstractContextManager[object]:
-        capture = self.config.pluginmanager.get_plugin("capturemanager")
-        return capture.global_and_fixture_disabled() if capture is not None else contextlib.nullcontext()
-
-    def _interactive(self) -> bool:
-        return (sys.stderr.isatty() and not os.environ.get("CI") and not hasattr(self.config, "workerinput")
-                and self.config.getoption("verbose", 0) >= 0)
-
-    def _say(self, line: str) -> None:
-        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None and not hasattr(self.config, "workerinput"):
-            reporter.write_line(printable(line))
 
     # -- hooks -----------------------------------------------------------------------------
 
