@@ -54,11 +54,16 @@ class FactitiveChecker(EnglishChecker):
     name = "en_factitive"
     #: 2: names the construction it did not find (Verdict.not_found). 3: an intransitive use and a phrasal
     #: verb without its particle fail; a passive passes
-    version = "3"
+    # 4: the causer (the verb's subject) must be the reference's (issue 23, 5)
+    version = "4"
     description = "Factitives: faire + infinitive as one English transitive verb"
     Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='causer (the subject of the verb)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

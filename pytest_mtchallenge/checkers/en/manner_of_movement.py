@@ -45,11 +45,16 @@ class MannerOfMovementChecker(EnglishChecker):
     name = "en_manner_of_movement"
     #: 2: names the construction it did not find (Verdict.not_found). 3: the English reader finds an irregular
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
-    version = "3"
+    # 4: the subject of the movement verb must be the reference's (issue 23, 5)
+    version = "4"
     description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
     Params = MannerOfMovementParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='subject of the movement verb')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

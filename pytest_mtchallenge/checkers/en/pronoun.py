@@ -116,11 +116,16 @@ class PronounChecker(EnglishChecker):
     #: auxiliaries and with its preposition; a lost reflexive (before the verb, passive, dropped object) fails.
     #: 3: a preposition + pronoun before the verb is judged on its form and preposition; the clitic read as
     #: the article (*He the sees*) fails; a misreading verb's noun (*on loan*) and *her* + place adverb
-    version = "3"
+    # 4: the subject of the pronoun's verb must be the reference's: another person or number fails (issue 23, 5)
+    version = "4"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
     Params = PronounParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role="subject of the pronoun's verb")
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -65,10 +65,15 @@ class FactitiveChecker(FrenchChecker):
     # (only punctuation or numbers) is not applicable
     # 4: judged as broken more often: a name before a bare noun in the verb's place (John cuisinier un grand
     # poulet) is a broken structure of the pack, so the missing verb fails as not rendered
-    version = "4"
+    # 5: the causer (the subject of faire) must be the reference's (issue 23, 5)
+    version = "5"
     Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='causer (the subject of faire)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")

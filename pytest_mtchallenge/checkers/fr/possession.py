@@ -74,10 +74,15 @@ class InalienablePossessionChecker(FrenchChecker):
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    version = "3"
+    # 4: the owner of the body part (the clause's subject) must be the reference's: another person or number fails (issue 23, 5)
+    version = "4"
     Params = PossessionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='possessor (the subject of the verb)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         params = PossessionParams.of(item)
         body_parts, reflexive = params.body_parts, params.reflexive
         reader = SentenceReader(output, self.lexicon)

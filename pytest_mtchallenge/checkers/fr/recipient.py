@@ -76,11 +76,17 @@ class RecipientChecker(FrenchChecker):
     """
 
     name = "recipient"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: the giver (the clause's subject) must be the reference's: another person, or a noun phrase for a name absent from the output, fails; another common noun is left to a human (issue 23, 5)
+    version = "3"
     description = "Recipient of a double-object verb marked with à (or a dative clitic)"
     Params = RecipientParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='the subject of the verb of transfer')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
