@@ -35,7 +35,7 @@ EN_FR, FR_EN = "isabelle2017-en-fr", "isabelle-kuhn2018-fr-en"
     (EN_FR, "S25a", "Je me suis lavé les mains.", Outcome.FAIL),
     (EN_FR, "S25c", "Il s'est brossé les dents.", Outcome.FAIL),
     (EN_FR, "S25c", "Vous vous êtes brossé les dents.", Outcome.PASS),  # vous may address one
-    (EN_FR, "S25f", "Les fidèles levèrent les yeux vers le ciel.", Outcome.FAIL),  # plural for il
+    (EN_FR, "S25a", "Ils se lava les mains.", Outcome.PASS),  # ils for il: an agreement slip, not compared
     # zero_relative: the head noun, and the relative clause's subject
     (EN_FR, "S26b", "L'homme que ta soeur déteste est mauvais.", Outcome.PASS),
     (EN_FR, "S26b", "L'homme que tu détestes est méchant.", Outcome.FAIL),

@@ -56,6 +56,10 @@ class ChezSoiChecker(EnglishChecker):
     ``reflexive`` (an object pronoun cannot refer back to the subject of its clause: *stayed with
     him* loses the subject's own home the item probes); *at* + object pronoun (*at him*) is the
     literal rendering of *chez* and fails.
+
+    Whose home must be the source's (issue 23): the subject is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *I stayed at his place* for *Ma fille est demeurée chez lui*
+    fails, *My daughter stayed at his house* passes.
     """
 
     name = "en_chez_soi"

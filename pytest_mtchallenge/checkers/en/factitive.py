@@ -49,6 +49,10 @@ class FactitiveChecker(EnglishChecker):
     melted*, *A rock exploded on Max*): the agent's causation that *faire* expresses is lost, fail.
     The verb of a phrasal verb of ``verbs`` with an object and no particle in its clause (*Max blew
     a rock*, for *blow up*) has the bare verb's own meaning: fail.
+
+    The causer must be the source's (issue 23): the subject is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *The sun melted the snow* for *Max a fait fondre la glace*
+    fails, *Max thawed the ice* passes; the causee is not compared.
     """
 
     name = "en_factitive"

@@ -40,6 +40,10 @@ class MannerOfMovementChecker(EnglishChecker):
       ``[enter, come, go]``): without the manner verb and its path, they fail.
     - ``locative``: prepositions that give a place, not the path (*swim in the ocean*): fail.
     - ``wrong_manner``: verbs of another manner (*walk into the room* for *en courant*): fail.
+
+    Who moves must be the source's (issue 23): the subject is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *The children rushed into the classroom* for *John entra dans
+    la salle en courant* fails (*John* nowhere), *John rushed into the room* passes.
     """
 
     name = "en_manner_of_movement"

@@ -109,6 +109,11 @@ class PronounChecker(EnglishChecker):
     (*I to them have borrowed* fails: *borrow* needs *from*). *the* between a subject pronoun and the
     verb group (*He the sees*, *I the suppose*) is the clitic *le / la* read as the article: the
     pronoun is lost, fail. *her* before a place adverb (*sees her there*) is the pronoun.
+
+    The subject must be the source's (issue 23): it is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *We suppose so* for *I suppose so* fails (another number),
+    *The little girl looked at herself* for *La femme s'est regardée* is left to a human, *The wife
+    looked at herself* passes (a translation of *femme*).
     """
 
     name = "en_pronoun"

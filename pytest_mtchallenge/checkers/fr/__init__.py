@@ -52,6 +52,8 @@ class FrenchChecker(Checker):
 
 #: The subject clitics: a subject wherever they stand first (*Je leur ai raconté*).
 _SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+#: Subject pronouns whose plural is only written: their number is not compared.
+_SILENT_PLURAL = frozenset({"il", "ils", "elle", "elles"})
 #: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
 FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
     "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
@@ -71,6 +73,8 @@ def subject_of(reader: SentenceReader, start: int | None = None) -> Participant 
         return None
     if len(words) == 1 and words[0] in PRONOUNS:
         person, number, gender = PRONOUNS[words[0]]
+        if words[0] in _SILENT_PLURAL:
+            number = None  # *Ils se lava les mains* for *Il*: a written -s the ear does not hear, an agreement slip
         return Participant(join_words(list(words)), words, None if words[0] == "on" else person, True, number, gender)
     return Participant(join_words(list(words)), words, 3, False, phrase.features.number)
 

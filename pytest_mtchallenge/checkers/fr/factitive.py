@@ -57,6 +57,10 @@ class FactitiveChecker(FrenchChecker):
     two adverbs before the infinitive (*faire lentement cuire*). An infinitive after *laisser*
     or a perception verb (*laisser fondre*, *voir pousser*) is neither right nor wrong and
     leaves the checker undecided.
+
+    The causer must be the source's (issue 23): the subject of *faire* is compared with the
+    reference's (:meth:`FrenchChecker.same_subject`): *Le soleil a fait fondre la neige* for *John melted
+    a lot of ice* fails, *John a fait fondre une grande quantité de glace* passes.
     """
 
     name = "factitive"

@@ -68,13 +68,17 @@ class InalienablePossessionChecker(FrenchChecker):
     required (*il a lavé les mains*), and a reflexive where none belongs (*il s'est tourné la
     tête*). Another determiner (*une main*), a body part not found, or a verb that cannot be read
     is left to a human.
+
+    The owner must be the source's (issue 23): the clause's subject is compared with the reference's
+    (:meth:`FrenchChecker.same_subject`): another person fails (*Je me suis lavé les mains* for
+    *He washed his hands*); *vous* for *tu*, and *ils* for *il* (heard alike), pass.
     """
 
     name = "inalienable_possession"
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    # 4: the owner of the body part (the clause's subject) must be the reference's: another person or number fails (issue 23, 5)
+    # 4: the owner of the body part (the clause's subject) must be the reference's: another person fails (issue 23, 5)
     version = "4"
     Params = PossessionParams
 

@@ -73,6 +73,11 @@ class RecipientChecker(FrenchChecker):
       the recipient turned into a complement of the gift) → fail;
     - another preposition (*pour sa femme*), a recipient before the verb (*sa femme a reçu …*), or
       no verb of transfer → undecided.
+
+    The clause must be the source's (issue 23): its subject, the giver, is compared with the reference's
+    (:meth:`FrenchChecker.same_subject`): another person fails (*Je leur ai raconté une histoire* for *John
+    told the kids a nice story*), a noun phrase for a name absent from the output fails (*Pierre a envoyé
+    une lettre à sa mère*), another common noun is left to a human; *Il a raconté …* passes.
     """
 
     name = "recipient"

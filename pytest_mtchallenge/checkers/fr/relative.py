@@ -87,6 +87,11 @@ class ZeroRelativeChecker(FrenchChecker):
     fails; without an object (*les étrangers qui travaillaient*) it is left to a human. A head
     followed by *de* + noun phrase with no relative anywhere turns the clause into a possessor (*les
     inconnus de la femme*) and fails. Any other relative or construction is left to a human.
+
+    The clause must be the source's (issue 23): a head none of ``heads`` and not linked to the item
+    is left to a human (*Le garçon dont ma sœur parlait* for *The girl my friend was talking about*),
+    and the relative clause's subject is compared with the reference clause's (*L'homme que tu détestes*
+    for *que votre sœur déteste* fails).
     """
 
     name = "zero_relative"
