@@ -30,17 +30,19 @@ KINDS = ("fluent-correct", "fluent-wrong", "garbled")
 
 #: Outputs that translate something else: constant (one sentence for every source) and unrelated ones,
 #: each naming its suite: the set ``unrelated`` (``tests/data/unrelated-outputs.yaml``) and its
-#: held-out twins ``unrelated-heldout`` and ``unrelated-heldout2`` (``tests/data/unrelated-outputs-heldout*.yaml``).
+#: held-out twins ``unrelated-heldout``, ``unrelated-heldout2`` and ``unrelated-heldout3``
+#: (``tests/data/unrelated-outputs-heldout*.yaml``; the third holds 10 legitimate outputs too).
 UNRELATED = DATA / "unrelated-outputs.yaml"
 UNRELATED_SETS = {"unrelated": UNRELATED, "unrelated-heldout": DATA / "unrelated-outputs-heldout.yaml",
-                  "unrelated-heldout2": DATA / "unrelated-outputs-heldout2.yaml"}
+                  "unrelated-heldout2": DATA / "unrelated-outputs-heldout2.yaml",
+                  "unrelated-heldout3": DATA / "unrelated-outputs-heldout3.yaml"}
 
 
 def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:
     """The variant files of a suite: ``SUITE-variants.yaml`` and ``SUITE-garbled*.yaml``, or the
     named sets only (``("heldout2",)`` → ``SUITE-heldout2.yaml``; ``("unrelated",)`` → the suite's
     entries of ``unrelated-outputs.yaml``, ``("unrelated-heldout",)`` those of ``unrelated-outputs-heldout.yaml``, ``("unrelated-heldout2",)``
-    those of ``unrelated-outputs-heldout2.yaml``)."""
+    those of ``unrelated-outputs-heldout2.yaml``, and so on)."""
     if sets:
         return [UNRELATED_SETS.get(name, DATA / f"{suite_name}-{name}.yaml") for name in sets]
     return [DATA / f"{suite_name}-variants.yaml", *sorted(DATA.glob(f"{suite_name}-garbled*.yaml"))]

@@ -6,16 +6,48 @@ from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys, pattern_list
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
-from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, fold_word, tokenize
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, fold_word, subject_at, tokenize
+from pytest_mtchallenge.languages.en.words import CONJUNCTIONS, DETERMINERS
 from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
 
 
 class EnglishChecker(Checker):
     """A family that judges English outputs with the English pack's reader."""
 
     languages: ClassVar[tuple[str, ...]] = ("en",)
+
+    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
+        """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
+        reference's becomes a failure or is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_participant`)."""
+        sentence = Sentence(output)
+        expected = [subject for reference in item.references if (subject := subject_of(Sentence(reference))) is not None]
+        return same_participant(verdict, role=role, found=subject_of(sentence), expected=expected,
+                                names=item_names(item.source, item.references), output_words=sentence.words,
+                                function_words=DETERMINERS, linked=linked_to(item))
+
+
+def subject_of(sentence: Sentence) -> Participant | None:
+    """The subject of the sentence: at its start, past a conjunction, or after a fronted adverbial set
+    off by a comma (*Yesterday, Max melted the ice*); None when no verb group follows a noun phrase."""
+    words = sentence.words
+    starts = [0, 1] if words[:1] and words[0] in CONJUNCTIONS else [0]
+    starts += [index + 1 for index, word in enumerate(words[:8]) if word == ","][:1]
+    for start in starts:
+        phrase = subject_at(sentence, start)
+        if phrase is None:
+            continue
+        found = tuple(words[phrase.start:phrase.end])
+        if phrase.pronoun is not None:
+            form = phrase.pronoun
+            person = None if found in (("one",), ("there",)) else form.person
+            return Participant(phrase.text, found, person, True, form.number, form.gender)
+        number = None if phrase.third_singular is None else "s" if phrase.third_singular else "p"
+        return Participant(phrase.text, found, 3, False, number)
+    return None
 
 
 def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:

@@ -56,14 +56,24 @@ class ChezSoiChecker(EnglishChecker):
     ``reflexive`` (an object pronoun cannot refer back to the subject of its clause: *stayed with
     him* loses the subject's own home the item probes); *at* + object pronoun (*at him*) is the
     literal rendering of *chez* and fails.
+
+    Whose home must be the source's (issue 23): the subject is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *I stayed at his place* for *Ma fille est demeurée chez lui*
+    fails, *My daughter stayed at his house* passes.
     """
 
     name = "en_chez_soi"
-    version = "2"  # names what it did not find (Verdict.not_found); reflexive chez as with + pronoun fails
+    # 2: names what it did not find (Verdict.not_found); reflexive chez as with + pronoun fails
+    # 3: the subject (whose home chez names) must be the reference's (issue 23, 5)
+    version = "3"
     description = "chez + pronoun: at home only when reflexive, else at his/her place"
     Params = ChezSoiParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='subject (whose home chez names)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -49,16 +49,25 @@ class FactitiveChecker(EnglishChecker):
     melted*, *A rock exploded on Max*): the agent's causation that *faire* expresses is lost, fail.
     The verb of a phrasal verb of ``verbs`` with an object and no particle in its clause (*Max blew
     a rock*, for *blow up*) has the bare verb's own meaning: fail.
+
+    The causer must be the source's (issue 23): the subject is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *The sun melted the snow* for *Max a fait fondre la glace*
+    fails, *Max thawed the ice* passes; the causee is not compared.
     """
 
     name = "en_factitive"
     #: 2: names the construction it did not find (Verdict.not_found). 3: an intransitive use and a phrasal
     #: verb without its particle fail; a passive passes
-    version = "3"
+    # 4: the causer (the verb's subject) must be the reference's (issue 23, 5)
+    version = "4"
     description = "Factitives: faire + infinitive as one English transitive verb"
     Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='causer (the subject of the verb)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

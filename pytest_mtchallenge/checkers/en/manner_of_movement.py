@@ -40,16 +40,25 @@ class MannerOfMovementChecker(EnglishChecker):
       ``[enter, come, go]``): without the manner verb and its path, they fail.
     - ``locative``: prepositions that give a place, not the path (*swim in the ocean*): fail.
     - ``wrong_manner``: verbs of another manner (*walk into the room* for *en courant*): fail.
+
+    Who moves must be the source's (issue 23): the subject is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *The children rushed into the classroom* for *John entra dans
+    la salle en courant* fails (*John* nowhere), *John rushed into the room* passes.
     """
 
     name = "en_manner_of_movement"
     #: 2: names the construction it did not find (Verdict.not_found). 3: the English reader finds an irregular
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
-    version = "3"
+    # 4: the subject of the movement verb must be the reference's (issue 23, 5)
+    version = "4"
     description = "Manner-of-movement verbs: manner as the verb, path as a preposition"
     Params = MannerOfMovementParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='subject of the movement verb')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -109,6 +109,11 @@ class PronounChecker(EnglishChecker):
     (*I to them have borrowed* fails: *borrow* needs *from*). *the* between a subject pronoun and the
     verb group (*He the sees*, *I the suppose*) is the clitic *le / la* read as the article: the
     pronoun is lost, fail. *her* before a place adverb (*sees her there*) is the pronoun.
+
+    The subject must be the source's (issue 23): it is compared with the reference's
+    (:meth:`EnglishChecker.same_subject`): *We suppose so* for *I suppose so* fails (another number),
+    *The little girl looked at herself* for *La femme s'est regardée* is left to a human, *The wife
+    looked at herself* passes (a translation of *femme*).
     """
 
     name = "en_pronoun"
@@ -116,11 +121,16 @@ class PronounChecker(EnglishChecker):
     #: auxiliaries and with its preposition; a lost reflexive (before the verb, passive, dropped object) fails.
     #: 3: a preposition + pronoun before the verb is judged on its form and preposition; the clitic read as
     #: the article (*He the sees*) fails; a misreading verb's noun (*on loan*) and *her* + place adverb
-    version = "3"
+    # 4: the subject of the pronoun's verb must be the reference's: another person or number fails (issue 23, 5)
+    version = "4"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
     Params = PronounParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role="subject of the pronoun's verb")
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         if sentence.is_empty:
             return Verdict.not_applicable("the output is empty")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
 from pytest_mtchallenge.checkers.fr.params import (
     Lemmas,
     Phrases,
@@ -17,6 +18,9 @@ from pytest_mtchallenge.checkers.fr.params import (
     verb_lemmas,
 )
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Verdict
 
 
 class FrenchChecker(Checker):
@@ -35,6 +39,45 @@ class FrenchChecker(Checker):
             self._lexicon = default_lexicon()
         return self._lexicon
 
+    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
+        """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
+        reference's becomes a failure or is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_participant`)."""
+        reader = SentenceReader(output, self.lexicon)
+        expected = [subject for reference in item.references
+                    if (subject := subject_of(SentenceReader(reference, self.lexicon))) is not None]
+        return same_participant(verdict, role=role, found=subject_of(reader), expected=expected,
+                                names=item_names(item.source, item.references), output_words=reader.tokens,
+                                function_words=FUNCTION_WORDS, linked=linked_to(item))
 
-__all__ = ["FrenchChecker", "Lemmas", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
+
+#: The subject clitics: a subject wherever they stand first (*Je leur ai raconté*).
+_SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+#: Subject pronouns whose plural is only written: their number is not compared.
+_SILENT_PLURAL = frozenset({"il", "ils", "elle", "elles"})
+#: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
+FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
+    "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
+    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes"})
+
+
+def subject_of(reader: SentenceReader, start: int | None = None) -> Participant | None:
+    """The subject of the sentence (after a fronted adverbial) or the one at ``start``: a subject
+    clitic, or a noun phrase a finite verb follows; one noun phrase or pronoun (None for coordinated subjects, whose person is the
+    coordination's)."""
+    found = reader.subject(start)
+    if found is None or len(found[0]) != 1:
+        return None
+    phrase = found[0][0]
+    words = tuple(reader.tokens[phrase.start:phrase.end])
+    if words[0] not in _SUBJECT_CLITICS and reader.first_finite_verb(found[1]) is None:
+        return None
+    if len(words) == 1 and words[0] in PRONOUNS:
+        person, number, gender = PRONOUNS[words[0]]
+        if words[0] in _SILENT_PLURAL:
+            number = None  # *Ils se lava les mains* for *Il*: a written -s the ear does not hear, an agreement slip
+        return Participant(join_words(list(words)), words, None if words[0] == "on" else person, True, number, gender)
+    return Participant(join_words(list(words)), words, 3, False, phrase.features.number)
+
+
+__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "subject_of", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
            "phrase_list", "phrase_tokens", "tokenized_phrases", "verb_lemmas"]

@@ -57,6 +57,10 @@ class FactitiveChecker(FrenchChecker):
     two adverbs before the infinitive (*faire lentement cuire*). An infinitive after *laisser*
     or a perception verb (*laisser fondre*, *voir pousser*) is neither right nor wrong and
     leaves the checker undecided.
+
+    The causer must be the source's (issue 23): the subject of *faire* is compared with the
+    reference's (:meth:`FrenchChecker.same_subject`): *Le soleil a fait fondre la neige* for *John melted
+    a lot of ice* fails, *John a fait fondre une grande quantité de glace* passes.
     """
 
     name = "factitive"
@@ -65,10 +69,15 @@ class FactitiveChecker(FrenchChecker):
     # (only punctuation or numbers) is not applicable
     # 4: judged as broken more often: a name before a bare noun in the verb's place (John cuisinier un grand
     # poulet) is a broken structure of the pack, so the missing verb fails as not rendered
-    version = "4"
+    # 5: the causer (the subject of faire) must be the reference's (issue 23, 5)
+    version = "5"
     Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='causer (the subject of faire)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
         if is_empty(tokens):
             return Verdict.not_applicable("the output is empty")

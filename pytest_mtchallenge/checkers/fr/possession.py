@@ -68,16 +68,25 @@ class InalienablePossessionChecker(FrenchChecker):
     required (*il a lavé les mains*), and a reflexive where none belongs (*il s'est tourné la
     tête*). Another determiner (*une main*), a body part not found, or a verb that cannot be read
     is left to a human.
+
+    The owner must be the source's (issue 23): the clause's subject is compared with the reference's
+    (:meth:`FrenchChecker.same_subject`): another person fails (*Je me suis lavé les mains* for
+    *He washed his hands*); *vous* for *tu*, and *ils* for *il* (heard alike), pass.
     """
 
     name = "inalienable_possession"
     description = "Inalienable possession: definite article on the body part, reflexive where the verb needs it"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    version = "3"
+    # 4: the owner of the body part (the clause's subject) must be the reference's: another person fails (issue 23, 5)
+    version = "4"
     Params = PossessionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='possessor (the subject of the verb)')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         params = PossessionParams.of(item)
         body_parts, reflexive = params.body_parts, params.reflexive
         reader = SentenceReader(output, self.lexicon)

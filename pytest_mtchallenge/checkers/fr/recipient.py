@@ -73,14 +73,25 @@ class RecipientChecker(FrenchChecker):
       the recipient turned into a complement of the gift) → fail;
     - another preposition (*pour sa femme*), a recipient before the verb (*sa femme a reçu …*), or
       no verb of transfer → undecided.
+
+    The clause must be the source's (issue 23): its subject, the giver, is compared with the reference's
+    (:meth:`FrenchChecker.same_subject`): another person fails (*Je leur ai raconté une histoire* for *John
+    told the kids a nice story*), a noun phrase for a name absent from the output fails (*Pierre a envoyé
+    une lettre à sa mère*), another common noun is left to a human; *Il a raconté …* passes.
     """
 
     name = "recipient"
-    version = "2"  # a construction not found in a broken output fails (Verdict.not_found)
+    # 2: a construction not found in a broken output fails (Verdict.not_found)
+    # 3: the giver (the clause's subject) must be the reference's: another person, or a noun phrase for a name absent from the output, fails; another common noun is left to a human (issue 23, 5)
+    version = "3"
     description = "Recipient of a double-object verb marked with à (or a dative clitic)"
     Params = RecipientParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verdict = self._construction(item=item, output=output)
+        return self.same_subject(verdict, item=item, output=output, role='the subject of the verb of transfer')
+
+    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         reader = SentenceReader(output, self.lexicon)
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")

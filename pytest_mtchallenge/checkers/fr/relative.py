@@ -5,7 +5,8 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases, tokenized_phrases
+from pytest_mtchallenge.checkers.fr import FUNCTION_WORDS, FrenchChecker, TokenizedPhrases, subject_of, tokenized_phrases
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
 from pytest_mtchallenge.languages.fr.reader import (
     COPULAS,
     DETERMINERS,
@@ -86,6 +87,11 @@ class ZeroRelativeChecker(FrenchChecker):
     fails; without an object (*les étrangers qui travaillaient*) it is left to a human. A head
     followed by *de* + noun phrase with no relative anywhere turns the clause into a possessor (*les
     inconnus de la femme*) and fails. Any other relative or construction is left to a human.
+
+    The clause must be the source's (issue 23): a head none of ``heads`` and not linked to the item
+    is left to a human (*Le garçon dont ma sœur parlait* for *The girl my friend was talking about*),
+    and the relative clause's subject is compared with the reference clause's (*L'homme que tu détestes*
+    for *que votre sœur déteste* fails).
     """
 
     name = "zero_relative"
@@ -93,7 +99,9 @@ class ZeroRelativeChecker(FrenchChecker):
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
     # 4: a preposition stranded at the end of the relative clause fails; qui + verb + object (swapped roles) fails
-    version = "4"
+    # 5: the clause must be the source's: a head none of ``heads`` is left to a human; the relative clause's subject
+    #    of another person, or a noun phrase for a name absent from the output, fails (issue 23, 5)
+    version = "5"
     Params = ZeroRelativeParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -126,7 +134,9 @@ class ZeroRelativeChecker(FrenchChecker):
                                       f"the preposition {tokens[stranded]!r} is left stranded after the clause's verb "
                                       f"in {join_words(tokens[position:stranded + 1])!r}",
                                       join_words(tokens[position:stranded + 1]))
-            return Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}", relative)
+            return self._same_participants(
+                Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}", relative),
+                reader, item, head, position + len(tokenize(relative)))
         wrong = _match(tokens, position, rejected)
         if wrong is not None:
             end = position + len(wrong.split())
@@ -173,10 +183,46 @@ class ZeroRelativeChecker(FrenchChecker):
         return Verdict.not_found(f"a relative clause after {head_word!r} ({accepted})",
                                  f"could not find the relative clause after {head_word!r} (expected {accepted})")
 
+    def _same_participants(self, verdict: Verdict, reader: SentenceReader, item: ChallengeItem, head: int,
+                           clause: int) -> Verdict:
+        """A pass stands when the relative clause may be the source's: its head is one of ``heads`` (else
+        a synonym, or another noun: left to a human) and its subject may be the reference clause's
+        (:meth:`FrenchChecker.same_subject`'s rule: another person fails, a noun phrase for a name absent
+        from the output fails, another common noun is left to a human)."""
+        heads = ZeroRelativeParams.of(item).heads
+        if not self._is_head(reader, head, heads) and not linked_to(item)(reader.tokens[head]):
+            return Verdict.undecided(f"the head noun {reader.tokens[head]!r} is none of the source's "
+                                     f"({', '.join(sorted(heads))}): a synonym, or another noun? Left to a human",
+                                     reader.tokens[head])
+        expected = [subject for reference in item.references
+                    if (subject := self._clause_subject(SentenceReader(reference, self.lexicon), heads,
+                                                        ZeroRelativeParams.of(item).relatives)) is not None]
+        return same_participant(verdict, role="subject of the relative clause", found=subject_of(reader, clause),
+                                expected=expected, names=item_names(item.source, item.references),
+                                output_words=reader.tokens, function_words=FUNCTION_WORDS,
+                                linked=linked_to(item))
+
+    def _clause_subject(self, reader: SentenceReader, heads: Set[str],
+                        relatives: tuple[tuple[str, ...], ...]) -> Participant | None:
+        """The subject of the relative clause after an expected head and an accepted relative (the
+        reference's), or None."""
+        head = self._head(reader, heads)
+        if head is None:
+            return None
+        position = head + 1
+        while position < len(reader.tokens) and (_is_adjective(reader, position) or reader.tokens[position] == ","):
+            position += 1
+        relative = _match(reader.tokens, position, relatives)
+        return None if relative is None else subject_of(reader, position + len(tokenize(relative)))
+
+    def _is_head(self, reader: SentenceReader, index: int, heads: Set[str]) -> bool:
+        return reader.tokens[index] in heads or any(a.pos == "noun" and a.lemma in heads
+                                                    for a in reader.readings(index))
+
     def _head(self, reader: SentenceReader, heads: Set[str]) -> int | None:
         """The first of the expected head nouns; else the head of a sentence-initial noun phrase (a synonym)."""
-        for index, token in enumerate(reader.tokens):
-            if token in heads or any(a.pos == "noun" and a.lemma in heads for a in reader.readings(index)):
+        for index in range(len(reader.tokens)):
+            if self._is_head(reader, index, heads):
                 return index
         phrase = reader.noun_phrase(0)
         if phrase is None or phrase.head in PRONOUNS or reader.tokens[0] not in DETERMINERS:

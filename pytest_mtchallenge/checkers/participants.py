@@ -1,0 +1,110 @@
+"""Whether the participant a family's construction relies on is the source's (issue 23, 5): person, number, names, nouns."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from pytest_mtchallenge.languages.relatedness import relatedness
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.verdict import Outcome, Verdict
+
+_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
+_GENDERS = {"m": "masculine", "f": "feminine"}
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A participant of a clause as a language pack read it: its text and folded words, its person
+    (None where it says nothing of one: French *on*, English *one*), number and gender where a pronoun
+    or a determiner shows them, and whether it is a personal pronoun."""
+
+    text: str
+    words: tuple[str, ...]
+    person: int | None
+    pronoun: bool
+    number: str | None = None
+    gender: str | None = None
+
+
+def item_names(source: str, references: Iterable[str]) -> frozenset[str]:
+    """The names of an item, folded: words written with a capital inside a sentence, and a capitalised
+    word written alike in the source and a reference, wherever it stands (*John* of *John gave …* and
+    *John a donné …*: two languages write a common word differently, a name alike)."""
+    def capitalised(text: str, start: int) -> set[str]:
+        return {word.lower() for word in re.findall(r"[^\W\d_]+", normalise_text(text))[start:] if word[0].isupper()}
+    references = list(references)
+    inside = set().union(*(capitalised(text, 1) for text in (source, *references)))
+    alike = set().union(set(), *(capitalised(text, 0) for text in references)) & capitalised(source, 0)
+    return frozenset(inside | alike)
+
+
+def linked_to(item: ChallengeItem) -> Callable[[str], bool]:
+    """Whether a participant's words are linked to ``item`` as :mod:`~pytest_mtchallenge.languages.relatedness`
+    links an output's: a word of a reference (by lemma or folded spelling: *soeur* / *sœur*), a name of the
+    source, a translation of a source word by the pair's core lexicon, or a cognate."""
+    target = item.target_language or "fr"
+    source = {"fr": "en", "en": "fr"}.get(target, "en")
+
+    def linked(text: str) -> bool:
+        return bool(relatedness(text, source=item.source, references=item.references, source_language=source,
+                                target_language=target).links)
+    return linked
+
+
+def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
+                     expected: Sequence[Participant], names: Collection[str], output_words: Collection[str],
+                     function_words: Collection[str] = (), linked: Callable[[str], bool] | None = None) -> Verdict:
+    """A pass stands when ``found``, the output's participant in ``role`` (*the subject of 'melted'*),
+    may be one of ``expected`` (the reference's, read alike); otherwise it fails when its person, or the
+    number or gender of a pronoun, differs from every expected one, or when it is a noun phrase for a
+    name of the item (``names``) that is nowhere in ``output_words``; it is left to a human when a noun
+    phrase shares no content word (outside ``function_words``) with the expected one and is not
+    ``linked`` to the item otherwise (a word of a reference by its lemma, a translation of a source word:
+    *the wife* for *la femme*), as it may render it by a synonym. Verdicts other than a pass, a participant not found
+    and *on* (no person) are left as they are."""
+    if verdict.outcome is not Outcome.PASS or found is None or not expected:
+        return verdict
+    if found.person is None or any(wanted.person is None for wanted in expected):
+        return verdict
+    wanted = expected[0]
+    shown = f"the {role} {found.text!r}"
+    if all(found.person != other.person for other in expected):
+        return Verdict.failed(f"{shown} ({_PERSON_NAMES[found.person]}) is not the reference's {wanted.text!r} "
+                              f"({_PERSON_NAMES[wanted.person or 3]}): the output says something of someone else "
+                              "than the source's", found.text)
+    same_person = [other for other in expected if other.person == found.person]
+    if all(_differs(found, other) for other in same_person):
+        return Verdict.failed(f"{shown} ({_features(found)}) is not the reference's {wanted.text!r} "
+                              f"({_features(wanted)}): the output says something of someone else than the source's",
+                              found.text)
+    content = set(found.words) - set(function_words)
+    if found.pronoun or any(other.pronoun or content & set(other.words) for other in same_person):
+        return verdict
+    if linked is not None and linked(found.text):
+        return verdict
+    wanted_names = set(names) & {word for other in same_person for word in other.words}
+    if wanted_names:
+        if wanted_names & set(output_words):
+            return verdict
+        return Verdict.failed(f"{shown} is not the reference's {wanted.text!r}, a name rendered as itself or by a "
+                              "pronoun, and the name is nowhere in the output: the output says something of "
+                              "someone else than the source's", found.text)
+    return Verdict.undecided(f"{shown} is not the reference's {wanted.text!r}: a synonym, or someone else? Left to "
+                             "a human", found.text)
+
+
+def _differs(found: Participant, other: Participant) -> bool:
+    """Whether two participants of one person differ in number (not the 2nd person: *vous*, *you* may
+    address one) or, two pronouns, in gender (*elle* for *il*)."""
+    if found.person != 2 and found.number and other.number and found.number != other.number:
+        return True
+    return (found.pronoun and other.pronoun and found.gender in _GENDERS and other.gender in _GENDERS
+            and found.gender != other.gender)
+
+
+def _features(participant: Participant) -> str:
+    number = {"s": "singular", "p": "plural"}.get(participant.number or "", "")
+    return ", ".join(part for part in (_PERSON_NAMES[participant.person or 3], number,
+                                       _GENDERS.get(participant.gender or "", "")) if part)

@@ -1,0 +1,67 @@
+"""The participants a family's construction relies on must be the source's (checkers/participants.py, issue 23, 5)."""
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.formats import bundled_suites
+from pytest_mtchallenge.formats.yaml import load_suite
+from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.verdict import Outcome
+
+
+@functools.cache
+def bundled_item(suite_name: str, item_id: str) -> ChallengeItem:
+    return next(item for item in load_suite(bundled_suites()[suite_name]).items if item.id == item_id)
+
+
+EN_FR, FR_EN = "isabelle2017-en-fr", "isabelle-kuhn2018-fr-en"
+
+
+@pytest.mark.parametrize(("suite_name", "item_id", "output", "expected"), [
+    # recipient: the giver must be the source's (John: a name, rendered as itself or by a pronoun)
+    (EN_FR, "S8b", "John a raconté une jolie histoire aux enfants.", Outcome.PASS),
+    (EN_FR, "S8b", "Il a raconté une belle histoire aux enfants.", Outcome.PASS),
+    (EN_FR, "S8b", "Je leur ai raconté une histoire.", Outcome.FAIL),  # another person
+    (EN_FR, "S8c", "Pierre a envoyé une lettre à sa mère.", Outcome.FAIL),  # John nowhere
+    # factitive: the causer
+    (EN_FR, "S13b", "John a fait fondre une grande quantité de glace.", Outcome.PASS),
+    (EN_FR, "S13b", "Le soleil a fait fondre la neige.", Outcome.FAIL),
+    (EN_FR, "S13c", "Nous aimons faire pousser des tomates.", Outcome.FAIL),
+    # inalienable_possession: the body part's owner is the subject
+    (EN_FR, "S25a", "Il se lava les mains.", Outcome.PASS),
+    (EN_FR, "S25a", "Je me suis lavé les mains.", Outcome.FAIL),
+    (EN_FR, "S25c", "Il s'est brossé les dents.", Outcome.FAIL),
+    (EN_FR, "S25c", "Vous vous êtes brossé les dents.", Outcome.PASS),  # vous may address one
+    (EN_FR, "S25a", "Ils se lava les mains.", Outcome.PASS),  # ils for il: an agreement slip, not compared
+    # zero_relative: the head noun, and the relative clause's subject
+    (EN_FR, "S26b", "L'homme que ta soeur déteste est mauvais.", Outcome.PASS),
+    (EN_FR, "S26b", "L'homme que tu détestes est méchant.", Outcome.FAIL),
+    (EN_FR, "S26c", "Le garçon dont ma sœur parlait est parti.", Outcome.UNDECIDED),
+    # en_pronoun: the subject of the pronoun's verb
+    (FR_EN, "PP6", "I guess so.", Outcome.PASS),
+    (FR_EN, "PP6", "We suppose so.", Outcome.FAIL),  # another number
+    (FR_EN, "PP2", "You spoke to them.", Outcome.FAIL),
+    (FR_EN, "PP5", "The wife looked at herself in the mirror.", Outcome.PASS),  # femme: woman or wife
+    (FR_EN, "PP5", "The little girl looked at herself in the puddle.", Outcome.UNDECIDED),
+    # en_chez_soi: whose home
+    (FR_EN, "CS2", "My daughter stayed at his house.", Outcome.PASS),
+    (FR_EN, "CS2", "I stayed at his place.", Outcome.FAIL),
+    (FR_EN, "CS1", "We stayed at home.", Outcome.FAIL),
+    # en_manner_of_movement: who moves
+    (FR_EN, "MM2", "John rushed into the room.", Outcome.PASS),
+    (FR_EN, "MM2", "The children rushed into the classroom.", Outcome.FAIL),
+    (FR_EN, "MM1", "My cousin would love to swim across the ocean.", Outcome.FAIL),
+    # en_factitive: the causer
+    (FR_EN, "FA1", "Max thawed the ice.", Outcome.PASS),
+    (FR_EN, "FA1", "Yesterday, Max melted the ice.", Outcome.PASS),
+    (FR_EN, "FA1", "The sun melted the snow on the roof.", Outcome.FAIL),
+    (FR_EN, "FA2", "We blew up the old bridge.", Outcome.FAIL),
+])
+def test_the_constructions_participants_are_the_sources(suite_name: str, item_id: str, output: str,
+                                                        expected: Outcome) -> None:
+    item = bundled_item(suite_name, item_id)
+    verdict = builtin_checkers()[item.checker]().check(item=item, output=output)
+    assert verdict.outcome is expected, verdict.reason
