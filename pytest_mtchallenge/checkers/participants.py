@@ -60,7 +60,8 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
     may be one of ``expected`` (the reference's, read alike); otherwise it fails when its person, or the
     number or gender of a pronoun, differs from every expected one, or when it is a noun phrase for a
     name of the item (``names``) that is nowhere in ``output_words``; it is left to a human when a noun
-    phrase shares no content word (outside ``function_words``) with the expected one and is not
+    phrase stands for the reference's pronoun (the source names no one there: *Les fidèles levèrent les
+    yeux* for *Il leva les yeux*), or shares no content word (outside ``function_words``) with the expected one and is not
     ``linked`` to the item otherwise (a word of a reference by its lemma, a translation of a source word:
     *the wife* for *la femme*), as it may render it by a synonym. Verdicts other than a pass, a participant not found
     and *on* (no person) are left as they are."""
@@ -80,8 +81,13 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
                               f"({_features(wanted)}): the output says something of someone else than the source's",
                               found.text)
     content = set(found.words) - set(function_words)
-    if found.pronoun or any(other.pronoun or content & set(other.words) for other in same_person):
+    if found.pronoun or any(content & set(other.words) for other in same_person):
         return verdict
+    if all(other.pronoun for other in same_person):
+        # the source names this participant by a pronoun only: a translation keeps a pronoun
+        return Verdict.undecided(f"{shown}, a noun phrase, is not the reference's pronoun {wanted.text!r}: the source "
+                                 "names no one there; someone else, or a pronoun made explicit? Left to a human",
+                                 found.text)
     if linked is not None and linked(found.text):
         return verdict
     wanted_names = set(names) & {word for other in same_person for word in other.words}

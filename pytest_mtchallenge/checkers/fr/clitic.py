@@ -133,7 +133,8 @@ class CliticChecker(FrenchChecker):
     # 4: a participle that lost its auxiliary carries the clitics before it
     # 5: a present participle after être hosts its own clitics (sont se regardant); reciprocal phrases in the
     # feminine (les unes les autres)
-    version = "5"
+    # 6: the subject of the clitics' verb must be the reference's (FrenchChecker.same_subject, issue 23, 5)
+    version = "6"
     Params = CliticParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -152,7 +153,8 @@ class CliticChecker(FrenchChecker):
             if best is None or len(matched) > len(best[1]):
                 best = (cluster, matched)
         if best is not None and len(best[1]) == len(slots):
-            return self._judge_complete(reader, best[0], best[1], expected, reciprocal)
+            return self.same_subject(self._judge_complete(reader, best[0], best[1], expected, reciprocal),
+                                     item=item, output=output, role="subject of the clitics' verb")
 
         if nouns and self._repeated(reader, nouns) >= 2:
             noun = next(t for t in reader.tokens if t in nouns or self._noun_lemmas(reader, t) & nouns)

@@ -53,7 +53,8 @@ class IdiomChecker(FrenchChecker):
     description = "Idioms rendered by an accepted French idiom, not word for word (pattern lists)"
     # 2: an output with no word (only punctuation or numbers) is not applicable
     # 3: an output with none of the lists' patterns is 'not found' (a broken one fails as not rendered)
-    version = "3"
+    # 4: the sentence's subject must be the reference's (FrenchChecker.same_subject, issue 23, 5)
+    version = "4"
     Params = IdiomParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -66,7 +67,8 @@ class IdiomChecker(FrenchChecker):
         if unsure:
             return Verdict.undecided(f"found {', '.join(unsure)}, an expression for a human to judge", *unsure)
         if good and not bad:
-            return Verdict.passed(f"found the French idiom {', '.join(good)}", *good)
+            return self.same_subject(Verdict.passed(f"found the French idiom {', '.join(good)}", *good),
+                                     item=item, output=output, role="subject of the idiom")
         if bad and not good:
             return Verdict.failed(f"expected a French idiom; found {', '.join(bad)}, a literal or wrong rendering",
                                   *bad)

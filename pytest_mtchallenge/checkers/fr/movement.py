@@ -125,7 +125,8 @@ class MovementChecker(FrenchChecker):
     name = "movement"
     # 2: a construction not found in a broken output fails (Verdict.not_found)
     # 3: an output with no verb or noun of movement at all fails
-    version = "3"
+    # 4: the mover (the clause's subject) must be the reference's (FrenchChecker.same_subject, issue 23, 5)
+    version = "4"
     description = "Manner-of-movement verbs: path verb + manner adjunct (traverser à la nage)"
     Params = MovementParams
 
@@ -165,8 +166,10 @@ class MovementChecker(FrenchChecker):
                 return Verdict.undecided(f"the manner verb {verb.text!r} with a goal in {preposition.text!r}: "
                                          "left to a human")
         if path_found is not None and adjunct is not None:
-            return Verdict.passed(f"{path_found.text!r} expresses the path and {adjunct.text!r} the manner",
-                                  path_found.text, adjunct.text)
+            return self.same_subject(
+                Verdict.passed(f"{path_found.text!r} expresses the path and {adjunct.text!r} the manner",
+                               path_found.text, adjunct.text),
+                item=item, output=output, role="mover (the subject of the path verb)")
         if path_found is not None and adjunct is None:
             traces = [t for i, t in enumerate(tokens)
                       if _lemma_in(reader, i, manner_words | manner_verbs | SPEED_WORDS, verbal=False) is not None
