@@ -59,6 +59,22 @@ EN_FR, FR_EN = "isabelle2017-en-fr", "isabelle-kuhn2018-fr-en"
     (FR_EN, "FA1", "Yesterday, Max melted the ice.", Outcome.PASS),
     (FR_EN, "FA1", "The sun melted the snow on the roof.", Outcome.FAIL),
     (FR_EN, "FA2", "We blew up the old bridge.", Outcome.FAIL),
+    # a noun phrase for the reference's pronoun: the source names no one there (left to a human)
+    (EN_FR, "S25f", "Il a levé les yeux vers le ciel.", Outcome.PASS),
+    (EN_FR, "S25f", "Les fidèles levèrent les yeux vers le vitrail.", Outcome.UNDECIDED),
+    # movement: the mover
+    (EN_FR, "S10a", "John voudrait traverser la rivière à la nage.", Outcome.PASS),
+    (EN_FR, "S10a", "Marie aimerait traverser la Manche à la nage.", Outcome.FAIL),  # John nowhere
+    (EN_FR, "S10b", "Ils sont entrés dans la pièce en courant.", Outcome.PASS),
+    (EN_FR, "S10b", "Les enfants sont entrés dans la cuisine en courant.", Outcome.UNDECIDED),
+    # idiom: the subject of the idiom
+    (EN_FR, "S15d", "Son argument a vraiment fait mouche.", Outcome.PASS),
+    (EN_FR, "S15d", "Sa plaisanterie a fait mouche auprès du public.", Outcome.UNDECIDED),
+    (EN_FR, "S15b", "Ils ont mis la charrue devant les bœufs.", Outcome.FAIL),  # ils for vous
+    # clitic: the subject of the clitics' verb
+    (EN_FR, "S23c", "Les hommes s'observent mutuellement.", Outcome.PASS),
+    (EN_FR, "S23c", "Les femmes se regardent l'une l'autre.", Outcome.UNDECIDED),
+    (EN_FR, "S23b", "Nous ne leur parlions pas très souvent.", Outcome.FAIL),  # another person
 ])
 def test_the_constructions_participants_are_the_sources(suite_name: str, item_id: str, output: str,
                                                         expected: Outcome) -> None:

@@ -124,6 +124,10 @@ class CliticChecker(FrenchChecker):
     place is taken by a noun phrase or a demonstrative (a paraphrase) is left to a human. Before a
     present participle a clitic is in its place, even after a form of *être* (*sont se regardant*,
     the English progressive calqued).
+
+    A pass needs the clause's subject to be the reference's (:meth:`FrenchChecker.same_subject`):
+    *Nous ne leur parlions pas* for *Il ne leur parlait pas* fails (another person), *Les femmes se
+    regardent l'une l'autre* for *Les hommes se surveillent l'un l'autre* is left to a human.
     """
 
     name = "clitic"

@@ -47,6 +47,10 @@ class IdiomChecker(FrenchChecker):
     output — a rule-based engine's word-for-word rendering, a calque of the source's idiom or of a pivot
     language's with words the lists do not name (*battant autour de l'arbuste*) — the judge fails it as
     not rendered; a fluent one (a paraphrase, an unlisted idiom) is left to a human.
+
+    A pass needs the sentence's subject to be the reference's (:meth:`FrenchChecker.same_subject`):
+    *Ils ont mis la charrue devant les bœufs* for *Vous mettez …* fails (another person), *Sa
+    plaisanterie a fait mouche* for *Son argument a vraiment fait mouche* is left to a human.
     """
 
     name = "idiom"

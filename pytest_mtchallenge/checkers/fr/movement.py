@@ -120,6 +120,11 @@ class MovementChecker(FrenchChecker):
     irruption, courir, nager …*), so that the movement is lost (*John a joué de la guitare à San
     Francisco*, *l'homme est à court du parc*). Anything else (a goal in *jusqu'à*, words of speed, the
     manner word in another construction, another verb of movement) is undecided.
+
+    A pass needs the mover to be the source's (:meth:`FrenchChecker.same_subject`): *Marie aimerait
+    traverser la Manche à la nage* for *John would like to swim across the river* fails, *Les enfants
+    sont entrés dans la cuisine en courant* for *They ran into the room* (a noun phrase for the
+    reference's *ils*) is left to a human.
     """
 
     name = "movement"
