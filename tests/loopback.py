@@ -10,15 +10,17 @@ reach the network: nothing but 127.0.0.1 is ever bound or called.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import socketserver
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -221,3 +223,20 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[Loopback]:
     servers.stop()
 
 
+
+
+ServerT = TypeVar("ServerT", bound=socketserver.BaseServer)
+
+
+@contextlib.contextmanager
+def serving(server: ServerT) -> Iterator[ServerT]:
+    """Serve ``server`` (one of the plugin's own, such as the review page's) from a thread while the
+    block runs; then shut it down, close its socket and wait for the thread."""
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

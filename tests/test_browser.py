@@ -3,7 +3,6 @@ and the review page driven by the keyboard. Skipped when no Chromium is installe
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from pytest_mtchallenge.reporting.html import write
 from pytest_mtchallenge.review.server import ReviewServer
 from pytest_mtchallenge.review.tasks import Review, pending_tasks
 from pytest_mtchallenge.review.verdict_file import VerdictFile
+from tests.loopback import serving
 
 CHROMIUM = find_chromium()
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=f"no Chromium to render pages in: {INSTALL}")
@@ -154,10 +154,7 @@ def test_the_page_requests_nothing_but_itself(report: Page) -> None:
 def test_a_reviewer_answers_with_the_keyboard(tmp_path: Path, browser: Browser) -> None:
     suite = load_suite(write_suite(tmp_path))
     file = VerdictFile(tmp_path / "mine.yaml", suite=suite.name, item_ids=[i.id for i in suite.items])
-    server = ReviewServer(Review(pending_tasks(run_document(), suite), file), title=suite.title)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(ReviewServer(Review(pending_tasks(run_document(), suite), file), title=suite.title)) as server:
         page = browser.new_page()
         page.goto(server.url)
         assert page.wait_until("document.getElementById('item-id').textContent") == "H1a"
@@ -181,10 +178,6 @@ def test_a_reviewer_answers_with_the_keyboard(tmp_path: Path, browser: Browser) 
         assert page.evaluate("document.getElementById('item-id').textContent") == "H1b"
         assert page.evaluate("document.querySelector('#references mark').textContent") == "cassé sa pipe"
         assert page.errors == []
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 def test_a_hostile_title_and_outputs_leave_the_review_page_working(tmp_path: Path, browser: Browser) -> None:
@@ -193,17 +186,10 @@ def test_a_hostile_title_and_outputs_leave_the_review_page_working(tmp_path: Pat
     document["runs"][0]["items"][0]["output"] = "</script><img src=x onerror=alert(1)> \u2028 \ud800"  # type: ignore[index]
     file = VerdictFile(tmp_path / "mine.yaml", suite=suite.name, item_ids=[i.id for i in suite.items])
     title = "<!--<script> </script><script>document.title='owned'</script>"
-    server = ReviewServer(Review(pending_tasks(document, suite), file), title=title)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(ReviewServer(Review(pending_tasks(document, suite), file), title=title)) as server:
         page = browser.new_page()
         page.goto(server.url)
         assert page.wait_until("document.getElementById('item-id').textContent") == "H1a"
         assert page.evaluate("document.getElementById('title').textContent") == f"Review: {title}"
         assert page.evaluate("document.querySelectorAll('img').length") == 0
         assert page.errors == []
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)

@@ -37,6 +37,7 @@ from pytest_mtchallenge.review.tasks import (
 )
 from pytest_mtchallenge.review.terminal import LineAnswers, answers_from, review_in_terminal
 from pytest_mtchallenge.review.verdict_file import VerdictFile, overlay_verdicts
+from tests.loopback import serving
 
 ITEMS = {"H1a", "H1b", "H1c", "H1d"}
 
@@ -337,13 +338,8 @@ def test_a_run_without_outputs_to_review_says_so(tmp_path: Path) -> None:
 
 @pytest.fixture
 def server(review: Review) -> Iterator[ReviewServer]:
-    server = ReviewServer(review, title="Demo review suite", annotator="")
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(ReviewServer(review, title="Demo review suite", annotator="")) as server:
+        yield server
 
 
 def call(server: ReviewServer, path: str, body: object | None = None, *, token: str | None = None,
@@ -469,13 +465,8 @@ def test_the_page_settings_cannot_end_its_script(review: Review) -> None:
 @pytest.fixture
 def impatient_server(review: Review) -> Iterator[ReviewServer]:
     """The review server, closing connections silent for half a second."""
-    server = ReviewServer(review, title="Demo review suite", request_timeout=0.5)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(ReviewServer(review, title="Demo review suite", request_timeout=0.5)) as server:
+        yield server
 
 
 @pytest.mark.parametrize(("build", "status", "reason"), [
@@ -740,18 +731,11 @@ def test_the_page_serves_texts_with_lone_surrogates(tmp_path: Path, suite_path: 
     suite = load_suite(suite_path)
     review = Review(pending_tasks(hostile_run(), suite), VerdictFile(tmp_path / "mine.yaml", suite=suite.name,
                                                                      item_ids=ITEMS))
-    server = ReviewServer(review, title="Demo\ud800 <!--<script>")
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(ReviewServer(review, title="Demo\ud800 <!--<script>")) as server:
         status, state = call(server, "/api/state?annotator=Ana")
         assert status == 200 and isinstance(state, dict)
         assert any(task["output"] == "Elle a vendu la m\ud800che." for task in state["tasks"])  # type: ignore[index]
         assert call(server, "/")[0] == 200
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 # -- the command ----------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -13,6 +12,7 @@ from pytest_mtchallenge.review.server import ReviewServer
 from pytest_mtchallenge.review.tasks import Review, plan_review
 from pytest_mtchallenge.review.verdict_file import VerdictFile
 from tests.review_suite import idioms_suite
+from tests.loopback import serving
 
 SYSTEM = """\
 name: literal
@@ -43,10 +43,7 @@ def answer_in_the_page(plan_path: Path, base: Path, verdicts: str | None, answer
     """Answer outputs through the review page's HTTP interface, as the page's script does."""
     plan = plan_review(run=str(plan_path), suite="idioms", verdicts=verdicts, base=base)
     file = VerdictFile(plan.verdict_path, suite=plan.suite.name, item_ids=[i.id for i in plan.suite.items])
-    server = ReviewServer(Review(plan.tasks, file), title=plan.suite.title)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(ReviewServer(Review(plan.tasks, file), title=plan.suite.title)) as server:
         state = json.loads(urllib.request.urlopen(server.url + "api/state", timeout=10).read())
         keys = {task["item"]: task["key"] for task in state["tasks"]}
         for item, value in answers.items():
@@ -54,10 +51,6 @@ def answer_in_the_page(plan_path: Path, base: Path, verdicts: str | None, answer
                 server.url + "api/verdict", method="POST", headers={"X-Review-Token": server.token},
                 data=json.dumps({"key": keys[item], "verdict": value, "annotator": annotator}).encode())
             assert json.loads(urllib.request.urlopen(request, timeout=10).read())["saved"] is True
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 def test_reviewed_outputs_are_decided_by_human_in_the_next_run(pytester: pytest.Pytester, idioms: Path) -> None:
@@ -155,10 +148,7 @@ def test_the_page_writes_only_verdicts_that_every_reader_reads_back(pytester: py
     plan = plan_review(run="first.json", suite="idioms", verdicts="mine.yaml", base=pytester.path)
     assert plan.left_out == ("item H1d (literal): output: must not be empty",)
     file = VerdictFile(plan.verdict_path, suite=plan.suite.name, item_ids=[i.id for i in plan.suite.items])
-    server = ReviewServer(Review(plan.tasks, file), title=plan.suite.title)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(ReviewServer(Review(plan.tasks, file), title=plan.suite.title)) as server:
         keys = {task["item"]: task["key"]
                 for task in json.loads(urllib.request.urlopen(server.url + "api/state", timeout=10).read())["tasks"]}
         assert set(keys) == {"H1a", "H1b", "H1c"}
@@ -168,10 +158,6 @@ def test_the_page_writes_only_verdicts_that_every_reader_reads_back(pytester: py
             status, reply = post_verdict(server, keys["H1a"], "no", annotator)
             assert status == 400 and reason in str(reply["error"]), reply
         assert post_verdict(server, keys["H1a"], "no", "Ben")[0] == 200
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
     second = pytester.runpytest(str(idioms), "--mt-verdicts=mine.yaml", "--mt-report=second.json")
     second.assert_outcomes(passed=1, failed=1, skipped=2)
     assert main(["agreement", str(pytester.path / "mine.yaml"), "--suite", str(idioms)]) == 0
