@@ -3,6 +3,7 @@ missing from pyproject.toml's list would be left out of the wheel, as the German
 README's first command runs without the test extra."""
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from pathlib import Path
@@ -17,20 +18,25 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
 
 
 def test_the_readmes_first_command_runs_in_the_checkout_without_the_test_extra(tmp_path: Path) -> None:
-    """`pip install . && pytest --mt-suite=…` from the repository root: no conftest may import what only
-    the test extra installs (Hypothesis, pytest-xdist), here made unimportable."""
+    """`pip install . && pytest --mt-suite=…` from the repository root: the bundled suites are found
+    although the checkout's package (without its suites folder) is the one imported, and no conftest
+    imports what only the test extra installs (Hypothesis, pytest-xdist), here made unimportable."""
     import subprocess
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    run = ("import sys; sys.modules['hypothesis'] = None; sys.modules['xdist'] = None; import pytest; "
+    # As after `pip install .` (not editable): no import hook maps pytest_mtchallenge.suites to the
+    # checkout's suites/, and pytest's pythonpath makes the run import the checkout's package.
+    run = ("import sys; sys.meta_path[:] = [f for f in sys.meta_path if '__editable__' not in "
+           "getattr(f, '__module__', '') + type(f).__module__]; "
+           "sys.modules['hypothesis'] = None; sys.modules['xdist'] = None; import pytest; "
            "raise SystemExit(pytest.main(['-p', 'mtchallenge', '-p', 'no:cacheprovider', '-q', "
            f"'--mt-suite=isabelle2017-en-fr', '--mt-report-only', '--mt-report={tmp_path / 'report.json'}']))")
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     result = subprocess.run([sys.executable, "-c", run], cwd=root, env=env, capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    assert (tmp_path / "report.json").is_file()
+    assert len(json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["runs"]) == 3
 
 
 def test_every_file_of_the_bundled_suites_is_package_data() -> None:

@@ -117,7 +117,12 @@ def bundled_suites() -> dict[str, Path]:
     try:
         root = Path(str(importlib.resources.files("pytest_mtchallenge.suites")))
     except (ModuleNotFoundError, TypeError):
-        return {}
+        # The package imported from a source checkout (pytest's pythonpath holds the repository root,
+        # so a run there imports it even beside an installed copy): the suites sit beside the package,
+        # which a wheel maps to pytest_mtchallenge/suites.
+        root = Path(__file__).resolve().parents[2] / "suites"
+        if not (root / "__init__.py").is_file():
+            return {}
     return {p.parent.name: p for p in sorted(root.glob(f"*/{SUITE_FILE}"))}  # shipped as suite.yaml
 
 
