@@ -1,4 +1,5 @@
-"""Whether the participant a family's construction relies on is the source's (issue 23, 5): person, number, names, nouns."""
+"""Whether the participant a family's construction relies on is the source's (issue 23, 5): person, number, names, nouns;
+and whether the object of its verb is the source's (:func:`same_object`)."""
 from __future__ import annotations
 
 import re
@@ -99,6 +100,27 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
                               "someone else than the source's", found.text)
     return Verdict.undecided(f"{shown} is not the reference's {wanted.text!r}: a synonym, or someone else? Left to "
                              "a human", found.text)
+
+
+def same_object(verdict: Verdict, *, role: str, found: Sequence[str], function_words: Collection[str],
+                linked: Callable[[str], bool]) -> Verdict:
+    """A pass stands when ``found``, the words of the output's object or complement in ``role`` (*the
+    object of 'melted'*), has no content word (outside ``function_words``) or one ``linked`` to the item
+    (a word of a reference by its lemma or spelling, a name of the source, a translation of a source word
+    by the pair's core lexicon, a cognate: *un joli cadeau* for *a nice present*); otherwise the output
+    may say the source's verb of another thing (*Max melted the chocolate* for *Max a fait fondre la
+    glace*), or render the object by a synonym the lexicon lacks (*a boulder* for *un rocher*): left to a
+    human, never failed. Only for an object that is part of the item, not a word of the construction
+    (the family's parameters). Verdicts other than a pass are left as they are."""
+    if verdict.outcome is not Outcome.PASS:
+        return verdict
+    content = [word for word in found if word not in function_words and any(c.isalpha() for c in word)]
+    if not content or linked(" ".join(content)):
+        return verdict
+    text = " ".join(found)
+    return Verdict.undecided(f"the {role} {text!r} is neither a word of a reference nor a translation of a word of "
+                             "the source: the source's verb said of another thing, or a synonym? Left to a human",
+                             text)
 
 
 def _differs(found: Participant, other: Participant) -> bool:

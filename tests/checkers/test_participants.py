@@ -75,6 +75,16 @@ EN_FR, FR_EN = "isabelle2017-en-fr", "isabelle-kuhn2018-fr-en"
     (EN_FR, "S23c", "Les hommes s'observent mutuellement.", Outcome.PASS),
     (EN_FR, "S23c", "Les femmes se regardent l'une l'autre.", Outcome.UNDECIDED),
     (EN_FR, "S23b", "Nous ne leur parlions pas très souvent.", Outcome.FAIL),  # another person
+    # factitive, en_factitive: the object of the causative verb (same_object): another thing is left to a
+    # human, never failed; a synonym the core lexicon links, or a measure of the source's noun, passes
+    (EN_FR, "S13a", "John a fait cuire des pâtes.", Outcome.UNDECIDED),
+    (EN_FR, "S13a", "John a fait cuire une grosse poule.", Outcome.PASS),  # poule: chicken by the core lexicon
+    (EN_FR, "S13b", "John a fait fondre pas mal de glace.", Outcome.PASS),
+    (EN_FR, "S13c", "Elle aime faire pousser des légumes.", Outcome.UNDECIDED),
+    (FR_EN, "FA1", "Max melted the chocolate in a bowl.", Outcome.UNDECIDED),
+    (FR_EN, "FA1", "Max melted the ice cubes slowly.", Outcome.PASS),
+    (FR_EN, "FA2", "Max has blown up a boulder.", Outcome.PASS),  # boulder: rocher by the core lexicon
+    (FR_EN, "FA2", "Max blew up the old bridge.", Outcome.UNDECIDED),
 ])
 def test_the_constructions_participants_are_the_sources(suite_name: str, item_id: str, output: str,
                                                         expected: Outcome) -> None:

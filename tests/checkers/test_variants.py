@@ -76,11 +76,12 @@ def test_the_french_english_held_out_sets_meet_issue_23s_bar(held_out: str) -> N
 #: WQ1), the second has none since the eight families it passed compare their participants with the
 #: source's (13 before the subject rules, 8 after them), the third keeps 2 of its 30 (25 before the
 #: participant rules, 4 after them; S10b and S25f left since a noun phrase for the reference's pronoun
-#: is left to a human and movement compares its mover: VA1, FA1 'Max melted the chocolate' remain), the
-#: fourth 14 of its 30 (19 before any rule ran on it; docs/judging.md). The legitimate outputs of the
-#: third and fourth sets are not counted.
-UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2": 0, "unrelated-heldout3": 2,
-                    "unrelated-heldout4": 14}
+#: is left to a human and movement compares its mover; FA1 'Max melted the chocolate' since the
+#: factitives compare their object: VA1 remains), the fourth 14 of its 30 (19 before any rule ran on
+#: it), the fifth 12 of its 30 (13 before any rule ran on it; S13a left since the factitives compare
+#: their object; docs/judging.md). The legitimate outputs of the third to fifth sets are not counted.
+UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2": 0, "unrelated-heldout3": 1,
+                    "unrelated-heldout4": 14, "unrelated-heldout5": 12}
 
 
 @pytest.mark.parametrize("unrelated", sorted(UNRELATED_PASSES))
@@ -90,7 +91,7 @@ def test_unrelated_outputs_do_not_pass(unrelated: str) -> None:
     assert len(passes) <= UNRELATED_PASSES[unrelated], passes
 
 
-@pytest.mark.parametrize("unrelated", ["unrelated-heldout3", "unrelated-heldout4"])
+@pytest.mark.parametrize("unrelated", ["unrelated-heldout3", "unrelated-heldout4", "unrelated-heldout5"])
 def test_the_legitimate_outputs_of_the_unrelated_sets_pass(unrelated: str) -> None:
     """Their 10 correct renderings each (human "yes") guard the participant rules against being too strict."""
     legitimate = [(c.item, c.output, c.auto, c.reason) for suite_name in SUITES

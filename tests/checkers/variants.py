@@ -30,14 +30,15 @@ KINDS = ("fluent-correct", "fluent-wrong", "garbled")
 
 #: Outputs that translate something else: constant (one sentence for every source) and unrelated ones,
 #: each naming its suite: the set ``unrelated`` (``tests/data/unrelated-outputs.yaml``) and its
-#: held-out twins ``unrelated-heldout``, ``unrelated-heldout2``, ``unrelated-heldout3`` and
-#: ``unrelated-heldout4`` (``tests/data/unrelated-outputs-heldout*.yaml``; the third and fourth hold 10
-#: legitimate outputs each too).
+#: held-out twins ``unrelated-heldout``, ``unrelated-heldout2``, ``unrelated-heldout3``,
+#: ``unrelated-heldout4`` and ``unrelated-heldout5`` (``tests/data/unrelated-outputs-heldout*.yaml``; the
+#: third, fourth and fifth hold 10 legitimate outputs each too).
 UNRELATED = DATA / "unrelated-outputs.yaml"
 UNRELATED_SETS = {"unrelated": UNRELATED, "unrelated-heldout": DATA / "unrelated-outputs-heldout.yaml",
                   "unrelated-heldout2": DATA / "unrelated-outputs-heldout2.yaml",
                   "unrelated-heldout3": DATA / "unrelated-outputs-heldout3.yaml",
-                  "unrelated-heldout4": DATA / "unrelated-outputs-heldout4.yaml"}
+                  "unrelated-heldout4": DATA / "unrelated-outputs-heldout4.yaml",
+                  "unrelated-heldout5": DATA / "unrelated-outputs-heldout5.yaml"}
 
 
 def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:

@@ -6,11 +6,11 @@ from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys, pattern_list
-from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_object, same_participant
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, fold_word, subject_at, tokenize
-from pytest_mtchallenge.languages.en.words import CONJUNCTIONS, DETERMINERS
+from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -28,6 +28,20 @@ class EnglishChecker(Checker):
         return same_participant(verdict, role=role, found=subject_of(sentence), expected=expected,
                                 names=item_names(item.source, item.references), output_words=sentence.words,
                                 function_words=DETERMINERS, linked=linked_to(item))
+
+    def same_object(self, verdict: Verdict, *, item: ChallengeItem, output: str, start: int | None, role: str) -> Verdict:
+        """A pass whose object, the words of the output from word ``start`` up to a preposition, a
+        conjunction or the clause's end (at most four; none: nothing compared), is neither a word of a
+        reference nor a translation of a source word is left to a human
+        (:func:`~pytest_mtchallenge.checkers.participants.same_object`)."""
+        if start is None:
+            return verdict
+        words = Sentence(output).words
+        end = start
+        while end < len(words) and end - start < 4 and words[end] not in CLAUSE_BREAKS | PREPOSITIONS | CONJUNCTIONS:
+            end += 1
+        return same_object(verdict, role=role, found=words[start:end], function_words=DETERMINERS,
+                           linked=linked_to(item))
 
 
 def subject_of(sentence: Sentence) -> Participant | None:

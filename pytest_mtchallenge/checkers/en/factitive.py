@@ -52,25 +52,34 @@ class FactitiveChecker(EnglishChecker):
 
     The causer must be the source's (issue 23): the subject is compared with the reference's
     (:meth:`EnglishChecker.same_subject`): *The sun melted the snow* for *Max a fait fondre la glace*
-    fails, *Max thawed the ice* passes; the causee is not compared.
+    fails, *Max thawed the ice* passes. The object of the active verb (its words up to a preposition or
+    the clause's end) must be a word of a reference or a translation of a source word
+    (:meth:`EnglishChecker.same_object`): *Max melted the chocolate* for *Max a fait fondre la glace* is
+    left to a human (another thing, or a synonym the lexicon lacks), never failed.
     """
 
     name = "en_factitive"
     #: 2: names the construction it did not find (Verdict.not_found). 3: an intransitive use and a phrasal
     #: verb without its particle fail; a passive passes
     # 4: the causer (the verb's subject) must be the reference's (issue 23, 5)
-    version = "4"
+    # 5: the object after the verb must be linked to the item, else left to a human (same_object), where a
+    # reference has one
+    version = "5"
     description = "Factitives: faire + infinitive as one English transitive verb"
     Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
-        verdict = self._construction(item=item, output=output)
-        return self.same_subject(verdict, item=item, output=output, role='causer (the subject of the verb)')
+        verdict, start = self._construction(item=item, output=output)
+        verdict = self.same_subject(verdict, item=item, output=output, role='causer (the subject of the verb)')
+        if all(self._construction(item=item, output=reference)[1] is None for reference in item.references):
+            return verdict  # the reference shows no object after its verb: nothing to compare with
+        return self.same_object(verdict, item=item, output=output, start=start, role='object of the verb')
 
-    def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def _construction(self, *, item: ChallengeItem, output: str) -> tuple[Verdict, int | None]:
+        """The verdict on the construction, and where the object of an active transitive verb starts."""
         sentence = Sentence(output)
         if sentence.is_empty:
-            return Verdict.not_applicable("the output is empty")
+            return Verdict.not_applicable("the output is empty"), None
         words = sentence.words
         params = FactitiveParams.of(item)
         infinitives = sentence.verb_hits(params.infinitives, particle_gap=0)
@@ -86,7 +95,7 @@ class FactitiveChecker(EnglishChecker):
                 phrase = sentence.text(causative.index, hit.end)
                 return Verdict.failed(f"{phrase!r} keeps the French 'faire' as the causative "
                                       f"{words[causative.index]!r}; expected one transitive verb such as "
-                                      f"{params.verbs[0]!r}", phrase)
+                                      f"{params.verbs[0]!r}", phrase), None
         verbs = params.verbs
         hits = sentence.verb_hits(verbs)
         for hit in hits:
@@ -97,21 +106,24 @@ class FactitiveChecker(EnglishChecker):
             if auxiliary is not None:
                 phrase = sentence.text(auxiliary, min(len(words), after + 2))
                 return Verdict.passed(f"{phrase!r}: the factitive is rendered by one transitive verb, in the "
-                                      "passive", phrase)
+                                      "passive", phrase), None
             if after >= len(words) or words[after] in CLAUSE_BREAKS or words[after] in PREPOSITIONS - _PARTICLES \
                     or words[after] in CONJUNCTIONS:
                 phrase = sentence.text(hit.index, min(len(words), after + 2)).rstrip(" .,;:!?")
                 return Verdict.failed(f"{phrase!r}: {words[hit.index]!r} is used intransitively, with the "
                                       "patient as its subject and no object: the agent's causation that 'faire' "
-                                      "expresses is lost", phrase)
+                                      "expresses is lost", phrase), None
             phrase = sentence.text(hit.index, min(len(words), after + 2))
+            start = after
+            while start < len(words) and words[start] in _PARTICLES:
+                start += 1  # *blew up a rock*: the object follows the particle
             return Verdict.passed(f"{phrase!r}: the factitive is rendered by one transitive verb with its object",
-                                  phrase)
+                                  phrase), start
         bare = self._particle_lost(sentence, verbs, {hit.index for hit in hits})
         if bare is not None:
-            return bare
+            return bare, None
         return Verdict.not_found("a transitive verb or a causative + infinitive rendering 'faire' + infinitive",
-                                  "no transitive rendering and no causative + infinitive found: left to a human")
+                                  "no transitive rendering and no causative + infinitive found: left to a human"), None
 
 
     @staticmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_object, same_participant
 from pytest_mtchallenge.checkers.fr.params import (
     Lemmas,
     Phrases,
@@ -48,6 +48,28 @@ class FrenchChecker(Checker):
         return same_participant(verdict, role=role, found=subject_of(reader), expected=expected,
                                 names=item_names(item.source, item.references), output_words=reader.tokens,
                                 function_words=FUNCTION_WORDS, linked=linked_to(item))
+
+    def same_object(self, verdict: Verdict, *, item: ChallengeItem, output: str, start: int | None, role: str) -> Verdict:
+        """A pass whose object, the words of the output from token ``start`` up to a preposition other
+        than *de*, a conjunction, a relative pronoun or a punctuation mark (at most six: *une grande quantité
+        de glace*; none: nothing compared), is neither a word of a reference nor a translation of a source
+        word is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_object`)."""
+        if start is None:
+            return verdict
+        tokens = SentenceReader(output, self.lexicon).tokens
+        end = start
+        while end < len(tokens) and end - start < 6 and tokens[end] not in _OBJECT_ENDS \
+                and any(c.isalpha() for c in tokens[end]):
+            end += 1
+        return same_object(verdict, role=role, found=tokens[start:end], function_words=FUNCTION_WORDS,
+                           linked=linked_to(item))
+
+
+#: Words that end an object noun phrase: prepositions other than *de*, conjunctions, relative pronouns.
+_OBJECT_ENDS = frozenset({
+    "à", "au", "aux", "dans", "sur", "sous", "avec", "sans", "pour", "par", "en", "chez", "vers", "pendant",
+    "après", "avant", "depuis", "entre", "contre", "jusqu'", "jusque", "et", "ou", "mais", "car", "donc", "que",
+    "qu'", "qui", "dont", "où", "quand", "lorsque", "lorsqu'", "puis", "comme", "si", "s'"})
 
 
 #: The subject clitics: a subject wherever they stand first (*Je leur ai raconté*).

@@ -60,7 +60,10 @@ class FactitiveChecker(FrenchChecker):
 
     The causer must be the source's (issue 23): the subject of *faire* is compared with the
     reference's (:meth:`FrenchChecker.same_subject`): *Le soleil a fait fondre la neige* for *John melted
-    a lot of ice* fails, *John a fait fondre une grande quantité de glace* passes.
+    a lot of ice* fails, *John a fait fondre une grande quantité de glace* passes. The object of the
+    causative, a noun phrase right after the infinitive, must be a word of a reference or a translation
+    of a source word (:meth:`FrenchChecker.same_object`): *John a fait cuire des pâtes* for *John cooked a
+    big chicken* is left to a human (another thing, or a synonym the lexicon lacks), never failed.
     """
 
     name = "factitive"
@@ -70,12 +73,31 @@ class FactitiveChecker(FrenchChecker):
     # 4: judged as broken more often: a name before a bare noun in the verb's place (John cuisinier un grand
     # poulet) is a broken structure of the pack, so the missing verb fails as not rendered
     # 5: the causer (the subject of faire) must be the reference's (issue 23, 5)
-    version = "5"
+    # 6: the object after the infinitive must be linked to the item, else left to a human (same_object),
+    # where a reference has one
+    version = "6"
     Params = FactitiveParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         verdict = self._construction(item=item, output=output)
-        return self.same_subject(verdict, item=item, output=output, role='causer (the subject of faire)')
+        verdict = self.same_subject(verdict, item=item, output=output, role='causer (the subject of faire)')
+        if all(self._object_start(item, reference) is None for reference in item.references):
+            return verdict  # the reference shows no object after its verb: nothing to compare with
+        return self.same_object(verdict, item=item, output=output, start=self._object_start(item, output),
+                                role='object of the causative')
+
+    def _object_start(self, item: ChallengeItem, output: str) -> int | None:
+        """The token after the first infinitive under *faire* or the first alternative verb: where its
+        object starts."""
+        tokens = tokenize(output)
+        params = FactitiveParams.of(item)
+        analyses = [readings(self.lexicon, token) for token in tokens]
+        for index in range(len(tokens)):
+            lemmas = {a.lemma for a in analyses[index] if _is_verbal(a)}
+            if params.verb in lemmas and any(a.lemma == params.verb and a.mood == "infinitive" for a in analyses[index]) \
+                    and self._governor(tokens, analyses, index) == _CAUSATIVE or lemmas & set(params.alternatives):
+                return index + 1
+        return None
 
     def _construction(self, *, item: ChallengeItem, output: str) -> Verdict:
         tokens = tokenize(output)
