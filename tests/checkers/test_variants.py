@@ -79,9 +79,13 @@ def test_the_french_english_held_out_sets_meet_issue_23s_bar(held_out: str) -> N
 #: is left to a human and movement compares its mover; FA1 'Max melted the chocolate' since the
 #: factitives compare their object: VA1 remains), the fourth 14 of its 30 (19 before any rule ran on
 #: it), the fifth 12 of its 30 (13 before any rule ran on it; S13a left since the factitives compare
-#: their object; docs/judging.md). The legitimate outputs of the third to fifth sets are not counted.
+#: their object; docs/judging.md), the sixth 15 of its 20 (written before any rule ran on it: the
+#: predicate of `agreement` and the verb of `clitic` are not compared, as comparing them cost legitimate
+#: synonyms; docs/judging.md). The legitimate outputs of the third to sixth sets are not counted.
 UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2": 0, "unrelated-heldout3": 1,
-                    "unrelated-heldout4": 14, "unrelated-heldout5": 12}
+                    "unrelated-heldout4": 14, "unrelated-heldout5": 12, "unrelated-heldout6": 15}
+#: How many legitimate (human "yes") outputs each unrelated set holds.
+LEGITIMATE = {"unrelated-heldout3": 10, "unrelated-heldout4": 10, "unrelated-heldout5": 10, "unrelated-heldout6": 6}
 
 
 @pytest.mark.parametrize("unrelated", sorted(UNRELATED_PASSES))
@@ -91,9 +95,10 @@ def test_unrelated_outputs_do_not_pass(unrelated: str) -> None:
     assert len(passes) <= UNRELATED_PASSES[unrelated], passes
 
 
-@pytest.mark.parametrize("unrelated", ["unrelated-heldout3", "unrelated-heldout4", "unrelated-heldout5"])
+@pytest.mark.parametrize("unrelated", sorted(LEGITIMATE))
 def test_the_legitimate_outputs_of_the_unrelated_sets_pass(unrelated: str) -> None:
-    """Their 10 correct renderings each (human "yes") guard the participant rules against being too strict."""
+    """Their correct renderings (human "yes": 10 each, 6 in the sixth) guard the participant rules against
+    being too strict."""
     legitimate = [(c.item, c.output, c.auto, c.reason) for suite_name in SUITES
                   for c in variant_evaluation(suite_name, (unrelated,)).cases if c.human == "yes"]
-    assert len(legitimate) == 10 and all(auto == "pass" for _, _, auto, _ in legitimate), legitimate
+    assert len(legitimate) == LEGITIMATE[unrelated] and all(auto == "pass" for _, _, auto, _ in legitimate), legitimate
