@@ -12,7 +12,7 @@ from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, fold_word, subject_at, tokenize
 from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Verdict
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 
 class EnglishChecker(Checker):
@@ -23,6 +23,8 @@ class EnglishChecker(Checker):
     def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
         """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
         reference's becomes a failure or is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_participant`)."""
+        if verdict.outcome is not Outcome.PASS:
+            return verdict  # only a pass is checked: nothing to read
         sentence = Sentence(output)
         expected = [subject for reference in item.references if (subject := subject_of(Sentence(reference))) is not None]
         return same_participant(verdict, role=role, found=subject_of(sentence), expected=expected,
@@ -34,7 +36,7 @@ class EnglishChecker(Checker):
         conjunction or the clause's end (at most four; none: nothing compared), is neither a word of a
         reference nor a translation of a source word is left to a human
         (:func:`~pytest_mtchallenge.checkers.participants.same_object`)."""
-        if start is None:
+        if start is None or verdict.outcome is not Outcome.PASS:
             return verdict
         words = Sentence(output).words
         end = start

@@ -8,7 +8,7 @@ from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb, passive_auxiliary
 from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Verdict
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 #: Adverbial particles that may stand between a verb and its object (*melted down the ice*, *thawed out*).
 _PARTICLES = frozenset({"up", "down", "out", "off", "over", "away", "apart", "back", "through"})
@@ -71,6 +71,8 @@ class FactitiveChecker(EnglishChecker):
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         verdict, start = self._construction(item=item, output=output)
         verdict = self.same_subject(verdict, item=item, output=output, role='causer (the subject of the verb)')
+        if verdict.outcome is not Outcome.PASS:
+            return verdict  # only a pass is checked: nothing more to read
         if all(self._construction(item=item, output=reference)[1] is None for reference in item.references):
             return verdict  # the reference shows no object after its verb: nothing to compare with
         return self.same_object(verdict, item=item, output=output, start=start, role='object of the verb')

@@ -20,7 +20,7 @@ from pytest_mtchallenge.checkers.fr.params import (
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Verdict
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 
 class FrenchChecker(Checker):
@@ -42,6 +42,8 @@ class FrenchChecker(Checker):
     def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
         """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
         reference's becomes a failure or is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_participant`)."""
+        if verdict.outcome is not Outcome.PASS:
+            return verdict  # only a pass is checked: nothing to read
         reader = SentenceReader(output, self.lexicon)
         expected = [subject for reference in item.references
                     if (subject := subject_of(SentenceReader(reference, self.lexicon))) is not None]
@@ -54,7 +56,7 @@ class FrenchChecker(Checker):
         than *de*, a conjunction, a relative pronoun or a punctuation mark (at most six: *une grande quantité
         de glace*; none: nothing compared), is neither a word of a reference nor a translation of a source
         word is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_object`)."""
-        if start is None:
+        if start is None or verdict.outcome is not Outcome.PASS:
             return verdict
         tokens = SentenceReader(output, self.lexicon).tokens
         end = start

@@ -9,7 +9,7 @@ from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
 from pytest_mtchallenge.languages.fr.reader import NEGATION, is_empty, readings, tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Analysis
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Verdict
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 _PARAMS = {"verb", "alternatives", "rejected"}
 _CAUSATIVE = "faire"
@@ -81,6 +81,8 @@ class FactitiveChecker(FrenchChecker):
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         verdict = self._construction(item=item, output=output)
         verdict = self.same_subject(verdict, item=item, output=output, role='causer (the subject of faire)')
+        if verdict.outcome is not Outcome.PASS:
+            return verdict  # only a pass is checked: nothing more to read
         if all(self._object_start(item, reference) is None for reference in item.references):
             return verdict  # the reference shows no object after its verb: nothing to compare with
         return self.same_object(verdict, item=item, output=output, start=self._object_start(item, output),
