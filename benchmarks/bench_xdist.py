@@ -45,11 +45,6 @@ def report_bytes(folder: Path, stem: str) -> dict[str, list[int]]:
     return total
 
 
-def comparable(report: Path) -> object:
-    """A --mt-report JSON report without what differs between two runs of the same work (none known)."""
-    return json.loads(report.read_text(encoding="utf-8"))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", default="2,4,8", help="worker counts, comma-separated (default 2,4,8)")
@@ -110,7 +105,7 @@ def check(sides: dict[str, list[str]], work: Path, env: dict[str, str]) -> None:
         report = work / f"report-{label}.json"
         side_env = {**env, "BENCH_REPORT_BYTES": str(work / f"bytes-{label}")}
         found[side] = measure.outcomes([*side_args, f"--mt-report={report}"], work, label=label, env=side_env)
-        reports[side] = comparable(report)
+        reports[side] = json.loads(report.read_text(encoding="utf-8"))  # compared whole: nothing may differ
         if side != "serial":
             counts = measure.same_outcomes(found["serial"], found[side],
                                            lambda nodeid: measure.key_of_test(nodeid, suite_of_file))
