@@ -73,9 +73,9 @@ class MTChallengeSession:
         pytest_cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
         cache_root = pytest_cache.mkdir("mtchallenge") if pytest_cache is not None else config.rootpath / ".mtchallenge"
         self.cache_path = Path(cache_root) / "translations.sqlite"
-        if run.cache_clear and not hasattr(config, "workerinput"):
-            clear_cache(self.cache_path)
         console = Console(config)
+        if run.cache_clear and not console.worker:
+            clear_cache(self.cache_path)
         self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
                                      suspend_capture=console.suspend_capture, interactive=console.interactive)
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
