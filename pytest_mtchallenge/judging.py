@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.languages.garbling import garbling
-from pytest_mtchallenge.languages.relatedness import relatedness
+from pytest_mtchallenge.languages.relatedness import relatedness, unsupported
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
@@ -183,17 +183,29 @@ def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, langua
     """A pass on an output whose content words are hardly any of the references' nor translations,
     names or cognates of the source's (:mod:`pytest_mtchallenge.languages.relatedness`) is no
     evidence of this item's phenomenon: the construction the family found belongs to some other
-    sentence. It is left to a human (a recorded verdict for the output still decides it). The words
-    of the family's ``construction`` (:func:`construction_words`) are not counted."""
+    sentence. So is a pass that rests on a content word (the verdict's ``content``: agreement's
+    predicate, the verb of a clitic) that translates words of another sentence while a word of the source
+    goes unrendered (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`: *La femme était très
+    fatiguée* for *The woman was very tall*). Both are left to a human (a recorded verdict for the output
+    still decides them). The words of the family's ``construction`` (:func:`construction_words`) are not
+    counted."""
     # a document's output may hold more than its last sentence: its context counts as its source too
     found = relatedness(output, source=" ".join((*item.context, item.source)),
                         references=(*item.references, *(" ".join((*item.context_references, reference))
                                                         for reference in item.references if item.context_references)),
                         source_language=languages[0], target_language=languages[1], construction=construction)
-    if not found.unrelated:
+    if found.unrelated:
+        return Verdict.undecided(f"the output may not translate this source ({found.describe()}): what the family "
+                                 f"found is no evidence for this item; the family said: {verdict.reason}")
+    # the words the pass rests on (agreement's predicate, a clitic's verb) must render this source's
+    other = unsupported(verdict.content, output=output, source=" ".join((*item.context, item.source)),
+                        references=item.references, source_language=languages[0], target_language=languages[1],
+                        construction=construction)
+    if other is None:
         return verdict
-    return Verdict.undecided(f"the output may not translate this source ({found.describe()}): what the family "
-                             f"found is no evidence for this item; the family said: {verdict.reason}")
+    return Verdict.undecided(f"the pass rests on a word of another sentence ({other.describe()}): the output may say "
+                             f"something else than this source, or render it by a synonym the lexicon lacks; left "
+                             f"to a human; the family said: {verdict.reason}", *verdict.evidence)
 
 
 def not_rendered(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str]) -> Verdict:

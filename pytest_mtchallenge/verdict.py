@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 class Outcome(str, enum.Enum):
@@ -36,6 +36,11 @@ class Verdict:
     #: that is a rephrasing for a human to judge; in a broken one (untranslated words, no verb) the
     #: phenomenon is not rendered, and the judge fails it (:mod:`pytest_mtchallenge.languages.garbling`).
     missing: str = ""
+    #: The output's words of the item's own content that a pass rests on (agreement's predicate
+    #: adjective, the verb a clitic stands before): a translation of this source renders them, so the
+    #: judge asks whether they translate a word of it (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`).
+    #: Empty for a construction's own words (a trigger, an idiom) and for every family that sets none.
+    content: tuple[str, ...] = ()
 
     @classmethod
     def passed(cls, reason: str, *evidence: str) -> Verdict:
@@ -57,6 +62,10 @@ class Verdict:
     def not_found(cls, missing: str, reason: str, *evidence: str) -> Verdict:
         """Undecided because the output has no ``missing`` (the construction the family looks for)."""
         return cls(Outcome.UNDECIDED, reason, evidence, missing)
+
+    def resting_on(self, *words: str) -> Verdict:
+        """This verdict, with the output's content ``words`` it rests on (see :attr:`content`)."""
+        return replace(self, content=tuple(word for word in words if word))
 
     @property
     def decided(self) -> bool:

@@ -318,3 +318,38 @@ def test_a_pass_sharing_only_the_construction_words_is_left_to_a_human(output: s
     assert judgement.outcome is outcome
     if outcome is Outcome.REVIEW:
         assert "outside the construction ('necessary')" in judgement.reason
+
+
+# -- a pass resting on a word of another sentence (issue 23, 5) ---------------------------------
+
+class ContentChecker(Checker):
+    """Passes every output, resting on its last word (as agreement rests on its predicate)."""
+
+    name = "content"
+
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        return Verdict.passed("found", output).resting_on(output.rstrip(".").split()[-1])
+
+
+STRONG_ITEM = ChallengeItem(
+    id="S3x", suite="tiny", category="morpho", subcategory="agreement", source="The woman was extremely strong.",
+    references=("La femme était extrêmement forte.",), question="?", checker="content")
+
+
+@pytest.mark.parametrize("output, outcome", [
+    ("La femme était extrêmement forte.", Outcome.PASS),     # the reference
+    ("La femme était extrêmement robuste.", Outcome.PASS),   # a translation of 'strong'
+    ("La femme était extrêmement triste.", Outcome.REVIEW),  # 'sad': another sentence, or a synonym
+])
+def test_a_pass_resting_on_a_word_of_another_sentence_is_left_to_a_human(output: str, outcome: Outcome) -> None:
+    judgement = judge(item=STRONG_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
+                      checkers={"content": ContentChecker()}, verdicts=VerdictStore(), languages=("en", "fr"))
+    assert judgement.outcome is outcome
+    if outcome is Outcome.REVIEW:
+        assert "rests on a word of another sentence ('triste' translates" in judgement.reason
+        assert "'strong'" in judgement.reason
+    # a recorded human verdict still decides it
+    store = VerdictStore([RecordedVerdict(item="S3x", output=output, verdict="no")])
+    assert judge(item=STRONG_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO_HUMAN,
+                 checkers={"content": ContentChecker()}, verdicts=store,
+                 languages=("en", "fr")).outcome is (Outcome.PASS if outcome is Outcome.PASS else Outcome.FAIL)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_mtchallenge.languages.bilingual import translations
-from pytest_mtchallenge.languages.relatedness import relatedness
+from pytest_mtchallenge.languages.relatedness import relatedness, unsupported
 
 SOURCE = "The old farmer sold his tractor to the neighbours last spring."
 REFERENCE = "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier."
@@ -102,3 +102,73 @@ def test_a_rendering_of_the_source_stays_related_without_its_construction_words(
     found = relatedness(output, source=MISSES, references=(MISSES_FR,), source_language="en", target_language="fr",
                         construction=("manquer", "regretter"))
     assert not found.unrelated
+
+
+def unsupported_by(words: tuple[str, ...], output: str, *, source: str = SOURCE,
+                   references: tuple[str, ...] = (REFERENCE,), languages: tuple[str, str] = ("en", "fr"),
+                   construction: tuple[str, ...] = ()):
+    return unsupported(words, output=output, source=source, references=references, source_language=languages[0],
+                       target_language=languages[1], construction=construction)
+
+
+@pytest.mark.parametrize(("words", "output"), [
+    (("acheté",), "Le vieux fermier a acheté son tracteur aux voisins le printemps dernier."),  # sold → bought
+    (("volé",), "Le vieux fermier a volé son tracteur aux voisins."),
+    (("fatigué",), "Le vieux fermier était fatigué le printemps dernier."),
+])
+def test_a_pass_resting_on_a_word_of_another_sentence_is_unsupported(words: tuple[str, ...], output: str) -> None:
+    found = unsupported_by(words, output)
+    assert found is not None and found.word == _fold_word(words[0])
+    assert "sold" in found.unrendered
+    assert "none of them a word of the source" in found.describe()
+
+
+@pytest.mark.parametrize(("words", "output"), [
+    (("vendu",), "Le vieux fermier a vendu son tracteur."),                   # the reference's word
+    (("écoulé",), "Le vieil agriculteur a écoulé son tracteur chez les voisins."),  # a translation of 'sell'
+    (("revendu",), "Le vieux fermier a revendu son tracteur aux voisins."),   # the lexicon does not know it
+    (("tracteur",), "Le vieux fermier a vendu son tracteur."),                # a cognate
+    ((), "Le vieux fermier a acheté son tracteur."),                          # nothing to rest on
+])
+def test_a_pass_resting_on_the_sources_words_is_supported(words: tuple[str, ...], output: str) -> None:
+    assert unsupported_by(words, output) is None
+
+
+def test_a_synonym_through_the_lexicon_is_no_evidence_of_another_sentence() -> None:
+    # *robuste* and *fort* both translate *strong*: a synonym of the reference's word, not another sentence
+    assert unsupported_by(("robuste",), "La femme était très grande et extrêmement robuste.",
+                          source="The woman was very tall and extremely strong.",
+                          references=("La femme était très grande et extrêmement forte.",)) is None
+    found = unsupported_by(("triste",), "La femme était extrêmement triste.",
+                           source="The woman was extremely strong.",
+                           references=("La femme était extrêmement forte.",))
+    assert found is not None and found.unrendered == ("strong",)
+
+
+def test_an_added_word_is_no_evidence_when_every_source_word_is_rendered() -> None:
+    # *triste* renders no word of the source, but nothing of the source is missing: an addition, not another sentence
+    assert unsupported_by(("triste",), "La femme grande et forte était triste.", source="The tall strong woman.",
+                          references=("La femme grande et forte.",)) is None
+
+
+def test_the_reverse_direction_and_the_construction_words() -> None:
+    found = unsupported_by(("sold",), "The old farmer sold his tractor.", source="Le vieux fermier a acheté son tracteur.",
+                           references=("The old farmer bought his tractor.",), languages=("fr", "en"))
+    assert found is not None and found.word == "sold"
+    assert unsupported_by(("sold",), "The old farmer sold his tractor.", source="Le vieux fermier a acheté son tracteur.",
+                          references=("The old farmer bought his tractor.",), languages=("fr", "en"),
+                          construction=("sold",)) is None
+
+
+def _fold_word(word: str) -> str:
+    return word.replace("é", "e")
+
+
+def test_a_source_word_the_lexicon_lacks_is_rendered_by_its_cognate_in_a_reference() -> None:
+    found = unsupported_by(("jalouse",), "Elle a promis de ne pas être jalouse.",
+                           source="She promised not to be overbearingly arrogant.",
+                           references=("Elle a promis de ne pas être arrogante.",))
+    assert found is not None and "arrogant" in found.unrendered
+    assert unsupported_by(("arrogante",), "Elle a promis de ne pas être arrogante.",
+                          source="She promised not to be overbearingly arrogant.",
+                          references=("Elle a promis de ne pas être arrogante.",)) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from importlib import resources
 
 from pytest_mtchallenge.languages import base_code
@@ -47,6 +48,12 @@ def _table(source: str, target: str) -> dict[str, frozenset[str]]:
 def translations(lemma: str, *, source_language: str, target_language: str) -> frozenset[str]:
     """The lemmas of ``target_language`` that translate ``lemma`` of ``source_language`` (casefolded)."""
     return _table(base_code(source_language), base_code(target_language)).get(lemma.casefold(), frozenset())
+
+
+def table(source_language: str, target_language: str) -> Mapping[str, frozenset[str]]:
+    """The whole lexicon from ``source_language`` to ``target_language``: casefolded lemma → the
+    lemmas that translate it (empty without a lexicon)."""
+    return _table(base_code(source_language), base_code(target_language))
 
 
 def has_lexicon(source_language: str, target_language: str) -> bool:

@@ -20,6 +20,11 @@ that*, *know* of *know how to*: the item's ``construction`` words) neither link 
 with the construction has them, so an output about something else that reuses the construction (*Le
 soleil me manque beaucoup en hiver.* for *Mary sorely misses Jim.*) shares exactly those words with
 the reference, and they say nothing about whether it renders this source.
+
+An output may link enough words and still say something else of the source's participants (*La femme
+était très fatiguée* for *The woman was very tall*). A family's pass then rests on a word that is no
+rendering of the source: :func:`unsupported` asks it of the words a family names (``Verdict.content``:
+agreement's predicates, a clitic's verb), by the core lexicon in both directions.
 """
 from __future__ import annotations
 
@@ -220,3 +225,116 @@ def _cognates(word: str, other: str) -> bool:
         return len(word) >= 4
     size = MIN_COGNATE
     return len(word) >= size and len(other) >= size and word[:size] == other[:size]
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """A content word a pass rests on that translates none of the source's words, and the source's
+    words that the output renders nowhere."""
+
+    word: str
+    meanings: tuple[str, ...]
+    unrendered: tuple[str, ...]
+
+    def describe(self) -> str:
+        meanings = ", ".join(repr(meaning) for meaning in self.meanings[:3])
+        missing = ", ".join(repr(word) for word in self.unrendered[:3])
+        return (f"{self.word!r} translates {meanings}, none of them a word of the source, is no word of a reference, "
+                f"and the output renders nothing for the source's {missing}")
+
+
+def unsupported(words: Sequence[str], *, output: str, source: str, references: Sequence[str], source_language: str,
+                target_language: str, construction: Sequence[str] = ()) -> Unsupported | None:
+    """The first of ``words`` (the output's content words a family's pass rests on: *fatiguée* of
+    *La femme était très fatiguée*) that is evidence of another sentence, or None.
+
+    Such a word is *known* to the pair's core lexicon as the translation of some source-language words,
+    yet none of them is a word of the source; it is not a content word of a reference (by any lemma it may
+    have), a name or cognate of the source's, nor a synonym of a reference word or of a source word's
+    translation through the lexicon (*robuste* and *fort* both translate *strong*); and at least one of the
+    source's content words that the lexicon knows is rendered nowhere in the output (*tall* for *The woman
+    was very tall*). A word the lexicon does not know says nothing (a synonym the lexicon lacks), nor does
+    one that adds to a translation rendering every source word. The construction's words are left out."""
+    if not words or not bilingual.has_lexicon(source_language, target_language):
+        return None
+    own = _construction_readings(tuple(construction), target_language)
+    pair = (source_language, target_language)
+    reference_words = frozenset(reading for reference in references for token in _tokens(reference, target_language)
+                                for reading in _token_readings(token, target_language, _written(reference)))
+    source_tokens = _tokens(source, source_language)
+    source_written = _written(source)
+    rendering = frozenset(other for token in source_tokens
+                          for reading in _token_readings(token, source_language, source_written)
+                          for other in _translations(reading, *pair))
+    source_forms = {form for token in source_tokens for form, _ in token}
+    names = _names(source, source_language)
+    for text in words:
+        for token in _tokens(text, target_language):
+            readings = _token_readings(token, target_language, _written(text))
+            if readings & own or readings & reference_words or readings & rendering or readings & names:
+                continue
+            if any(_cognates(form, other) for form, _ in token for other in source_forms):
+                continue
+            meanings = frozenset(meaning for reading in readings
+                                 for meaning in _translations(reading, target_language, source_language))
+            if not meanings:
+                continue  # the lexicon does not know the word: no evidence either way
+            synonyms = frozenset(other for meaning in meanings for other in _translations(meaning, *pair))
+            if synonyms & (reference_words | rendering):
+                continue
+            unrendered = _unrendered(source, output, names, own, *pair, references=reference_words)
+            if unrendered:
+                return Unsupported(token[0][0], tuple(sorted(meanings)), unrendered)
+    return None
+
+
+def _unrendered(source: str, output: str, names: set[str],
+                own: frozenset[str], source_language: str, target_language: str, *,
+                references: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """The source's content words that the output renders nowhere: a name it does not write, a word the
+    lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations
+    nor cognates the output has. Words the lexicon does not know, and the construction's, are left out.
+    Synonyms through the other language are not asked here: two steps through a polysemous word join
+    almost anything (*extrêmement* renders *strong* by *fort*)."""
+    pair = (source_language, target_language)
+    written = _written(output)
+    output_words = frozenset(reading for token in _tokens(output, target_language)
+                             for reading in _token_readings(token, target_language, written))
+    source_written = _written(source)
+    missing = []
+    for token in _tokens(source, source_language):
+        form = token[0][0]
+        if form in names:
+            if form not in output_words:
+                missing.append(form)
+            continue
+        translations = frozenset(other for reading in _token_readings(token, source_language, source_written)
+                                 for other in _translations(reading, *pair))
+        # a word the lexicon lacks is rendered in a reference by its cognate (*arrogant* / *arrogante*)
+        translations |= {word for word in references if _cognates(word, form)}
+        if not translations or translations & own or translations & output_words:
+            continue
+        if any(_cognates(word, form) for word in output_words):
+            continue
+        missing.append(form)
+    return tuple(dict.fromkeys(missing))
+
+
+def _token_readings(token: tuple[tuple[str, str], ...], language: str, written: dict[str, str]) -> frozenset[str]:
+    """Every folded form and lemma a content word may have, its parts' too; the lemmatizer reads the word as
+    ``written`` (:func:`_written` of its text: *louée*, not *louee*)."""
+    return frozenset(found for form, lemma in token
+                     for found in (form, lemma, *_readings(written.get(form, form), language)))
+
+
+def _translations(word: str, source_language: str, target_language: str) -> frozenset[str]:
+    """The folded translations of a folded word (*genereux* → generous): accents are folded on both sides."""
+    return _folded_table(source_language, target_language).get(word, frozenset())
+
+
+@functools.lru_cache(maxsize=16)
+def _folded_table(source_language: str, target_language: str) -> dict[str, frozenset[str]]:
+    folded: dict[str, set[str]] = {}
+    for word, others in bilingual.table(source_language, target_language).items():
+        folded.setdefault(_fold(word), set()).update(_fold(other) for other in others)
+    return {word: frozenset(others) for word, others in folded.items()}

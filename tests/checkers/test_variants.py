@@ -74,18 +74,22 @@ def test_the_french_english_held_out_sets_meet_issue_23s_bar(held_out: str) -> N
 #: before the rules ran on them, are held at their measurement after them: the first has no pass left
 #: since the conditional and en_wh_preposition compare their clause's subject with the source's (S22a,
 #: WQ1), the second has none since the eight families it passed compare their participants with the
-#: source's (13 before the subject rules, 8 after them), the third keeps 2 of its 30 (25 before the
-#: participant rules, 4 after them; S10b and S25f left since a noun phrase for the reference's pronoun
-#: is left to a human and movement compares its mover; FA1 'Max melted the chocolate' since the
-#: factitives compare their object: VA1 remains), the fourth 14 of its 30 (19 before any rule ran on
-#: it), the fifth 12 of its 30 (13 before any rule ran on it; S13a left since the factitives compare
-#: their object; docs/judging.md), the sixth 15 of its 20 (written before any rule ran on it: the
-#: predicate of `agreement` and the verb of `clitic` are not compared, as comparing them cost legitimate
-#: synonyms; docs/judging.md). The legitimate outputs of the third to sixth sets are not counted.
+#: source's (13 before the subject rules, 8 after them), the third keeps 1 of its 30 (25 before the
+#: participant rules, 4 after them; VA1 remains), the fourth 9 of its 30 (19 before any rule ran on it,
+#: 14 before a pass had to rest on words of the source), the fifth 8 of its 30 (13 before any rule ran on
+#: it, 12 before), the sixth 4 of its 20 (15 before), the seventh 4 of its 40 and the eighth 20 of its 45
+#: (11 and 28 before: both measured blind, then with the rule that the words a pass rests on, agreement's
+#: predicates, a clitic's or question's or inversion's verb, a participle of another verb than the item's,
+#: the noun an ordinal counts, must render words of the source; docs/judging.md).
 UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2": 0, "unrelated-heldout3": 1,
-                    "unrelated-heldout4": 14, "unrelated-heldout5": 12, "unrelated-heldout6": 15}
-#: How many legitimate (human "yes") outputs each unrelated set holds.
-LEGITIMATE = {"unrelated-heldout3": 10, "unrelated-heldout4": 10, "unrelated-heldout5": 10, "unrelated-heldout6": 6}
+                    "unrelated-heldout4": 9, "unrelated-heldout5": 8, "unrelated-heldout6": 4,
+                    "unrelated-heldout7": 4, "unrelated-heldout8": 20}
+#: How many legitimate (human "yes") outputs each unrelated set holds, and those of them not passed: the
+#: seventh's NF2 (*Mary was under the impression that she knew the truth.* for *Mary croyait connaître la
+#: vérité*) is left to a human since en_finite_clause finds no finite clause of the source's verb, before
+#: and after the rule.
+LEGITIMATE = {"unrelated-heldout3": (10, ()), "unrelated-heldout4": (10, ()), "unrelated-heldout5": (10, ()),
+              "unrelated-heldout6": (6, ()), "unrelated-heldout7": (15, ("NF2",)), "unrelated-heldout8": (20, ())}
 
 
 @pytest.mark.parametrize("unrelated", sorted(UNRELATED_PASSES))
@@ -97,8 +101,10 @@ def test_unrelated_outputs_do_not_pass(unrelated: str) -> None:
 
 @pytest.mark.parametrize("unrelated", sorted(LEGITIMATE))
 def test_the_legitimate_outputs_of_the_unrelated_sets_pass(unrelated: str) -> None:
-    """Their correct renderings (human "yes": 10 each, 6 in the sixth) guard the participant rules against
-    being too strict."""
+    """Their correct renderings (human "yes": 10 each, 6 in the sixth, 15 in the seventh, 20 in the eighth) guard the rules
+    against being too strict."""
     legitimate = [(c.item, c.output, c.auto, c.reason) for suite_name in SUITES
                   for c in variant_evaluation(suite_name, (unrelated,)).cases if c.human == "yes"]
-    assert len(legitimate) == LEGITIMATE[unrelated] and all(auto == "pass" for _, _, auto, _ in legitimate), legitimate
+    count, left = LEGITIMATE[unrelated]
+    assert len(legitimate) == count, legitimate
+    assert sorted(item for item, _, auto, _ in legitimate if auto != "pass") == sorted(left), legitimate

@@ -107,6 +107,10 @@ class AgreementChecker(FrenchChecker):
     *se montrer, se révéler, s'avérer, se sentir*), in a subject-control infinitive complement (*risquent
     d'être volés*, *refusent de rester seules*), past adverbial locutions (*sans peine*, *tout de suite*)
     and floating quantifiers (*sont tous deux nerveux*).
+
+    A pass rests on the predicates (``Verdict.content``): the judge asks whether they render the
+    source's words (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`), so that
+    *La femme était très fatiguée* for *The woman was very tall* is left to a human, not passed.
     """
 
     name = "agreement"
@@ -116,7 +120,8 @@ class AgreementChecker(FrenchChecker):
     # 4: coordinations in another order, a noun after a prenominal adjective or in English order
     # 5: impersonal matrices, ainsi que, another gender of the subject, no subject read, c'est + noun phrase,
     # a bare copula, predicates in infinitive complements and after adverbials and floating quantifiers
-    version = "5"
+    # 6: a pass rests on the predicates (Verdict.content), which the judge compares with the source's words
+    version = "6"
     Params = AgreementParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -166,8 +171,11 @@ class AgreementChecker(FrenchChecker):
 
     def _judge(self, reader: SentenceReader, verb: int, target: Features, check: tuple[str, ...],
                item: ChallengeItem, subject: str, *, note: str = "") -> Verdict:
+        """Judge the verb and predicates after ``verb``; a pass rests on the predicates (the output's
+        adjectives and participles that the judge compares with the source's words)."""
         problems: list[str] = []
         checked: list[str] = []
+        predicates: list[int] = []
         if "verb" in check:
             for index in [verb, *reader.coordinated_finite_verbs(verb + 1)]:
                 ok, described = self._verb_agrees(reader, index, target)
@@ -186,7 +194,8 @@ class AgreementChecker(FrenchChecker):
         if problems:
             return _fail(problems, target, subject, note)
         return Verdict.passed(f"{note}{', '.join(checked)} agree{'s' if len(checked) == 1 else ''} with the "
-                              f"{target.describe()} {subject}", *checked)
+                              f"{target.describe()} {subject}", *checked).resting_on(
+            *(reader.tokens[index] for index in (predicates if "predicate" in check else ())))
 
     def _check_without_subject(self, reader: SentenceReader, expected: Features, check: tuple[str, ...],
                                item: ChallengeItem) -> Verdict:
@@ -217,7 +226,8 @@ class AgreementChecker(FrenchChecker):
                 if problems:
                     return _fail(problems, expected, subject, note)
                 return Verdict.passed(f"{note}{', '.join(checked)} agree{'s' if len(checked) == 1 else ''} with "
-                                      f"the {expected.describe()} {subject}", *checked)
+                                      f"the {expected.describe()} {subject}", *checked).resting_on(
+                    *(reader.tokens[index] for index in predicates))
         return self._judge(reader, verb, expected, check, item, "subject of the source", note=note)
 
     def _check_bare_copula(self, reader: SentenceReader, after_subject: int, target: Features,
@@ -244,7 +254,8 @@ class AgreementChecker(FrenchChecker):
         if problems:
             return _fail(problems, target, f"subject {subject_text!r}", note)
         return Verdict.passed(f"{note}{', '.join(checked)} agree{'s' if len(checked) == 1 else ''} with the "
-                              f"{target.describe()} subject {subject_text!r}", *checked)
+                              f"{target.describe()} subject {subject_text!r}", *checked).resting_on(
+            *(reader.tokens[index] for index in predicates))
 
     def _check_control(self, reader: SentenceReader, controller: Features) -> Verdict:
         predicates: list[int] = []
@@ -265,7 +276,8 @@ class AgreementChecker(FrenchChecker):
             return Verdict.failed(f"expected agreement with the {controller.describe()} controller; found "
                                   + "; ".join(problems), *problems)
         return Verdict.passed(f"{', '.join(checked)} agree{'s' if len(checked) == 1 else ''} with the "
-                              f"{controller.describe()} controller", *checked)
+                              f"{controller.describe()} controller", *checked).resting_on(
+            *(reader.tokens[index] for index in sorted(set(predicates))))
 
     def _verb_agrees(self, reader: SentenceReader, index: int, target: Features) -> tuple[bool, str]:
         readings = reader.finite_readings(index)

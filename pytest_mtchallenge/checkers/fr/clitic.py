@@ -127,7 +127,10 @@ class CliticChecker(FrenchChecker):
 
     A pass needs the clause's subject to be the reference's (:meth:`FrenchChecker.same_subject`):
     *Nous ne leur parlions pas* for *Il ne leur parlait pas* fails (another person), *Les femmes se
-    regardent l'une l'autre* for *Les hommes se surveillent l'un l'autre* is left to a human.
+    regardent l'une l'autre* for *Les hommes se surveillent l'un l'autre* is left to a human. It rests on
+    the verb the clitics are the objects of (``Verdict.content``; the participle after an auxiliary host):
+    the judge asks whether it renders the source's (*Il ne leur écrivait pas* for *He did not talk to
+    them* is left to a human).
     """
 
     name = "clitic"
@@ -138,7 +141,8 @@ class CliticChecker(FrenchChecker):
     # 5: a present participle after être hosts its own clitics (sont se regardant); reciprocal phrases in the
     # feminine (les unes les autres)
     # 6: the subject of the clitics' verb must be the reference's (FrenchChecker.same_subject, issue 23, 5)
-    version = "6"
+    # 7: a pass rests on the clitics' verb (Verdict.content), which the judge compares with the source
+    version = "7"
     Params = CliticParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -335,7 +339,7 @@ class CliticChecker(FrenchChecker):
         verbs = sorted(_verb_readings(reader, cluster.host), key=lambda a: (a.pos != "aux", a.mood != "indicative"))
         described = f" ({verbs[0].describe()})" if verbs else ""
         return Verdict.passed(f"found the clitic{'s' if len(matched) > 1 else ''} in {text!r} before the verb "
-                              f"{host!r}{described}", text)
+                              f"{host!r}{described}", text).resting_on(_lexical_verb(reader, cluster.host))
 
     def _is_participle(self, reader: SentenceReader, index: int) -> bool:
         return any(a.mood == "participle" for a in reader.readings(index))
@@ -445,3 +449,10 @@ def _verb_readings(reader: SentenceReader, index: int) -> list[Analysis]:
     if not found and token.startswith("entre-"):
         found = readings(reader.lexicon, token.removeprefix("entre-"))
     return [a for a in found if a.pos in ("verb", "aux") and a.mood is not None]
+
+
+def _lexical_verb(reader: SentenceReader, host: int) -> str:
+    """The verb whose objects the clitics are: the host, or the participle after an auxiliary host
+    (*l'a donné*: *donné*), a word of the item's content that a translation of the source renders."""
+    verb = reader.lexical_verb(host)
+    return reader.tokens[verb] if verb is not None else ""

@@ -67,13 +67,16 @@ class InversionChecker(FrenchChecker):
     voyait d'oiseaux aussi colorés*); the clause's verb as an infinitive under causative *faire*
     (*Rarement a-t-il fait courir le chien*) adds a causer the source lacks and fails. A negative
     adverb lost while its companion stays, with no negation left (*Auparavant, elle avait été aussi
-    malheureuse* for *Never before had she been …*), asserts the opposite and fails.
+    malheureuse* for *Never before had she been …*), asserts the opposite and fails. A pass rests on the
+    clause's finite verb (``Verdict.content``): the judge asks whether it renders the source's (*Rarement
+    le chien aboyait-il* for *Rarely did the dog run* is left to a human).
     """
 
     name = "inversion"
     # 2: a construction not found in a broken output fails (Verdict.not_found)
     # 3: the order after a fronted adverb judged whatever the verb; causative faire fails; a lost negative fails
-    version = "3"
+    # 4: a pass rests on the clause's finite verb (Verdict.content), which the judge compares with the source
+    version = "4"
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
     Params = InversionParams
     construction_params = ("adverb",)
@@ -158,7 +161,7 @@ class InversionChecker(FrenchChecker):
         return Verdict.passed(
             f"after the fronted {adverb!r}, {order}: {subject_text!r} {verb_text}"
             + (f" with the resumptive pronoun {tokens[inverted.pronoun]!r}" if inverted else "")
-            + (" and 'ne'" if has_ne else ""), adverb, tokens[verb])
+            + (" and 'ne'" if has_ne else ""), adverb, tokens[verb]).resting_on(_lexical_verb(reader, verb))
 
     def _verb_first(self, reader: SentenceReader, adverb: str, negative: bool, has_ne: bool, verb: int,
                     inverted: Inversion | None, shown: frozenset[str]) -> Verdict:
@@ -173,7 +176,7 @@ class InversionChecker(FrenchChecker):
                     f"{verb_text} with the subject pronoun {pronoun!r} and no 'ne'", adverb, tokens[verb])
             return Verdict.passed(
                 f"after the fronted {adverb!r}, the subject pronoun {pronoun!r} is inverted with {verb_text}"
-                + (" and 'ne'" if has_ne else ""), adverb, tokens[verb])
+                + (" and 'ne'" if has_ne else ""), adverb, tokens[verb]).resting_on(_lexical_verb(reader, verb))
         probe = verb + 1
         while probe < len(tokens) and (tokens[probe] in ("pas", "plus", "jamais")
                                        or _has_nonfinite_reading(reader, probe)):
@@ -209,7 +212,7 @@ class InversionChecker(FrenchChecker):
                 "left to a human")
         return Verdict.passed(
             f"the adverb {adverb!r} is in its ordinary place after the verb {verb_text} (no inversion needed)",
-            adverb, tokens[finite[0]])
+            adverb, tokens[finite[0]]).resting_on(_lexical_verb(reader, finite[0]))
 
 
 def _find_adverb(tokens: Sequence[str], forms: tuple[str, ...]) -> tuple[int, int, str] | None:
@@ -289,3 +292,10 @@ def _opens_subject(reader: SentenceReader, index: int, verb: int) -> bool:
 
 
 __all__ = ["InversionChecker"]
+
+
+def _lexical_verb(reader: SentenceReader, verb: int) -> str:
+    """The clause's verb that carries its meaning (the participle after an auxiliary, the infinitive after
+    a modal): a word of the item's content, which the judge compares with the source's."""
+    lexical = reader.lexical_verb(verb)
+    return reader.tokens[lexical] if lexical is not None else ""

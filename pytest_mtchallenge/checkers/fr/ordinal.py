@@ -52,14 +52,17 @@ class OrdinalChecker(FrenchChecker):
 
     Any cardinal counts, as a word (*quatre*, *dix-sept*) or in digits (*4*): the question is the
     order, not the number. A numeral right before the ordinal passes, right after it fails
-    (*les premiers quatre hommes*, *les autres deux gars*); anything else is left to a human.
+    (*les premiers quatre hommes*, *les autres deux gars*); anything else is left to a human. A pass rests
+    on the noun the numeral counts (``Verdict.content``): the judge asks whether it renders the source's
+    (*Les deux autres filles* for *The other two guys* is left to a human).
     """
 
     name = "ordinal"
     description = "Numeral before ordinal: les quatre premiers, not les premiers quatre (lexicon-backed)"
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: an output with no word
     # (only punctuation or numbers) is not applicable
-    version = "3"
+    # 4: a pass rests on the counted noun (Verdict.content), which the judge compares with the source
+    version = "4"
     Params = OrdinalParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -76,7 +79,11 @@ class OrdinalChecker(FrenchChecker):
         good = [f"{tokens[i - 1]} {tokens[i]}" for i in positions if i > 0 and is_cardinal(tokens[i - 1])]
         bad = [f"{tokens[i]} {tokens[i + 1]}" for i in positions if i + 1 < len(tokens) and is_cardinal(tokens[i + 1])]
         if good and not bad:
-            return Verdict.passed(f"the numeral precedes {wanted}: {', '.join(map(repr, good))}", *good)
+            # the noun the numeral and ordinal count is the item's content (*les deux autres types*)
+            nouns = [tokens[i + 1] for i in positions if i > 0 and is_cardinal(tokens[i - 1]) and i + 1 < len(tokens)
+                     and any(a.pos == "noun" for a in readings(self.lexicon, tokens[i + 1]))]
+            return Verdict.passed(f"the numeral precedes {wanted}: {', '.join(map(repr, good))}", *good).resting_on(
+                *nouns)
         if bad and not good:
             return Verdict.failed(f"expected the numeral before {wanted}; found {', '.join(map(repr, bad))}, "
                                   "the English order", *bad)

@@ -110,14 +110,17 @@ class ParticipleChecker(FrenchChecker):
       the ``gender`` and ``number`` of the preceding object's antecedent (*la femme que … a vue*).
 
     The output's own structure decides which rule applies; when it differs from the source's
-    (the object moved, the antecedent changed gender, no *avoir*), the checker is undecided.
+    (the object moved, the antecedent changed gender, no *avoir*), the checker is undecided. A pass on the
+    participle of a verb that is not one of ``verb`` rests on it (``Verdict.content``): the judge asks
+    whether it renders the source's verb (*invitée* for *saw* is left to a human).
     """
 
     name = "participle"
     # 2: a missing compound tense or preceding object in a broken output fails
     # 3: judged as broken more often: a relative whose subject is followed by an infinitive (la femme que votre
     # frère voir), a name before a bare participle (John vendu la voiture) are broken structures of the pack
-    version = "3"
+    # 4: a pass on another verb's participle than the item's rests on it (Verdict.content)
+    version = "4"
     description = "Past participle agreement after avoir (preceding direct object)"
     Params = ParticipleParams
 
@@ -140,6 +143,9 @@ class ParticipleChecker(FrenchChecker):
         readings = _participle_readings(reader, tense.participle, lemmas)
         reading_text = "; ".join(sorted({a.describe() for a in readings}))
         found = f"{participle!r} ({reading_text})"
+        # a participle of one of the item's verbs renders the source's; another verb's is the item's content
+        # that the judge compares with the source (*invitée* for *saw*)
+        content = () if any(a.lemma in lemmas for a in readings) else (participle,)
 
         if preceding is None:
             if not expected.follows:
@@ -150,7 +156,7 @@ class ParticipleChecker(FrenchChecker):
             want = Features(person=None, number="s", gender="m")
             if _agrees(readings, want):
                 return Verdict.passed(f"{found} is masculine singular, as a participle after avoir must be when its "
-                                      "direct object follows", found)
+                                      "direct object follows", found).resting_on(*content)
             return Verdict.failed(f"expected the masculine singular participle in {compound!r} (the direct object "
                                   f"follows avoir); found {found}", found)
 
@@ -167,7 +173,7 @@ class ParticipleChecker(FrenchChecker):
         if clash:
             want = preceding.features  # the translation changed the antecedent: agree with the output's own
         if _agrees(readings, want):
-            return Verdict.passed(f"{found} agrees with the preceding direct object {preceding.describe()}", found)
+            return Verdict.passed(f"{found} agrees with the preceding direct object {preceding.describe()}", found).resting_on(*content)
         return Verdict.failed(
             f"expected the participle in {compound!r} to agree with the preceding direct object "
             f"{preceding.describe()}; found {found}", found)

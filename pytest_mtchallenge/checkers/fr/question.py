@@ -78,6 +78,11 @@ class QuestionChecker(FrenchChecker):
       Person survives translation (*I* is *je*, *you* is *tu* or *vous*, a noun is 3rd person);
       *on*, which may stand for *nous*, is not compared.
 
+    A pass on an inversion or an intonation question rests on the verb that carries its meaning (the
+    participle after an inverted auxiliary; ``Verdict.content``): the judge asks whether it renders the
+    source's (*Vos voisins ont-ils déjà visité ce musée ?* for *Have the kids ever watched that movie?* is
+    left to a human).
+
     No parameters.
     """
 
@@ -86,7 +91,8 @@ class QuestionChecker(FrenchChecker):
     # 2: words in the 1990 reformed spelling (connait, paraitra) read
     # 3: a well-formed intonation question passes, a doubled subject fails; est-ce que + inversion fails
     # 4: an inversion after an interrogative word, or with another person than the reference's subject, fails
-    version = "4"
+    # 5: a pass rests on the question's lexical verb (Verdict.content), which the judge compares with the source
+    version = "5"
     Params = QuestionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -123,7 +129,7 @@ class QuestionChecker(FrenchChecker):
             return Verdict.passed(
                 f"the question has {kind}: {inversion.text(reader)!r} "
                 f"({describe_readings(reader, inversion.verb)} with the subject pronoun {tokens[inversion.pronoun]!r})",
-                inversion.text(reader))
+                inversion.text(reader)).resting_on(_lexical_verb(reader, inversion.verb))
         start = skip_preverbal(reader, 0)
         if is_finite(reader, start) and start + 1 < len(tokens):
             following = tokens[start + 1]
@@ -230,7 +236,15 @@ def _intonation_question(reader: SentenceReader) -> Verdict:
             "left to a human")
     return Verdict.passed(
         f"an intonation question: the well-formed clause {join_words(tokens[subject.start:subject.end])!r} + "
-        f"{describe_readings(reader, verb)} with a question mark", join_words(tokens))
+        f"{describe_readings(reader, verb)} with a question mark", join_words(tokens)).resting_on(
+        _lexical_verb(reader, verb))
+
+
+def _lexical_verb(reader: SentenceReader, verb: int) -> str:
+    """The question's verb that carries its meaning (the participle after an inverted auxiliary): a word of
+    the item's content, which the judge compares with the source's."""
+    lexical = reader.lexical_verb(verb)
+    return reader.tokens[lexical] if lexical is not None else ""
 
 
 def _past_clitics(reader: SentenceReader, index: int) -> int:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
 from pytest_mtchallenge.normalise import normalise_text
 
+#: Verbs whose infinitive complement carries the meaning of the group (*devrais-je appeler*).
+_MODALS = frozenset({"devoir", "pouvoir", "vouloir"})
 FINITE_MOODS = frozenset({"indicative", "conditional", "subjunctive"})
 
 # Subject pronouns and strong pronouns: (person, number, gender or None).
@@ -216,6 +218,21 @@ class SentenceReader:
 
     def finite_readings(self, index: int) -> list[Analysis]:
         return [a for a in self.readings(index) if a.pos in ("verb", "aux") and a.mood in FINITE_MOODS and a.person]
+
+    def lexical_verb(self, index: int) -> int | None:
+        """The verb that carries the meaning of the verb group at ``index``: the word itself; after an
+        auxiliary (*avoir*, *être*) the participle within the next three words (*a-t-il donné*, *l'a pas
+        vu*), after a modal (*devoir*, *pouvoir*, *vouloir*) the infinitive (*devrais-je pas appeler*);
+        None for an auxiliary or modal with no such verb after it."""
+        verbal = [a for a in self.readings(index) if a.pos in ("verb", "aux")]
+        if any(a.pos == "aux" or a.lemma in ("avoir", "être") for a in verbal):
+            mood = "participle"
+        elif verbal and all(a.lemma in _MODALS for a in verbal):
+            mood = "infinitive"
+        else:
+            return index
+        return next((after for after in range(index + 1, min(index + 4, len(self.tokens)))
+                     if any(a.mood == mood for a in self.readings(after))), None)
 
     def is_nominal_context(self, index: int) -> bool:
         """Whether the word follows a determiner or preposition (so it is not a finite verb)."""

@@ -252,3 +252,17 @@ def test_the_subject_of_the_main_clause_after_a_fronted_subordinate_clause(outpu
 def test_a_personal_il_before_an_adjective_of_emotion_keeps_its_own_subject() -> None:
     # "il est content que …": il is the one who is happy, not an impersonal subject
     assert outcome(M_M, "Il est content que le frigo et le four soient réparés.") is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    ({"subject": {"person": 3, "number": "s", "gender": "f"}}, "La femme était très grande et extrêmement forte.",
+     ("grande", "forte")),
+    ({"subject": [{"person": 3, "number": "s", "gender": "f"}, {"person": 3, "number": "s", "gender": "f"}]},
+     "La vache et la poule doivent être nourries.", ("nourries",)),
+    (MS3, "Le chien aboie.", ()),  # the verb only: no predicate to rest on (the subject's nouns are not asked:
+                                   # *stylo* for *pencil*, *bas* for *socks* are translations the lexicon lacks)
+])
+def test_a_pass_rests_on_its_predicates(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
+    # the judge asks whether these words translate the source's (*fatiguée* for *tall* is another sentence)
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content

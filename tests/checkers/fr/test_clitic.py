@@ -136,3 +136,14 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 def test_a_present_participle_hosts_its_own_clitics(params: Mapping[str, object], output: str,
                                                      expected: Outcome) -> None:
     assert verdict(params, output).outcome is expected
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (THEM, "Il ne leur parlait pas très souvent.", ("parlait",)),
+    (IT_TO_HER, "Il le lui a donné.", ("donné",)),       # the participle after the auxiliary host
+    (IT_TO_HER, "Il la lui donnera.", ("donnera",)),
+])
+def test_a_pass_rests_on_the_clitics_verb(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
+    # the judge asks whether this verb translates the source's (*écrivait* for *talk* is another sentence)
+    found = verdict(params, output)
+    assert found.outcome is Outcome.PASS and found.content == content

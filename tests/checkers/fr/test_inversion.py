@@ -135,3 +135,13 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 ])
 def test_issue_23_rules(params: Mapping[str, object], output: str, expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (RARELY, "Rarement le chien courait-il.", ("courait",)),
+    (RARELY, "Rarement courait-il.", ("courait",)),
+    (RARELY, "Le chien courait rarement.", ("courait",)),
+])
+def test_a_pass_rests_on_the_clauses_verb(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=item(params), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content

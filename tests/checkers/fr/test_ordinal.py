@@ -66,3 +66,13 @@ def test_reasons_quote_the_words() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         OrdinalChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("Les deux autres types sont partis sans payer.", ("types",)),
+    ("Les quatre premiers hommes étaient épuisés.", ("hommes",)),
+    ("Les deux autres sont partis.", ()),  # no noun after the ordinal: nothing to rest on
+])
+def test_a_pass_rests_on_the_counted_noun(output: str, content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=item({"ordinal": ["autre", "premier"]}), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content

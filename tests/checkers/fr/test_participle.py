@@ -118,3 +118,14 @@ def test_reasons_name_the_participle_its_reading_and_the_object() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
         ParticipleChecker.validate(params)
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (WOMAN, "La femme que votre frère a croisée dans le couloir est charmante.", ()),  # one of the item's verbs
+    (WOMAN, "La femme que votre frère a invitée dans le couloir est charmante.", ("invitée",)),
+])
+def test_a_pass_rests_on_a_participle_of_another_verb_than_the_items(params: Mapping[str, object], output: str,
+                                                                     content: tuple[str, ...]) -> None:
+    # the judge asks whether such a participle translates the source's verb
+    verdict = CHECKER.check(item=item(**params), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content

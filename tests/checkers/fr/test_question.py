@@ -158,3 +158,13 @@ def test_an_inverted_subject_of_another_person_asks_about_someone_else(output: s
 ])
 def test_the_same_question_in_other_words_still_passes(output: str, reference: str) -> None:
     assert judged(output, reference)[0] is Outcome.PASS
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("Les enfants ont-ils déjà vu ce film ?", ("vu",)),       # the participle after the inverted auxiliary
+    ("Ne devrais-je pas assister à cette réunion ?", ("assister",)),  # the infinitive after a modal
+    ("Est-ce que les enfants ont vu ce film ?", ()),          # est-ce que: the pass rests on no verb
+])
+def test_a_pass_rests_on_the_questions_verb(output: str, content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=ITEM, output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content
