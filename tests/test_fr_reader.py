@@ -126,3 +126,16 @@ def test_pronouns_joined_to_an_imperative_are_split_off_and_marked() -> None:
     assert tokens == ["passe", "le", "moi", ",", "va", "en", "et", "range", "les", ";", "celle-là", ",", "peut-être",
                       ",", "a", "il", "dit", "."]
     assert sorted(tokens[i] for i in enclitics) == ["en", "le", "les", "moi"]
+
+
+@pytest.mark.parametrize(("text", "verb", "meaning"), [
+    ("Il parlait souvent.", 1, ("parlait",)),
+    ("Il ne lui a pas donné le livre.", 3, ("donné",)),            # the participle after the auxiliary
+    ("Ne devrais-je pas appeler un médecin ?", 1, ("appeler",)),  # the infinitive after a modal
+    ("Jamais elle n'avait été aussi heureuse.", 3, ("heureuse",)),  # after a copula, its predicate
+    ("Elle est très grande et extrêmement forte.", 1, ("grande", "forte")),
+    ("Il a un chien.", 1, ("a",)),                                 # avoir as the verb itself
+])
+def test_the_words_that_carry_a_verb_groups_meaning(text: str, verb: int, meaning: tuple[str, ...]) -> None:
+    reader = SentenceReader(text, default_lexicon())
+    assert reader.meaning_words(verb) == meaning, reader.tokens

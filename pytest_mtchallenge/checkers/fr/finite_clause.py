@@ -59,6 +59,8 @@ class Finding:
 
     correct: bool | None  # None: unclear, for a human
     description: str
+    #: The finite clause's verb (its position), whose meaning the clause renders.
+    verb: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +107,9 @@ class FiniteClauseChecker(FrenchChecker):
     rendering: *sa mère*, *elle*, *celle-ci*), so a clause whose subject has another person (*Je
     voudrais que tu fermes la fenêtre.* for *She wanted her mother to let her go.*, reference *que sa
     mère la laisse partir*) says something else, and fails. *on*, which may stand for *nous*, is not
-    compared.
+    compared. A pass rests on the finite clause's meaning (``Verdict.content``: its lexical verb, or a
+    copula's predicate: ``SentenceReader.meaning_words``): the judge asks whether it renders the source's
+    (*John croit que Bill est jaloux* for *John believes Bill to be dishonest* is left to a human).
     """
 
     name = "finite_clause"
@@ -114,7 +118,8 @@ class FiniteClauseChecker(FrenchChecker):
     # (connait) read; an output without a word is not applicable
     # 4: small clauses pass; a relative clause on the noun phrase, will + laisser/faire + NP + infinitive fail
     # 5: a finite clause whose subject has another person than the reference clause's fails
-    version = "5"
+    # 6: a pass rests on the finite clause's meaning (Verdict.content), which the judge compares with the source
+    version = "6"
     Params = FiniteClauseParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -133,7 +138,9 @@ class FiniteClauseChecker(FrenchChecker):
             other = self._other_subject(reader, params.subordinators, item.references)
             if other:
                 return Verdict.failed(other, *good)
-            return Verdict.passed(f"the complement is a finite clause: {'; '.join(good)}", *good)
+            verbs = [f.verb for f in findings if f.correct and f.verb is not None]
+            return Verdict.passed(f"the complement is a finite clause: {'; '.join(good)}", *good).resting_on(
+                *(word for verb in verbs for word in reader.meaning_words(verb)))
         if bad and not good:
             return Verdict.failed(f"expected a finite clause (que + subject + finite verb); found {'; '.join(bad)}",
                                   *bad)
@@ -167,7 +174,7 @@ class FiniteClauseChecker(FrenchChecker):
                 finite = reader.finite_readings(verb)
                 lemmas = " or ".join(sorted({a.lemma for a in finite}))
                 moods = " or ".join(sorted({a.mood or "" for a in finite}))
-                found.append(Finding(True, f"{token!r} + the finite verb {tokens[verb]!r} ({lemmas}, {moods})"))
+                found.append(Finding(True, f"{token!r} + the finite verb {tokens[verb]!r} ({lemmas}, {moods})", verb))
         return found
 
     def _other_subject(self, reader: SentenceReader, subordinators: frozenset[str], references: tuple[str, ...]) -> str:

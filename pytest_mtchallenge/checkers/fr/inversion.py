@@ -161,7 +161,7 @@ class InversionChecker(FrenchChecker):
         return Verdict.passed(
             f"after the fronted {adverb!r}, {order}: {subject_text!r} {verb_text}"
             + (f" with the resumptive pronoun {tokens[inverted.pronoun]!r}" if inverted else "")
-            + (" and 'ne'" if has_ne else ""), adverb, tokens[verb]).resting_on(_lexical_verb(reader, verb))
+            + (" and 'ne'" if has_ne else ""), adverb, tokens[verb]).resting_on(*reader.meaning_words(verb))
 
     def _verb_first(self, reader: SentenceReader, adverb: str, negative: bool, has_ne: bool, verb: int,
                     inverted: Inversion | None, shown: frozenset[str]) -> Verdict:
@@ -176,7 +176,7 @@ class InversionChecker(FrenchChecker):
                     f"{verb_text} with the subject pronoun {pronoun!r} and no 'ne'", adverb, tokens[verb])
             return Verdict.passed(
                 f"after the fronted {adverb!r}, the subject pronoun {pronoun!r} is inverted with {verb_text}"
-                + (" and 'ne'" if has_ne else ""), adverb, tokens[verb]).resting_on(_lexical_verb(reader, verb))
+                + (" and 'ne'" if has_ne else ""), adverb, tokens[verb]).resting_on(*reader.meaning_words(verb))
         probe = verb + 1
         while probe < len(tokens) and (tokens[probe] in ("pas", "plus", "jamais")
                                        or _has_nonfinite_reading(reader, probe)):
@@ -212,7 +212,7 @@ class InversionChecker(FrenchChecker):
                 "left to a human")
         return Verdict.passed(
             f"the adverb {adverb!r} is in its ordinary place after the verb {verb_text} (no inversion needed)",
-            adverb, tokens[finite[0]]).resting_on(_lexical_verb(reader, finite[0]))
+            adverb, tokens[finite[0]]).resting_on(*reader.meaning_words(finite[0]))
 
 
 def _find_adverb(tokens: Sequence[str], forms: tuple[str, ...]) -> tuple[int, int, str] | None:
@@ -292,10 +292,3 @@ def _opens_subject(reader: SentenceReader, index: int, verb: int) -> bool:
 
 
 __all__ = ["InversionChecker"]
-
-
-def _lexical_verb(reader: SentenceReader, verb: int) -> str:
-    """The clause's verb that carries its meaning (the participle after an auxiliary, the infinitive after
-    a modal): a word of the item's content, which the judge compares with the source's."""
-    lexical = reader.lexical_verb(verb)
-    return reader.tokens[lexical] if lexical is not None else ""

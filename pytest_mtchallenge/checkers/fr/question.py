@@ -129,7 +129,7 @@ class QuestionChecker(FrenchChecker):
             return Verdict.passed(
                 f"the question has {kind}: {inversion.text(reader)!r} "
                 f"({describe_readings(reader, inversion.verb)} with the subject pronoun {tokens[inversion.pronoun]!r})",
-                inversion.text(reader)).resting_on(_lexical_verb(reader, inversion.verb))
+                inversion.text(reader)).resting_on(*reader.meaning_words(inversion.verb))
         start = skip_preverbal(reader, 0)
         if is_finite(reader, start) and start + 1 < len(tokens):
             following = tokens[start + 1]
@@ -237,14 +237,8 @@ def _intonation_question(reader: SentenceReader) -> Verdict:
     return Verdict.passed(
         f"an intonation question: the well-formed clause {join_words(tokens[subject.start:subject.end])!r} + "
         f"{describe_readings(reader, verb)} with a question mark", join_words(tokens)).resting_on(
-        _lexical_verb(reader, verb))
+        *reader.meaning_words(verb))
 
-
-def _lexical_verb(reader: SentenceReader, verb: int) -> str:
-    """The question's verb that carries its meaning (the participle after an inverted auxiliary): a word of
-    the item's content, which the judge compares with the source's."""
-    lexical = reader.lexical_verb(verb)
-    return reader.tokens[lexical] if lexical is not None else ""
 
 
 def _past_clitics(reader: SentenceReader, index: int) -> int:

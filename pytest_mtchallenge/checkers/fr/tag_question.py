@@ -70,7 +70,9 @@ class TagQuestionChecker(FrenchChecker):
     auxiliary tag and fails; a statement whose verb is left unconjugated (*Mary regardé vraiment
     heureux ce soir, ne fait pas elle ?*) counts. Without any tag, a statement ending in a full stop fails (the tag is
     lost); one ending in a question mark, or a sentence turned into a negative question, is left
-    to a human.
+    to a human. A pass rests on the meaning of the statement the tag asks about (``Verdict.content``: its
+    first verb's, ``SentenceReader.meaning_words``): the judge asks whether it renders the source's (*Il
+    était fatigué ce matin, n'est-ce pas ?* for *She was perfect tonight, was she not?* is left to a human).
     """
 
     name = "tag_question"
@@ -78,7 +80,8 @@ class TagQuestionChecker(FrenchChecker):
     # 3: a construction not found in a broken output fails (Verdict.not_found); earlier: words in the 1990 reformed
     # spelling (connait, paraitra) read
     # 4: a calqued tag after a statement whose verb is left unconjugated fails
-    version = "4"
+    # 5: a pass rests on the statement's meaning (Verdict.content), which the judge compares with the source
+    version = "5"
     Params = TagQuestionParams
     construction_params = ("tags",)
 
@@ -102,14 +105,20 @@ class TagQuestionChecker(FrenchChecker):
             a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive")
             for i in range(1, len(head)) if not reader.is_nominal_context(i) for a in reader.readings(i))
 
+        # the statement the tag asks about renders the source's: a pass rests on its verb's meaning
+        subject = reader.subject(0)
+        verb = reader.first_finite_verb(subject[1] if subject else 0)
+        meaning = reader.meaning_words(verb) if verb is not None else ()
         for tag, text in tags.items():
             if cut >= 0 and tuple(tail) == tag:
-                return Verdict.passed(f"the tag is rendered by the French tag {text!r}", text)
+                return Verdict.passed(f"the tag is rendered by the French tag {text!r}", text).resting_on(*meaning)
             if len(tag) > 1 and tuple(words[-len(tag):]) == tag and len(words) > len(tag):
-                return Verdict.passed(f"the tag is rendered by the French tag {text!r} (no comma before it)", text)
+                return Verdict.passed(f"the tag is rendered by the French tag {text!r} (no comma before it)",
+                                      text).resting_on(*meaning)
         for fronted in _FRONTED_TAGS:
             if fronted in tags and tuple(words[:len(fronted)]) == fronted and len(words) > len(fronted) + 2:
-                return Verdict.passed(f"the tag is rendered by the fronted French tag {tags[fronted]!r}", tags[fronted])
+                return Verdict.passed(f"the tag is rendered by the fronted French tag {tags[fronted]!r}",
+                                      tags[fronted]).resting_on(*meaning)
         if (len(tail) == 4 and tail[0] == "n'" and tail[2:] == ["ce", "pas"]
                 and any(a.lemma == "être" for a in reader.finite_readings(cut + 2))):
             return Verdict.undecided(

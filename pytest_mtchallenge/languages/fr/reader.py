@@ -223,7 +223,8 @@ class SentenceReader:
         """The verb that carries the meaning of the verb group at ``index``: the word itself; after an
         auxiliary (*avoir*, *être*) the participle within the next three words (*a-t-il donné*, *l'a pas
         vu*), after a modal (*devoir*, *pouvoir*, *vouloir*) the infinitive (*devrais-je pas appeler*);
-        None for an auxiliary or modal with no such verb after it."""
+        *avoir* or *être* with no participle after it is the verb itself (*elle est grande*); None for a
+        modal with no infinitive after it."""
         verbal = [a for a in self.readings(index) if a.pos in ("verb", "aux")]
         if any(a.pos == "aux" or a.lemma in ("avoir", "être") for a in verbal):
             mood = "participle"
@@ -231,8 +232,23 @@ class SentenceReader:
             mood = "infinitive"
         else:
             return index
-        return next((after for after in range(index + 1, min(index + 4, len(self.tokens)))
-                     if any(a.mood == mood for a in self.readings(after))), None)
+        found = next((after for after in range(index + 1, min(index + 4, len(self.tokens)))
+                      if any(a.mood == mood for a in self.readings(after))), None)
+        return index if found is None and mood == "participle" else found
+
+    def meaning_words(self, verb: int) -> tuple[str, ...]:
+        """The words that carry the meaning of the verb group at the finite ``verb``: its lexical verb
+        (:meth:`lexical_verb`), or after a copula the predicates (*n'avait-elle été aussi heureuse*:
+        *heureuse*), none after *ne … pas* (a negated predicate may render an antonym: *n'est pas honnête* for
+        *dishonest*). What a translation of the clause renders of its source, whatever construction holds it."""
+        lexical = self.lexical_verb(verb)
+        if lexical is None:
+            return ()
+        if any(a.lemma in COPULAS for a in self.readings(lexical) if a.pos in ("verb", "aux")):
+            if "pas" in self.tokens[verb + 1:lexical + 2]:
+                return ()  # *n'est pas honnête* renders *dishonest*: a negated predicate may be an antonym
+            return tuple(self.tokens[index] for index in self.predicates(lexical, linked=True))
+        return (self.tokens[lexical],)
 
     def is_nominal_context(self, index: int) -> bool:
         """Whether the word follows a determiner or preposition (so it is not a finite verb)."""

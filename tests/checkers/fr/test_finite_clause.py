@@ -165,3 +165,13 @@ def test_a_finite_clause_whose_subject_has_another_person_fails(reference: str, 
 def test_a_clause_with_the_same_person_in_other_words_passes(reference: str, output: str,
                                                              params: Mapping[str, object]) -> None:
     assert judged(reference, output, params)[0] is Outcome.PASS
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("John pense que Bill est malhonnête.", ("malhonnête",)),   # after a copula, its predicate
+    ("Il aimait que son père lui raconte des histoires.", ("raconte",)),
+    ("John pense que Bill n'est pas honnête.", ()),              # a negated predicate may render an antonym
+])
+def test_a_pass_rests_on_the_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=item(QUE), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content

@@ -119,3 +119,14 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 def test_a_calqued_tag_after_an_unconjugated_statement_fails(params: Mapping[str, object], output: str,
                                                               expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (DIDNT_SHE, "Marie semblait vraiment heureuse ce soir, n'est-ce pas ?", ("heureuse",)),
+    (SHOULD_WE, "Nous ne devrions pas refaire cela, hein ?", ("refaire",)),
+    (WAS_SHE_NOT, "Elle était parfaite ce soir, non ?", ("parfaite",)),
+])
+def test_a_pass_rests_on_the_statements_meaning(params: Mapping[str, object], output: str,
+                                               content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=item(params), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content
