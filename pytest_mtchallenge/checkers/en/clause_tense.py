@@ -6,7 +6,14 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.en import EnglishChecker, Words, tense_lists, words_of
-from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, NounPhrase, Sentence, subject_at, verb_group
+from pytest_mtchallenge.languages.en.reader import (
+    TENSE_NAMES,
+    NounPhrase,
+    Sentence,
+    lexical_verb,
+    subject_at,
+    verb_group,
+)
 from pytest_mtchallenge.languages.en.words import (
     CLAUSE_BREAKS,
     DETERMINERS,
@@ -64,7 +71,10 @@ class ClauseTenseChecker(EnglishChecker):
     of the reference clause's subject (a noun phrase is 3rd person), and a *he* stays *he* (a French
     *il* is *he* or *it*, never *she*). A clause in the right form whose subject has another person, or
     *she* for the reference's *he* and the other way round (*It is important that she be told the
-    truth.* for *… that he arrive on time*), says something else, and fails.
+    truth.* for *… that he arrive on time*), says something else, and fails. A pass rests on the clause's
+    lexical verb (``Verdict.content``; the participle or infinitive after its auxiliaries, the predicate
+    after *be*): the judge asks whether it renders the source's (*It is essential that he leave early*
+    for *… qu'il arrive à l'heure* is left to a human).
     """
 
     name = "en_clause_tense"
@@ -72,7 +82,8 @@ class ClauseTenseChecker(EnglishChecker):
     #: trigger passes; a preposition + that (a calqued French conjunction) is read as an opener; a clitic
     #: pronoun after the subject is skipped. 3: *what* for *que* after a trigger; a repeated subject pronoun
     #: (the clitic) is skipped. 4: the clause's subject must have the reference clause's person (and he/she)
-    version = "4"
+    # 5: a pass rests on the clause's lexical verb (Verdict.content), which the judge compares with the source
+    version = "5"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
     Params = ClauseTenseParams
     construction_params = ("triggers",)
@@ -104,8 +115,9 @@ class ClauseTenseChecker(EnglishChecker):
                     other = _other_subject(subject, item.references, params.triggers)
                     if other:
                         return Verdict.failed(other, clause)
+                    verb = lexical_verb(sentence, group.head)
                     return Verdict.passed(f"after {opener!r}, {clause!r} is in the {group.describe()}, as English "
-                                          "requires", clause)
+                                          "requires", clause).resting_on(sentence.cased[verb] if verb is not None else "")
                 if group.tense in reject:
                     return Verdict.failed(f"expected the {expected} after {opener!r}; found {clause!r} "
                                           f"({group.describe()})", clause)
@@ -175,8 +187,10 @@ def _for_to(sentence: Sentence, start: int, end: int, accept: tuple[str, ...]) -
         if words[to] == "to" and to + 1 < len(words) and words[to + 1][:1].isalpha() \
                 and words[to + 1] not in DETERMINERS:
             phrase = sentence.text(start, to + 2)
+            verb = lexical_verb(sentence, to + 1)
             return Verdict.passed(f"{phrase!r}: for + subject + to-infinitive, the English alternative to the "
-                                  "mandative subjunctive after the trigger", phrase)
+                                  "mandative subjunctive after the trigger", phrase).resting_on(
+                sentence.cased[verb] if verb is not None else "")
     return None
 
 

@@ -16,6 +16,7 @@ from pytest_mtchallenge.languages.en.inflection import (
 )
 from pytest_mtchallenge.languages.en.reader import (
     TENSE_NAMES,
+    lexical_verb,
     NounPhrase,
     Sentence,
     is_adverb,
@@ -91,12 +92,18 @@ class FiniteClauseChecker(EnglishChecker):
     participle (*Once her work completed*: fail). A noun phrase alone after the opener, the French
     participle turned into an adjective before the noun (*As soon as her finished work, Mary left*),
     has no clause: fail where ``none`` is rejected.
+
+    A pass without ``verbs`` rests on the clause's lexical verb (``Verdict.content``; the participle after
+    its auxiliaries, the predicate after *be*): the judge asks whether it renders the source's (*As soon
+    as her car was sold, Mary left* for *Aussitôt son travail terminé, Mary partit* is left to a human).
+    With ``verbs`` the verb is already one of the item's renderings.
     """
 
     name = "en_finite_clause"
     #: 2: names what it did not find (Verdict.not_found); a bare verb in the clause fails. 3: absolute
     #: constructions fail (no conjunction; or a participle of a verb without intransitive use)
-    version = "3"
+    # 4: a pass without verbs rests on the clause's lexical verb (Verdict.content), compared with the source
+    version = "4"
     description = "Non-finite to finite clause: the English clause's subject and tense"
     Params = FiniteClauseParams
     construction_params = ("governors", "conjunctions")
@@ -191,8 +198,11 @@ class FiniteClauseChecker(EnglishChecker):
             return Verdict.undecided(f"after {opener!r}, the clause {clause!r} does not have the source's verb: left "
                                      "to a human", clause)
         if group.tense in accept:
+            # with ``verbs`` the clause's verb is one of the item's renderings; without, it is compared
+            verb = lexical_verb(sentence, group.head) if heads is None else None
             return Verdict.passed(f"after {opener!r}, the finite clause {clause!r} has the expected subject and the "
-                                  f"{group.describe()}", clause)
+                                  f"{group.describe()}", clause).resting_on(
+                sentence.cased[verb] if verb is not None else "")
         if group.tense in reject or (group.tense == "base" and "plain" not in accept):
             expected = " or ".join(TENSE_NAMES[t] for t in accept)
             return Verdict.failed(f"after {opener!r}, expected a finite clause in the {expected}; found {clause!r} "

@@ -16,6 +16,7 @@ from pytest_mtchallenge.languages.en.reader import (
     verb_group_start,
 )
 from pytest_mtchallenge.languages.en.words import (
+    CLOSED_CLASS,
     CONJUNCTIONS,
     DETERMINERS,
     PERSONAL_PRONOUNS,
@@ -114,6 +115,10 @@ class PronounChecker(EnglishChecker):
     (:meth:`EnglishChecker.same_subject`): *We suppose so* for *I suppose so* fails (another number),
     *The little girl looked at herself* for *La femme s'est regardée* is left to a human, *The wife
     looked at herself* passes (a translation of *femme*).
+
+    A pass with ``any_verb``, where none of ``verbs`` occurs, rests on the verb the pronoun is the
+    complement of (``Verdict.content``): the judge asks whether it renders the source's (*He hears her*
+    for *Il la voit* is left to a human). A pass on one of ``verbs`` rests on none: they render the source's.
     """
 
     name = "en_pronoun"
@@ -122,7 +127,8 @@ class PronounChecker(EnglishChecker):
     #: 3: a preposition + pronoun before the verb is judged on its form and preposition; the clitic read as
     #: the article (*He the sees*) fails; a misreading verb's noun (*on loan*) and *her* + place adverb
     # 4: the subject of the pronoun's verb must be the reference's: another person or number fails (issue 23, 5)
-    version = "4"
+    # 5: a pass with any_verb, none of the item's verbs found, rests on the pronoun's verb (Verdict.content)
+    version = "5"
     description = "English rendering of a French clitic pronoun: form, features and preposition"
     Params = PronounParams
 
@@ -186,7 +192,8 @@ class PronounChecker(EnglishChecker):
         if params.any_verb:
             slot = reading.first_anywhere()
             if slot is not None:
-                return reading.judge_form(slot, None)
+                # none of the item's verbs: the pass rests on the verb the pronoun is the object of
+                return reading.judge_form(slot, None).resting_on(reading.governing_verb(slot))
         listed = ", ".join(sorted(verbs))
         return Verdict.not_found(f"a form of {listed}", f"no form of {listed} found: left to a human")
 
@@ -339,6 +346,17 @@ class _Reading:
             previous = self.words[index - 1]
             return Slot(index, word, previous if previous in PREPOSITIONS else "")
         return None
+
+    def governing_verb(self, slot: Slot) -> str:
+        """The verb the pronoun at ``slot`` is the complement of, when none of the item's verbs was found:
+        the open-class word before it, past a preposition and adverbs (*hears her*, *buy herself*, *looked
+        at herself*); "" for a name, a closed-class word or the sentence's start."""
+        at = self.sentence.skip_adverbs_back(slot.index - 1)
+        if at >= 0 and self.words[at] in PREPOSITIONS:
+            at = self.sentence.skip_adverbs_back(at - 1)
+        if at < 0 or self.sentence.capitals[at] or self.words[at] in CLOSED_CLASS or not self.words[at][:1].isalpha():
+            return ""
+        return self.sentence.cased[at]
 
     def judge_form(self, slot: Slot, verb: str | None) -> Verdict:
         where = f" after {verb!r}" if verb else ""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import FamilyParams, flag, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import VerbForms, fold, inflect, is_past_or_participle
-from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb, lexical_verb
 from pytest_mtchallenge.languages.en.words import (
     AUXILIARIES,
     BE_FORMS,
@@ -79,12 +79,17 @@ class EnglishQuestionChecker(EnglishChecker):
       to spot a lexical verb put before the subject (*Read you…*) and a wrong verb form after the
       auxiliary (*Will Max leaves*);
     - ``plural``: optional, ``true`` when a noun subject is plural (for agreement).
+
+    A pass rests on the question's lexical verb after the subject when it is none of ``verbs``
+    (``Verdict.content``; the participle or infinitive after the fronted auxiliary): the judge asks whether
+    it renders the source's (*Have you ever watched that film?* for *As-tu lu ce livre ?* is left to a human).
     """
 
     name = "en_question"
     #: 2: names the construction it did not find (Verdict.not_found). 3: the English reader finds an irregular
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*)
-    version = "3"
+    # 4: a pass rests on the question's lexical verb (Verdict.content), which the judge compares with the source
+    version = "4"
     description = "French yes/no questions rendered as English questions with a fronted auxiliary"
     Params = QuestionParams
 
@@ -155,8 +160,11 @@ class EnglishQuestionChecker(EnglishChecker):
         problem = self._verb_form(auxiliary, verbs, sentence, where + 1)
         if problem:
             return Verdict.failed(problem, quoted)
+        # the question's lexical verb is the item's content; one of ``verbs`` renders the source's already
+        verb = lexical_verb(sentence, where + 1)
+        content = sentence.cased[verb] if verb is not None and sentence.words[verb] not in verb_words else ""
         return Verdict.passed(f"the auxiliary {sentence.cased[start]!r} is fronted before the subject {subject_text!r} "
-                              f"({quoted!r}): an English yes/no question", quoted)
+                              f"({quoted!r}): an English yes/no question", quoted).resting_on(content)
 
     @staticmethod
     def _tagged(tokens: Sequence[str]) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of, is_past_form
-from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.reader import Sentence, lexical_verb
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, DETERMINERS, NOUN_MARKERS, PREPOSITIONS, WH_WORDS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -48,12 +48,18 @@ class EnglishSubjectOrderChecker(EnglishChecker):
     *where my father came into the world*: pass); after a verb whose subject is the relative word it
     is an object, the roles swapped (*the town that gave birth to my father*: fail). Otherwise, or
     without the subject, the clause was rephrased: undecided.
+
+    A pass read against another verb than ``verbs`` rests on that clause's lexical verb
+    (``Verdict.content``): the judge asks whether it renders the source's (*the town where my father
+    was buried* for *la ville où est né mon père* is left to a human). With one of ``verbs`` the verb
+    renders the source's already.
     """
 
     name = "en_subject_order"
     #: 2: names the construction it did not find (Verdict.not_found). 3: without the source's verb, the
     #: subject's place against the clause's other verb
-    version = "3"
+    # 4: a pass against another verb rests on its lexical verb (Verdict.content), compared with the source
+    version = "4"
     description = "Subject inversion in French relatives: the subject back before the English verb"
     Params = SubjectOrderParams
 
@@ -107,8 +113,11 @@ class EnglishSubjectOrderChecker(EnglishChecker):
         after = subject + 1
         if after < len(tokens) and _is_finite(tokens[after]) and (wh is None or wh < start):
             phrase = sentence.quote(start, after + 1)
+            # another verb than the source's: the pass rests on it (the item's content)
+            verb = lexical_verb(sentence, after)
             return Verdict.passed(f"the subject {sentence.quote(start, subject + 1)!r} comes before the clause's "
-                                  f"finite verb ({phrase!r}), as in English", phrase)
+                                  f"finite verb ({phrase!r}), as in English", phrase).resting_on(
+                sentence.cased[verb] if verb is not None else "")
         return None
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
 from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
-from pytest_mtchallenge.languages.en.reader import Sentence
+from pytest_mtchallenge.languages.en.reader import Sentence, lexical_verb
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, NEGATIVE_WORDS, OBJECT_PRONOUNS, SUBJECT_PRONOUNS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -146,11 +146,16 @@ class EnglishTagQuestionChecker(EnglishChecker):
     An invariant tag fails: a final segment before the question mark that is not an auxiliary tag
     (*, not?*, *, no?*, *, is it not so?*, *, right?*, *, isn't that so?*; up to four words, not a
     clause of its own) selects no auxiliary, and the construction English needs is the auxiliary tag.
+
+    A pass rests on the statement's lexical verb (``Verdict.content``; the participle or infinitive after
+    its auxiliaries), not on the tag: the judge asks whether it renders the source's (*He missed the train
+    yesterday, didn't he?* for *Il a vu la photo hier, n'est-ce pas ?* is left to a human).
     """
 
     name = "en_tag_question"
     #: 2: names the construction it did not find (Verdict.not_found). 3: an invariant tag fails
-    version = "3"
+    # 4: a pass rests on the statement's lexical verb (Verdict.content), which the judge compares with the source
+    version = "4"
     description = "n'est-ce pas rendered as an English tag question (auxiliary, pronoun, polarity)"
     Params = TagQuestionParams
 
@@ -202,8 +207,11 @@ class EnglishTagQuestionChecker(EnglishChecker):
         if tag.text.split()[1:2] == ["not"]:
             return Verdict.undecided(f"found the tag {tag.text!r}, right but in the archaic order auxiliary + not + "
                                      "pronoun: for a human to judge", tag.text)
+        # the tag is the construction; the statement's lexical verb is the item's content
+        verb = lexical_verb(sentence, subject + 1) if subject is not None else None
         return Verdict.passed(f"found the tag {tag.text!r}, whose auxiliary, pronoun and polarity match "
-                              f"{read_from!r}", tag.text)
+                              f"{read_from!r}", tag.text).resting_on(
+            sentence.cased[verb] if verb is not None and verb < clause_end else "")
 
     @staticmethod
     def _no_tag(sentence: Sentence, end: int, final: str) -> Verdict:

@@ -12,6 +12,7 @@ from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
 from pytest_mtchallenge.languages.en.words import (
     ADVERBS,
     AUXILIARIES,
+    CLOSED_CLASS,
     DETERMINERS,
     NEGATIVE_WORDS,
     NOUN_MARKERS,
@@ -120,6 +121,10 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     source's subject is a name that appears nowhere in the output fails (*Whom did the children give
     their drawings to?* for *À qui Max a-t-il donné un livre ?*). A noun phrase for a common noun may
     be a synonym, and is left to a human.
+
+    The verb is one of the item's (``verbs``); a pass rests on its direct object's noun, the item's content
+    (``Verdict.content``: *book* of *To whom did Max give a book?*): the judge asks whether it renders the
+    source's (*To whom did Max give the keys?* for *À qui Max a-t-il donné un livre ?* is left to a human).
     """
 
     name = "en_wh_preposition"
@@ -128,7 +133,8 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     #: preposition (*who danced with you*); the French complex inversion (*Max has he*) and a hyphenated
     #: inversion of a lexical verb (*works-he*) fail. 4: the clause's subject must be the source's (another
     #: person, or a noun phrase for a name absent from the output, fails)
-    version = "4"
+    # 5: a pass rests on the verb's direct object noun (Verdict.content), which the judge compares with the source
+    version = "5"
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
     Params = WhPrepositionParams
 
@@ -200,7 +206,7 @@ class EnglishWhPrepositionChecker(EnglishChecker):
                 if other is not None:
                     return other
                 return Verdict.passed(f"the preposition {preposition.word!r} of {verb_text!r} is {preposition.place} "
-                                      f"({preposition.text!r})", preposition.text)
+                                      f"({preposition.text!r})", preposition.text).resting_on(_object_noun(sentence, verb))
             if preposition.word in doubtful:
                 return Verdict.undecided(f"found the preposition {preposition.word!r} ({preposition.text!r}) where "
                                          f"{wanted} is expected: for a human to judge", preposition.text)
@@ -344,3 +350,19 @@ def _clause_subject(sentence: Sentence, verb: int) -> tuple[int, int] | None:
             and words[start - 1] not in _WH | AUXILIARIES | PREPOSITIONS | SUBJECT_PRONOUNS | OBJECT_PRONOUNS:
         start -= 1
     return start, end
+
+
+def _object_noun(sentence: Sentence, verb: int) -> str:
+    """The noun of the direct object right after the verb at ``verb``, past an indirect object pronoun
+    (*gave him a book*) and a determiner: the first open-class word after the determiner (*book*, *a book*);
+    "" when no determiner follows (a preposition, the clause's end, a name)."""
+    words = sentence.words
+    at = verb + 1
+    if at < len(words) and words[at] in OBJECT_PRONOUNS:
+        at += 1
+    if at >= len(words) or words[at] not in DETERMINERS:
+        return ""
+    at += 1
+    if at < len(words) and words[at][:1].isalpha() and words[at] not in CLOSED_CLASS and not sentence.capitals[at]:
+        return sentence.cased[at]
+    return ""

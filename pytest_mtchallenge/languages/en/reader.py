@@ -264,6 +264,23 @@ def verb_group_start(sentence: Sentence, index: int) -> int:
     return start
 
 
+def lexical_verb(sentence: Sentence, index: int) -> int | None:
+    """The word that carries the meaning of the verb group at ``index`` (issue 23): the word itself when it
+    is an open-class word (*hears*), else the first open-class word after its auxiliaries, modals,
+    negation, adverbs and the infinitive's *to* (*has not yet seen* → *seen*, *would like to* →
+    *like*, *was very tall* → *tall*); None when none follows (*has a car*, *did he?*). A word of the
+    item's content that a translation of the source renders, which the judge compares with the source's
+    (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`)."""
+    words = sentence.words
+    at = index
+    while at < len(words) and (words[at] in AUXILIARIES or words[at] in NEGATION or words[at] == "to"
+                               or is_adverb(words[at])):
+        at += 1
+    if at >= len(words) or not words[at][:1].isalpha() or words[at] in CLOSED_CLASS:
+        return None
+    return at
+
+
 def pronoun_before_verb(sentence: Sentence, index: int) -> PreverbalPronoun | None:
     """A pronoun left before the verb group of the verb at ``index``, in the French clitic position:
     a reflexive (*this machine itself repairs*, *not herself sacrifice*, *of itself to sacrifice*),

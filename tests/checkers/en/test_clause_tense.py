@@ -181,3 +181,16 @@ def test_a_clause_in_the_right_form_about_someone_else_fails(params: Mapping[str
 def test_a_clause_about_the_same_subject_in_other_words_passes(params: Mapping[str, object], reference: str,
                                                                output: str) -> None:
     assert judged(params, reference, output)[0] is Outcome.PASS
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (VT1, "It is vital that he should not leave early.", ("leave",)),        # past the modal and the negation
+    (VT1, "It is crucial for him to come back on time.", ("come",)),        # for + subject + to-infinitive
+    (VT1, "It is crucial that he be there.", ()),                            # no open-class word: rests on none
+    (TC1, "Max will go as soon as you have eaten.", ("eaten",)),             # the participle after have
+])
+def test_a_pass_rests_on_the_clauses_lexical_verb(params: Mapping[str, object], output: str,
+                                                  content: tuple[str, ...]) -> None:
+    # the judge asks whether this verb translates the source's (*leave* for *arrive* is another sentence)
+    found = CHECKER.check(item=item(**params), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

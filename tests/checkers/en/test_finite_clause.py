@@ -189,3 +189,16 @@ def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
 ])
 def test_a_participle_turned_into_an_adjective_leaves_no_clause(output: str, expected: Outcome) -> None:
     assert outcome(NF3, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (NF3, "As soon as her work was finished, Mary left.", ("finished",)),  # no verbs: the participle after be
+    (NF3, "As soon as her work was over, Mary left.", ()),              # a closed-class predicate: none
+    (NF3, "As soon as she had painted the door, Mary left.", ("painted",)),  # the participle after had
+    (NF1, "Max thinks he knows the truth.", ()),                        # with verbs: one of the item's renderings
+])
+def test_a_pass_rests_on_the_clauses_lexical_verb(params: Mapping[str, object], output: str,
+                                                  content: tuple[str, ...]) -> None:
+    # the judge asks whether this verb translates the source's (*sold* for *terminé* is another sentence)
+    found = CHECKER.check(item=item(**params), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

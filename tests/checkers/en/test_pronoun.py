@@ -347,3 +347,16 @@ def test_the_clitic_read_as_the_article_fails(params: Mapping[str, object], outp
 def test_place_adverbs_and_nouns_of_misreading_verbs(params: Mapping[str, object], output: str,
                                                      expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+@pytest.mark.parametrize(("params", "output", "content"), [
+    (CV1, "Max convinced his daughter to give up herself.", ("give",)),       # past the particle
+    (CV1, "Max persuaded his daughter to devote herself.", ("devote",)),      # none of the item's verbs
+    (CV1, "Max convinced his daughter to look after herself.", ("look",)),    # past the preposition
+    (CV1, "Max convinced his daughter to sacrifice herself.", ()),            # the item's verb renders the source's
+])
+def test_a_pass_with_any_verb_rests_on_the_pronouns_verb(params: Mapping[str, object], output: str,
+                                                          content: tuple[str, ...]) -> None:
+    # the judge asks whether this verb translates the source's (*hears her* for *la voit* is another sentence)
+    found = CHECKER.check(item=item(**params), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

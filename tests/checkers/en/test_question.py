@@ -88,3 +88,14 @@ def test_a_left_dislocated_subject_or_a_tag_is_left_to_a_human() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EnglishQuestionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("item_id", "output", "content"), [
+    ("YN1", "Have you ever borrowed this book?", ("borrowed",)),   # the participle after the fronted auxiliary
+    ("YN2", "Will Max arrive on time?", ("arrive",)),              # the infinitive after the fronted modal
+    ("YN1", "Have you read this book?", ()),                       # one of the item's verbs renders the source's
+])
+def test_a_pass_rests_on_the_questions_lexical_verb(item_id: str, output: str, content: tuple[str, ...]) -> None:
+    # not the fronted auxiliary: the judge asks whether the verb translates the source's
+    found = CHECKER.check(item=item(item_id), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

@@ -112,3 +112,14 @@ def test_rephrased_clauses_are_left_to_a_human() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EnglishSubjectOrderChecker.validate(params)
+
+
+@pytest.mark.parametrize(("item_id", "output", "content"), [
+    ("SI2", "I know the town where my father was buried.", ("buried",)),   # another verb: its participle
+    ("SI1", "The book my brother had read is excellent.", ("read",)),      # past the auxiliary
+    ("SI2", "I know the town where my father was born.", ()),              # the item's verb renders the source's
+])
+def test_a_pass_against_another_verb_rests_on_it(item_id: str, output: str, content: tuple[str, ...]) -> None:
+    # the judge asks whether that verb translates the source's (*buried* for *né* is another sentence)
+    found = CHECKER.check(item=item(item_id), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

@@ -130,3 +130,14 @@ def test_the_source_tense_is_used_only_when_the_clause_has_no_verb() -> None:
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EnglishTagQuestionChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("He saw the picture yesterday, didn't he?", ("saw",)),
+    ("He has already seen the photo, hasn't he?", ("seen",)),       # the participle after the auxiliary
+    ("He did look at the photo yesterday, didn't he?", ("look",)),  # after emphatic do
+])
+def test_a_pass_rests_on_the_statements_lexical_verb(output: str, content: tuple[str, ...]) -> None:
+    # not the tag: the judge asks whether the statement's verb translates the source's
+    found = CHECKER.check(item=item("TQ1"), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

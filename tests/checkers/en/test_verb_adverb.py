@@ -92,3 +92,15 @@ def test_nothing_recognisable_is_deferred() -> None:
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         VerbAdverbChecker.validate(params)
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("Max finally sold his old car.", ("sold",)),                    # none of the item's verbs: the governed verb
+    ("Max repaired the bike in the end.", ("repaired",)),            # the verb before the adverb
+    ("Max ended up learning to swim.", ("learning",)),               # after the periphrasis
+    ("Max finally understood the difficulty.", ()),                  # one of the item's verbs renders the source's
+])
+def test_a_pass_rests_on_the_governed_verb(output: str, content: tuple[str, ...]) -> None:
+    # the judge asks whether the governed verb translates the source's (*sold* for *comprendre* is another sentence)
+    found = CHECKER.check(item=item(**VA1), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content

@@ -184,3 +184,14 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: 
 def test_the_clause_has_the_sources_subject(item_id: str, output: str, expected: Outcome) -> None:
     verdict = CHECKER.check(item=item(item_id), output=output)
     assert verdict.outcome is expected, verdict.reason
+
+
+@pytest.mark.parametrize(("item_id", "output", "content"), [
+    ("WQ1", "To whom did Max give a book?", ("book",)),                 # the verb's direct object noun
+    ("WQ1", "Who did Max give his old bicycle to?", ("old",)),          # the first word after the determiner
+    ("WR2", "The girl he spoke about is brilliant.", ()),               # no direct object: rests on none
+])
+def test_a_pass_rests_on_the_verbs_object_noun(item_id: str, output: str, content: tuple[str, ...]) -> None:
+    # the judge asks whether the object translates the source's (*the keys* for *un livre* is another sentence)
+    found = CHECKER.check(item=item(item_id), output=output)
+    assert found.outcome is Outcome.PASS and found.content == content
