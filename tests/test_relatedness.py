@@ -172,3 +172,14 @@ def test_a_source_word_the_lexicon_lacks_is_rendered_by_its_cognate_in_a_referen
     assert unsupported_by(("arrogante",), "Elle a promis de ne pas être arrogante.",
                           source="She promised not to be overbearingly arrogant.",
                           references=("Elle a promis de ne pas être arrogante.",)) is None
+
+
+def test_a_source_word_written_alike_in_the_output_is_rendered() -> None:
+    # *Max* starts the sentence, so it is not read as a name; written alike in the output, it is rendered
+    found = unsupported_by(("convinced",), "Max convinced his daughter to sacrifice herself.",
+                           source="Max a convaincu sa fille de se sacrifier.",
+                           references=("Max convinced his daughter to sacrifice herself.",), languages=("fr", "en"))
+    assert found is None
+    found = unsupported_by(("bought",), "Max bought his daughter a car.", source="Max a convaincu sa fille de se sacrifier.",
+                           references=("Max convinced his daughter to sacrifice herself.",), languages=("fr", "en"))
+    assert found is not None and "max" not in found.unrendered

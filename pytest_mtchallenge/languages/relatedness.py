@@ -304,6 +304,8 @@ def _unrendered(source: str, output: str, names: set[str],
     missing = []
     for token in _tokens(source, source_language):
         form = token[0][0]
+        if form in output_words:
+            continue  # written alike: a name, a loan word (*Max*, *pizza*)
         if form in names:
             if form not in output_words:
                 missing.append(form)
