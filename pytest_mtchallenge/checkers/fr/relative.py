@@ -91,7 +91,9 @@ class ZeroRelativeChecker(FrenchChecker):
     The clause must be the source's (issue 23): a head none of ``heads`` and not linked to the item
     is left to a human (*Le garçon dont ma sœur parlait* for *The girl my friend was talking about*),
     and the relative clause's subject is compared with the reference clause's (*L'homme que tu détestes*
-    for *que votre sœur déteste* fails).
+    for *que votre sœur déteste* fails). A pass rests on the relative clause's meaning (``Verdict.content``:
+    ``SentenceReader.meaning_words`` of its verb): the judge asks whether it renders the source's (*L'homme
+    que votre sœur admire* for *The man your sister hates* is left to a human).
     """
 
     name = "zero_relative"
@@ -101,7 +103,8 @@ class ZeroRelativeChecker(FrenchChecker):
     # 4: a preposition stranded at the end of the relative clause fails; qui + verb + object (swapped roles) fails
     # 5: the clause must be the source's: a head none of ``heads`` is left to a human; the relative clause's subject
     #    of another person, or a noun phrase for a name absent from the output, fails (issue 23, 5)
-    version = "5"
+    # 6: a pass rests on the relative clause's meaning (Verdict.content), compared with the source
+    version = "6"
     Params = ZeroRelativeParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -134,8 +137,12 @@ class ZeroRelativeChecker(FrenchChecker):
                                       f"the preposition {tokens[stranded]!r} is left stranded after the clause's verb "
                                       f"in {join_words(tokens[position:stranded + 1])!r}",
                                       join_words(tokens[position:stranded + 1]))
+            # the relative clause's meaning is the item's content: the pass rests on it
+            verb = self._clause_verb(reader, position + len(tokenize(relative)))
+            meaning = reader.meaning_words(verb) if verb is not None else ()
             return self._same_participants(
-                Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}", relative),
+                Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}",
+                               relative).resting_on(*meaning),
                 reader, item, head, position + len(tokenize(relative)))
         wrong = _match(tokens, position, rejected)
         if wrong is not None:

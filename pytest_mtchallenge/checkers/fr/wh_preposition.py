@@ -91,7 +91,9 @@ class WhPrepositionChecker(FrenchChecker):
     *à qui parlais-tu*) is compared with the reference clause's. Grammatical person survives
     translation, and *il* and *elle* render *he* and *she*: another person or, in the singular,
     another gender fails (*Le garçon avec qui je sors* for *Le type avec qui elle sort*, *À qui
-    parlais-tu* for *À qui parlait-il*). A noun phrase subject, and *on*, are not compared.
+    parlais-tu* for *À qui parlait-il*). A noun phrase subject, and *on*, are not compared. A pass with a
+    verb that is none of ``verbs`` rests on that verb's meaning (``Verdict.content``): the judge asks
+    whether it renders the source's (*À qui écrivait-il* for *Who was he talking to* is left to a human).
     """
 
     name = "wh_preposition"
@@ -99,7 +101,8 @@ class WhPrepositionChecker(FrenchChecker):
     # phrase passes whatever verb renders the clause
     # 4: a preposition repeated before a conjunction or a wh-word is stranded
     # 5: the clause's subject pronoun must be the reference clause's (another person or gender fails)
-    version = "5"
+    # 6: a pass with a verb none of the item's rests on its meaning (Verdict.content)
+    version = "6"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
     Params = WhPrepositionParams
 
@@ -119,9 +122,13 @@ class WhPrepositionChecker(FrenchChecker):
             element = _wh_element(reader, fronted)
             if element is not None and element.kind == "expected" and _dangling(
                     reader, stranded, element.end, at_clause_end=True) is None:
-                return Verdict.passed(  # the preposition the item asks about, whatever verb renders the clause
+                # the preposition the item asks about, whatever verb renders the clause: the pass rests on that
+                # verb's meaning, which the judge compares with the source's
+                clause = reader.first_finite_verb(element.end)
+                return Verdict.passed(
                     f"the preposition is fronted with the pronoun: {element.text!r} (the verb is not "
-                    f"{lemma_text}, but the fronted phrase is the expected one)", element.text)
+                    f"{lemma_text}, but the fronted phrase is the expected one)", element.text).resting_on(
+                    *(reader.meaning_words(clause) if clause is not None else ()))
             return Verdict.not_found(
                 f"a form of {lemma_text}",
                 f"the output has no form of {lemma_text}: the clause was rephrased, so the preposition that verb "

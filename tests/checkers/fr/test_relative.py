@@ -128,3 +128,12 @@ def test_qui_with_an_object_swaps_the_roles_of_an_object_relative(output: str, e
 def test_a_head_none_of_the_sources_is_left_to_a_human() -> None:
     # zero_relative 5: a synonym the list lacks, or another noun (issue 23, 5)
     assert verdict(MAN, "Le type que ta sœur déteste est méchant.").outcome is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("L'homme que votre sœur déteste est méchant.", ("déteste",)),
+    ("L'homme que votre sœur a toujours détesté est méchant.", ("détesté",)),  # the participle after avoir
+])
+def test_a_pass_rests_on_the_relative_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=item(MAN), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content

@@ -173,3 +173,12 @@ def test_the_clause_has_the_reference_clauses_subject(params: Mapping[str, objec
                                                       expected: Outcome) -> None:
     verdict = CHECKER.check(item=referenced(params, reference), output=output)
     assert verdict.outcome is expected, verdict.reason
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("D'où débarque-t-il ?", ("débarque",)),   # another verb than the item's: the pass rests on it
+    ("D'où arrive-t-il ?", ()),                # the item's own verb renders the source's
+])
+def test_a_pass_with_another_verb_rests_on_it(output: str, content: tuple[str, ...]) -> None:
+    verdict = CHECKER.check(item=item(WHERE_FROM), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content
