@@ -268,6 +268,7 @@ def unsupported(words: Sequence[str], *, output: str, source: str, references: S
                           for other in _translations(reading, *pair))
     source_forms = {form for token in source_tokens for form, _ in token}
     names = _names(source, source_language)
+    unrendered: tuple[str, ...] | None = None  # read once, for the first word that needs it
     for text in words:
         for token in _tokens(text, target_language):
             readings = _token_readings(token, target_language, _written(text))
@@ -282,14 +283,16 @@ def unsupported(words: Sequence[str], *, output: str, source: str, references: S
             synonyms = frozenset(other for meaning in meanings for other in _translations(meaning, *pair))
             if synonyms & (reference_words | rendering):
                 continue
-            unrendered = _unrendered(source, output, names, own, *pair, references=reference_words)
+            if unrendered is None:
+                unrendered = _unrendered(source_tokens, source_written, output, names, own, *pair,
+                                         references=reference_words)
             if unrendered:
                 return Unsupported(token[0][0], tuple(sorted(meanings)), unrendered)
     return None
 
 
-def _unrendered(source: str, output: str, names: set[str],
-                own: frozenset[str], source_language: str, target_language: str, *,
+def _unrendered(source_tokens: tuple[tuple[tuple[str, str], ...], ...], source_written: dict[str, str], output: str,
+                names: set[str], own: frozenset[str], source_language: str, target_language: str, *,
                 references: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The source's content words that the output renders nowhere: a name it does not write, a word the
     lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations
@@ -300,15 +303,13 @@ def _unrendered(source: str, output: str, names: set[str],
     written = _written(output)
     output_words = frozenset(reading for token in _tokens(output, target_language)
                              for reading in _token_readings(token, target_language, written))
-    source_written = _written(source)
     missing = []
-    for token in _tokens(source, source_language):
+    for token in source_tokens:
         form = token[0][0]
         if form in output_words:
             continue  # written alike: a name, a loan word (*Max*, *pizza*)
         if form in names:
-            if form not in output_words:
-                missing.append(form)
+            missing.append(form)
             continue
         translations = frozenset(other for reading in _token_readings(token, source_language, source_written)
                                  for other in _translations(reading, *pair))

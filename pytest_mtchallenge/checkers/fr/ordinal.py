@@ -76,11 +76,12 @@ class OrdinalChecker(FrenchChecker):
                             for a in readings(self.lexicon, token))]
         if not positions:
             return Verdict.not_found(f"a form of {wanted}", f"found no form of {wanted}")
-        good = [f"{tokens[i - 1]} {tokens[i]}" for i in positions if i > 0 and is_cardinal(tokens[i - 1])]
+        after_numeral = [i for i in positions if i > 0 and is_cardinal(tokens[i - 1])]
+        good = [f"{tokens[i - 1]} {tokens[i]}" for i in after_numeral]
         bad = [f"{tokens[i]} {tokens[i + 1]}" for i in positions if i + 1 < len(tokens) and is_cardinal(tokens[i + 1])]
         if good and not bad:
             # the noun the numeral and ordinal count is the item's content (*les deux autres types*)
-            nouns = [tokens[i + 1] for i in positions if i > 0 and is_cardinal(tokens[i - 1]) and i + 1 < len(tokens)
+            nouns = [tokens[i + 1] for i in after_numeral if i + 1 < len(tokens)
                      and any(a.pos == "noun" for a in readings(self.lexicon, tokens[i + 1]))]
             return Verdict.passed(f"the numeral precedes {wanted}: {', '.join(map(repr, good))}", *good).resting_on(
                 *nouns)
