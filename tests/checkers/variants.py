@@ -33,7 +33,7 @@ KINDS = ("fluent-correct", "fluent-wrong", "garbled")
 #: held-out twins ``unrelated-heldout``, ``unrelated-heldout2``, ``unrelated-heldout3``,
 #: ``unrelated-heldout4`` … ``unrelated-heldout9`` (``tests/data/unrelated-outputs-heldout*.yaml``; the
 #: third, fourth and fifth hold 10 legitimate outputs each too, the sixth 6, the seventh 15, the eighth 20,
-#: the ninth 25).
+#: the ninth and tenth 25).
 UNRELATED = DATA / "unrelated-outputs.yaml"
 UNRELATED_SETS = {"unrelated": UNRELATED, "unrelated-heldout": DATA / "unrelated-outputs-heldout.yaml",
                   "unrelated-heldout2": DATA / "unrelated-outputs-heldout2.yaml",
@@ -43,7 +43,8 @@ UNRELATED_SETS = {"unrelated": UNRELATED, "unrelated-heldout": DATA / "unrelated
                   "unrelated-heldout6": DATA / "unrelated-outputs-heldout6.yaml",
                   "unrelated-heldout7": DATA / "unrelated-outputs-heldout7.yaml",
                   "unrelated-heldout8": DATA / "unrelated-outputs-heldout8.yaml",
-                  "unrelated-heldout9": DATA / "unrelated-outputs-heldout9.yaml"}
+                  "unrelated-heldout9": DATA / "unrelated-outputs-heldout9.yaml",
+                  "unrelated-heldout10": DATA / "unrelated-outputs-heldout10.yaml"}
 
 
 def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:
