@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.languages.garbling import garbling
-from pytest_mtchallenge.languages.relatedness import relatedness, unsupported
+from pytest_mtchallenge.languages.relatedness import relatedness, replaced_noun, unsupported
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
@@ -150,7 +150,7 @@ def automatic_verdict(checker: Checker, *, item: ChallengeItem, output: str, con
         return not_rendered(verdict, item=item, output=output, languages=languages)
     if languages is not None and verdict.outcome is Outcome.PASS and checker.needs_related_output:
         return unrelated_pass(verdict, item=item, output=output, languages=languages,
-                              construction=construction_words(checker, item))
+                              construction=construction_words(checker, item), figurative=checker.figurative)
     return verdict
 
 
@@ -179,16 +179,20 @@ def construction_words(checker: Checker, item: ChallengeItem) -> tuple[str, ...]
 
 
 def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, languages: tuple[str, str],
-                   construction: tuple[str, ...] = ()) -> Verdict:
+                   construction: tuple[str, ...] = (), figurative: bool = False) -> Verdict:
     """A pass on an output whose content words are hardly any of the references' nor translations,
     names or cognates of the source's (:mod:`pytest_mtchallenge.languages.relatedness`) is no
     evidence of this item's phenomenon: the construction the family found belongs to some other
     sentence. So is a pass that rests on a content word (the verdict's ``content``: agreement's
     predicate, the verb of a clitic) that translates words of another sentence while a word of the source
     goes unrendered (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`: *La femme était très
-    fatiguée* for *The woman was very tall*). Both are left to a human (a recorded verdict for the output
-    still decides them). The words of the family's ``construction`` (:func:`construction_words`) are not
-    counted."""
+    fatiguée* for *The woman was very tall*), and a pass on an output one of whose nouns names a participant
+    of another sentence while a noun of the source goes unrendered
+    (:func:`~pytest_mtchallenge.languages.relatedness.replaced_noun`: *Paul sait que cette voiture est trop
+    chère.* for *Paul knows this story is hard to believe*), unless the family is ``figurative`` (an idiom,
+    whose faithful renderings say it with other nouns). All are left to a human (a recorded verdict for the
+    output still decides them). The words of the family's ``construction`` (:func:`construction_words`) are
+    not counted."""
     # a document's output may hold more than its last sentence: its context counts as its source too
     found = relatedness(output, source=" ".join((*item.context, item.source)),
                         references=(*item.references, *(" ".join((*item.context_references, reference))
@@ -202,7 +206,16 @@ def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, langua
                         references=item.references, source_language=languages[0], target_language=languages[1],
                         construction=construction)
     if other is None:
-        return verdict
+        if figurative:
+            return verdict
+        other = replaced_noun(output, source=item.source, context=" ".join(item.context), references=item.references,
+                              source_language=languages[0], target_language=languages[1], construction=construction)
+        if other is None:
+            return verdict
+        return Verdict.undecided(f"a noun of the output names a participant of another sentence ({other.describe()}): "
+                                 f"the output may say something else than this source, or render a noun by a word "
+                                 f"the lexicon lacks; left to a human; the family said: {verdict.reason}",
+                                 *verdict.evidence)
     return Verdict.undecided(f"the pass rests on a word of another sentence ({other.describe()}): the output may say "
                              f"something else than this source, or render it by a synonym the lexicon lacks; left "
                              f"to a human; the family said: {verdict.reason}", *verdict.evidence)

@@ -130,7 +130,11 @@ def test_pronouns_joined_to_an_imperative_are_split_off_and_marked() -> None:
 
 @pytest.mark.parametrize(("text", "verb", "meaning"), [
     ("Il parlait souvent.", 1, ("parlait",)),
-    ("Il ne lui a pas donné le livre.", 3, ("donné",)),            # the participle after the auxiliary
+    ("Il ne lui a pas vendu le livre.", 3, ("vendu",)),            # the participle after the auxiliary
+    ("Il ne lui a pas donné le livre.", 3, ()),                    # a support verb says little alone
+    ("Ils auraient dû nous mettre en garde.", 1, ()),              # (*mettre en garde*, *mettre la puce à l'oreille*)
+    ("Les appels auraient dû nous alerter.", 2, ("alerter",)),     # through the chain auxiliary, modal, infinitive
+    ("Le bruit aurait dû nous faire fuir.", 2, ("fuir",)),          # after factitive *faire*, its infinitive
     ("Ne devrais-je pas appeler un médecin ?", 1, ("appeler",)),  # the infinitive after a modal
     ("Jamais elle n'avait été aussi heureuse.", 3, ("heureuse",)),  # after a copula, its predicate
     ("Elle est très grande et extrêmement forte.", 1, ("grande", "forte")),

@@ -72,6 +72,11 @@ class Checker:
     #: verb, *know* of *know how to*), not the item's content: any sentence with the construction has
     #: them, so the judge does not count them as evidence that an output translates this source.
     construction_params: ClassVar[tuple[str, ...]] = ()
+    #: Whether the family's phenomenon is figurative (an idiom), so that a faithful rendering names other
+    #: things than the source does (*mettre le doigt dessus* for *hit the nail on the head*): the judge then
+    #: does not ask the output's nouns to render the source's
+    #: (:func:`~pytest_mtchallenge.languages.relatedness.replaced_noun`).
+    figurative: ClassVar[bool] = False
     #: The family's parameters: parsed from each item's ``params`` when the suite loads (see
     #: :class:`FamilyParams`); ``check`` reads them with ``Params.of(item)``.
     Params: ClassVar[type[FamilyParams]] = NoParams

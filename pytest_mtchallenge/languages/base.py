@@ -38,6 +38,9 @@ class LanguagePack:
     #: Every lemma the pack's lexicon gives a lowercased word form (French *prise*: prendre, prise,
     #: priser; *actrice*: acteur); None: the pack has no lexicon of its own.
     lemmas: Callable[[str], frozenset[str]] | None = None
+    #: The head nouns of a text's noun phrases that a determiner opens, lowercased (*la femme*, *les
+    #: chambres supérieures* → femme, chambres): a translation's participants; None: the pack cannot tell.
+    nouns: Callable[[str], frozenset[str]] | None = None
 
     def split_sentences(self, text: str) -> list[str]:
         """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space

@@ -257,42 +257,112 @@ def unsupported(words: Sequence[str], *, output: str, source: str, references: S
     one that adds to a translation rendering every source word. The construction's words are left out."""
     if not words or not bilingual.has_lexicon(source_language, target_language):
         return None
-    own = _construction_readings(tuple(construction), target_language)
-    pair = (source_language, target_language)
-    reference_words = frozenset(reading for reference in references for token in _tokens(reference, target_language)
-                                for reading in _token_readings(token, target_language, _written(reference)))
-    source_tokens = _tokens(source, source_language)
-    source_written = _written(source)
-    rendering = frozenset(other for token in source_tokens
-                          for reading in _token_readings(token, source_language, source_written)
-                          for other in _translations(reading, *pair))
-    source_forms = {form for token in source_tokens for form, _ in token}
-    names = _names(source, source_language)
+    item = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
     unrendered: tuple[str, ...] | None = None  # read once, for the first word that needs it
     for text in words:
+        written = _written(text)
         for token in _tokens(text, target_language):
-            readings = _token_readings(token, target_language, _written(text))
-            if readings & own or readings & reference_words or readings & rendering or readings & names:
-                continue
-            if any(_cognates(form, other) for form, _ in token for other in source_forms):
-                continue
-            meanings = frozenset(meaning for reading in readings
-                                 for meaning in _translations(reading, target_language, source_language))
+            meanings = item.foreign(token, written)
             if not meanings:
-                continue  # the lexicon does not know the word: no evidence either way
-            synonyms = frozenset(other for meaning in meanings for other in _translations(meaning, *pair))
-            if synonyms & (reference_words | rendering):
                 continue
             if unrendered is None:
-                unrendered = _unrendered(source_tokens, source_written, output, names, own, *pair,
-                                         references=reference_words)
+                unrendered = item.unrendered(output)
             if unrendered:
-                return Unsupported(token[0][0], tuple(sorted(meanings)), unrendered)
+                return Unsupported(token[0][0], meanings, unrendered)
     return None
 
 
+def replaced_noun(output: str, *, source: str, context: str = "", references: Sequence[str], source_language: str,
+                  target_language: str, construction: Sequence[str] = ()) -> Unsupported | None:
+    """A noun of ``output`` that stands for a participant of another sentence, or None: a head noun a
+    determiner opens (the packs' ``nouns``) that is evidence of another sentence as :func:`unsupported`
+    asks it (the lexicon knows it only as the translation of words absent from the source, it is no
+    reference word, name, cognate or synonym), while a noun of the source that the lexicon knows is
+    rendered nowhere in the output (*Paul sait que cette voiture est trop chère.* for *Paul knows this
+    story is hard to believe*: *voiture* translates *car*, and *story* goes unrendered).
+
+    The participants of a translation are the source's: a faithful rendering may say its verb or
+    adjective otherwise (*se laver les dents* for *brush one's teeth*), rarely its nouns, except in an
+    idiom (*mettre le doigt dessus* for *hit the nail on the head*: the judge does not ask it of a
+    figurative family). Only the nouns of ``source`` (the sentence judged) count as unrendered; the
+    ``context`` before it supports the output's words too (a translation may name a participant of
+    the previous sentence)."""
+    source_pack, target_pack = language_pack(source_language), language_pack(target_language)
+    if source_pack.nouns is None or target_pack.nouns is None \
+            or not bilingual.has_lexicon(source_language, target_language):
+        return None
+    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)}
+    if not source_nouns:
+        return None
+    item = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
+                       target_language, tuple(construction))
+    unrendered = tuple(word for word in item.unrendered(output) if word in source_nouns)
+    if not unrendered:
+        return None
+    nouns = {_fold(noun) for noun in target_pack.nouns(output)}
+    written = _written(output)
+    for token in _tokens(output, target_language):
+        if token[0][0] in nouns and (meanings := item.foreign(token, written)):
+            return Unsupported(token[0][0], meanings, unrendered)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _ItemWords:
+    """What an output's words are compared with: the item's source and references, read once per item."""
+
+    source_language: str
+    target_language: str
+    own: frozenset[str]
+    reference_words: frozenset[str]
+    source_tokens: tuple[tuple[tuple[str, str], ...], ...]
+    source_written: dict[str, str]
+    rendering: frozenset[str]
+    source_forms: frozenset[str]
+    names: frozenset[str]
+
+    def foreign(self, token: tuple[tuple[str, str], ...], written: dict[str, str]) -> tuple[str, ...]:
+        """The source-language words an output word translates, none of them the source's, when the word is
+        evidence of another sentence (see :func:`unsupported`); empty when it is not."""
+        readings = _token_readings(token, self.target_language, written)
+        if readings & self.own or readings & self.reference_words or readings & self.rendering \
+                or readings & self.names:
+            return ()
+        if any(_cognates(form, other) for form, _ in token for other in self.source_forms):
+            return ()
+        meanings = frozenset(meaning for reading in readings
+                             for meaning in _translations(reading, self.target_language, self.source_language))
+        synonyms = frozenset(other for meaning in meanings
+                             for other in _translations(meaning, self.source_language, self.target_language))
+        if not meanings or synonyms & (self.reference_words | self.rendering):
+            return ()  # the lexicon does not know the word (no evidence either way), or it is a synonym
+        return tuple(sorted(meanings))
+
+    def unrendered(self, output: str) -> tuple[str, ...]:
+        return _unrendered(self.source_tokens, self.source_written, output, self.names, self.own,
+                           self.source_language, self.target_language, references=self.reference_words)
+
+
+@functools.lru_cache(maxsize=1024)
+def _item_words(source: str, references: tuple[str, ...], source_language: str, target_language: str,
+                construction: tuple[str, ...]) -> _ItemWords:
+    pair = (source_language, target_language)
+    source_tokens = _tokens(source, source_language)
+    source_written = _written(source)
+    return _ItemWords(
+        source_language, target_language, own=_construction_readings(construction, target_language),
+        reference_words=frozenset(reading for reference in references for token in _tokens(reference, target_language)
+                                  for reading in _token_readings(token, target_language, _written(reference))),
+        source_tokens=source_tokens, source_written=source_written,
+        rendering=frozenset(other for token in source_tokens
+                            for reading in _token_readings(token, source_language, source_written)
+                            for other in _translations(reading, *pair)),
+        source_forms=frozenset(form for token in source_tokens for form, _ in token),
+        names=frozenset(_names(source, source_language)))
+
+
 def _unrendered(source_tokens: tuple[tuple[tuple[str, str], ...], ...], source_written: dict[str, str], output: str,
-                names: set[str], own: frozenset[str], source_language: str, target_language: str, *,
+                names: frozenset[str], own: frozenset[str], source_language: str, target_language: str, *,
                 references: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """The source's content words that the output renders nowhere: a name it does not write, a word the
     lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations

@@ -121,7 +121,8 @@ class AgreementChecker(FrenchChecker):
     # 5: impersonal matrices, ainsi que, another gender of the subject, no subject read, c'est + noun phrase,
     # a bare copula, predicates in infinitive complements and after adverbials and floating quantifiers
     # 6: a pass rests on the predicates (Verdict.content), which the judge compares with the source's words
-    version = "6"
+    # 7: a pass on the verb alone rests on its lexical verb (SentenceReader.meaning_words: *auraient dû nous alerter*)
+    version = "7"
     Params = AgreementParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -195,7 +196,7 @@ class AgreementChecker(FrenchChecker):
             return _fail(problems, target, subject, note)
         return Verdict.passed(f"{note}{', '.join(checked)} agree{'s' if len(checked) == 1 else ''} with the "
                               f"{target.describe()} {subject}", *checked).resting_on(
-            *(reader.tokens[index] for index in (predicates if "predicate" in check else ())))
+            *(reader.tokens[index] for index in predicates) if "predicate" in check else reader.meaning_words(verb))
 
     def _check_without_subject(self, reader: SentenceReader, expected: Features, check: tuple[str, ...],
                                item: ChallengeItem) -> Verdict:

@@ -59,6 +59,7 @@ class IdiomChecker(FrenchChecker):
     # 3: an output with none of the lists' patterns is 'not found' (a broken one fails as not rendered)
     # 4: the sentence's subject must be the reference's (FrenchChecker.same_subject, issue 23, 5)
     version = "4"
+    figurative = True  # the nouns of a French idiom are not the English idiom's (*le doigt* for *the nail*)
     Params = IdiomParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:

@@ -16,8 +16,15 @@ def _has_finite_verb(text: str) -> bool | None:
     return has_finite_verb(text)
 
 
+def _nouns(text: str) -> frozenset[str]:
+    from pytest_mtchallenge.languages.en.lexicon import determined_nouns
+
+    return determined_nouns(text)
+
+
 PACK = LanguagePack(
     code="en", stop_words=STOP_WORDS, name="English", is_word=_is_word, has_finite_verb=_has_finite_verb,
+    nouns=_nouns,
     abbreviations=frozenset({"Mr.", "Mrs.", "Ms.", "Dr.", "Prof.", "St.", "Jr.", "Sr.", "vs.", "etc.", "e.g.", "i.e.",
                              "Inc.", "Ltd.", "Co.", "No.", "Mt.", "Ave.", "approx.", "Ph.D.", "U.S.", "a.m.", "p.m."}),
 )

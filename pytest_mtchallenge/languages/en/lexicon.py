@@ -72,3 +72,46 @@ def has_finite_verb(text: str) -> bool | None:
             continue  # a subject without determiner before its verb ("Max knows")
         return None  # a word that may be a present-tense or imperative verb
     return False if non_finite else None
+
+
+#: Determiners that open a noun phrase and nothing else (not *that*, *what*, *which*, which also open
+#: clauses, nor quantifiers that stand alone: *much*, *more*, *enough*, *all*).
+_NOUN_OPENERS = (DETERMINERS - {"that", "what", "which", "much", "more", "most", "little", "enough", "such", "all",
+                                "other", "few"}) | {"'s"}
+_DEMONSTRATIVES = frozenset({"this", "these", "those"})
+#: Nouns that phrases use for their grammar more than for a thing they name (*pay one's way*, *a great deal*,
+#: *all the time*, *that kind of thing*): no participant of a sentence.
+LIGHT_NOUNS = frozenset({"way", "ways", "thing", "things", "time", "times", "lot", "lots", "kind", "kinds", "sort",
+                         "sorts", "deal", "bit", "bits", "sake"})
+
+
+@functools.lru_cache(maxsize=8192)
+def determined_nouns(text: str) -> frozenset[str]:
+    """The head nouns of ``text``'s noun phrases that a determiner opens, folded (*the sudden noise in
+    the upper rooms* → noise, rooms; *my brother's book* → brother, book): the last of the words after
+    the determiner, up to a function word or punctuation. A head that reads as a verb form (*-ing*, a
+    past form) or an *-ly* adverb is none, nor a demonstrative's word before a subject (*this proves he
+    knew*: a pronoun, then its verb), nor a noun of :data:`LIGHT_NOUNS` (*I paid my way*)."""
+    from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
+    from pytest_mtchallenge.languages.en.reader import is_adverb, tokenize
+    from pytest_mtchallenge.languages.en.stop_words import STOP_WORDS
+
+    words, _ = tokenize(text)
+    found = set()
+    for index, word in enumerate(words):
+        if word not in _NOUN_OPENERS:
+            continue
+        end = index + 1
+        while end < len(words) and end - index <= 4 and words[end][:1].isalpha() and words[end] not in STOP_WORDS \
+                and words[end] not in CLOSED_CLASS:
+            end += 1
+        if end == index + 1:
+            continue
+        head = words[end - 1]
+        following = words[end] if end < len(words) else ""
+        if is_gerund(head) or is_past_or_participle(head) or is_adverb(head) or head in LIGHT_NOUNS:
+            continue
+        if word in _DEMONSTRATIVES and end == index + 2 and (following in _SUBJECTS or following in DETERMINERS):
+            continue
+        found.add(head)
+    return frozenset(found)

@@ -36,9 +36,15 @@ def _lemmas(word: str) -> frozenset[str]:
     return frozenset(analysis.lemma for analysis in readings(default_lexicon(), word))
 
 
+def _nouns(text: str) -> frozenset[str]:
+    from pytest_mtchallenge.languages.fr.words import determined_nouns
+
+    return determined_nouns(text)
+
+
 PACK = LanguagePack(
     code="fr", stop_words=STOP_WORDS, name="French", signature=_signature, is_word=_is_word,
-    has_finite_verb=_has_finite_verb, broken_structures=_broken_structures, lemmas=_lemmas,
+    has_finite_verb=_has_finite_verb, broken_structures=_broken_structures, lemmas=_lemmas, nouns=_nouns,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
 )

@@ -50,6 +50,10 @@ NEGATION = frozenset({"ne", "n'", "pas", "jamais", "plus", "point", "guère"})
 OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "nous", "vous", "le", "la", "l'", "les",
                             "lui", "leur", "y", "en"})
 COPULAS = frozenset({"être", "sembler", "paraître", "devenir", "rester", "demeurer"})
+#: Support verbs: with a noun or a phrase they mean what the phrase means (*mettre en garde*, *mettre la puce à
+#: l'oreille*, *faire peur*, *prendre soin*, *donner raison*, *tenir compte*, *rendre visite*), so that alone they
+#: say little of what a clause means.
+SUPPORT_VERBS = frozenset({"mettre", "faire", "prendre", "donner", "tenir", "rendre"})
 #: Verbs that are copulas with a reflexive clitic: *se montrer, se révéler, s'avérer, se sentir* (+ adjective).
 PRONOMINAL_COPULAS = frozenset({"montrer", "révéler", "avérer", "sentir"})
 #: Reflexive clitics before a pronominal verb.
@@ -238,12 +242,27 @@ class SentenceReader:
 
     def meaning_words(self, verb: int) -> tuple[str, ...]:
         """The words that carry the meaning of the verb group at the finite ``verb``: its lexical verb
-        (:meth:`lexical_verb`), or after a copula the predicates (*n'avait-elle été aussi heureuse*:
-        *heureuse*), none after *ne … pas* (a negated predicate may render an antonym: *n'est pas honnête* for
-        *dishonest*). What a translation of the clause renders of its source, whatever construction holds it."""
+        (:meth:`lexical_verb`, followed through a chain: *auraient dû nous alerter*: *alerter*; after factitive
+        *faire*, the infinitive: *nous faire fuir*: *fuir*), or after a copula the predicates (*n'avait-elle été
+        aussi heureuse*: *heureuse*); none after *ne … pas* (a negated predicate may render an antonym: *n'est pas
+        honnête* for *dishonest*), nor for a support verb (*mettre en garde*: :data:`SUPPORT_VERBS`). What a
+        translation of the clause renders of its source, whatever construction holds it."""
         lexical = self.lexical_verb(verb)
+        while lexical is not None and lexical != verb:  # through a chain: *auraient dû nous alerter*
+            further = self.lexical_verb(lexical)
+            if further is None or further == lexical:
+                break
+            verb, lexical = lexical, further
         if lexical is None:
             return ()
+        if any(a.lemma in SUPPORT_VERBS for a in self.readings(lexical) if a.pos in ("verb", "aux")):
+            # factitive *faire* + infinitive (*nous faire fuir*): the infinitive's meaning
+            factitive = next((after for after in range(lexical + 1, min(lexical + 3, len(self.tokens)))
+                              if any(a.mood == "infinitive" for a in self.readings(after))
+                              and all(token in OBJECT_CLITICS for token in self.tokens[lexical + 1:after])), None)
+            if factitive is None or not any(a.lemma == "faire" for a in self.readings(lexical)):
+                return ()  # *nous mettre en garde* renders *alert us*: the meaning is the phrase's
+            lexical = factitive
         if any(a.lemma in COPULAS for a in self.readings(lexical) if a.pos in ("verb", "aux")):
             if "pas" in self.tokens[verb + 1:lexical + 2]:
                 return ()  # *n'est pas honnête* renders *dishonest*: a negated predicate may be an antonym

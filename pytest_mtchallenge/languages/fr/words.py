@@ -299,3 +299,34 @@ def english_renderings() -> dict[str, tuple[str, ...]]:
 def english_verbs_of(french: str) -> frozenset[str]:
     """The English verbs a French verb renders (*savoir* → *know*), by the same table."""
     return frozenset(english for english, renderings in english_renderings().items() if french in renderings)
+
+
+#: Nouns that phrases use for their grammar more than for a thing they name (*à la fois*, *de toute façon*,
+#: *un coup de main*, *un peu*): no participant of a sentence.
+LIGHT_NOUNS = frozenset({"fois", "chose", "choses", "façon", "façons", "manière", "manières", "sorte", "sortes",
+                         "genre", "genres", "coup", "coups", "peu", "espèce"})
+
+
+@functools.lru_cache(maxsize=8192)
+def determined_nouns(text: str) -> frozenset[str]:
+    """The head nouns of ``text``'s noun phrases that a determiner opens, lowercased (*le bruit soudain
+    dans les chambres supérieures* → bruit, chambres): the reader's noun phrase after each determiner
+    (:meth:`~pytest_mtchallenge.languages.fr.reader.SentenceReader.noun_phrase`), when its head has a noun
+    reading in the lexicon. A clitic that is also an article (*nous les voyons*) opens none, nor does *de*
+    (a preposition as often as a determiner); a noun of :data:`LIGHT_NOUNS` (*de toute façon*) is none."""
+    reader = SentenceReader(text, default_lexicon())
+    tokens = reader.tokens
+    found = set()
+    for index, token in enumerate(tokens):
+        if token not in DETERMINERS or token in ("de", "d'") or index + 1 >= len(tokens):
+            continue
+        if token in OBJECT_CLITICS and not reader.is_nominal_context(index + 1):
+            continue
+        phrase = reader.noun_phrase(index)
+        if phrase is None:
+            continue
+        head = next((position for position in range(phrase.start + 1, phrase.end) if tokens[position] == phrase.head),
+                    None)
+        if head is not None and reader.has_pos(head, "noun") and phrase.head not in LIGHT_NOUNS:
+            found.add(phrase.head)
+    return frozenset(found)

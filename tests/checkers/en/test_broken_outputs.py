@@ -86,7 +86,7 @@ CORRECT = [
     ('en_finite_clause', 'NF3', 'As soon as her work was done, Mary left.'),
     ('en_phrase', 'GW6', 'Paul had told him beforehand.'),
     ('en_pronoun', 'PP2', 'I myself have talked to them.'),
-    ('en_pronoun', 'PP3', 'I from them have borrowed a pen.'),  # a prepositional phrase may precede the verb
+    ('en_pronoun', 'PP3', 'I from them have borrowed a book.'),  # a prepositional phrase may precede the verb
     ('en_pronoun', 'PP5', 'The woman found herself staring at herself in the mirror.'),
     ('en_wh_preposition', 'WQ2', 'For what company does he work?'),
     ('en_wh_preposition', 'WR3', 'the girl with whom you danced'),

@@ -259,10 +259,15 @@ def test_a_personal_il_before_an_adjective_of_emotion_keeps_its_own_subject() ->
      ("grande", "forte")),
     ({"subject": [{"person": 3, "number": "s", "gender": "f"}, {"person": 3, "number": "s", "gender": "f"}]},
      "La vache et la poule doivent être nourries.", ("nourries",)),
-    (MS3, "Le chien aboie.", ()),  # the verb only: no predicate to rest on (the subject's nouns are not asked:
-                                   # *stylo* for *pencil*, *bas* for *socks* are translations the lexicon lacks)
+    # the verb only: its lexical verb (the subject's nouns are not the family's to ask: the judge asks every
+    # pass's nouns, relatedness.replaced_noun)
+    (MS3, "Le chien aboie.", ("aboie",)),
+    ({"subject": {"person": 3, "number": "p", "gender": "m"}, "check": ["verb"]},
+     "Les appels répétés de sa mère auraient dû nous alerter.", ("alerter",)),
+    ({"subject": {"person": 3, "number": "p", "gender": "m"}, "check": ["verb"]},
+     "Les appels répétés de sa mère auraient dû nous mettre en garde.", ()),  # a support verb's phrase
 ])
-def test_a_pass_rests_on_its_predicates(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
+def test_a_pass_rests_on_its_predicates_or_its_verb(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
     # the judge asks whether these words translate the source's (*fatiguée* for *tall* is another sentence)
     verdict = CHECKER.check(item=item(**params), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content
