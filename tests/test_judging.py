@@ -353,3 +353,42 @@ def test_a_pass_resting_on_a_word_of_another_sentence_is_left_to_a_human(output:
     assert judge(item=STRONG_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO_HUMAN,
                  checkers={"content": ContentChecker()}, verdicts=store,
                  languages=("en", "fr")).outcome is (Outcome.PASS if outcome is Outcome.PASS else Outcome.FAIL)
+
+
+# -- a pass needs the source's participants (issue 23, 5) ----------------------------------------
+
+class PassingChecker(Checker):
+    """Passes every output, resting on no word (as a family whose construction is the item's own words)."""
+
+    name = "passing"
+
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        return Verdict.passed("found")
+
+
+class FigurativeChecker(PassingChecker):
+    figurative = True
+
+
+STORY_ITEM = ChallengeItem(
+    id="S11x", suite="tiny", category="lexis", subcategory="know", source="Paul knows this story is hard to believe.",
+    references=("Paul sait que cette histoire est difficile à croire.",), question="?", checker="passing")
+
+
+@pytest.mark.parametrize("output, outcome", [
+    ("Paul sait que cette histoire est difficile à croire.", Outcome.PASS),   # the reference
+    ("Paul sait que ce récit est difficile à croire.", Outcome.PASS),         # another translation of 'story'
+    ("Paul sait que cette fable est difficile à croire.", Outcome.PASS),      # a noun the lexicon does not know
+    ("Paul sait que cette voiture est trop chère.", Outcome.REVIEW),          # 'car': another participant
+])
+def test_a_pass_on_an_output_naming_another_participant_is_left_to_a_human(output: str, outcome: Outcome) -> None:
+    judgement = judge(item=STORY_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
+                      checkers={"passing": PassingChecker()}, verdicts=VerdictStore(), languages=("en", "fr"))
+    assert judgement.outcome is outcome, judgement.reason
+    if outcome is Outcome.REVIEW:
+        assert "names a participant of another sentence ('voiture' translates" in judgement.reason
+        assert "'story'" in judgement.reason
+        # a figurative family (an idiom) names other things in its faithful renderings: not asked
+        assert judge(item=STORY_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
+                     checkers={"passing": FigurativeChecker()}, verdicts=VerdictStore(),
+                     languages=("en", "fr")).outcome is Outcome.PASS

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from pytest_mtchallenge.languages.bilingual import translations
-from pytest_mtchallenge.languages.relatedness import relatedness, unsupported
+from pytest_mtchallenge.languages import language_pack
+from pytest_mtchallenge.languages.relatedness import relatedness, replaced_noun, unsupported
 
 SOURCE = "The old farmer sold his tractor to the neighbours last spring."
 REFERENCE = "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier."
@@ -183,3 +184,51 @@ def test_a_source_word_written_alike_in_the_output_is_rendered() -> None:
     found = unsupported_by(("bought",), "Max bought his daughter a car.", source="Max a convaincu sa fille de se sacrifier.",
                            references=("Max convinced his daughter to sacrifice herself.",), languages=("fr", "en"))
     assert found is not None and "max" not in found.unrendered
+
+
+def replaced_by(output: str, *, source: str, references: tuple[str, ...], languages: tuple[str, str] = ("en", "fr"),
+                context: str = ""):
+    return replaced_noun(output, source=source, context=context, references=references,
+                         source_language=languages[0], target_language=languages[1])
+
+
+def test_a_noun_of_another_sentence_replacing_a_noun_of_the_source_is_found() -> None:
+    found = replaced_by("Le bruit soudain dans la cuisine a réveillé le bébé.",
+                        source="The sudden noise in the upper rooms should have alerted us.",
+                        references=("Le bruit soudain dans les chambres supérieures aurait dû nous alerter.",))
+    assert found is not None and found.word in ("cuisine", "bebe") and "rooms" in found.unrendered
+    found = replaced_by("Max finally found his keys.", source="Max a fini par comprendre la difficulté.",
+                        references=("Max finally understood the difficulty.",), languages=("fr", "en"))
+    assert found is not None and found.word == "keys" and found.unrendered == ("difficulte",)
+
+
+@pytest.mark.parametrize("output", [
+    "Le bruit soudain dans les chambres du haut aurait dû nous alerter.",  # every noun of the source rendered
+    "Le vacarme soudain dans les pièces du haut aurait dû nous alerter.",   # synonyms through the lexicon
+    "Un bruit soudain à l'étage aurait dû nous alerter.",                   # 'étage': added, 'rooms' unrendered,
+])                                                                           # but no noun of another sentence
+def test_a_translation_naming_the_sources_participants_is_not_found(output: str) -> None:
+    assert replaced_by(output, source="The sudden noise in the upper rooms should have alerted us.",
+                       references=("Le bruit soudain dans les chambres supérieures aurait dû nous alerter.",)) is None
+
+
+def test_only_the_judged_sentences_nouns_count_as_unrendered_and_its_context_supports() -> None:
+    # the context's noun *garden* is not rendered (the output is the last sentence only): no evidence
+    assert replaced_by("Il a perdu la clé.", source="He lost the key.", references=("Il a perdu la clé.",),
+                       context="We were in the garden.") is None
+    # *jardin* names a participant of the context, not of another sentence
+    assert replaced_by("Il a perdu la clé dans le jardin.", source="He lost it.", references=("Il l'a perdue.",),
+                       context="The key was in the garden.") is None
+
+
+@pytest.mark.parametrize(("language", "text", "nouns"), [
+    ("fr", "Le bruit soudain dans les chambres supérieures aurait dû nous alerter.", {"bruit", "chambres"}),
+    ("fr", "Nous les voyons au volant de la voiture.", {"volant", "voiture"}),  # *les*: a clitic here
+    ("fr", "Il est venu plusieurs fois de toute façon.", set()),                # nouns of grammar
+    ("en", "The sudden noise in the upper rooms should have alerted us.", {"noise", "rooms"}),
+    ("en", "He took my big brother's book.", {"brother", "book"}),
+    ("en", "This proves he knew about it.", set()),                              # *this* + its verb
+    ("en", "I paid my way through school by selling the coffee.", {"coffee"}),  # *way*: a noun of grammar
+])
+def test_the_packs_read_the_nouns_a_determiner_opens(language: str, text: str, nouns: set[str]) -> None:
+    assert set(language_pack(language).nouns(text)) == nouns
