@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.languages.garbling import garbling
-from pytest_mtchallenge.languages.relatedness import relatedness, replaced_noun, unsupported
+from pytest_mtchallenge.languages.relatedness import other_participant, relatedness, unsupported
 from pytest_mtchallenge.languages.identify import untranslated
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.normalise import normalise_text
@@ -187,8 +187,8 @@ def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, langua
     predicate, the verb of a clitic) that translates words of another sentence while a word of the source
     goes unrendered (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`: *La femme était très
     fatiguée* for *The woman was very tall*), and a pass on an output one of whose nouns names a participant
-    of another sentence while a noun of the source goes unrendered
-    (:func:`~pytest_mtchallenge.languages.relatedness.replaced_noun`: *Paul sait que cette voiture est trop
+    of another sentence while a word of the source goes unrendered
+    (:func:`~pytest_mtchallenge.languages.relatedness.other_participant`: *Paul sait que cette voiture est trop
     chère.* for *Paul knows this story is hard to believe*), unless the family is ``figurative`` (an idiom,
     whose faithful renderings say it with other nouns). All are left to a human (a recorded verdict for the
     output still decides them). The words of the family's ``construction`` (:func:`construction_words`) are
@@ -208,8 +208,9 @@ def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, langua
     if other is None:
         if figurative:
             return verdict
-        other = replaced_noun(output, source=item.source, context=" ".join(item.context), references=item.references,
-                              source_language=languages[0], target_language=languages[1], construction=construction)
+        other = other_participant(output, source=item.source, context=" ".join(item.context),
+                                  references=item.references, source_language=languages[0],
+                                  target_language=languages[1], construction=construction)
         if other is None:
             return verdict
         return Verdict.undecided(f"a noun of the output names a participant of another sentence ({other.describe()}): "

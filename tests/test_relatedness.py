@@ -5,7 +5,7 @@ import pytest
 
 from pytest_mtchallenge.languages.bilingual import translations
 from pytest_mtchallenge.languages import language_pack
-from pytest_mtchallenge.languages.relatedness import relatedness, replaced_noun, unsupported
+from pytest_mtchallenge.languages.relatedness import relatedness, other_participant, unsupported
 
 SOURCE = "The old farmer sold his tractor to the neighbours last spring."
 REFERENCE = "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier."
@@ -55,14 +55,14 @@ def test_the_reverse_direction_reads_the_lexicon_backwards() -> None:
     assert "horse" in translations("cheval", source_language="fr", target_language="en")
     assert not related("The peasant let go of his mare in spring.",
                        source="Le vieux fermier a vendu son cheval aux voisins au printemps.",
-                       references=("The old farmer sold his horse to the neighbours in the spring.",),
+                          references=("The old farmer sold his horse to the neighbours in the spring.",),
                        languages=("fr", "en")).unrelated
 
 
 def test_oe_and_accents_fold_alike() -> None:
     assert not related("Ma soeur a mal au coeur depuis hier soir chez nous.",
                        source="My sister has felt sick since last night at home.",
-                       references=("Ma sœur a mal au cœur depuis hier soir.",)).unrelated
+                          references=("Ma sœur a mal au cœur depuis hier soir.",)).unrelated
 
 
 def test_without_a_reference_or_a_lexicon_nothing_is_called_unrelated() -> None:
@@ -186,20 +186,20 @@ def test_a_source_word_written_alike_in_the_output_is_rendered() -> None:
     assert found is not None and "max" not in found.unrendered
 
 
-def replaced_by(output: str, *, source: str, references: tuple[str, ...], languages: tuple[str, str] = ("en", "fr"),
-                context: str = ""):
-    return replaced_noun(output, source=source, context=context, references=references,
-                         source_language=languages[0], target_language=languages[1])
+def participant_in(output: str, *, source: str, references: tuple[str, ...],
+                   languages: tuple[str, str] = ("en", "fr"), context: str = ""):
+    return other_participant(output, source=source, context=context, references=references,
+                             source_language=languages[0], target_language=languages[1])
 
 
-def test_a_noun_of_another_sentence_replacing_a_noun_of_the_source_is_found() -> None:
-    found = replaced_by("Le bruit soudain dans la cuisine a réveillé le bébé.",
-                        source="The sudden noise in the upper rooms should have alerted us.",
-                        references=("Le bruit soudain dans les chambres supérieures aurait dû nous alerter.",))
+def test_a_noun_of_another_sentence_is_found_when_a_word_of_the_source_goes_unrendered() -> None:
+    found = participant_in("Le bruit soudain dans la cuisine a réveillé le bébé.",
+                           source="The sudden noise in the upper rooms should have alerted us.",
+                           references=("Le bruit soudain dans les chambres supérieures aurait dû nous alerter.",))
     assert found is not None and found.word in ("cuisine", "bebe") and "rooms" in found.unrendered
-    found = replaced_by("Max finally found his keys.", source="Max a fini par comprendre la difficulté.",
-                        references=("Max finally understood the difficulty.",), languages=("fr", "en"))
-    assert found is not None and found.word == "keys" and found.unrendered == ("difficulte",)
+    found = participant_in("Max finally found his keys.", source="Max a fini par comprendre la difficulté.",
+                           references=("Max finally understood the difficulty.",), languages=("fr", "en"))
+    assert found is not None and found.word == "keys" and "difficulte" in found.unrendered
 
 
 @pytest.mark.parametrize("output", [
@@ -208,17 +208,25 @@ def test_a_noun_of_another_sentence_replacing_a_noun_of_the_source_is_found() ->
     "Un bruit soudain à l'étage aurait dû nous alerter.",                   # 'étage': added, 'rooms' unrendered,
 ])                                                                           # but no noun of another sentence
 def test_a_translation_naming_the_sources_participants_is_not_found(output: str) -> None:
-    assert replaced_by(output, source="The sudden noise in the upper rooms should have alerted us.",
-                       references=("Le bruit soudain dans les chambres supérieures aurait dû nous alerter.",)) is None
+    assert participant_in(output, source="The sudden noise in the upper rooms should have alerted us.",
+                          references=("Le bruit soudain dans les chambres supérieures aurait dû nous alerter.",)) is None
+
+
+def test_a_noun_added_to_a_translation_rendering_every_source_word_is_not_found() -> None:
+    assert participant_in("Il a perdu la clé dans le jardin.", source="He lost the key.",
+                          references=("Il a perdu la clé.",)) is None
+    found = participant_in("J'ai perdu mon couteau à steak dans le jardin.", source="Use the steak knife.",
+                           references=("Utilisez le couteau à steak.",))
+    assert found is not None and found.word == "jardin" and found.unrendered == ("use",)
 
 
 def test_only_the_judged_sentences_nouns_count_as_unrendered_and_its_context_supports() -> None:
     # the context's noun *garden* is not rendered (the output is the last sentence only): no evidence
-    assert replaced_by("Il a perdu la clé.", source="He lost the key.", references=("Il a perdu la clé.",),
-                       context="We were in the garden.") is None
+    assert participant_in("Il a perdu la clé.", source="He lost the key.", references=("Il a perdu la clé.",),
+                          context="We were in the garden.") is None
     # *jardin* names a participant of the context, not of another sentence
-    assert replaced_by("Il a perdu la clé dans le jardin.", source="He lost it.", references=("Il l'a perdue.",),
-                       context="The key was in the garden.") is None
+    assert participant_in("Il a perdu la clé dans le jardin.", source="He lost it.", references=("Il l'a perdue.",),
+                          context="The key was in the garden.") is None
 
 
 @pytest.mark.parametrize(("language", "text", "nouns"), [

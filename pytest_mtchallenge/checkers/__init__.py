@@ -75,7 +75,7 @@ class Checker:
     #: Whether the family's phenomenon is figurative (an idiom), so that a faithful rendering names other
     #: things than the source does (*mettre le doigt dessus* for *hit the nail on the head*): the judge then
     #: does not ask the output's nouns to render the source's
-    #: (:func:`~pytest_mtchallenge.languages.relatedness.replaced_noun`).
+    #: (:func:`~pytest_mtchallenge.languages.relatedness.other_participant`).
     figurative: ClassVar[bool] = False
     #: The family's parameters: parsed from each item's ``params`` when the suite loads (see
     #: :class:`FamilyParams`); ``check`` reads them with ``Params.of(item)``.

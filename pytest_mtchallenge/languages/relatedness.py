@@ -24,7 +24,8 @@ the reference, and they say nothing about whether it renders this source.
 An output may link enough words and still say something else of the source's participants (*La femme
 était très fatiguée* for *The woman was very tall*). A family's pass then rests on a word that is no
 rendering of the source: :func:`unsupported` asks it of the words a family names (``Verdict.content``:
-agreement's predicates, a clitic's verb), by the core lexicon in both directions.
+agreement's predicates, a clitic's verb), by the core lexicon in both directions, and
+:func:`other_participant` of the output's nouns: a translation names its source's participants.
 """
 from __future__ import annotations
 
@@ -272,38 +273,36 @@ def unsupported(words: Sequence[str], *, output: str, source: str, references: S
     return None
 
 
-def replaced_noun(output: str, *, source: str, context: str = "", references: Sequence[str], source_language: str,
-                  target_language: str, construction: Sequence[str] = ()) -> Unsupported | None:
-    """A noun of ``output`` that stands for a participant of another sentence, or None: a head noun a
-    determiner opens (the packs' ``nouns``) that is evidence of another sentence as :func:`unsupported`
-    asks it (the lexicon knows it only as the translation of words absent from the source, it is no
-    reference word, name, cognate or synonym), while a noun of the source that the lexicon knows is
-    rendered nowhere in the output (*Paul sait que cette voiture est trop chère.* for *Paul knows this
-    story is hard to believe*: *voiture* translates *car*, and *story* goes unrendered).
+def other_participant(output: str, *, source: str, context: str = "", references: Sequence[str],
+                      source_language: str, target_language: str, construction: Sequence[str] = ()) -> Unsupported | None:
+    """A noun of ``output`` that names a participant of another sentence, or None: a head noun a determiner
+    opens (the packs' ``nouns``) that is evidence of another sentence as :func:`unsupported` asks it (the
+    lexicon knows it only as the translation of words absent from the source; it is no reference word,
+    name, cognate or synonym), while a content word of the source that the lexicon knows is rendered
+    nowhere in the output (*Paul sait que cette voiture est trop chère.* for *Paul knows this story is hard to
+    believe*: *voiture* translates *car*, and *story* goes unrendered; *J'ai perdu mon couteau à steak dans le
+    jardin.* for *Use the steak knife*: *jardin*, and *use*).
 
-    The participants of a translation are the source's: a faithful rendering may say its verb or
-    adjective otherwise (*se laver les dents* for *brush one's teeth*), rarely its nouns, except in an
-    idiom (*mettre le doigt dessus* for *hit the nail on the head*: the judge does not ask it of a
-    figurative family). Only the nouns of ``source`` (the sentence judged) count as unrendered; the
-    ``context`` before it supports the output's words too (a translation may name a participant of
-    the previous sentence)."""
+    The participants of a translation are its source's: a faithful rendering may say a verb or an adjective
+    otherwise (*se laver les dents* for *brush one's teeth*), rarely name other things, except in an idiom
+    (*mettre le doigt dessus* for *hit the nail on the head*: the judge does not ask it of a figurative
+    family). Only the words of ``source`` (the sentence judged) count as unrendered; the ``context`` before
+    it supports the output's words too (a translation may name a participant of the previous sentence)."""
     source_pack, target_pack = language_pack(source_language), language_pack(target_language)
     if source_pack.nouns is None or target_pack.nouns is None \
             or not bilingual.has_lexicon(source_language, target_language):
         return None
-    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)}
-    if not source_nouns:
-        return None
-    item = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
-                       target_language, tuple(construction))
-    unrendered = tuple(word for word in item.unrendered(output) if word in source_nouns)
-    if not unrendered:
-        return None
     nouns = {_fold(noun) for noun in target_pack.nouns(output)}
+    if not nouns:
+        return None
+    supported = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
+                            target_language, tuple(construction))
     written = _written(output)
     for token in _tokens(output, target_language):
-        if token[0][0] in nouns and (meanings := item.foreign(token, written)):
-            return Unsupported(token[0][0], meanings, unrendered)
+        if token[0][0] in nouns and (meanings := supported.foreign(token, written)):
+            judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
+            unrendered = judged.unrendered(output)
+            return Unsupported(token[0][0], meanings, unrendered) if unrendered else None
     return None
 
 

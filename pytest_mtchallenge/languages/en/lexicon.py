@@ -82,14 +82,14 @@ _DEMONSTRATIVES = frozenset({"this", "these", "those"})
 #: Nouns that phrases use for their grammar more than for a thing they name (*pay one's way*, *a great deal*,
 #: *all the time*, *that kind of thing*): no participant of a sentence.
 LIGHT_NOUNS = frozenset({"way", "ways", "thing", "things", "time", "times", "lot", "lots", "kind", "kinds", "sort",
-                         "sorts", "deal", "bit", "bits", "sake"})
+                         "sorts", "deal", "bit", "bits", "sake", "moment"})
 
 
 @functools.lru_cache(maxsize=8192)
 def determined_nouns(text: str) -> frozenset[str]:
     """The head nouns of ``text``'s noun phrases that a determiner opens, folded (*the sudden noise in
     the upper rooms* → noise, rooms; *my brother's book* → brother, book): the last of the words after
-    the determiner, up to a function word or punctuation. A head that reads as a verb form (*-ing*, a
+    the determiner, up to a function word, an adverb or punctuation. A head that reads as a verb form (*-ing*, a
     past form) or an *-ly* adverb is none, nor a demonstrative's word before a subject (*this proves he
     knew*: a pronoun, then its verb), nor a noun of :data:`LIGHT_NOUNS` (*I paid my way*)."""
     from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
@@ -103,7 +103,7 @@ def determined_nouns(text: str) -> frozenset[str]:
             continue
         end = index + 1
         while end < len(words) and end - index <= 4 and words[end][:1].isalpha() and words[end] not in STOP_WORDS \
-                and words[end] not in CLOSED_CLASS:
+                and words[end] not in CLOSED_CLASS and not is_adverb(words[end]):
             end += 1
         if end == index + 1:
             continue

@@ -327,6 +327,12 @@ def determined_nouns(text: str) -> frozenset[str]:
             continue
         head = next((position for position in range(phrase.start + 1, phrase.end) if tokens[position] == phrase.head),
                     None)
-        if head is not None and reader.has_pos(head, "noun") and phrase.head not in LIGHT_NOUNS:
-            found.add(phrase.head)
+        # a prenominal adjective that is also a noun (*les multiples coups*): the word after it that can only be a
+        # noun is the head (not after *les politiciens locaux*, where either may be the noun)
+        while head is not None and head + 1 < len(tokens) and reader.has_pos(head, "adj") \
+                and reader.has_pos(head + 1, "noun") and not reader.has_pos(head + 1, "adj", "verb", "prep") \
+                and tokens[head + 1] not in DETERMINERS:
+            head += 1
+        if head is not None and reader.has_pos(head, "noun") and tokens[head] not in LIGHT_NOUNS:
+            found.add(tokens[head])
     return frozenset(found)
