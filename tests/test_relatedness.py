@@ -233,10 +233,16 @@ def test_only_the_judged_sentences_nouns_count_as_unrendered_and_its_context_sup
     ("fr", "Le bruit soudain dans les chambres supérieures aurait dû nous alerter.", {"bruit", "chambres"}),
     ("fr", "Nous les voyons au volant de la voiture.", {"volant", "voiture"}),  # *les*: a clitic here
     ("fr", "Il est venu plusieurs fois de toute façon.", set()),                # nouns of grammar
+    ("fr", "La plupart des ados en ont un.", set()),                             # a quantity's noun
+    ("fr", "Je vais prendre la moins chère.", set()),                            # an adverb that may be a noun
+    ("fr", "Les multiples coups de téléphone de sa mère.", {"mère"}),            # *multiples* modifies *coups*
+    ("fr", "Les politiciens locaux sont ignorants.", {"politiciens"}),
     ("en", "The sudden noise in the upper rooms should have alerted us.", {"noise", "rooms"}),
     ("en", "He took my big brother's book.", {"brother", "book"}),
     ("en", "This proves he knew about it.", set()),                              # *this* + its verb
     ("en", "I paid my way through school by selling the coffee.", {"coffee"}),  # *way*: a noun of grammar
+    ("en", "I will take the cheapest one.", set()),
+    ("en", "He has been gone for two years now.", {"years"}),                   # the run stops at an adverb
 ])
 def test_the_packs_read_the_nouns_a_determiner_opens(language: str, text: str, nouns: set[str]) -> None:
     assert set(language_pack(language).nouns(text)) == nouns

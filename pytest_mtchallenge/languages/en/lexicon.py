@@ -80,9 +80,9 @@ _NOUN_OPENERS = (DETERMINERS - {"that", "what", "which", "much", "more", "most",
                                 "other", "few"}) | {"'s"}
 _DEMONSTRATIVES = frozenset({"this", "these", "those"})
 #: Nouns that phrases use for their grammar more than for a thing they name (*pay one's way*, *a great deal*,
-#: *all the time*, *that kind of thing*): no participant of a sentence.
+#: *all the time*, *that kind of thing*, *the cheapest one*): no participant of a sentence.
 LIGHT_NOUNS = frozenset({"way", "ways", "thing", "things", "time", "times", "lot", "lots", "kind", "kinds", "sort",
-                         "sorts", "deal", "bit", "bits", "sake", "moment"})
+                         "sorts", "deal", "bit", "bits", "sake", "moment", "one", "ones"})
 
 
 @functools.lru_cache(maxsize=8192)

@@ -302,9 +302,9 @@ def english_verbs_of(french: str) -> frozenset[str]:
 
 
 #: Nouns that phrases use for their grammar more than for a thing they name (*à la fois*, *de toute façon*,
-#: *un coup de main*, *un peu*): no participant of a sentence.
+#: *un coup de main*, *un peu*, *la plupart des*): no participant of a sentence.
 LIGHT_NOUNS = frozenset({"fois", "chose", "choses", "façon", "façons", "manière", "manières", "sorte", "sortes",
-                         "genre", "genres", "coup", "coups", "peu", "espèce"})
+                         "genre", "genres", "coup", "coups", "peu", "espèce", "plupart", "moitié"})
 
 
 @functools.lru_cache(maxsize=8192)
@@ -333,6 +333,7 @@ def determined_nouns(text: str) -> frozenset[str]:
                 and reader.has_pos(head + 1, "noun") and not reader.has_pos(head + 1, "adj", "verb", "prep") \
                 and tokens[head + 1] not in DETERMINERS:
             head += 1
-        if head is not None and reader.has_pos(head, "noun") and tokens[head] not in LIGHT_NOUNS:
+        if head is not None and reader.has_pos(head, "noun") and not reader.has_pos(head, "adv") \
+                and tokens[head] not in LIGHT_NOUNS:  # not an adverb that may be a noun (*la moins chère*)
             found.add(tokens[head])
     return frozenset(found)
