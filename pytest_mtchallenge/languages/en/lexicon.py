@@ -109,7 +109,8 @@ def determined_nouns(text: str) -> frozenset[str]:
             continue
         head = words[end - 1]
         following = words[end] if end < len(words) else ""
-        if is_gerund(head) or is_past_or_participle(head) or is_adverb(head) or head in LIGHT_NOUNS:
+        if is_gerund(head) or is_past_or_participle(head) or is_adverb(head) or head in LIGHT_NOUNS \
+                or following in LIGHT_NOUNS:  # *the cheapest one*: the adjective's noun is *one*
             continue
         if word in _DEMONSTRATIVES and end == index + 2 and (following in _SUBJECTS or following in DETERMINERS):
             continue
