@@ -139,6 +139,7 @@ def test_pronouns_joined_to_an_imperative_are_split_off_and_marked() -> None:
     ("Jamais elle n'avait été aussi heureuse.", 3, ("heureuse",)),  # after a copula, its predicate
     ("Elle est très grande et extrêmement forte.", 1, ("grande", "forte")),
     ("Il a un chien.", 1, ("a",)),                                 # avoir as the verb itself
+    ("Mary avait l'air vraiment heureuse ce soir.", 1, ("heureuse",)),  # avoir l'air: a copula
 ])
 def test_the_words_that_carry_a_verb_groups_meaning(text: str, verb: int, meaning: tuple[str, ...]) -> None:
     reader = SentenceReader(text, default_lexicon())

@@ -119,7 +119,8 @@ class FiniteClauseChecker(FrenchChecker):
     # 4: small clauses pass; a relative clause on the noun phrase, will + laisser/faire + NP + infinitive fail
     # 5: a finite clause whose subject has another person than the reference clause's fails
     # 6: a pass rests on the finite clause's meaning (Verdict.content), which the judge compares with the source
-    version = "6"
+    # 7: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
+    version = "7"
     Params = FiniteClauseParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:

@@ -76,7 +76,8 @@ class InversionChecker(FrenchChecker):
     # 2: a construction not found in a broken output fails (Verdict.not_found)
     # 3: the order after a fronted adverb judged whatever the verb; causative faire fails; a lost negative fails
     # 4: a pass rests on the clause's finite verb (Verdict.content), which the judge compares with the source
-    version = "4"
+    # 5: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
+    version = "5"
     description = "Adverb-triggered inversion: fronted rarement / jamais / nulle part"
     Params = InversionParams
     construction_params = ("adverb",)

@@ -92,7 +92,8 @@ class QuestionChecker(FrenchChecker):
     # 3: a well-formed intonation question passes, a doubled subject fails; est-ce que + inversion fails
     # 4: an inversion after an interrogative word, or with another person than the reference's subject, fails
     # 5: a pass rests on the question's lexical verb (Verdict.content), which the judge compares with the source
-    version = "5"
+    # 6: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
+    version = "6"
     Params = QuestionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:

@@ -104,7 +104,8 @@ class ZeroRelativeChecker(FrenchChecker):
     # 5: the clause must be the source's: a head none of ``heads`` is left to a human; the relative clause's subject
     #    of another person, or a noun phrase for a name absent from the output, fails (issue 23, 5)
     # 6: a pass rests on the relative clause's meaning (Verdict.content), compared with the source
-    version = "6"
+    # 7: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
+    version = "7"
     Params = ZeroRelativeParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:

@@ -81,7 +81,8 @@ class TagQuestionChecker(FrenchChecker):
     # spelling (connait, paraitra) read
     # 4: a calqued tag after a statement whose verb is left unconjugated fails
     # 5: a pass rests on the statement's meaning (Verdict.content), which the judge compares with the source
-    version = "5"
+    # 6: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
+    version = "6"
     Params = TagQuestionParams
     construction_params = ("tags",)
 

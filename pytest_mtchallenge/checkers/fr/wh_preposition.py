@@ -102,7 +102,8 @@ class WhPrepositionChecker(FrenchChecker):
     # 4: a preposition repeated before a conjunction or a wh-word is stranded
     # 5: the clause's subject pronoun must be the reference clause's (another person or gender fails)
     # 6: a pass with a verb none of the item's rests on its meaning (Verdict.content)
-    version = "6"
+    # 7: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
+    version = "7"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
     Params = WhPrepositionParams
 

@@ -243,8 +243,8 @@ class SentenceReader:
     def meaning_words(self, verb: int) -> tuple[str, ...]:
         """The words that carry the meaning of the verb group at the finite ``verb``: its lexical verb
         (:meth:`lexical_verb`, followed through a chain: *auraient dû nous alerter*: *alerter*; after factitive
-        *faire*, the infinitive: *nous faire fuir*: *fuir*), or after a copula the predicates (*n'avait-elle été
-        aussi heureuse*: *heureuse*); none after *ne … pas* (a negated predicate may render an antonym: *n'est pas
+        *faire*, the infinitive: *nous faire fuir*: *fuir*), or after a copula (or *avoir l'air*) the predicates
+        (*n'avait-elle été aussi heureuse*: *heureuse*); none after *ne … pas* (a negated predicate may render an antonym: *n'est pas
         honnête* for *dishonest*), nor for a support verb (*mettre en garde*: :data:`SUPPORT_VERBS`). What a
         translation of the clause renders of its source, whatever construction holds it."""
         lexical = self.lexical_verb(verb)
@@ -263,6 +263,10 @@ class SentenceReader:
             if factitive is None or not any(a.lemma == "faire" for a in self.readings(lexical)):
                 return ()  # *nous mettre en garde* renders *alert us*: the meaning is the phrase's
             lexical = factitive
+        if self.tokens[lexical + 1:lexical + 3] == ["l'", "air"] and self._is_avoir(lexical):
+            # *avoir l'air* + adjective is a copula (*Mary avait l'air heureuse*): its predicates
+            return () if "pas" in self.tokens[verb + 1:lexical + 2] else tuple(
+                self.tokens[index] for index in self.predicates(lexical + 2, linked=True))
         if any(a.lemma in COPULAS for a in self.readings(lexical) if a.pos in ("verb", "aux")):
             if "pas" in self.tokens[verb + 1:lexical + 2]:
                 return ()  # *n'est pas honnête* renders *dishonest*: a negated predicate may be an antonym
