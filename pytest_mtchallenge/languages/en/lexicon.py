@@ -89,7 +89,8 @@ LIGHT_NOUNS = frozenset({"way", "ways", "thing", "things", "time", "times", "lot
 def determined_nouns(text: str) -> frozenset[str]:
     """The head nouns of ``text``'s noun phrases that a determiner opens, folded (*the sudden noise in
     the upper rooms* → noise, rooms; *my brother's book* → brother, book): the last of the words after
-    the determiner, up to a function word, an adverb or punctuation. A head that reads as a verb form (*-ing*, a
+    the determiner (past adverbs before them: *a really big house*), up to a function word, an adverb or
+    punctuation. A head that reads as a verb form (*-ing*, a
     past form) or an *-ly* adverb is none, nor a demonstrative's word before a subject (*this proves he
     knew*: a pronoun, then its verb), nor a noun of :data:`LIGHT_NOUNS` (*I paid my way*)."""
     from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
@@ -101,18 +102,21 @@ def determined_nouns(text: str) -> frozenset[str]:
     for index, word in enumerate(words):
         if word not in _NOUN_OPENERS:
             continue
-        end = index + 1
-        while end < len(words) and end - index <= 4 and words[end][:1].isalpha() and words[end] not in STOP_WORDS \
+        start = index + 1
+        while start < len(words) and is_adverb(words[start]) and words[start] not in STOP_WORDS:
+            start += 1  # an adverb before the adjectives (*the very thought*, *a really big house*)
+        end = start
+        while end < len(words) and end - start <= 3 and words[end][:1].isalpha() and words[end] not in STOP_WORDS \
                 and words[end] not in CLOSED_CLASS and not is_adverb(words[end]):
             end += 1
-        if end == index + 1:
+        if end == start:
             continue
         head = words[end - 1]
         following = words[end] if end < len(words) else ""
         if is_gerund(head) or is_past_or_participle(head) or is_adverb(head) or head in LIGHT_NOUNS \
                 or following in LIGHT_NOUNS:  # *the cheapest one*: the adjective's noun is *one*
             continue
-        if word in _DEMONSTRATIVES and end == index + 2 and (following in _SUBJECTS or following in DETERMINERS):
+        if word in _DEMONSTRATIVES and end == start + 1 and (following in _SUBJECTS or following in DETERMINERS):
             continue
         found.add(head)
     return frozenset(found)
