@@ -90,9 +90,9 @@ def determined_nouns(text: str) -> frozenset[str]:
     """The head nouns of ``text``'s noun phrases that a determiner opens, folded (*the sudden noise in
     the upper rooms* → noise, rooms; *my brother's book* → brother, book): the last of the words after
     the determiner (past adverbs before them: *a really big house*), up to a function word, an adverb or
-    punctuation. A head that reads as a verb form (*-ing*, a
-    past form) or an *-ly* adverb is none, nor a demonstrative's word before a subject (*this proves he
-    knew*: a pronoun, then its verb), nor a noun of :data:`LIGHT_NOUNS` (*I paid my way*)."""
+    punctuation. A head that reads as a verb form (*-ing*, a past form) or an *-ly* adverb is none, nor a
+    demonstrative's word before a subject (*this proves he knew*: a pronoun, then its verb), nor a noun of
+    :data:`LIGHT_NOUNS` (*I paid my way*), nor an adjective before one (*the cheapest one*)."""
     from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
     from pytest_mtchallenge.languages.en.reader import is_adverb, tokenize
     from pytest_mtchallenge.languages.en.stop_words import STOP_WORDS
