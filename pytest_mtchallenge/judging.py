@@ -187,7 +187,7 @@ def unrelated_pass(verdict: Verdict, *, item: ChallengeItem, output: str, langua
     predicate, the verb of a clitic) that translates words of another sentence while a word of the source
     goes unrendered (:func:`~pytest_mtchallenge.languages.relatedness.unsupported`: *La femme était très
     fatiguée* for *The woman was very tall*), and a pass on an output one of whose nouns names a participant
-    of another sentence while a word of the source goes unrendered
+    of another sentence while a noun of the source goes unrendered
     (:func:`~pytest_mtchallenge.languages.relatedness.other_participant`: *Paul sait que cette voiture est trop
     chère.* for *Paul knows this story is hard to believe*), unless the family is ``figurative`` (an idiom,
     whose faithful renderings say it with other nouns). All are left to a human (a recorded verdict for the

@@ -278,22 +278,24 @@ def other_participant(output: str, *, source: str, context: str = "", references
     """A noun of ``output`` that names a participant of another sentence, or None: a head noun a determiner
     opens (the packs' ``nouns``) that is evidence of another sentence as :func:`unsupported` asks it (the
     lexicon knows it only as the translation of words absent from the source; it is no reference word,
-    name, cognate or synonym), while a content word of the source that the lexicon knows is rendered
-    nowhere in the output (*Paul sait que cette voiture est trop chère.* for *Paul knows this story is hard to
-    believe*: *voiture* translates *car*, and *story* goes unrendered; *J'ai perdu mon couteau à steak dans le
-    jardin.* for *Use the steak knife*: *jardin*, and *use*).
+    name, cognate or synonym), while a noun of the source that the lexicon knows is rendered nowhere in the
+    output (*Paul sait que cette voiture est trop chère.* for *Paul knows this story is hard to believe*:
+    *voiture* translates *car*, and *story* goes unrendered).
 
     The participants of a translation are its source's: a faithful rendering may say a verb or an adjective
     otherwise (*se laver les dents* for *brush one's teeth*), rarely name other things, except in an idiom
     (*mettre le doigt dessus* for *hit the nail on the head*: the judge does not ask it of a figurative
-    family). Only the words of ``source`` (the sentence judged) count as unrendered; the ``context`` before
-    it supports the output's words too (a translation may name a participant of the previous sentence)."""
+    family). Only the nouns of ``source`` (the sentence judged) count as unrendered; the ``context`` before
+    it supports the output's words too (a translation may name a participant of the previous sentence).
+    Without a reference nothing is asked: the core lexicon lacks many renderings of person nouns (*CEO*:
+    *président*, *physician*: *médecin*), which a reference's words would otherwise cover."""
     source_pack, target_pack = language_pack(source_language), language_pack(target_language)
-    if source_pack.nouns is None or target_pack.nouns is None \
+    if not references or source_pack.nouns is None or target_pack.nouns is None \
             or not bilingual.has_lexicon(source_language, target_language):
-        return None
+        return None  # without a reference, a rendering the lexicon lacks (*CEO*: *président*) looks foreign
     nouns = {_fold(noun) for noun in target_pack.nouns(output)}
-    if not nouns:
+    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)}
+    if not nouns or not source_nouns:
         return None
     supported = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
                             target_language, tuple(construction))
@@ -301,7 +303,7 @@ def other_participant(output: str, *, source: str, context: str = "", references
     for token in _tokens(output, target_language):
         if token[0][0] in nouns and (meanings := supported.foreign(token, written)):
             judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
-            unrendered = judged.unrendered(output)
+            unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
             return Unsupported(token[0][0], meanings, unrendered) if unrendered else None
     return None
 

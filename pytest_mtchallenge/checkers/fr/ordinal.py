@@ -6,29 +6,11 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker, Lemmas, lemma_list
-from pytest_mtchallenge.languages.fr.reader import is_empty, readings, tokenize
+from pytest_mtchallenge.languages.fr.reader import is_cardinal, is_empty, readings, tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"ordinal"}
-# Cardinal numerals from two up (un/une are also articles); compounds are written with hyphens
-# (dix-sept, vingt-deux, quatre-vingts) and counted when every part is a numeral word.
-CARDINALS = frozenset({
-    "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
-    "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
-    "mille", "un", "une", "et",
-})
-_NOT_ALONE = frozenset({"un", "une", "et"})
-
-
-def is_cardinal(token: str) -> bool:
-    """A cardinal numeral from two up: digits, or numeral words (*quatre*, *dix-sept*)."""
-    if token.isdigit():
-        return True
-    parts = token.split("-")
-    return all(p in CARDINALS for p in parts) and not (len(parts) == 1 and token in _NOT_ALONE)
-
-
 @dataclass(frozen=True, slots=True)
 class OrdinalParams(FamilyParams):
     """The lemmas of the ordinal (*premier*, *dernier*)."""

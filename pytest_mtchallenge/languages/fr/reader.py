@@ -71,6 +71,24 @@ DEGREE_WORDS = frozenset({"très", "trop", "si", "aussi", "plus", "moins", "bien
 _TOKEN = re.compile(r"[^\W\d_]+'|[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:!?.]", re.UNICODE)
 
 
+# Cardinal numerals from two up (un/une are also articles); compounds are written with hyphens
+# (dix-sept, vingt-deux, quatre-vingts) and counted when every part is a numeral word.
+CARDINALS = frozenset({
+    "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
+    "quatorze", "quinze", "seize", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents",
+    "mille", "un", "une", "et",
+})
+_NOT_ALONE = frozenset({"un", "une", "et"})
+
+
+def is_cardinal(token: str) -> bool:
+    """A cardinal numeral from two up: digits, or numeral words (*quatre*, *dix-sept*)."""
+    if token.isdigit():
+        return True
+    parts = token.split("-")
+    return all(p in CARDINALS for p in parts) and not (len(parts) == 1 and token in _NOT_ALONE)
+
+
 def tokenize(text: str) -> list[str]:
     """Lowercased tokens with elision kept on the clitic (``l'``, ``qu'``) and punctuation as tokens.
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.reader import (
-    DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, readings,
+    DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, is_cardinal, readings,
 )
 from pytest_mtchallenge.normalise import normalise_text
 
@@ -302,9 +302,9 @@ def english_verbs_of(french: str) -> frozenset[str]:
 
 
 #: Nouns that phrases use for their grammar more than for a thing they name (*à la fois*, *de toute façon*,
-#: *un coup de main*, *un peu*, *la plupart des*): no participant of a sentence.
+#: *un coup de main*, *un peu*, *la plupart des*, *c'est le cas*): no participant of a sentence.
 LIGHT_NOUNS = frozenset({"fois", "chose", "choses", "façon", "façons", "manière", "manières", "sorte", "sortes",
-                         "genre", "genres", "coup", "coups", "peu", "espèce", "plupart", "moitié"})
+                         "genre", "genres", "coup", "coups", "peu", "espèce", "plupart", "moitié", "cas"})
 
 
 @functools.lru_cache(maxsize=8192)
@@ -334,6 +334,6 @@ def determined_nouns(text: str) -> frozenset[str]:
                 and tokens[head + 1] not in DETERMINERS:
             head += 1
         if head is not None and reader.has_pos(head, "noun") and not reader.has_pos(head, "adv") \
-                and tokens[head] not in LIGHT_NOUNS:  # not an adverb that may be a noun (*la moins chère*)
+                and not is_cardinal(tokens[head]) and tokens[head] not in LIGHT_NOUNS:  # not an adverb or numeral that may be a noun (*la moins chère*, *tous les deux*)
             found.add(tokens[head])
     return frozenset(found)
