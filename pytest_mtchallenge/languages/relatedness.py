@@ -293,19 +293,22 @@ def other_participant(output: str, *, source: str, context: str = "", references
     if not references or source_pack.nouns is None or target_pack.nouns is None \
             or not bilingual.has_lexicon(source_language, target_language):
         return None  # without a reference, a rendering the lexicon lacks (*CEO*: *président*) looks foreign
-    nouns = {_fold(noun) for noun in target_pack.nouns(output)}
-    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)}
-    if not nouns or not source_nouns:
-        return None
     supported = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
                             target_language, tuple(construction))
     written = _written(output)
-    for token in _tokens(output, target_language):
-        if token[0][0] in nouns and (meanings := supported.foreign(token, written)):
-            judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
-            unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
-            return Unsupported(token[0][0], meanings, unrendered) if unrendered else None
-    return None
+    # the words of another sentence first (a lookup): most outputs have none, and need no reading of their nouns
+    foreign = [(token, meanings) for token in _tokens(output, target_language)
+               if (meanings := supported.foreign(token, written))]
+    if not foreign:
+        return None
+    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)}
+    nouns = {_fold(noun) for noun in target_pack.nouns(output)} if source_nouns else set()
+    found = next(((token, meanings) for token, meanings in foreign if token[0][0] in nouns), None)
+    if found is None:
+        return None
+    judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
+    unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
+    return Unsupported(found[0][0][0], found[1], unrendered) if unrendered else None
 
 
 @dataclass(frozen=True, slots=True)
