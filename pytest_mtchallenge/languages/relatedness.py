@@ -116,8 +116,14 @@ def _construction_readings(construction: tuple[str, ...], language: str) -> froz
 def _written(text: str) -> dict[str, str]:
     """Each word of ``text`` (and each part of a word with an apostrophe or hyphen) as written,
     lowercased, by its folded form: the lexicon reads *préfère*, not *prefere*."""
-    return {_fold(word): word.casefold() for match in _WORD.finditer(text)
-            for word in (match.group(0), *re.split(r"['’-]", match.group(0)))}
+    found: dict[str, str] = {}
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        found[_fold(word)] = word.casefold()
+        if "'" in word or "’" in word or "-" in word:
+            for part in re.split(r"['’-]", word):
+                found[_fold(part)] = part.casefold()
+    return found
 
 
 @functools.lru_cache(maxsize=65536)
@@ -293,17 +299,22 @@ def other_participant(output: str, *, source: str, context: str = "", references
     if not references or source_pack.nouns is None or target_pack.nouns is None \
             or not bilingual.has_lexicon(source_language, target_language):
         return None  # without a reference, a rendering the lexicon lacks (*CEO*: *président*) looks foreign
+    written = _written(output)
+    # the words the lexicon knows that no reference has, first: most outputs have none, and need neither the
+    # item's words nor a reading of their nouns
+    said = {reading for reference in references for token in _tokens(reference, target_language) for reading in token}
+    candidates = [token for token in _tokens(output, target_language) if not any(reading in said for reading in token)
+                  and any(_translations(reading, target_language, source_language)
+                          for reading in _token_readings(token, target_language, written))]
+    if candidates:
+        nouns = {_fold(noun) for noun in target_pack.nouns(output)}
+        candidates = [token for token in candidates if token[0][0] in nouns]
+    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)} if candidates else set()
+    if not source_nouns:
+        return None
     supported = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
                             target_language, tuple(construction))
-    written = _written(output)
-    # the words of another sentence first (a lookup): most outputs have none, and need no reading of their nouns
-    foreign = [(token, meanings) for token in _tokens(output, target_language)
-               if (meanings := supported.foreign(token, written))]
-    if not foreign:
-        return None
-    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)}
-    nouns = {_fold(noun) for noun in target_pack.nouns(output)} if source_nouns else set()
-    found = next(((token, meanings) for token, meanings in foreign if token[0][0] in nouns), None)
+    found = next(((token, meanings) for token in candidates if (meanings := supported.foreign(token, written))), None)
     if found is None:
         return None
     judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
@@ -311,35 +322,49 @@ def other_participant(output: str, *, source: str, context: str = "", references
     return Unsupported(found[0][0][0], found[1], unrendered) if unrendered else None
 
 
-@dataclass(frozen=True, slots=True)
 class _ItemWords:
-    """What an output's words are compared with: the item's source and references, read once per item."""
+    """What an output's words are compared with: the item's source and references, read once per item; the
+    translations of the source's words (the costly part) only when a word needs them."""
 
-    source_language: str
-    target_language: str
-    own: frozenset[str]
-    reference_words: frozenset[str]
-    source_tokens: tuple[tuple[tuple[str, str], ...], ...]
-    source_written: dict[str, str]
-    rendering: frozenset[str]
-    source_forms: frozenset[str]
-    names: frozenset[str]
+    def __init__(self, source: str, references: tuple[str, ...], source_language: str, target_language: str,
+                 construction: tuple[str, ...]) -> None:
+        self.source_language, self.target_language = source_language, target_language
+        self.own = _construction_readings(construction, target_language)
+        self.reference_words = frozenset(reading for reference in references
+                                         for token in _tokens(reference, target_language)
+                                         for reading in _token_readings(token, target_language, _written(reference)))
+        self.source_tokens = _tokens(source, source_language)
+        self.source_written = _written(source)
+        self.source_forms = frozenset(form for token in self.source_tokens for form, _ in token)
+        self.names = frozenset(_names(source, source_language))
+        self._rendering: frozenset[str] | None = None
+
+    @property
+    def rendering(self) -> frozenset[str]:
+        """Every translation the lexicon gives of any reading of a source word, folded."""
+        if self._rendering is None:
+            self._rendering = frozenset(
+                other for token in self.source_tokens
+                for reading in _token_readings(token, self.source_language, self.source_written)
+                for other in _translations(reading, self.source_language, self.target_language))
+        return self._rendering
 
     def foreign(self, token: tuple[tuple[str, str], ...], written: dict[str, str]) -> tuple[str, ...]:
         """The source-language words an output word translates, none of them the source's, when the word is
         evidence of another sentence (see :func:`unsupported`); empty when it is not."""
         readings = _token_readings(token, self.target_language, written)
-        if readings & self.own or readings & self.reference_words or readings & self.rendering \
-                or readings & self.names:
+        if readings & self.own or readings & self.reference_words or readings & self.names:
             return ()
         if any(_cognates(form, other) for form, _ in token for other in self.source_forms):
             return ()
         meanings = frozenset(meaning for reading in readings
                              for meaning in _translations(reading, self.target_language, self.source_language))
+        if not meanings or readings & self.rendering:
+            return ()  # the lexicon does not know the word (no evidence either way), or it renders the source
         synonyms = frozenset(other for meaning in meanings
                              for other in _translations(meaning, self.source_language, self.target_language))
-        if not meanings or synonyms & (self.reference_words | self.rendering):
-            return ()  # the lexicon does not know the word (no evidence either way), or it is a synonym
+        if synonyms & (self.reference_words | self.rendering):
+            return ()  # a synonym of a reference word or of a source word's translation
         return tuple(sorted(meanings))
 
     def unrendered(self, output: str) -> tuple[str, ...]:
@@ -350,19 +375,7 @@ class _ItemWords:
 @functools.lru_cache(maxsize=1024)
 def _item_words(source: str, references: tuple[str, ...], source_language: str, target_language: str,
                 construction: tuple[str, ...]) -> _ItemWords:
-    pair = (source_language, target_language)
-    source_tokens = _tokens(source, source_language)
-    source_written = _written(source)
-    return _ItemWords(
-        source_language, target_language, own=_construction_readings(construction, target_language),
-        reference_words=frozenset(reading for reference in references for token in _tokens(reference, target_language)
-                                  for reading in _token_readings(token, target_language, _written(reference))),
-        source_tokens=source_tokens, source_written=source_written,
-        rendering=frozenset(other for token in source_tokens
-                            for reading in _token_readings(token, source_language, source_written)
-                            for other in _translations(reading, *pair)),
-        source_forms=frozenset(form for token in source_tokens for form, _ in token),
-        names=frozenset(_names(source, source_language)))
+    return _ItemWords(source, references, source_language, target_language, construction)
 
 
 def _unrendered(source_tokens: tuple[tuple[tuple[str, str], ...], ...], source_written: dict[str, str], output: str,
