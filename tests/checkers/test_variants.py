@@ -87,8 +87,8 @@ def test_the_french_english_held_out_sets_meet_issue_23s_bar(held_out: str) -> N
 #: wh_preposition's clause verb, the fifth 6, the eighth 11.
 UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2": 0, "unrelated-heldout3": 0,
                     "unrelated-heldout4": 2, "unrelated-heldout5": 2, "unrelated-heldout6": 1,
-                    "unrelated-heldout7": 1, "unrelated-heldout8": 8, "unrelated-heldout9": 8,
-                    "unrelated-heldout10": 9}
+                    "unrelated-heldout7": 1, "unrelated-heldout8": 8, "unrelated-heldout9": 7,
+                    "unrelated-heldout10": 8}
 #: How many legitimate (human "yes") outputs each unrelated set holds, and those of them not passed: the
 #: seventh's NF2 (*Mary was under the impression that she knew the truth.* for *Mary croyait connaître la
 #: vérité*) is left to a human since en_finite_clause finds no finite clause of the source's verb, before

@@ -80,7 +80,8 @@ class ConditionalChecker(FrenchChecker):
     # 2: a construction not found in a broken output fails (Verdict.not_found)
     # 3: a si clause whose verb is left unconjugated passes
     # 4: the clause's subject must be the reference clause's: another person, or a noun phrase for a name, fails
-    version = "4"
+    # 5: a si + imperfect pass rests on the main clause's meaning (the judge compares it with the source's words)
+    version = "5"
     description = "Fronted should: si + imperfect conditional clause"
     Params = ConditionalParams
 
@@ -194,7 +195,7 @@ class ConditionalChecker(FrenchChecker):
         if any(a.mood == "indicative" and a.tense == "imperfect" for a in readings):
             return Verdict.passed(
                 f"the conditional clause is {si_text!r} + imperfect indicative: {clause!r} "
-                f"({describe_readings(reader, verb)})", clause)
+                f"({describe_readings(reader, verb)})", clause).resting_on(*_main_clause_meaning(reader, si, verb))
         moods = sorted({f"{a.mood} {a.tense}" if a.tense else str(a.mood) for a in readings})
         return Verdict.failed(
             f"expected the imperfect indicative after {si_text!r} (si Paul partait / si Paul devait partir); found "
@@ -217,6 +218,18 @@ class ConditionalChecker(FrenchChecker):
                                   f"({describe_readings(reader, verb)})", clause)
         return Verdict.undecided(f"{text!r} with {describe_readings(reader, verb)} instead of the {wanted}: "
                                  "left to a human")
+
+
+def _main_clause_meaning(reader: SentenceReader, si: int, verb: int) -> tuple[str, ...]:
+    """The words that carry the meaning of the main clause (:meth:`SentenceReader.meaning_words`): its finite
+    verb after the comma that ends the *si* clause (*Si Paul devait partir, je serais triste*: *triste*), or
+    before *si* when the main clause comes first; none when there is no main clause."""
+    tokens = reader.tokens
+    comma = next((index for index in range(verb + 1, len(tokens)) if tokens[index] == ","), None)
+    span = range(comma + 1, len(tokens)) if comma is not None else range(0, si)
+    main = next((index for index in span if reader.finite_readings(index) and not reader.is_nominal_context(index)),
+                None)
+    return reader.meaning_words(main) if main is not None else ()
 
 
 def _clause_subject(reader: SentenceReader, text: str) -> _Subject | None:

@@ -92,7 +92,8 @@ class ZeroRelativeChecker(FrenchChecker):
     is left to a human (*Le garçon dont ma sœur parlait* for *The girl my friend was talking about*),
     and the relative clause's subject is compared with the reference clause's (*L'homme que tu détestes*
     for *que votre sœur déteste* fails). A pass rests on the relative clause's meaning (``Verdict.content``:
-    ``SentenceReader.meaning_words`` of its verb): the judge asks whether it renders the source's (*L'homme
+    ``SentenceReader.meaning_words`` of its verb), and on the main clause's when one follows (*La fille dont
+    mon ami parlait est mariée* for *… is gone*): the judge asks whether they render the source's (*L'homme
     que votre sœur admire* for *The man your sister hates* is left to a human).
     """
 
@@ -105,7 +106,8 @@ class ZeroRelativeChecker(FrenchChecker):
     #    of another person, or a noun phrase for a name absent from the output, fails (issue 23, 5)
     # 6: a pass rests on the relative clause's meaning (Verdict.content), compared with the source
     # 7: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
-    version = "7"
+    # 8: a pass rests on the main clause's meaning too, when one follows the relative clause
+    version = "8"
     Params = ZeroRelativeParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -141,6 +143,9 @@ class ZeroRelativeChecker(FrenchChecker):
             # the relative clause's meaning is the item's content: the pass rests on it
             verb = self._clause_verb(reader, position + len(tokenize(relative)))
             meaning = reader.meaning_words(verb) if verb is not None else ()
+            # and on the main clause's, when the head is its subject (*La fille dont mon ami parlait est mariée*)
+            main = reader.first_finite_verb(verb + 1) if verb is not None else None
+            meaning += reader.meaning_words(main) if main is not None else ()
             return self._same_participants(
                 Verdict.passed(f"the relative pronoun {relative!r} follows the head noun {head_word!r}",
                                relative).resting_on(*meaning),

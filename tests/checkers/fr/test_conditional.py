@@ -150,3 +150,14 @@ def test_the_conditional_clause_has_the_reference_clauses_subject(params: Mappin
                                                                  output: str, expected: Outcome) -> None:
     verdict = CHECKER.check(item=referenced(params, reference), output=output)
     assert verdict.outcome is expected, verdict.reason
+
+
+@pytest.mark.parametrize(("output", "content"), [
+    ("Si Paul devait s'en aller, je serais triste.", ("triste",)),        # after the comma: the main clause
+    ("Je serais triste si Paul s'en allait.", ("triste",)),               # the main clause first
+    ("Si Paul devait partir, nous le regretterions.", ("regretterions",)),
+])
+def test_a_pass_rests_on_the_main_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
+    # the judge asks whether these words render the source's (*soulagé* for *sad* is another sentence)
+    verdict = CHECKER.check(item=item(LEAVE), output=output)
+    assert verdict.outcome is Outcome.PASS and verdict.content == content, verdict.reason

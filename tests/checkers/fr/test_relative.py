@@ -131,9 +131,11 @@ def test_a_head_none_of_the_sources_is_left_to_a_human() -> None:
 
 
 @pytest.mark.parametrize(("output", "content"), [
-    ("L'homme que votre sœur déteste est méchant.", ("déteste",)),
-    ("L'homme que votre sœur a toujours détesté est méchant.", ("détesté",)),  # the participle after avoir
+    # the relative clause's meaning, then the main clause's (the head is its subject)
+    ("L'homme que votre sœur déteste est méchant.", ("déteste", "méchant")),
+    ("L'homme que votre sœur a toujours détesté est méchant.", ("détesté", "méchant")),  # the participle after avoir
+    ("Je connais l'homme que votre sœur déteste.", ("déteste",)),          # no main clause after it
 ])
-def test_a_pass_rests_on_the_relative_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
+def test_a_pass_rests_on_the_relative_and_main_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
     verdict = CHECKER.check(item=item(MAN), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content
