@@ -220,6 +220,14 @@ def test_a_noun_added_while_every_noun_of_the_source_is_rendered_is_not_found() 
                           references=("Utilisez le couteau à steak.",)) is None
 
 
+def test_a_noun_elided_with_its_determiner_is_found() -> None:
+    # *d'amis* is one word to the relatedness reader, *amis* a noun to the pack's
+    found = participant_in("Elle avait beaucoup d'amis mais il n'en avait aucun.",
+                           source="She had a lot of money but he did not have any.",
+                           references=("Elle avait beaucoup d'argent mais il n'en avait pas.",))
+    assert found is not None and found.word == "amis" and found.unrendered == ("money",)
+
+
 def test_without_a_reference_nothing_is_found() -> None:
     # a rendering the lexicon lacks (*président* for *CEO*) would look like another participant
     assert participant_in("Paul sait que cette voiture est trop chère.", source="Paul knows this story is hard to believe.",
@@ -250,6 +258,9 @@ def test_only_the_judged_sentences_nouns_count_as_unrendered_and_its_context_sup
     ("en", "I will take the cheapest one.", set()),
     ("en", "He has been gone for two years now.", {"years"}),                   # the run stops at an adverb
     ("fr", "Le général va vous recevoir tous les deux.", {"général"}),          # a numeral
+    ("fr", "Elle avait beaucoup d'amis mais il n'en avait aucun.", {"amis"}),  # *de* after a quantity
+    ("fr", "Il parle de ville en ville.", set()),                                # *de*: a preposition
+    ("en", "She had a lot of money but he did not have any.", {"money"}),     # *of* after a quantity
     ("fr", "Ce sera bientôt le cas.", set()),
     ("en", "They live in a really big house.", {"house"}),                      # one before it is skipped
 ])

@@ -306,9 +306,10 @@ def other_participant(output: str, *, source: str, context: str = "", references
     candidates = [token for token in _tokens(output, target_language) if not any(reading in said for reading in token)
                   and any(_translations(reading, target_language, source_language)
                           for reading in _token_readings(token, target_language, written))]
+    nouns: set[str] = set()
     if candidates:
         nouns = {_fold(noun) for noun in target_pack.nouns(output)}
-        candidates = [token for token in candidates if token[0][0] in nouns]
+        candidates = [token for token in candidates if any(form in nouns for form, _ in token)]  # *d'amis*: amis
     source_nouns = {_fold(noun) for noun in source_pack.nouns(source)} if candidates else set()
     if not source_nouns:
         return None
@@ -319,7 +320,8 @@ def other_participant(output: str, *, source: str, context: str = "", references
         return None
     judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
     unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
-    return Unsupported(found[0][0][0], found[1], unrendered) if unrendered else None
+    noun = next(form for form, _ in found[0] if form in nouns)
+    return Unsupported(noun, found[1], unrendered) if unrendered else None
 
 
 class _ItemWords:

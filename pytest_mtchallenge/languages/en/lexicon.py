@@ -79,6 +79,8 @@ def has_finite_verb(text: str) -> bool | None:
 _NOUN_OPENERS = (DETERMINERS - {"that", "what", "which", "much", "more", "most", "little", "enough", "such", "all",
                                 "other", "few"}) | {"'s"}
 _DEMONSTRATIVES = frozenset({"this", "these", "those"})
+#: Nouns of quantity whose *of* opens the noun they measure (*a lot of money*, *plenty of time*).
+_QUANTITY_NOUNS = frozenset({"lot", "lots", "plenty", "deal", "number", "amount", "couple", "bit"})
 #: Nouns that phrases use for their grammar more than for a thing they name (*pay one's way*, *a great deal*,
 #: *all the time*, *that kind of thing*, *the cheapest one*): no participant of a sentence.
 LIGHT_NOUNS = frozenset({"way", "ways", "thing", "things", "time", "times", "lot", "lots", "kind", "kinds", "sort",
@@ -92,7 +94,8 @@ def determined_nouns(text: str) -> frozenset[str]:
     the determiner (past adverbs before them: *a really big house*), up to a function word, an adverb or
     punctuation. A head that reads as a verb form (*-ing*, a past form) or an *-ly* adverb is none, nor a
     demonstrative's word before a subject (*this proves he knew*: a pronoun, then its verb), nor a noun of
-    :data:`LIGHT_NOUNS` (*I paid my way*), nor an adjective before one (*the cheapest one*)."""
+    :data:`LIGHT_NOUNS` (*I paid my way*), nor an adjective before one (*the cheapest one*). The *of* after a noun of quantity opens a noun too
+    (*a lot of money*)."""
     from pytest_mtchallenge.languages.en.inflection import is_past_or_participle
     from pytest_mtchallenge.languages.en.reader import is_adverb, tokenize
     from pytest_mtchallenge.languages.en.stop_words import STOP_WORDS
@@ -100,7 +103,7 @@ def determined_nouns(text: str) -> frozenset[str]:
     words, _ = tokenize(text)
     found = set()
     for index, word in enumerate(words):
-        if word not in _NOUN_OPENERS:
+        if word not in _NOUN_OPENERS and not (word == "of" and index and words[index - 1] in _QUANTITY_NOUNS):
             continue
         start = index + 1
         while start < len(words) and is_adverb(words[start]) and words[start] not in STOP_WORDS:

@@ -11,6 +11,7 @@ from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, is_cardinal, readings,
 )
+from pytest_mtchallenge.languages.fr.stop_words import STOP_WORDS
 from pytest_mtchallenge.normalise import normalise_text
 
 
@@ -307,19 +308,26 @@ LIGHT_NOUNS = frozenset({"fois", "chose", "choses", "façon", "façons", "maniè
                          "genre", "genres", "coup", "coups", "peu", "espèce", "plupart", "moitié", "cas"})
 
 
+#: Adverbs of quantity that make *de* a determiner (*beaucoup d'amis*, *peu de patience*, *trop de bruit*).
+QUANTITY_ADVERBS = frozenset({"beaucoup", "peu", "trop", "assez", "tant", "autant", "plus", "moins", "combien",
+                              "énormément"})
+
+
 @functools.lru_cache(maxsize=8192)
 def determined_nouns(text: str) -> frozenset[str]:
     """The head nouns of ``text``'s noun phrases that a determiner opens, lowercased (*le bruit soudain
     dans les chambres supérieures* → bruit, chambres): the reader's noun phrase after each determiner
     (:meth:`~pytest_mtchallenge.languages.fr.reader.SentenceReader.noun_phrase`), when its head has a noun
     reading in the lexicon. A clitic that is also an article (*nous les voyons*) opens none, nor does *de*
-    (a preposition as often as a determiner); a noun of :data:`LIGHT_NOUNS` (*de toute façon*) is none."""
+    (a preposition as often as a determiner) unless an adverb of quantity comes before it (*beaucoup d'amis*); a noun of :data:`LIGHT_NOUNS` (*de toute façon*) is none."""
     reader = SentenceReader(text, default_lexicon())
     tokens = reader.tokens
     found = set()
     for index, token in enumerate(tokens):
-        if token not in DETERMINERS or token in ("de", "d'") or index + 1 >= len(tokens):
+        if token not in DETERMINERS or index + 1 >= len(tokens):
             continue
+        if token in ("de", "d'") and (index == 0 or tokens[index - 1] not in QUANTITY_ADVERBS):
+            continue  # a preposition as often as a determiner, but *beaucoup de*, *peu d'* quantify a noun
         if token in OBJECT_CLITICS and not reader.is_nominal_context(index + 1):
             continue
         phrase = reader.noun_phrase(index)
@@ -331,7 +339,7 @@ def determined_nouns(text: str) -> frozenset[str]:
         # noun is the head (not after *les politiciens locaux*, where either may be the noun)
         while head is not None and head + 1 < len(tokens) and reader.has_pos(head, "adj") \
                 and reader.has_pos(head + 1, "noun") and not reader.has_pos(head + 1, "adj", "verb", "prep") \
-                and tokens[head + 1] not in DETERMINERS:
+                and tokens[head + 1] not in DETERMINERS and tokens[head + 1] not in STOP_WORDS:
             head += 1
         if head is not None and reader.has_pos(head, "noun") and not reader.has_pos(head, "adv") \
                 and not is_cardinal(tokens[head]) and tokens[head] not in LIGHT_NOUNS:  # not an adverb or numeral that may be a noun (*la moins chère*, *tous les deux*)
