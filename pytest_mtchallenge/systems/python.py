@@ -16,7 +16,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import weakref
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -197,10 +196,6 @@ class PythonSystem(System):
             self._worker = None
 
 
-#: How often (seconds) a wait for the function's reply wakes the main thread, so that Ctrl-C stops the run.
-_WAKE_EVERY = 0.25
-
-
 class _Worker:
     """The process a ``python:`` system's function runs in, and the frames it answers with."""
 
@@ -248,16 +243,10 @@ class _Worker:
             stdin.flush()
         except OSError:
             pass  # the process has ended: its output says so
-        # Waited for in slices: Ctrl-C may reach another thread of this process (the reader, a library's),
-        # and a signal handler only runs when the main thread wakes; a wait without a timeout never would.
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            left = _WAKE_EVERY if deadline is None else min(_WAKE_EVERY, max(0.0, deadline - time.monotonic()))
-            try:
-                return self._replies.get(timeout=left)
-            except queue.Empty:
-                if deadline is not None and time.monotonic() >= deadline:
-                    raise TimeoutError from None
+        try:
+            return self._replies.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError from None
 
     def end(self) -> str:
         """How the process ended, in words (it sent no reply)."""
