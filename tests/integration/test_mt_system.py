@@ -263,9 +263,13 @@ def test_ctrl_c_stops_a_run_waiting_on_a_python_function_and_its_process(pyteste
     started = pytester.path / "started"
     pytester.makepyfile(slow_mt=f"import os, time\ndef translate(sources):\n"
                                 f"    open({str(started)!r}, 'w').write(str(os.getpid()))\n    time.sleep(600)\n")
+    # Ctrl-C as a terminal sends it: the run starts with SIGINT's default action, even when this test runs in the
+    # background of a non-interactive shell (``.ci/run &``), which starts it ignored: a Python started with
+    # SIGINT ignored installs no KeyboardInterrupt handler, and the run would never stop
     run = subprocess.Popen([sys.executable, "-m", "pytest", str(mini_suite.parent),
                             "--mt-system=python:slow_mt:translate", "-p", "no:cacheprovider"],
-                           cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                           cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         for _ in range(600):  # up to a minute for the run to reach the function
             if started.exists() and started.read_text():
