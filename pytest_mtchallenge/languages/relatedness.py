@@ -306,12 +306,12 @@ def other_participant(output: str, *, source: str, context: str = "", references
     candidates = [token for token in _tokens(output, target_language) if not any(reading in said for reading in token)
                   and any(_translations(reading, target_language, source_language)
                           for reading in _token_readings(token, target_language, written))]
-    nouns: set[str] = set()
-    if candidates:
-        nouns = {_fold(noun) for noun in target_pack.nouns(output)}
-        candidates = [token for token in candidates if any(form in nouns for form, _ in token)]  # *d'amis*: amis
     source_nouns = {_fold(noun) for noun in source_pack.nouns(source)} if candidates else set()
     if not source_nouns:
+        return None
+    nouns = {_fold(noun) for noun in target_pack.nouns(output)}
+    candidates = [token for token in candidates if any(form in nouns for form, _ in token)]  # *d'amis*: amis
+    if not candidates:
         return None
     supported = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
                             target_language, tuple(construction))
