@@ -370,46 +370,40 @@ class _ItemWords:
         return tuple(sorted(meanings))
 
     def unrendered(self, output: str) -> tuple[str, ...]:
-        return _unrendered(self.source_tokens, self.source_written, output, self.names, self.own,
-                           self.source_language, self.target_language, references=self.reference_words)
+        """The source's content words that the output renders nowhere: a name it does not write, a word the
+        lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations
+        nor cognates the output has. Words the lexicon does not know, and the construction's, are left out.
+        Synonyms through the other language are not asked here: two steps through a polysemous word join
+        almost anything (*extrêmement* renders *strong* by *fort*)."""
+        pair = (self.source_language, self.target_language)
+        written = _written(output)
+        output_words = frozenset(reading for token in _tokens(output, self.target_language)
+                                 for reading in _token_readings(token, self.target_language, written))
+        missing = []
+        for token in self.source_tokens:
+            form = token[0][0]
+            if form in output_words:
+                continue  # written alike: a name, a loan word (*Max*, *pizza*)
+            if form in self.names:
+                missing.append(form)
+                continue
+            translations = frozenset(other for reading in _token_readings(token, self.source_language,
+                                                                          self.source_written)
+                                     for other in _translations(reading, *pair))
+            # a word the lexicon lacks is rendered in a reference by its cognate (*arrogant* / *arrogante*)
+            translations |= {word for word in self.reference_words if _cognates(word, form)}
+            if not translations or translations & self.own or translations & output_words:
+                continue
+            if any(_cognates(word, form) for word in output_words):
+                continue
+            missing.append(form)
+        return tuple(dict.fromkeys(missing))
 
 
 @functools.lru_cache(maxsize=1024)
 def _item_words(source: str, references: tuple[str, ...], source_language: str, target_language: str,
                 construction: tuple[str, ...]) -> _ItemWords:
     return _ItemWords(source, references, source_language, target_language, construction)
-
-
-def _unrendered(source_tokens: tuple[tuple[tuple[str, str], ...], ...], source_written: dict[str, str], output: str,
-                names: frozenset[str], own: frozenset[str], source_language: str, target_language: str, *,
-                references: frozenset[str] = frozenset()) -> tuple[str, ...]:
-    """The source's content words that the output renders nowhere: a name it does not write, a word the
-    lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations
-    nor cognates the output has. Words the lexicon does not know, and the construction's, are left out.
-    Synonyms through the other language are not asked here: two steps through a polysemous word join
-    almost anything (*extrêmement* renders *strong* by *fort*)."""
-    pair = (source_language, target_language)
-    written = _written(output)
-    output_words = frozenset(reading for token in _tokens(output, target_language)
-                             for reading in _token_readings(token, target_language, written))
-    missing = []
-    for token in source_tokens:
-        form = token[0][0]
-        if form in output_words:
-            continue  # written alike: a name, a loan word (*Max*, *pizza*)
-        if form in names:
-            missing.append(form)
-            continue
-        translations = frozenset(other for reading in _token_readings(token, source_language, source_written)
-                                 for other in _translations(reading, *pair))
-        # a word the lexicon lacks is rendered in a reference by its cognate (*arrogant* / *arrogante*)
-        translations |= {word for word in references if _cognates(word, form)}
-        if not translations or translations & own or translations & output_words:
-            continue
-        if any(_cognates(word, form) for word in output_words):
-            continue
-        missing.append(form)
-    return tuple(dict.fromkeys(missing))
 
 
 def _token_readings(token: tuple[tuple[str, str], ...], language: str, written: dict[str, str]) -> frozenset[str]:
