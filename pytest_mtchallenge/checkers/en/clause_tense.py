@@ -10,7 +10,7 @@ from pytest_mtchallenge.languages.en.reader import (
     TENSE_NAMES,
     NounPhrase,
     Sentence,
-    lexical_verb,
+    lexical_word,
     subject_at,
     verb_group,
 )
@@ -115,9 +115,8 @@ class ClauseTenseChecker(EnglishChecker):
                     other = _other_subject(subject, item.references, params.triggers)
                     if other:
                         return Verdict.failed(other, clause)
-                    verb = lexical_verb(sentence, group.head)
                     return Verdict.passed(f"after {opener!r}, {clause!r} is in the {group.describe()}, as English "
-                                          "requires", clause).resting_on(sentence.cased[verb] if verb is not None else "")
+                                          "requires", clause).resting_on(lexical_word(sentence, group.head))
                 if group.tense in reject:
                     return Verdict.failed(f"expected the {expected} after {opener!r}; found {clause!r} "
                                           f"({group.describe()})", clause)
@@ -187,10 +186,9 @@ def _for_to(sentence: Sentence, start: int, end: int, accept: tuple[str, ...]) -
         if words[to] == "to" and to + 1 < len(words) and words[to + 1][:1].isalpha() \
                 and words[to + 1] not in DETERMINERS:
             phrase = sentence.text(start, to + 2)
-            verb = lexical_verb(sentence, to + 1)
             return Verdict.passed(f"{phrase!r}: for + subject + to-infinitive, the English alternative to the "
                                   "mandative subjunctive after the trigger", phrase).resting_on(
-                sentence.cased[verb] if verb is not None else "")
+                lexical_word(sentence, to + 1))
     return None
 
 

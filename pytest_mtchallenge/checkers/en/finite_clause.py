@@ -16,7 +16,7 @@ from pytest_mtchallenge.languages.en.inflection import (
 )
 from pytest_mtchallenge.languages.en.reader import (
     TENSE_NAMES,
-    lexical_verb,
+    lexical_word,
     NounPhrase,
     Sentence,
     is_adverb,
@@ -199,10 +199,9 @@ class FiniteClauseChecker(EnglishChecker):
                                      "to a human", clause)
         if group.tense in accept:
             # with ``verbs`` the clause's verb is one of the item's renderings; without, it is compared
-            verb = lexical_verb(sentence, group.head) if heads is None else None
             return Verdict.passed(f"after {opener!r}, the finite clause {clause!r} has the expected subject and the "
                                   f"{group.describe()}", clause).resting_on(
-                sentence.cased[verb] if verb is not None else "")
+                lexical_word(sentence, group.head) if heads is None else "")
         if group.tense in reject or (group.tense == "base" and "plain" not in accept):
             expected = " or ".join(TENSE_NAMES[t] for t in accept)
             return Verdict.failed(f"after {opener!r}, expected a finite clause in the {expected}; found {clause!r} "

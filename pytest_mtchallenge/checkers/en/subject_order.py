@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, source_phrase, words_param
 from pytest_mtchallenge.languages.en.inflection import forms_of, is_past_form
-from pytest_mtchallenge.languages.en.reader import Sentence, lexical_verb
+from pytest_mtchallenge.languages.en.reader import Sentence, lexical_word
 from pytest_mtchallenge.languages.en.words import AUXILIARIES, DETERMINERS, NOUN_MARKERS, PREPOSITIONS, WH_WORDS
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -114,10 +114,9 @@ class EnglishSubjectOrderChecker(EnglishChecker):
         if after < len(tokens) and _is_finite(tokens[after]) and (wh is None or wh < start):
             phrase = sentence.quote(start, after + 1)
             # another verb than the source's: the pass rests on it (the item's content)
-            verb = lexical_verb(sentence, after)
             return Verdict.passed(f"the subject {sentence.quote(start, subject + 1)!r} comes before the clause's "
                                   f"finite verb ({phrase!r}), as in English", phrase).resting_on(
-                sentence.cased[verb] if verb is not None else "")
+                lexical_word(sentence, after))
         return None
 
 

@@ -339,7 +339,7 @@ class CliticChecker(FrenchChecker):
         verbs = sorted(_verb_readings(reader, cluster.host), key=lambda a: (a.pos != "aux", a.mood != "indicative"))
         described = f" ({verbs[0].describe()})" if verbs else ""
         return Verdict.passed(f"found the clitic{'s' if len(matched) > 1 else ''} in {text!r} before the verb "
-                              f"{host!r}{described}", text).resting_on(_lexical_verb(reader, cluster.host))
+                              f"{host!r}{described}", text).resting_on(reader.lexical_word(cluster.host))
 
     def _is_participle(self, reader: SentenceReader, index: int) -> bool:
         return any(a.mood == "participle" for a in reader.readings(index))
@@ -449,10 +449,3 @@ def _verb_readings(reader: SentenceReader, index: int) -> list[Analysis]:
     if not found and token.startswith("entre-"):
         found = readings(reader.lexicon, token.removeprefix("entre-"))
     return [a for a in found if a.pos in ("verb", "aux") and a.mood is not None]
-
-
-def _lexical_verb(reader: SentenceReader, host: int) -> str:
-    """The verb whose objects the clitics are: the host, or the participle after an auxiliary host
-    (*l'a donné*: *donné*), a word of the item's content that a translation of the source renders."""
-    verb = reader.lexical_verb(host)
-    return reader.tokens[verb] if verb is not None else ""

@@ -281,6 +281,13 @@ def lexical_verb(sentence: Sentence, index: int) -> int | None:
     return at
 
 
+def lexical_word(sentence: Sentence, index: int) -> str:
+    """The word of :func:`lexical_verb` as written, "" when there is none: what a family's pass rests on
+    (``Verdict.resting_on``)."""
+    verb = lexical_verb(sentence, index)
+    return sentence.cased[verb] if verb is not None else ""
+
+
 def pronoun_before_verb(sentence: Sentence, index: int) -> PreverbalPronoun | None:
     """A pronoun left before the verb group of the verb at ``index``, in the French clitic position:
     a reflexive (*this machine itself repairs*, *not herself sacrifice*, *of itself to sacrifice*),

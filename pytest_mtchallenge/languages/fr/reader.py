@@ -258,13 +258,19 @@ class SentenceReader:
                       if any(a.mood == mood for a in self.readings(after))), None)
         return index if found is None and mood == "participle" else found
 
+    def lexical_word(self, index: int) -> str:
+        """The token of :meth:`lexical_verb`, "" when there is none: what a family's pass rests on."""
+        verb = self.lexical_verb(index)
+        return self.tokens[verb] if verb is not None else ""
+
     def meaning_words(self, verb: int) -> tuple[str, ...]:
         """The words that carry the meaning of the verb group at the finite ``verb``: its lexical verb
         (:meth:`lexical_verb`, followed through a chain: *auraient dû nous alerter*: *alerter*; after factitive
         *faire*, the infinitive: *nous faire fuir*: *fuir*), or after a copula (or *avoir l'air*) the predicates
-        (*n'avait-elle été aussi heureuse*: *heureuse*); none after *ne … pas* (a negated predicate may render an antonym: *n'est pas
-        honnête* for *dishonest*), nor for a support verb (*mettre en garde*: :data:`SUPPORT_VERBS`). What a
-        translation of the clause renders of its source, whatever construction holds it."""
+        (*n'avait-elle été aussi heureuse*: *heureuse*); none after *ne … pas* (a negated predicate may render an
+        antonym: *n'est pas honnête* for *dishonest*), nor for a support verb (*mettre en garde*:
+        :data:`SUPPORT_VERBS`). What a translation of the clause renders of its source, whatever construction
+        holds it."""
         lexical = self.lexical_verb(verb)
         while lexical is not None and lexical != verb:  # through a chain: *auraient dû nous alerter*
             further = self.lexical_verb(lexical)
@@ -282,14 +288,14 @@ class SentenceReader:
                 return ()  # *nous mettre en garde* renders *alert us*: the meaning is the phrase's
             lexical = factitive
         if self.tokens[lexical + 1:lexical + 3] == ["l'", "air"] and self._is_avoir(lexical):
-            # *avoir l'air* + adjective is a copula (*Mary avait l'air heureuse*): its predicates
-            return () if "pas" in self.tokens[verb + 1:lexical + 2] else tuple(
-                self.tokens[index] for index in self.predicates(lexical + 2, linked=True))
-        if any(a.lemma in COPULAS for a in self.readings(lexical) if a.pos in ("verb", "aux")):
-            if "pas" in self.tokens[verb + 1:lexical + 2]:
-                return ()  # *n'est pas honnête* renders *dishonest*: a negated predicate may be an antonym
-            return tuple(self.tokens[index] for index in self.predicates(lexical, linked=True))
-        return (self.tokens[lexical],)
+            copula = lexical + 2  # *avoir l'air* + adjective is a copula (*Mary avait l'air heureuse*)
+        elif any(a.lemma in COPULAS for a in self.readings(lexical) if a.pos in ("verb", "aux")):
+            copula = lexical
+        else:
+            return (self.tokens[lexical],)
+        if "pas" in self.tokens[verb + 1:lexical + 2]:
+            return ()  # *n'est pas honnête* renders *dishonest*: a negated predicate may be an antonym
+        return tuple(self.tokens[index] for index in self.predicates(copula, linked=True))
 
     def is_nominal_context(self, index: int) -> bool:
         """Whether the word follows a determiner or preposition (so it is not a finite verb)."""
