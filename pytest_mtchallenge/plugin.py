@@ -74,12 +74,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _condense_failures(config: pytest.Config, session: MTChallengeSession, named: list[str]) -> None:
     """A run of challenge suites alone reports each wrong output in one line (the short summary,
-    verdict first) instead of a block each: with --tb or -v given, pytest's own choice stands."""
+    verdict first) instead of a block each: with --tb or -v given, pytest's own choice stands.
+    ``-rN`` (pytest's "none") leaves those lines out too: the compact mode of a CI log."""
     challenge_only = all(arg in named or arg in map(str, session.plan.suite_paths) for arg in config.args)
     if challenge_only and config.option.tbstyle == "auto" and config.option.verbose <= 0:
         config.option.tbstyle = "no"
-        if "f" not in (config.option.reportchars or "") and "a" not in (config.option.reportchars or ""):
-            config.option.reportchars = (config.option.reportchars or "") + "f"
+        chars = config.option.reportchars or ""
+        if not any(char in chars for char in "faAN"):  # -rN, or -r naming f: the user's choice stands
+            config.option.reportchars = chars + "f"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

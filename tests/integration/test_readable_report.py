@@ -26,6 +26,15 @@ def test_wrong_outputs_take_one_line_each_by_default(pytester: pytest.Pytester) 
     result.stdout.fnmatch_lines(["FAILED isabelle2017-en-fr::S1a[[]pbmt-1[]] - fail (decided by human)*"])
 
 
+@pytest.mark.parametrize("flags", [["-rN"], ["-rN", "--tb=no"], ["-rNs", "-q"]])
+def test_minus_r_n_leaves_the_failed_lines_out(pytester: pytest.Pytester, flags: list[str]) -> None:
+    """The compact mode of a CI log: pytest's own -rN, no line per wrong output, the report kept."""
+    result = _run(pytester, *flags)
+    text = result.stdout.str()
+    assert "FAILED " not in text and "question:" not in text
+    result.stdout.fnmatch_lines(["Overall *", "*166 failed, 158 passed*"])
+
+
 @pytest.mark.parametrize("flag", ["-v", "--tb=long"])
 def test_the_full_block_on_request(pytester: pytest.Pytester, flag: str) -> None:
     result = _run(pytester, flag)
