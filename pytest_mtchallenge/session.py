@@ -109,11 +109,17 @@ class MTChallengeSession:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
         """Attach the judgement to the report. In one process it is the :class:`ItemResult` itself;
         an xdist worker attaches what only it knows (:meth:`SuitePlan.record`, a few plain fields),
-        and the controller rebuilds the rest from its own reading of the suite."""
+        and the controller rebuilds the rest from its own reading of the suite.
+
+        A skipped output (n/a, review) is located at its test id, not at the plugin line that
+        skipped it: ``-rs`` lists the outputs by item instead of folding them under one line."""
         report = yield
         result = getattr(item, "mt_result", None)
         if result is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
             setattr(report, RECORD_KEY, item.plan.record(result) if self._worker else result)  # type: ignore[attr-defined]
+        if (result is not None and report.skipped and isinstance(report.longrepr, tuple)
+                and not hasattr(report, "wasxfail")):
+            report.longrepr = (item.nodeid, None, report.longrepr[2])
         return report
 
     @pytest.hookimpl(wrapper=True)

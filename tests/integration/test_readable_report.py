@@ -81,3 +81,11 @@ def test_outputs_are_shown_on_the_terminal_never_obeyed(pytester: pytest.Pyteste
     assert "needs human verdict: checker 'agreement': no finite verb found after the subject 'lettres'" in text
     if "-v" in flags:
         assert "output:    Elle était parfaite, n'était-elle pas ?\\u202e" in text
+
+
+def test_minus_r_s_lists_each_skipped_output_under_its_test_id(pytester: pytest.Pytester) -> None:
+    """n/a and review are skips located at the test, not at the plugin line that raised them."""
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-judge=auto", "-rNs")
+    text = result.stdout.str()
+    assert "nodes.py" not in text
+    result.stdout.fnmatch_lines(["SKIPPED [[]1[]] isabelle2017-en-fr::S1c[[]google-2016[]]: needs human verdict: *"])
