@@ -48,3 +48,22 @@ def test_a_comparison_section_when_a_baseline_was_named_even_without_pairs() -> 
     writer = Recorder()
     write_summary(writer, Summary(runs=runs, compare_path=Path("base.json")), width=100, color=False)
     assert ("section", "mtchallenge: comparison with base.json") in writer.lines
+
+
+def test_outputs_left_for_review_end_with_the_command_that_gives_them() -> None:
+    runs = build_runs([ItemResult.from_dict(record) for record in all_items("review")])
+    pending = len(runs[0].items)
+    writer = Recorder()
+    write_summary(writer, Summary(runs=runs, saved_path=Path("my runs/0001.json")), width=100, color=False)
+    assert writer.lines[-1] == ("yellow", f"{pending} outputs need review: mtchallenge review 'my runs/0001.json'")
+    writer = Recorder()
+    write_summary(writer, Summary(runs=runs, written_reports=[Path("r.html"), Path("r.json")]), width=100,
+                  color=False)
+    assert writer.lines[-1] == ("yellow", f"{pending} outputs need review: mtchallenge review r.json")
+    writer = Recorder()
+    write_summary(writer, Summary(runs=runs), width=100, color=False)
+    assert writer.lines[-1][1].startswith(f"{pending} outputs need review: save the run (--mt-autosave")
+    writer = Recorder()
+    write_summary(writer, Summary(runs=build_runs([ItemResult.from_dict(r) for r in all_items("pass")])),
+                  width=100, color=False)
+    assert not any("need review" in line for _, line in writer.lines)

@@ -77,9 +77,28 @@ def write_summary(writer: TerminalWriter, summary: Summary, *, width: int, color
         writer.write_line(line, red=True)
     for line in error_lines(runs, problems=summary.problems):  # a system that failed as a whole: one line
         writer.write_line(line, red=True)
+    line = review_line(summary)
+    if line:  # outputs left for a person: how to give their verdicts
+        writer.write_line(line, yellow=True)
     if summary.comparisons or summary.compare_path is not None:
         writer.section(f"mtchallenge: comparison with {summary.compare_path}")
         writer.write(render_comparisons(summary.comparisons, summary.gate_violations, summary.gate, width=width))
 
 
-__all__ = ["Summary", "TerminalWriter", "write_summary"]
+def review_line(summary: Summary) -> str:
+    """``4 outputs need review: mtchallenge review RUN``, RUN the saved run or the JSON report
+    (docs/review.md); "" when no output waits for a human verdict."""
+    pending = sum(result.outcome == "review" for run in summary.runs for result in run.items)
+    if not pending:
+        return ""
+    import shlex
+
+    outputs = "1 output needs review" if pending == 1 else f"{pending:,} outputs need review"
+    run = summary.saved_path or next((path for path in summary.written_reports if path.suffix.lower() == ".json"), None)
+    if run is None:
+        return printable(f"{outputs}: save the run (--mt-autosave or --mt-report=run.json), then "
+                         "mtchallenge review RUN (docs/review.md)")
+    return printable(f"{outputs}: mtchallenge review {shlex.quote(str(run))}")
+
+
+__all__ = ["Summary", "TerminalWriter", "review_line", "write_summary"]
