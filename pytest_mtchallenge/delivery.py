@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from pytest_mtchallenge.baseline import BaselineOptions
+from pytest_mtchallenge.baseline import BaselineOptions, Decision
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting import Run, write_report
-from pytest_mtchallenge.reporting.comparison import Comparison
+from pytest_mtchallenge.run_store import RunStatus
 from pytest_mtchallenge.terminal_text import printable
 
 
@@ -25,20 +25,30 @@ class Delivery:
         self.write_errors: list[str] = []  # one line per report or saved run that could not be written
         self.saved_path: Path | None = None
         self.unsaved = ""  # why --mt-save / --mt-autosave wrote nothing
+        self.save_note = ""  # why the run was saved elsewhere than --mt-save named, or as not accepted
 
     def write_reports(self, runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None,
-                      comparisons: Sequence[Comparison], gate_violations: Sequence[str]) -> None:
+                      decision: Decision = Decision()) -> None:
         for fmt, path in self.reports:
             if self._written(f"the {fmt} report {self.shown(path)}", lambda: write_report(
-                    fmt, runs, path, meta_evaluation=meta_evaluation, comparisons=comparisons,
-                    gate=self.baseline.verdict(gate_violations))):
+                    fmt, runs, path, meta_evaluation=meta_evaluation, comparisons=decision.comparisons,
+                    gate=decision.verdict)):
                 self.written_reports.append(path)
 
-    def save(self, runs: Sequence[Run], *, environment: Callable[[], Mapping[str, object]]) -> None:
-        """Save the run where --mt-save / --mt-autosave say (nothing without them)."""
+    def save(self, runs: Sequence[Run], *, environment: Callable[[], Mapping[str, object]],
+             status: RunStatus = RunStatus()) -> None:
+        """Save the run where --mt-save / --mt-autosave say (nothing without them), recording how it
+        ended; a run that was not accepted is written where it cannot replace a baseline."""
         def save() -> None:
             try:
-                self.saved_path = self.baseline.save(runs, environment=environment())
+                self.saved_path = self.baseline.save(runs, environment=environment(), status=status)
+                if self.saved_path is not None and not status.accepted:
+                    asked = self.baseline.save_path
+                    kept = (f"; {self.shown(asked)} was left as it was" if asked is not None
+                            and self.saved_path != asked else "")
+                    self.save_note = (f"the run was not accepted ({status.state}: "
+                                      f"{status.partial or ('Ctrl-C' if status.interrupted else 'its gate failed')})"
+                                      f"{kept}; --mt-compare=last never picks it")
             except MTChallengeError as exc:  # a run too large to be read back: nothing written, and said
                 self.unsaved = exc.one_line()
 

@@ -10,7 +10,7 @@ from types import MappingProxyType
 import pytest
 
 from pytest_mtchallenge.arguments import is_suite_file, selection
-from pytest_mtchallenge.baseline import BaselineOptions
+from pytest_mtchallenge.baseline import BaselineOptions, Decision
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.console import Console
 from pytest_mtchallenge.delivery import Delivery
@@ -23,9 +23,9 @@ from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.plan import PlanError, RunPlan
 from pytest_mtchallenge.registry import RegistryError, combine
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format
-from pytest_mtchallenge.reporting.comparison import Comparison
 from pytest_mtchallenge.reporting.terminal import Summary, write_summary
 from pytest_mtchallenge.run_secrets import install_redaction
+from pytest_mtchallenge.run_store import RunStatus
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.translation.translator import Translator
@@ -83,8 +83,7 @@ class MTChallengeSession:
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
         self.results: list[ItemResult] = []
         self.delivery = Delivery(self.reports, self.baseline, shown=self._shown)
-        self.comparisons: list[Comparison] = []
-        self.gate_violations: list[str] = []
+        self.decision = Decision()  # the comparison with --mt-compare's baseline, and the gate's verdict
         self.other_failures = 0  # failed reports that are not a judged wrong output
         self.collection_errors: list[str] = []  # one line per suite that could not be collected
         self.unloadable_suites: set[str] = set()  # node ids of suite files that failed to load
@@ -255,18 +254,29 @@ class MTChallengeSession:
         runs = self.runs()
         evaluation = self.meta_evaluation()
         if runs:  # compared first, so that the reports can show the comparison
-            self.comparisons, self.gate_violations = self.baseline.compare(runs)
+            self.decision = self.baseline.compare(runs)
         if runs or evaluation:
             self.delivery.write_reports(runs, meta_evaluation=evaluation.to_dict() if evaluation else None,
-                                        comparisons=self.comparisons, gate_violations=self.gate_violations)
+                                        decision=self.decision)
         if runs:
             self.delivery.save(runs, environment=lambda: environment(
                 directory=self.run_options.invocation_dir, arguments=self.config.invocation_params.args,
-                redact=self.translator.redaction.redact))
+                redact=self.translator.redaction.redact), status=self._status(runs, exitstatus))
         if evaluation is not None and session.exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:
             session.exitstatus = pytest.ExitCode.OK
         self.config.pluginmanager.hook.pytest_mtchallenge_report(runs=runs)
         session.exitstatus = self._exit_status(session.exitstatus, judged=bool(runs))
+
+    def _status(self, runs: list[Run], exitstatus: int) -> RunStatus:
+        """How the run ended, recorded in the saved run: a run interrupted (Ctrl-C), stopped early or
+        judging a selection is not complete; with a gate, whether it held."""
+        partial = "; ".join(dict.fromkeys(run.selection_text for run in runs if run.partial))
+        if self.stopped and not partial:
+            partial = "the run was stopped early (-x or --maxfail)"
+        gate = None
+        if self.baseline.gate is not None:
+            gate = "passed" if not self.decision.violations and not self.other_failures else "failed"
+        return RunStatus(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED, partial=partial, gate=gate)
 
     def _exit_status(self, status: int, *, judged: bool) -> int:
         """The run's exit status: in compare mode the gate decides (wrong outputs alone do not fail
@@ -274,7 +284,7 @@ class MTChallengeSession:
         missing saved run or report fails it (a release job must not go on without them)."""
         ok, failed = pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED
         if self.baseline.gate is not None and judged:
-            holds = not self.gate_violations and not self.other_failures
+            holds = not self.decision.violations and not self.other_failures
             if status in (ok, failed):
                 status = ok if holds else failed
         elif self.problems and status == ok:
@@ -295,9 +305,10 @@ class MTChallengeSession:
             collection_errors=self.collection_errors if self.config.option.tbstyle == "no" else (),
             implicit_reference=self.plan.implicit_reference, problems=self.problems,
             written_reports=[self._shown(path) for path in self.delivery.written_reports],
-            saved_path=self.delivery.saved_path, unsaved=self.delivery.unsaved,
-            write_errors=self.delivery.write_errors, comparisons=self.comparisons,
-            compare_path=self.baseline.compare_path, gate_violations=self.gate_violations, gate=self.baseline.gate)
+            saved_path=self.delivery.saved_path, unsaved=self.delivery.unsaved, save_note=self.delivery.save_note,
+            write_errors=self.delivery.write_errors, comparisons=self.decision.comparisons,
+            compare_path=self.baseline.compare_path, gate_violations=self.decision.violations,
+            gate=self.baseline.gate, verdict=self.decision.verdict)
         write_summary(terminalreporter, summary, width=terminalreporter._tw.fullwidth,  # noqa: SLF001
                       color=terminalreporter.hasmarkup)
         return result

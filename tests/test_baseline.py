@@ -9,9 +9,15 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.baseline import (
-    BaselineError, BaselineOptions, Gate, GateVerdict, SavedRun, autosave_path, compare, load_known_failures,
-    load_saved_runs, pair_runs, parse_signature, resolve_saved,
+    BaselineError, BaselineOptions, GateVerdict, SavedRun, compare, load_known_failures, load_saved_runs, pair_runs,
+    parse_signature,
 )
+from pytest_mtchallenge.gate import Gate, GateError
+from pytest_mtchallenge.run_store import RunStatus, RunStore, RunStoreError, resolve_saved
+
+
+def autosave_path(folder: Path, systems: list[str], status: RunStatus = RunStatus()) -> Path:
+    return RunStore(folder).claim(systems, status)
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting import build_runs
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
@@ -67,7 +73,7 @@ def test_gate_parsing(expression: str, expected: Gate) -> None:
 
 @pytest.mark.parametrize("expression", ["overall:2", "everything:1%", "p<0.05", "items:-1", ""])
 def test_gate_parsing_errors_name_the_option(expression: str) -> None:
-    with pytest.raises(BaselineError, match="--mt-compare-fail"):
+    with pytest.raises(GateError, match="--mt-compare-fail"):
         Gate.parse(expression)
 
 
@@ -75,9 +81,9 @@ def test_gate_violations() -> None:
     now = run({"A1": "pass", "A2": "fail", "B1": "pass", "B2": "fail", "B3": "review"})
     comparison = compare(now, BEFORE)  # overall 60% → 40%, subcategory A 100% → 50%
     assert Gate(overall=0.25).violations(comparison) == []
-    assert Gate(overall=0.10).violations(comparison)[0].startswith("overall:10% — overall rate fell by 20.0 points")
+    assert Gate(overall=0.10).violations(comparison)[0].startswith("s [x]: overall:10% — overall rate fell by 20.0 points")
     assert "subcategory A fell by 50.0 points" in Gate(subcategory=0.10).violations(comparison)[0]
-    assert Gate(items=0).violations(comparison) == ["items:0 — 1 items newly fail: A2"]
+    assert Gate(items=0).violations(comparison) == ["s [x]: items:0 — 1 items newly fail: A2"]
     assert Gate(items=1).violations(comparison) == []
     # not significant: p = 1 for one regression against none
     assert Gate(overall=0.10, alpha=0.05).violations(comparison) == []
@@ -145,7 +151,7 @@ def test_autosave_numbering_and_resolution(tmp_path: Path) -> None:
     assert autosave_path(folder, ["nmt"]).name == "0011_nmt.json.gz"
     assert resolve_saved("10", folder, base=tmp_path) == folder / "0010_old.json"
     assert resolve_saved("r.json", folder, base=tmp_path) == tmp_path / "r.json"
-    with pytest.raises(BaselineError, match="no saved run number 0009"):
+    with pytest.raises(RunStoreError, match="no saved run number 0009"):
         resolve_saved("9", folder, base=tmp_path)
 
 
@@ -193,7 +199,7 @@ def test_concurrent_autosaves_get_a_number_each_and_whole_files(tmp_path: Path) 
     ("   ", "empty gate"),
 ])
 def test_a_gate_that_could_never_hold_or_fail_is_refused(expression: str, reason: str) -> None:
-    with pytest.raises(BaselineError, match=reason) as info:
+    with pytest.raises(GateError, match=reason) as info:
         Gate.parse(expression)
     assert "--mt-compare-fail" in str(info.value)
 
@@ -284,8 +290,9 @@ def test_a_saved_run_larger_than_the_file_limit_is_read_back_and_compared(tmp_pa
     options = BaselineOptions.create(base=tmp_path, compare=name, gate="items:0")
     (baseline,) = options.baseline_runs
     assert len(baseline.outcomes) == 30_000 and baseline.outcomes["i3"] == "fail"
-    (comparison,), violations = options.compare(runs)
-    assert comparison.paired == 30_000 and not comparison.regressions and violations == []
+    decision = options.compare(runs)
+    (comparison,) = decision.comparisons
+    assert comparison.paired == 30_000 and not comparison.regressions and decision.violations == ()
 
 
 def test_autosaved_runs_are_compressed_and_known_by_their_bytes_whatever_their_name(tmp_path: Path) -> None:
@@ -304,3 +311,143 @@ def test_a_run_too_large_to_be_read_back_is_not_written(tmp_path: Path, monkeypa
     with pytest.raises(MTChallengeError, match=r"big.json: the run is 0 MiB of JSON, more than the 0 MiB a saved run"):
         BaselineOptions.create(base=tmp_path, save="big.json").save(build_runs(_judged(100)))
     assert list(tmp_path.iterdir()) == []
+
+
+# -- how a run ended, where it is saved, and what "last" finds (issue 34, points 4 and 5) -----------
+
+def _runs(outcome: str = "pass", count: int = 3):  # type: ignore[no-untyped-def]
+    return build_runs([{**Judgement(suite="s", system="x", item=f"i{n}", category="c", subcategory="x", output="o",
+                                    outcome=Outcome(outcome), decided_by=DecidedBy.CHECKER, reason="r").to_dict(),
+                        "position": n, "suite_items": count} for n in range(count)])
+
+
+@pytest.mark.parametrize(("status", "state", "accepted"), [
+    (RunStatus(), "accepted", True),
+    (RunStatus(gate="passed"), "accepted", True),
+    (RunStatus(gate="failed"), "rejected", False),
+    (RunStatus(interrupted=True, partial="1 of 3 items"), "interrupted", False),
+    (RunStatus(partial="1 of 3 items selected by -m S1"), "partial", False),
+])
+def test_a_run_status_says_whether_the_run_was_accepted(status: RunStatus, state: str, accepted: bool) -> None:
+    assert (status.state, status.accepted) == (state, accepted)
+    assert RunStatus.from_document({"status": status.to_dict()}) == status
+
+
+def test_an_interrupted_run_never_replaces_a_saved_run_and_says_it_was_interrupted(tmp_path: Path) -> None:
+    options = BaselineOptions.create(base=tmp_path, save="base.json")
+    assert options.save(_runs()) == tmp_path / "base.json"
+    before = (tmp_path / "base.json").read_bytes()
+    interrupted = RunStatus(interrupted=True, partial="1 of 3 items selected by a selection")
+    written = options.save(_runs(count=1), status=interrupted)
+    assert written == tmp_path / "base.interrupted.json"
+    assert (tmp_path / "base.json").read_bytes() == before  # byte-identical
+    status = json.loads(written.read_text())["status"]
+    assert status["state"] == "interrupted" and status["interrupted"] is True and status["accepted"] is False
+
+
+def test_a_partial_run_is_saved_where_asked_only_when_nothing_is_there(tmp_path: Path) -> None:
+    options = BaselineOptions.create(base=tmp_path, save="s6.json.gz")
+    partial = RunStatus(partial="1 of 3 items selected by -m S6")
+    assert options.save(_runs(), status=partial) == tmp_path / "s6.json.gz"  # a baseline of S6 on purpose
+    assert options.save(_runs(), status=partial) == tmp_path / "s6.partial.json.gz"
+
+
+def test_a_run_failing_its_gate_never_replaces_the_baseline_it_was_compared_with(tmp_path: Path) -> None:
+    BaselineOptions.create(base=tmp_path, save="base.json").save(_runs())
+    before = (tmp_path / "base.json").read_bytes()
+    options = BaselineOptions.create(base=tmp_path, save="base.json", compare="base.json", gate="items:0")
+    assert options.save(_runs("fail"), status=RunStatus(gate="failed")) == tmp_path / "base.rejected.json"
+    assert (tmp_path / "base.json").read_bytes() == before
+    assert options.save(_runs(), status=RunStatus(gate="passed")) == tmp_path / "base.json"  # accepted: replaces
+
+
+def test_last_is_the_last_accepted_run_so_a_rejected_model_never_becomes_the_baseline(tmp_path: Path) -> None:
+    """Issue 34, 5: --mt-autosave --mt-compare=last: a worse model failed its gate, was saved as the next
+    run, and the retried job compared with it and held."""
+    folder = tmp_path / ".mtchallenge" / "runs"
+    good = BaselineOptions.create(base=tmp_path, autosave=True).save(_runs())
+    assert good is not None and good.name == "0001_x.json.gz"
+    for attempt in (1, 2):
+        options = BaselineOptions.create(base=tmp_path, autosave=True, compare="last", gate="items:0")
+        assert options.compare_path == good
+        decision = options.compare(_runs("fail"))
+        assert decision.violations, f"attempt {attempt}: the worse model passed its gate"
+        saved = options.save(_runs("fail"), status=RunStatus(gate="failed"))
+        assert saved is not None and saved.name == f"000{attempt + 1}_x.rejected.json.gz"
+    assert resolve_saved("last", folder, base=tmp_path) == good
+    assert resolve_saved("latest", folder, base=tmp_path).name == "0003_x.rejected.json.gz"
+    assert resolve_saved("3", folder, base=tmp_path).name == "0003_x.rejected.json.gz"  # by number: any run
+
+
+def test_last_with_no_accepted_run_says_so(tmp_path: Path) -> None:
+    folder = tmp_path / ".mtchallenge" / "runs"
+    autosave_path(folder, ["x"], RunStatus(interrupted=True)).write_text("{}")
+    with pytest.raises(RunStoreError, match="no accepted run yet: the 1 saved runs were interrupted"):
+        resolve_saved("last", folder, base=tmp_path)
+
+
+
+# -- the gate explains itself (issue 34, point 6) -----------------------------------------------------
+
+def _suite_of(passing: int, total: int = 108) -> dict[str, str]:
+    return {f"i{n:03d}": "pass" if n < passing else "fail" for n in range(total)}
+
+
+def test_a_non_significant_drop_names_the_exceeded_rule_and_the_p_value_that_excused_it() -> None:
+    """overall:2%,p<0.05 on a 3.7-point drop (4 regressions of 108, p = 0.125)."""
+    from pytest_mtchallenge.baseline import decide
+
+    decision = decide([run(_suite_of(68))], [run(_suite_of(72))], gate=Gate.parse("overall:2%,p<0.05"),
+                      baseline_name="base.json")
+    assert decision.violations == ()
+    verdict = decision.verdict
+    assert verdict is not None and verdict.passed
+    (check,) = verdict.checks
+    assert (check.rule, check.verdict, check.exceeded) == ("overall:2%", "excused", True)
+    assert check.measured == "overall rate fell by 3.7 points (67% → 63%)"
+    assert check.excused == "McNemar p = 0.125 is not below 0.05"
+    assert verdict.notes == ("s [x]: at 108 paired items, p < 0.05 needs at least 6 regressions with no improvement "
+                             "(a fall of 5.6 points); each improvement raises that number",)
+    document = verdict.to_dict()
+    assert document["checks"] == [{"where": "s [x]", "rule": "overall:2%", "measured": check.measured,
+                                   "exceeded": True, "verdict": "excused",
+                                   "excused_by": "McNemar p = 0.125 is not below 0.05"}]
+
+
+def test_every_rule_is_listed_with_its_measure_tripped_or_not() -> None:
+    from pytest_mtchallenge.baseline import decide
+    from pytest_mtchallenge.reporting.comparison import render_comparisons
+
+    gate = Gate.parse("overall:2%,category:50%,items:0,coverage:100%")
+    decision = decide([run(_suite_of(60))], [run(_suite_of(72))], gate=gate, baseline_name="base.json")
+    verdicts = {check.rule: check.verdict for check in decision.verdict.checks}  # type: ignore[union-attr]
+    assert verdicts == {"coverage:100%": "held", "overall:2%": "tripped", "category:50%": "held", "items:0": "tripped"}
+    text = render_comparisons(decision.comparisons, decision.violations, gate, verdict=decision.verdict)
+    assert "gate FAILED (rules overall:2%,category:50%,items:0,coverage:100% against base.json):" in text
+    assert "  TRIPPED  s [x]: overall:2% — overall rate fell by 11.1 points (67% → 56%)" in text
+    assert "  held     s [x]: category:50% — largest category fall: cat fell by 11.1 points (67% → 56%), within 50" in text
+    assert "  held     s [x]: coverage:100% — the baseline covers 108 of 108 items of this run (100%)" in text
+
+
+@pytest.mark.parametrize(("paired", "alpha", "least"), [(108, 0.05, 6), (108, 0.01, 8), (5, 0.05, None), (6, 0.05, 6)])
+def test_the_least_regression_a_suite_size_can_show(paired: int, alpha: float, least: int | None) -> None:
+    from pytest_mtchallenge.gate import least_significant_regressions
+    from pytest_mtchallenge.significance import mcnemar_exact
+
+    assert least_significant_regressions(paired, alpha) == least
+    if least is not None:
+        assert mcnemar_exact(0, least) < alpha <= mcnemar_exact(0, least - 1)
+
+
+# -- regressions side by side (issue 34, point 7) -------------------------------------------------------
+
+def test_a_regression_carries_both_outputs_and_reasons() -> None:
+    before = SavedRun(suite="s", system="x", signature=SIG, outcomes={"A1": "pass"}, subcategory={"A1": "A"},
+                      category={"A1": "c"}, order=("A1",), outputs={"A1": "Elles sont venues."},
+                      reasons={"A1": "agrees"}, sources={"A1": "They came."})
+    now = SavedRun(suite="s", system="x", signature=SIG, outcomes={"A1": "fail"}, subcategory={"A1": "A"},
+                   category={"A1": "c"}, order=("A1",), outputs={"A1": "Elles sont venu."},
+                   reasons={"A1": "expected feminine plural"}, sources={"A1": "They came."})
+    (change,) = compare(now, before).details
+    assert (change.source, change.before_output, change.before_reason, change.after_output, change.after_reason) == (
+        "They came.", "Elles sont venues.", "agrees", "Elles sont venu.", "expected feminine plural")

@@ -17,7 +17,7 @@ def runs():  # type: ignore[no-untyped-def]
 def test_every_report_and_the_saved_run_are_written(tmp_path: Path) -> None:
     reports = [("json", tmp_path / "report.json"), ("html", tmp_path / "report.html")]
     delivery = Delivery(reports, BaselineOptions.create(base=tmp_path, save=str(tmp_path / "saved.json")))
-    delivery.write_reports(runs(), meta_evaluation=None, comparisons=(), gate_violations=())
+    delivery.write_reports(runs(), meta_evaluation=None)
     delivery.save(runs(), environment=lambda: {"python": "3"})
     assert delivery.written_reports == [tmp_path / "report.json", tmp_path / "report.html"]
     assert delivery.saved_path == tmp_path / "saved.json"
@@ -31,7 +31,7 @@ def test_a_report_that_cannot_be_written_is_one_line_and_keeps_nothing_else_from
     reports = [("json", blocked / "report.json"), ("json", tmp_path / "report.json")]
     delivery = Delivery(reports, BaselineOptions.create(base=tmp_path, save=str(tmp_path / "saved.json")),
                         shown=lambda path: path.relative_to(tmp_path))
-    delivery.write_reports(runs(), meta_evaluation=None, comparisons=(), gate_violations=())
+    delivery.write_reports(runs(), meta_evaluation=None)
     delivery.save(runs(), environment=lambda: {})
     (line,) = delivery.write_errors
     assert line.startswith("ERROR mtchallenge: the json report a-file/report.json could not be written: ")

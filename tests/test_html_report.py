@@ -150,7 +150,8 @@ def test_a_comparison_lists_regressions_and_improvements_linked_to_items() -> No
     elements = Elements(page)
     anchors = {row["id"]: row for row in elements.find("details", **{"class": "item"})}
     links = [attrs["href"] for tag, attrs in elements.tags if tag == "a" and attrs.get("href", "").startswith("#item-")]
-    assert len(links) == 3
+    assert len(links) == 6  # each changed item named in its list, and again in the side-by-side table
+    assert len(set(links)) == 3
     linked = [anchors[href[1:]] for href in links]
     assert {(row["data-system"], row["data-outcome"]) for row in linked} == {("alpha", "review"), ("alpha", "pass")}
     text = " ".join("".join(elements.text).split())
@@ -158,6 +159,11 @@ def test_a_comparison_lists_regressions_and_improvements_linked_to_items() -> No
     assert "Improvements (passed now, not in the baseline): 2 M1a, M1b" in text
     assert "50% → 67% (+16.7 points)" in text
     assert "Agreement M1" in text  # subcategory changes are named by title
+    tables = [attrs for tag, attrs in elements.tags if tag == "table" and attrs.get("class") == "side-by-side"]
+    assert len(tables) == 2  # the regressions' and the improvements'
+    regression = comparison.detail("S1b")
+    assert regression is not None and regression.before_outcome == "pass" and regression.after_outcome != "pass"
+    assert regression.before_output and regression.before_output in page  # the baseline's output beside the new
 
 
 def test_meta_evaluation_figures_are_shown() -> None:

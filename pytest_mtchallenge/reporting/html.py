@@ -172,15 +172,25 @@ class _Page:
                 + f"\n<script>\n{_asset('html_report.js')}</script>\n</body>\n</html>\n")
 
     def _gate(self) -> str:
-        """The release gate's verdict (``--mt-compare-fail``), and the rules that tripped."""
+        """The release gate's verdict (``--mt-compare-fail``): the rules that tripped, then every rule
+        checked with its measure and what excused it."""
         gate = self.gate
         if gate is None:
             return ""
         rules = f'(rules <code>{e(gate.rules)}</code> against <code>{e(gate.baseline)}</code>)'
         if gate.passed:
-            return f'<div class="gate passed"><p><b>✓ Release gate: PASSED</b> {rules}: no rule tripped</p></div>'
-        tripped = "".join(f"<li>{e(violation)}</li>" for violation in gate.violations)
-        return f'<div class="gate failed"><p><b>✗ Release gate: FAILED</b> {rules}:</p><ul>{tripped}</ul></div>'
+            head = f'<div class="gate passed"><p><b>✓ Release gate: PASSED</b> {rules}: no rule tripped</p>'
+        else:
+            tripped = "".join(f"<li>{e(violation)}</li>" for violation in gate.violations)
+            head = f'<div class="gate failed"><p><b>✗ Release gate: FAILED</b> {rules}:</p><ul>{tripped}</ul>'
+        rows = "".join(
+            f'<tr class="{check.verdict}"><td>{e(check.where)}</td><td><code>{e(check.rule)}</code></td>'
+            f"<td>{e(check.measured)}</td><td>{e(check.verdict)}</td><td>{e(check.excused)}</td></tr>"
+            for check in gate.checks)
+        table = ('<table class="gate-checks"><thead><tr><th>run</th><th>rule</th><th>measured</th><th>verdict</th>'
+                 f"<th>excused by</th></tr></thead><tbody>{rows}</tbody></table>") if rows else ""
+        notes = "".join(f"<p>{e(note)}</p>" for note in gate.notes)
+        return f"{head}{table}{notes}</div>"
 
     def _legend(self) -> str:
         return '<ul class="legend" aria-label="systems">' + "".join(
@@ -271,6 +281,7 @@ class _Page:
                                     ("Improvements (passed now, not in the baseline)", "up", c.improvements)):
                 links = ", ".join(self._link(c.suite, c.system, i) for i in ids) or "none"
                 parts.append(f'<p class="changes {css}"><b>{label}: {len(ids)}</b> {links}</p>')
+                parts.append(self._side_by_side(c, ids))
             moved = [ch for ch in c.changes if ch.level != "overall" and abs(ch.delta) > 1e-12]
             titles = self.titles.get(c.suite, {})
             if moved:
@@ -286,6 +297,24 @@ class _Page:
                 parts.append("</tbody></table>")
             parts.append("</div>")
         return "".join(parts)
+
+    def _side_by_side(self, c: Comparison, ids: Sequence[str]) -> str:
+        """The baseline's output beside the new one, each with its outcome and reason."""
+        rows = []
+        for item in ids:
+            found = c.detail(item)
+            if found is None:
+                continue
+            rows.append(
+                f'<tr><th scope="row">{self._link(c.suite, c.system, item)}</th><td>{e(found.source)}</td>'
+                f'<td><span class="badge {e(found.before_outcome)}">{e(found.before_outcome)}</span> '
+                f'{e(found.before_output)}<br><small>{e(found.before_reason)}</small></td>'
+                f'<td><span class="badge {e(found.after_outcome)}">{e(found.after_outcome)}</span> '
+                f'{e(found.after_output)}<br><small>{e(found.after_reason)}</small></td></tr>')
+        if not rows:
+            return ""
+        return ('<table class="side-by-side"><thead><tr><th>item</th><th>source</th><th>baseline</th><th>now</th>'
+                f'</tr></thead><tbody>{"".join(rows)}</tbody></table>')
 
     def _items(self, index: int, runs: Sequence[Run]) -> str:
         outcome_counts = dict.fromkeys(OUTCOMES, 0)

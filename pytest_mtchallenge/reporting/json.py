@@ -17,12 +17,17 @@ if TYPE_CHECKING:
 
 def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object] | None = None,
                     environment: Mapping[str, object] | None = None,
-                    gate: GateVerdict | None = None) -> dict[str, object]:
+                    gate: GateVerdict | None = None, status: Mapping[str, object] | None = None,
+                    comparisons: Sequence[Comparison] = ()) -> dict[str, object]:
     document: dict[str, object] = {"tool": "pytest-mtchallenge", "version": __version__}
+    if status is not None:  # how the run ended: interrupted, partial, failed its gate, or accepted
+        document["status"] = dict(status)
     if environment:
         document["environment"] = dict(environment)
     if gate is not None:  # before the runs: what a reader of the file looks for first
         document["gate"] = gate.to_dict()
+    if comparisons:  # each regression and improvement with both outputs side by side
+        document["comparisons"] = [comparison.to_dict() for comparison in comparisons]
     document["runs"] = [run.to_dict() for run in runs]
     if meta_evaluation is not None:
         document["meta_evaluation"] = dict(meta_evaluation)
@@ -31,11 +36,13 @@ def report_document(runs: Sequence[Run], *, meta_evaluation: Mapping[str, object
 
 def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
           comparisons: Sequence[Comparison] = (), environment: Mapping[str, object] | None = None,
-          gate: GateVerdict | None = None) -> None:
+          gate: GateVerdict | None = None, status: Mapping[str, object] | None = None) -> None:
     """Write the report as JSON, atomically (a crash or a failure never leaves half a file, nor a
-    temporary one). The comparisons with a baseline are not part of it (the saved runs they come
-    from are); the release gate's verdict is, as ``"gate"``: its rules, the baseline's file name,
-    ``"passed"`` and the rules that tripped.
+    temporary one). The comparisons with a baseline are, as ``"comparisons"`` (each regression and
+    improvement with the baseline's output beside the new one); so is the release gate's verdict,
+    as ``"gate"``: its rules, the baseline's file name, ``"passed"``, the rules that tripped and
+    every rule checked (``"checks"``: measured, verdict, what excused it). A saved run also says how
+    it ended (``"status"``).
 
     A lone surrogate in a string (a suite's ``"\\ud800"`` escape) is written as that JSON escape:
     the file is valid UTF-8 and reads back as the same string.
@@ -44,7 +51,8 @@ def write(runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, obje
     is written can be read back: a document larger than :data:`files.MAX_RUN_BYTES` is refused
     with an :class:`MTChallengeError`, before anything is written.
     """
-    document = report_document(runs, meta_evaluation=meta_evaluation, environment=environment, gate=gate)
+    document = report_document(runs, meta_evaluation=meta_evaluation, environment=environment, gate=gate,
+                               status=status, comparisons=comparisons)
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     # Only lone surrogates cannot be encoded, and dumps leaves them inside JSON strings, where
     # backslashreplace's \udXXX is the JSON escape of the same character.

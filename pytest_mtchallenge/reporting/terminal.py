@@ -8,7 +8,7 @@ from typing import Protocol
 
 from pytest_mtchallenge.metaeval import MetaEvaluation, render_meta_evaluation
 from pytest_mtchallenge.reporting import Run
-from pytest_mtchallenge.reporting.comparison import Comparison, render_comparisons
+from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict, render_comparisons
 from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.terminal_text import printable
 
@@ -35,11 +35,13 @@ class Summary:
     written_reports: Sequence[Path] = ()
     saved_path: Path | None = None
     unsaved: str = ""  # why the run was not saved
+    save_note: str = ""  # why the run was saved where it was (a run that was not accepted)
     write_errors: Sequence[str] = ()
     comparisons: Sequence[Comparison] = ()
     compare_path: Path | None = None
     gate_violations: Sequence[str] = ()
     gate: object | None = None  # the release gate, when one is set
+    verdict: GateVerdict | None = None  # its decision: every rule checked, with its measure
 
 
 def write_summary(writer: TerminalWriter, summary: Summary, *, width: int, color: bool) -> None:
@@ -71,6 +73,8 @@ def write_summary(writer: TerminalWriter, summary: Summary, *, width: int, color
         writer.write_line(f"report written to {path}")
     if summary.saved_path is not None:
         writer.write_line(f"run saved to {summary.saved_path}")
+        if summary.save_note:
+            writer.write_line(printable(f"  {summary.save_note}"), yellow=True)
     if summary.unsaved:
         writer.write_line(printable(f"run NOT saved: {summary.unsaved}"), red=True)
     for line in summary.write_errors:
@@ -82,7 +86,8 @@ def write_summary(writer: TerminalWriter, summary: Summary, *, width: int, color
         writer.write_line(line, yellow=True)
     if summary.comparisons or summary.compare_path is not None:
         writer.section(f"mtchallenge: comparison with {summary.compare_path}")
-        writer.write(render_comparisons(summary.comparisons, summary.gate_violations, summary.gate, width=width))
+        writer.write(render_comparisons(summary.comparisons, summary.gate_violations, summary.gate, width=width,
+                                        verdict=summary.verdict))
 
 
 def review_line(summary: Summary) -> str:

@@ -203,10 +203,13 @@ class ReviewPlan:
 def plan_review(*, run: str, suite: str | None, verdicts: str | None, base: Path) -> ReviewPlan:
     """Resolve ``mtchallenge review``'s arguments: a run (path, autosaved number or ``last``), the
     suite (the run's bundled suite, or ``suite``: a name or path) and the verdict file."""
-    from pytest_mtchallenge.baseline import AUTOSAVE_FOLDER, resolve_saved
     from pytest_mtchallenge.formats import bundled_suites, detect_format, load_any_suite, resolve_suite
+    from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER, RunStoreError, resolve_saved
 
-    run_path = resolve_saved(run, base / AUTOSAVE_FOLDER, base=base)
+    try:  # "last": the last run saved, accepted or not (a rejected run's outputs need verdicts too)
+        run_path = resolve_saved("latest" if run == "last" else run, base / AUTOSAVE_FOLDER, base=base)
+    except RunStoreError as exc:
+        raise ReviewError(exc.message, file=exc.file) from None
     document = load_run_document(run_path)
     pending = [name for name in run_suites(document) if _needs_review(document, name)]
     bundled = bundled_suites()

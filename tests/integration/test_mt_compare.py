@@ -21,8 +21,8 @@ def test_a_regression_beyond_the_threshold_exits_1_and_names_the_items(pytester:
     result.stdout.fnmatch_lines([
         "mini [[]old[]] against [[]reference[]], 4 paired items: 100.0% → 50.0% (-50.0 points), McNemar exact p = 0.5*",
         "  newly failing (2): M1a, T1a",
-        "gate FAILED:",
-        "  mini [[]old[]]: overall:10% — overall rate fell by 50.0 points (100% → 50%)",
+        "gate FAILED (rules *):",
+        "  TRIPPED  mini [[]old[]]: overall:10% — overall rate fell by 50.0 points (100% → 50%)",
     ])
 
 
@@ -38,7 +38,9 @@ def test_the_reports_of_a_gated_run_carry_the_gate_verdict(pytester: pytest.Pyte
     assert "<li>mini [old]: overall:10% — overall rate fell by 50.0 points (100% → 50%)</li>" in header
     assert json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))["gate"] == {
         "rules": "overall:10%", "baseline": "base.json", "passed": False,
-        "violations": ["mini [old]: overall:10% — overall rate fell by 50.0 points (100% → 50%)"]}
+        "violations": ["mini [old]: overall:10% — overall rate fell by 50.0 points (100% → 50%)"],
+        "checks": [{"where": "mini [old]", "rule": "overall:10%", "exceeded": True, "verdict": "tripped",
+                    "measured": "overall rate fell by 50.0 points (100% → 50%)", "excused_by": None}]}
     held = pytester.runpytest(*args, "--mt-compare-fail=overall:60%")
     assert held.ret == pytest.ExitCode.OK
     assert "<b>✓ Release gate: PASSED</b>" in (pytester.path / "r.html").read_text(encoding="utf-8")
@@ -50,7 +52,7 @@ def test_an_equal_run_exits_0_although_items_fail(pytester: pytest.Pytester, min
     result = pytester.runpytest(str(mini_suite.parent), "--mt-compare=old.json", "--mt-compare-fail=overall:0%,items:0")
     result.assert_outcomes(passed=2, failed=2)
     assert result.ret == pytest.ExitCode.OK
-    result.stdout.fnmatch_lines(["gate holds"])
+    result.stdout.fnmatch_lines(["gate holds (rules *"])
 
 
 def test_significance_rule_lets_a_non_significant_drop_pass(pytester: pytest.Pytester, mini_suite: Path) -> None:
@@ -121,10 +123,10 @@ def test_a_partial_baseline_is_reported_with_its_coverage_and_a_gate_can_require
     args = ["--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-judge=human",
             "--mt-compare=partial.json"]
     lenient = pytester.runpytest(*args, "--mt-compare-fail=overall:2%")
-    lenient.stdout.fnmatch_lines(["*WARNING: the baseline covers 3 of 108 items of this run (3%)*", "gate holds"])
+    lenient.stdout.fnmatch_lines(["*WARNING: the baseline covers 3 of 108 items of this run (3%)*", "gate holds (rules *"])
     assert lenient.ret == pytest.ExitCode.OK
     strict = pytester.runpytest(*args, "--mt-compare-fail=overall:2%,coverage:100%")
-    strict.stdout.fnmatch_lines(["gate FAILED:", "*coverage:100% — the baseline covers 3 of 108 items of this run (3%)*"])
+    strict.stdout.fnmatch_lines(["gate FAILED (rules *):", "*coverage:100% — the baseline covers 3 of 108 items of this run (3%)*"])
     assert strict.ret == pytest.ExitCode.TESTS_FAILED
 
 
@@ -169,5 +171,42 @@ def test_a_saved_run_larger_than_any_other_file_is_compared(pytester: pytest.Pyt
     result = pytester.runpytest_subprocess(str(mini_suite.parent), "--mt-system=recorded:old", "--mt-compare=big.json",
                                            "--mt-compare-fail=items:0")
     result.stdout.fnmatch_lines(["mini [[]old[]] against [[]long[]], 4 paired items: 100.0% → 50.0%*",
-                                 "  newly failing (2): M1a, T1a", "gate FAILED:"])
+                                 "  newly failing (2): M1a, T1a", "gate FAILED (rules *):"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_a_non_significant_drop_on_a_real_suite_names_the_exceeded_rule_and_the_excusing_p(
+        pytester: pytest.Pytester) -> None:
+    """Issue 34, 6: overall:2%,p<0.05 on a 3.7-point drop (p = 0.125) printed "gate holds" and nothing
+    else. Google's 2016 outputs, four of its passes swapped for the phrase-based system's failures."""
+    both = ["--mt-suite=isabelle2017-en-fr", "--mt-system=recorded:google-2016", "--mt-system=recorded:pbmt-1",
+            "--mt-report=both.json", "-p", "no:cacheprovider"]
+    pytester.runpytest(*both)
+    runs = {run["system"]: run for run in json.loads((pytester.path / "both.json").read_text())["runs"]}
+    google = {item["id"]: item for item in runs["google-2016"]["items"]}
+    pbmt = {item["id"]: item for item in runs["pbmt-1"]["items"]}
+    swapped = [i for i in google if google[i]["outcome"] == "pass" and pbmt[i]["outcome"] == "fail"][:4]
+    assert len(swapped) == 4
+    outputs = [{"id": i, "output": (pbmt if i in swapped else google)[i]["output"]} for i in google]
+    pytester.makefile(".jsonl", outputs="\n".join(json.dumps(o, ensure_ascii=False) for o in outputs))
+    baseline = {**json.loads((pytester.path / "both.json").read_text()), "runs": [runs["google-2016"]]}
+    (pytester.path / "google.json").write_text(json.dumps(baseline), encoding="utf-8")
+    result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", "--mt-system=mine=file:outputs.jsonl",
+                                "--mt-compare=google.json", "--mt-compare-fail=overall:2%,p<0.05", "--mt-report=r.json",
+                                "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines([
+        "gate holds (rules overall:2%,p<0.05 against google.json)",
+        "  excused  isabelle2017-en-fr [[]mine[]]: overall:2% — overall rate fell by 3.7 points (*), exceeded but "
+        "McNemar p = 0.125 is not below 0.05",
+        "  isabelle2017-en-fr [[]mine[]]: at 108 paired items, p < 0.05 needs at least 6 regressions with no "
+        "improvement (a fall of 5.6 points)*",
+    ])
+    gate = json.loads((pytester.path / "r.json").read_text())["gate"]
+    assert gate["passed"] is True and gate["checks"][0]["verdict"] == "excused"
+    assert gate["checks"][0]["excused_by"] == "McNemar p = 0.125 is not below 0.05"
+    assert "needs at least 6 regressions" in gate["notes"][0]
+    comparison = json.loads((pytester.path / "r.json").read_text())["comparisons"][0]
+    assert [item["id"] for item in comparison["regressions"]] == swapped
+    assert comparison["regressions"][0]["baseline"]["output"] == google[swapped[0]]["output"]
+    assert comparison["regressions"][0]["now"]["output"] == pbmt[swapped[0]]["output"]

@@ -105,3 +105,57 @@ def test_a_run_too_large_to_be_read_back_is_not_saved_and_fails_the_run(
     result.stdout.fnmatch_lines(["run NOT saved: *r.json: the run is 0 MiB of JSON, more than the 0 MiB a saved run "
                                  "or report may hold to be read back; judge fewer suites or systems per run"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED and not (pytester.path / "runs" / "r.json").exists()
+
+
+def test_ctrl_c_leaves_the_saved_run_byte_identical_and_records_the_interruption(
+        pytester: pytest.Pytester, mini_suite: Path) -> None:
+    """Issue 34, 4: with --mt-save=base.json holding a whole run, an interrupted run replaced it with a
+    one-item run labelled "selected by a selection". It now goes beside it, saying it was interrupted."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    whole = pytester.runpytest(str(mini_suite.parent), "--mt-system=recorded:old", "--mt-system=reference",
+                               "--mt-save=base.json", "-p", "no:cacheprovider")
+    whole.assert_outcomes(passed=6, failed=2)
+    before = (pytester.path / "base.json").read_bytes()
+    started = pytester.path / "started"
+    pytester.makepyfile(slow_mt=f"import time\ndef translate(sources):\n"
+                                f"    open({str(started)!r}, 'w').write('1')\n    time.sleep(600)\n")
+    # Ctrl-C as a terminal sends it: the run starts with SIGINT's default action (see test_mt_system.py)
+    run = subprocess.Popen([sys.executable, "-m", "pytest", str(mini_suite.parent), "--mt-system=recorded:old",
+                            "--mt-system=python:slow_mt:translate", "--mt-save=base.json", "-p", "no:cacheprovider"],
+                           cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        for _ in range(600):  # up to a minute for the run to reach the function
+            if started.exists():
+                break
+            time.sleep(0.1)
+        run.send_signal(signal.SIGINT)
+        output, _ = run.communicate(timeout=120)
+    finally:
+        run.kill()
+    assert run.returncode == pytest.ExitCode.INTERRUPTED, output
+    assert (pytester.path / "base.json").read_bytes() == before, output
+    interrupted = json.loads((pytester.path / "base.interrupted.json").read_text())
+    assert interrupted["status"]["state"] == "interrupted" and interrupted["status"]["accepted"] is False
+    assert "run saved to" in output and "base.interrupted.json" in output and "base.json was left as it was" in output
+
+
+def test_a_worse_model_gated_twice_against_last_fails_both_times(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    """Issue 34, 5: --mt-autosave --mt-compare=last ratcheted down: the rejected run became "last", and
+    the retried job held."""
+    good = pytester.runpytest(str(mini_suite.parent), "--mt-system=mine=reference", "--mt-autosave")
+    assert good.ret == pytest.ExitCode.OK
+    gate = ["--mt-autosave", "--mt-compare=last", "--mt-compare-fail=items:0"]
+    for attempt in (1, 2):
+        worse = pytester.runpytest(str(mini_suite.parent), "--mt-system=mine=recorded:old", *gate)
+        assert worse.ret == pytest.ExitCode.TESTS_FAILED, f"attempt {attempt}"
+        worse.stdout.fnmatch_lines(["*comparison with *0001_mine.json.gz*", "gate FAILED*"])
+    names = sorted(p.name for p in (pytester.path / ".mtchallenge" / "runs").iterdir())
+    assert names == ["0001_mine.json.gz", "0002_mine.rejected.json.gz", "0003_mine.rejected.json.gz"]
+    again = pytester.runpytest(str(mini_suite.parent), "--mt-system=mine=reference", *gate)
+    assert again.ret == pytest.ExitCode.OK
+    assert (pytester.path / ".mtchallenge" / "runs" / "0004_mine.json.gz").is_file()  # accepted: the new "last"
