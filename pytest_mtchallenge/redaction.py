@@ -23,6 +23,10 @@ URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^\s\"'<>,]|,(?![A-Za-z_
 #: The shortest password or key-like query value of a URL taken as a secret of the run: shorter
 #: ones (``?auth=1``) would hide common text wherever they appear; the URL itself hides them.
 MIN_URL_SECRET = 6
+#: The shortest path segment or query value of a URL-valued secret hidden on its own (requests
+#: prints a URL in pieces: ``host='127.0.0.1', port=8000`` and ``url: /PATH``), and only when it
+#: looks like a token (:func:`url_pieces`): "translate", "v1" or a port never are.
+MIN_URL_PIECE = 8
 #: The shortest part of a secret's base64 that is hidden where the secret sits inside a longer
 #: base64 text (at one of three alignments, the characters that depend on the secret alone).
 MIN_BASE64_CORE = 8
@@ -78,14 +82,50 @@ def _base64_forms(secret: str) -> set[str]:
     return forms
 
 
+def _token_like(piece: str) -> bool:
+    """Whether a piece of a URL looks like a credential rather than a word: at least
+    :data:`MIN_URL_PIECE` characters, letters mixed with digits or upper case inside it
+    (``tok3nSECRET``, a UUID, a hex key; not ``translate``, ``Translate`` or ``8000``)."""
+    if len(piece) < MIN_URL_PIECE:
+        return False
+    letters = any(char.isalpha() for char in piece)
+    digits = any(char.isdigit() for char in piece)
+    mixed_case = any(char.isupper() for char in piece[1:]) and any(char.islower() for char in piece)
+    return letters and (digits or mixed_case)
+
+
+def url_pieces(secret: str) -> tuple[str, ...]:
+    """The parts of a URL-valued secret that a message may show without the rest of it: the
+    credentials :func:`url_secrets` finds (password, ``user:password``, key-like query values) and
+    every token-like (:func:`_token_like`) path segment and query value, as written
+    and URL-decoded. requests shows ``http://127.0.0.1:8000/tok3nSECRET`` + ``/translate`` as
+    ``HTTPConnectionPool(host='127.0.0.1', port=8000): … url: /tok3nSECRET/translate``. The host
+    and port are not hidden: they are the service's address, not its credential, and hiding
+    ``127.0.0.1`` or a port number would hide common text everywhere. Empty for any other secret."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*://\S+", secret):
+        return ()
+    try:
+        parts = urlsplit(secret)
+    except ValueError:
+        return ()
+    path = parts.path
+    values = [pair.partition("=")[2] for pair in parts.query.split("&")] if parts.query else []
+    candidates = [*path.split("/"), *values]
+    pieces = [*url_secrets(secret, environ={}),
+              *(form for piece in candidates for form in (piece, unquote(piece)) if _token_like(form))]
+    return tuple(dict.fromkeys(piece for piece in pieces if piece != secret))
+
+
 def secret_forms(secrets: Iterable[str]) -> tuple[str, ...]:
-    """Each secret and its base64 forms, longest first (white space at either end dropped)."""
+    """Each secret, the pieces of a URL-valued one (:func:`url_pieces`), and their base64 forms,
+    longest first (white space at either end dropped)."""
     forms: set[str] = set()
     for secret in secrets:
         value = secret.strip()
         if value:
-            forms.add(value)
-            forms.update(_base64_forms(value))
+            for form in (value, *url_pieces(value)):
+                forms.add(form)
+                forms.update(_base64_forms(form))
     return tuple(sorted(forms, key=lambda form: (-len(form), form)))
 
 
@@ -291,4 +331,4 @@ class SecretFilter(logging.Filter):
 
 
 __all__ = ["REDACTED", "Redaction", "SecretFilter", "SecretPattern", "environment_secrets", "redact", "redact_url", "redact_urls",
-           "secret_forms", "secret_pattern", "url_secrets"]
+           "secret_forms", "secret_pattern", "url_pieces", "url_secrets"]

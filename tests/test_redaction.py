@@ -19,6 +19,7 @@ from pytest_mtchallenge.redaction import (
     redact,
     redact_urls,
     secret_pattern,
+    url_pieces,
     url_secrets,
 )
 
@@ -179,3 +180,35 @@ def test_a_judged_result_is_redacted_in_what_the_system_and_judge_wrote() -> Non
     assert hidden.judgement.output == "key *** leaked" and hidden.source == "the source"
     clean = ItemResult(judgement=dataclasses.replace(judgement, output="fine", reason="ok", context_output=()))
     assert redacted_result(clean, Redaction(["sk-SECRET1234"])) is clean
+
+
+# -- a URL-valued secret shown in pieces (issue 34, point 3) ----------------------------------------
+
+MT_URL = "http://127.0.0.1:8123/tok3nSECRET"
+
+
+def test_a_secret_url_is_hidden_where_requests_prints_it_in_pieces() -> None:
+    refused = ("raised ConnectionError: HTTPConnectionPool(host='127.0.0.1', port=8123): Max retries exceeded with "
+               "url: /tok3nSECRET/translate (Caused by NewConnectionError('Failed to establish a new connection'))")
+    redacted = Redaction([MT_URL]).redact(refused)
+    assert "tok3nSECRET" not in redacted
+    assert "HTTPConnectionPool(host='127.0.0.1', port=8123): Max retries exceeded with url: /***/translate" in redacted
+    assert Redaction([MT_URL]).redact(f"500 Server Error for url: {MT_URL}/translate") == (
+        "500 Server Error for url: ***/translate")
+    assert Redaction([MT_URL]).redact("POST /tok3nsecret%2Ftranslate") == "POST /***%2Ftranslate"
+
+
+def test_only_the_token_like_pieces_of_a_secret_url_are_hidden() -> None:
+    plain = "http://127.0.0.1:8123/v1/translate?lang=fr&format=text"
+    assert url_pieces(plain) == ()
+    text = "POST /v1/translate?lang=fr to 127.0.0.1 port 8123: 503"
+    assert Redaction([plain]).redact(text) == text  # the words and numbers of the URL stay readable
+    secret = "https://mt-user:pa55word@mt.example/api/9f86d081e8c4/run?project=Q2xpZW50SWQ&lang=fr&token=tok-1234"
+    assert set(url_pieces(secret)) >= {"pa55word", "mt-user:pa55word", "9f86d081e8c4", "Q2xpZW50SWQ", "tok-1234"}
+    redacted = Redaction([secret]).redact(
+        "url: /api/9f86d081e8c4/run?project=Q2xpZW50SWQ&lang=fr, password pa55word, token tok-1234, api run")
+    assert redacted == "url: /api/***/run?project=***&lang=fr, password ***, token ***, api run"
+
+
+def test_a_secret_that_is_no_url_has_no_pieces() -> None:
+    assert url_pieces("sk-live/Abc123+xyz") == () and url_pieces("tok3nSECRET") == ()
