@@ -117,12 +117,16 @@ class GenderBias:
 
     def line(self, system: str) -> str:
         """``WinoMT sys: Acc 50.0 (5/10), F1 male 60.0, F1 female 57.1, ΔG 2.9, ΔS 50.0 (pro 75.0, anti 25.0)``."""
+        return f"WinoMT {system}: " + ", ".join(self.parts())
+
+    def parts(self) -> list[str]:
+        """The measures of :meth:`line`, each a part a narrow terminal keeps on one line:
+        ``Acc 50.0 (5/10)``, ``F1 male 60.0``, ``F1 female 57.1``, ``ΔG 2.9``, ``ΔS 50.0 (pro 75.0, anti 25.0)``."""
         def points(value: float | None) -> str:
             return "—" if value is None else f"{value * 100:.1f}"
 
         pro, anti = self.subset_accuracy("pro"), self.subset_accuracy("anti")
         delta_s = (f"ΔS {points(self.delta_s)} (pro {points(pro)}, anti {points(anti)})" if self.delta_s is not None
                    else f"ΔS — (pro {points(pro)}, anti {points(anti)}: the run holds only one of them)")
-        return (f"WinoMT {system}: Acc {points(self.accuracy)} ({self.correct:,}/{self.items:,}), "
-                f"F1 male {points(self.f1('male'))}, F1 female {points(self.f1('female'))}, "
-                f"ΔG {points(self.delta_g)}, {delta_s}")
+        return [f"Acc {points(self.accuracy)} ({self.correct:,}/{self.items:,})", f"F1 male {points(self.f1('male'))}",
+                f"F1 female {points(self.f1('female'))}", f"ΔG {points(self.delta_g)}", delta_s]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Mapping, Sequence
 
 from pytest_mtchallenge.reporting import Run, Tally, selection_lines
@@ -39,9 +40,10 @@ def _extras(tally: Tally, labels: Mapping[str, str] | None = None) -> str:
 
 
 def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) -> str:
-    """The success report as text: one table per suite, one column per system."""
+    """The success report as text: one table per suite, one column per system, each line at most
+    ``width`` columns. When the systems do not fit side by side, they are wrapped into blocks, each
+    repeating the category / subcategory column; a title that wraps is indented under its first line."""
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     buffer = io.StringIO()
@@ -53,33 +55,23 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
     for suite, suite_runs in suites.items():
         first = suite_runs[0]
         judges = sorted({r.judge for r in suite_runs})
-        title = Text(printable(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}"), style="bold")
-        table = Table(title=title, title_justify="left",
-                      show_edge=False, pad_edge=False, expand=False)
-        labels = suite_runs[0].labels
+        console.print(Text(printable(f"{first.suite_title} [{suite}] — judge: {', '.join(judges)}"), style="bold"))
+        labels = first.labels
+        names = max(cell_len(printable(r.system)) for r in suite_runs)
         widest = max(len(_cell(t, labels=labels)) for r in suite_runs for t in [r.overall, *_tallies(r)])
-        compact = TITLE_MIN_WIDTH + len(suite_runs) * (max(widest, *(len(r.system) for r in suite_runs)) + 3) > width
+        compact = TITLE_MIN_WIDTH + len(suite_runs) * (max(widest, names) + 3) > width
         if compact:  # no room for the intervals: cells stay one line, the JSON and HTML reports keep them
             widest = max(len(_cell(t, compact=True, labels=labels)) for r in suite_runs
                          for t in [r.overall, *_tallies(r)])
-        cell_width = max(widest, *(len(r.system) for r in suite_runs))
-        # titles wrap (never cut) in what the cells leave
-        table.add_column("category / subcategory", overflow="fold", no_wrap=False,
-                         max_width=max(TITLE_MIN_WIDTH, width - len(suite_runs) * (cell_width + 3) - 2))
-        for run in suite_runs:
-            table.add_column(Text(printable(run.system)), justify="right", no_wrap=True, min_width=cell_width)
-        layout = _layout(suite_runs)
-        for cat_id, cat_title, subs in layout:
-            table.add_row(Text(printable(cat_title), style="bold"),
-                          *[Text(_cell(_find(r, cat_id), compact=compact, labels=labels), style="bold") for r in suite_runs])
-            for sub_id, sub_title in subs:
-                label = f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}"
-                table.add_row(Text(printable(label)), *[_cell(_find(r, cat_id, sub_id), compact=compact, labels=labels) for r in suite_runs])
-        table.add_section()
-        table.add_row(Text("Overall", style="bold"),
-                      *[Text(_cell(r.overall, compact=compact, labels=labels), style="bold") for r in suite_runs])
-        console.print(table)
-        labels = first.labels
+        cell_width = max(widest, names)
+        blocks = _blocks(suite_runs, per_block=max(1, (width - TITLE_MIN_WIDTH) // (cell_width + 3)))
+        rows = _label_rows(_layout(suite_runs))
+        longest = max(cell_len(HEADER), cell_len("Overall"), *(cell_len(line) for _, _, line in rows))
+        label_width = max(1, min(longest, width - len(blocks[0]) * (cell_width + 3)))
+        for number, block in enumerate(blocks):
+            if number:
+                console.print()
+            console.print(_block_table(block, rows, label_width=label_width, cell_width=cell_width, compact=compact))
         fraction = ("items" if first.rate == "items"
                     else f"({labels.get('pass', 'pass')} + {labels.get('fail', 'fail')})")
         interval = " [Wilson 95% interval]" if not compact else ""
@@ -92,34 +84,109 @@ def render_table(runs: Sequence[Run], *, width: int = 100, color: bool = False) 
             console.print(Text(line, style="bold yellow" if color else ""))
         for line in signature_lines(suite_runs, width=width):
             console.print(Text(line, style="dim"), soft_wrap=True)
-        for line in measure_lines(suite_runs):
+        for line in measure_lines(suite_runs, width=width):
             console.print(Text(line, style="dim"))
         for run in suite_runs:
             if run.usage:
-                console.print(Text(f"usage {run.system}: {usage_text(run.usage)}", style="dim"))
+                for line in _hanging(f"usage {run.system}: {usage_text(run.usage)}", width):
+                    console.print(Text(line, style="dim"))
     return buffer.getvalue()
 
 
-def measure_lines(runs: Sequence[Run]) -> list[str]:
+#: The label column's header.
+HEADER = "category / subcategory"
+
+
+def cell_len(text: str) -> int:
+    """How many terminal columns ``text`` takes (a wide character two)."""
+    from rich.cells import cell_len as columns
+
+    return columns(text)
+
+
+def _blocks(runs: Sequence[Run], *, per_block: int) -> list[Sequence[Run]]:
+    """The runs in as few blocks of at most ``per_block`` as needed, as even as can be (5 by 2: 2, 2, 1)."""
+    count = -(-len(runs) // per_block)
+    size = -(-len(runs) // count)
+    return [runs[start:start + size] for start in range(0, len(runs), size)]
+
+
+def _label_rows(layout: Sequence[tuple[str, str, Sequence[tuple[str, str]]]]) -> list[tuple[str, str | None, str]]:
+    """(category id, subcategory id or None, label) for each row: a category's title, then each
+    subcategory's id and title, indented."""
+    rows: list[tuple[str, str | None, str]] = []
+    for cat_id, cat_title, subs in layout:
+        rows.append((cat_id, None, printable(cat_title)))
+        for sub_id, sub_title in subs:
+            rows.append((cat_id, sub_id, printable(f"  {sub_id} {sub_title}" if sub_title != sub_id else f"  {sub_id}")))
+    return rows
+
+
+def _label(text: str, width: int, *, indent: str) -> str:
+    """``text`` wrapped to ``width`` (its own leading indent kept), its continuation lines indented by ``indent``."""
+    if cell_len(text) <= width:
+        return text
+    return "\n".join(textwrap.wrap(text, width=width, subsequent_indent=indent if len(indent) < width // 2 else "",
+                                   break_long_words=True, break_on_hyphens=False))
+
+
+def _block_table(runs: Sequence[Run], rows: Sequence[tuple[str, str | None, str]], *, label_width: int,
+                 cell_width: int, compact: bool):  # type: ignore[no-untyped-def]
+    """One table of the report: the label column and a column per run of ``runs``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    labels = runs[0].labels
+    table = Table(show_edge=False, pad_edge=False, expand=False)
+    table.add_column(HEADER, overflow="fold", no_wrap=False, width=label_width)
+    for run in runs:
+        table.add_column(Text(printable(run.system)), justify="right", no_wrap=True, min_width=cell_width,
+                         overflow="fold")
+    for cat_id, sub_id, label in rows:
+        cells = [_cell(_find(r, cat_id, sub_id), compact=compact, labels=labels) for r in runs]
+        if sub_id is None:
+            table.add_row(Text(_label(label, label_width, indent="  "), style="bold"),
+                          *[Text(cell, style="bold") for cell in cells])
+        else:
+            table.add_row(Text(_label(label, label_width, indent="      ")), *cells)
+    table.add_section()
+    table.add_row(Text("Overall", style="bold"),
+                  *[Text(_cell(r.overall, compact=compact, labels=labels), style="bold") for r in runs])
+    return table
+
+
+def measure_lines(runs: Sequence[Run], *, width: int | None = None) -> list[str]:
     """The papers' measures beside the rate: DiP's ANY for connectives and the coherence ranking of
-    eq. 1; WinoMT's Acc, F1 per gender, ΔG and ΔS (one line per system, then the formula)."""
+    eq. 1; WinoMT's Acc, F1 per gender, ΔG and ΔS (one line per system, then the formula). With
+    ``width``, each wrapped to fit, its continuation lines indented."""
     lines = []
     biases = [(run.system, bias) for run in runs if (bias := run.gender_bias) is not None]
     if biases:
         from pytest_mtchallenge.reporting.gender_bias import FORMULA
 
-        lines += [bias.line(system) for system, bias in biases] + [FORMULA]
+        for system, bias in biases:
+            lines += _wrapped(f"WinoMT {system}: ", bias.parts(), width, separator=", ")
+        lines += _hanging(FORMULA, width)
     for run in runs:
         found = run.any_connective
         if found is not None:
             yes, total = found
-            lines.append(f"ANY {run.system}: an explicit connective in {yes} of {total} outputs ({yes / total:.0%})")
+            lines += _hanging(f"ANY {run.system}: an explicit connective in {yes} of {total} outputs "
+                              f"({yes / total:.0%})", width)
     scored = [(run.coherence[0], run.system, run.coherence[1]) for run in runs if run.coherence is not None]
     if scored:
-        ranking = ", ".join(f"{rank}. {system} {total:.3f} ({items} items)"
-                            for rank, (total, system, items) in enumerate(sorted(scored), start=1))
-        lines.append(f"coherence ranking (Σ reference − output score, lower is better): {ranking}")
+        ranking = [f"{rank}. {system} {total:.3f} ({items} items)"
+                   for rank, (total, system, items) in enumerate(sorted(scored), start=1)]
+        lines += _wrapped("coherence ranking (Σ reference − output score, lower is better): ", ranking, width,
+                          separator=", ")
     return lines
+
+
+def _hanging(text: str, width: int | None) -> list[str]:
+    """``text`` as lines of at most ``width`` columns, the continuation lines indented."""
+    if width is None or cell_len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width=width, subsequent_indent="    ", break_long_words=True, break_on_hyphens=False)
 
 
 def usage_text(usage: Mapping[str, int]) -> str:
@@ -174,20 +241,26 @@ def signature_lines(runs: Sequence[Run], *, width: int | None = None) -> list[st
     return lines
 
 
-def _wrapped(head: str, parts: Sequence[str], width: int | None) -> list[str]:
-    """``head`` and ``parts`` joined by ``|``, as lines of at most ``width`` characters, the next line
-    indented under the first part."""
-    if width is None or len(head) + len("|".join(parts)) <= width:
-        return [head + "|".join(parts)]
+def _wrapped(head: str, parts: Sequence[str], width: int | None, *, separator: str = "|") -> list[str]:
+    """``head`` and ``parts`` joined by ``separator``, as lines of at most ``width`` columns (a part
+    longer than that alone on its line), each continuation line indented by up to 4 spaces."""
+    whole = head + separator.join(parts)
+    if width is None or cell_len(whole) <= width:
+        return [whole]
     indent = " " * min(len(head), 4)
+    ending = separator.rstrip()
     lines, line = [], head
     for part in parts:
-        joined = part if line in (head, indent) else f"{line}|{part}"
-        if line not in (head, indent) and len(joined if joined != part else line + part) > width:
-            lines.append(line + "|")
+        if line == head and head.strip() and cell_len(head + part) > width:  # the head alone, the part under it
+            lines.append(head.rstrip())
             line = indent + part
+        elif line in (head, indent):
+            line += part
+        elif cell_len(line + separator + part + ending) <= width:
+            line += separator + part
         else:
-            line = joined if joined != part else line + part
+            lines.append(line + ending)
+            line = indent + part
     lines.append(line)
     return lines
 

@@ -101,8 +101,7 @@ def review_line(summary: Summary) -> str:
     outputs = "1 output needs review" if pending == 1 else f"{pending:,} outputs need review"
     run = summary.saved_path or next((path for path in summary.written_reports if path.suffix.lower() == ".json"), None)
     if run is None:
-        return printable(f"{outputs}: save the run (--mt-autosave or --mt-report=run.json), then "
-                         "mtchallenge review RUN (docs/review.md)")
+        return printable(f"{outputs}: save the run (--mt-autosave), then mtchallenge review")
     return printable(f"{outputs}: mtchallenge review {shlex.quote(str(run))}")
 
 
