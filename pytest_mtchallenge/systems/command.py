@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -37,29 +38,62 @@ class CommandSystem(System):
         return f"cmd:{words[0]}" if words else "cmd"
 
     def _files(self) -> list[Path]:
-        """Files the command line names (its script, a model file…), relative to the rootdir."""
+        """Files the command line names (its script, a model file…), relative to the rootdir, and the
+        files each named script names in turn (``translate.sh`` running ``python model.py``): one
+        level, so that editing what the README's ``./translate.sh`` calls is a new signature too."""
         try:
             words = shlex.split(self.argument)
         except ValueError:
             words = self.argument.split()
-        found = []
+        named = self._named(words, self.options.rootdir)
+        found = list(named)
+        for script in named:
+            text = _script_text(script)
+            words = list(dict.fromkeys(w for w in _PATH_LIKE.findall(text) if "." in w or "/" in w))
+            for path in self._named(words, self.options.rootdir, script.parent):
+                if path not in found:
+                    found.append(path)
+        return found
+
+    @staticmethod
+    def _named(words: Sequence[str], *bases: Path) -> list[Path]:
+        """The existing files that words of a command line or script name, relative to ``bases``."""
+        found: list[Path] = []
         for word in words:
-            path = Path(word) if Path(word).is_absolute() else self.options.rootdir / word
-            if "=" not in word and path.is_file():
-                found.append(path)
+            if "=" in word or not word or len(word) > 4096:
+                continue
+            candidates = [Path(word)] if Path(word).is_absolute() else [base / word for base in bases]
+            for path in candidates:
+                try:
+                    if path.is_file() and path not in found:
+                        found.append(path)
+                        break
+                except OSError:  # a word too long or odd to be a path
+                    break
         return found
 
     @property
     def signature(self) -> str:
-        """The command line and a digest of the files it names: editing ``translate.sh`` (or the
-        model file it reads) never serves the previous outputs from the cache."""
+        """The command line and a digest of the files it names and of those its scripts name:
+        editing ``translate.sh``, the model file it reads or the script it runs never serves the
+        previous outputs from the cache. Files larger than :data:`_DIGESTED_WHOLE` count by their
+        size and modification time (a model of gigabytes is not read at every run)."""
         files = self._files()
         if not files:
             return f"cmd:{self.argument}"
         digest = hashlib.sha256()
         for path in files:
-            digest.update(path.read_bytes())
+            stat = path.stat()
+            if stat.st_size > _DIGESTED_WHOLE:
+                digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+            else:
+                digest.update(path.read_bytes())
         return f"cmd:{self.argument};files={digest.hexdigest()[:12]}".replace("|", "%7C")
+
+    @property
+    def digested(self) -> tuple[str, ...]:
+        """The names of the files the signature digests, for the cache's line."""
+        return tuple(path.name for path in self._files())
 
     def check_usable(self) -> None:
         """The command's program must exist: on PATH, or as a file under the rootdir."""
@@ -114,6 +148,29 @@ class _Ran:
     stdout: bytes | None
     stderr: bytes
     timed_out: bool
+
+
+#: A word of a script that may name a file (``model.py``, ``./models/fr.bin``, ``../data/x.yaml``).
+_PATH_LIKE = re.compile(r"[A-Za-z0-9_./+~-]+")
+
+#: Files up to this size are digested whole; larger ones by size and modification time.
+_DIGESTED_WHOLE = 64 * 1024 * 1024
+
+#: The suffixes of scripts whose words are read for the files they name (and files starting with ``#!``).
+_SCRIPT_SUFFIXES = frozenset({".sh", ".bash", ".zsh", ".py", ".pl", ".rb", ".r", ".lua"})
+
+
+def _script_text(path: Path) -> str:
+    """A script's text without its ``#!`` line, or "" for a file that is no script (a model, data)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(1024 * 1024 + 1)
+    except OSError:
+        return ""
+    if len(head) > 1024 * 1024 or (not head.startswith(b"#!") and path.suffix.lower() not in _SCRIPT_SUFFIXES):
+        return ""
+    text = head.decode("utf-8", "replace")
+    return text.split("\n", 1)[1] if text.startswith("#!") and "\n" in text else ("" if text.startswith("#!") else text)
 
 
 def _communicate(process: subprocess.Popen[bytes], stdin: bytes, *, timeout: float, limit: int) -> _Ran:

@@ -148,8 +148,11 @@ class Translator:
         redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
         outputs = {i: redact(cached[segment]) for i, segment in segments.items() if segment in cached}
         if outputs and system.cacheable:
+            digested = getattr(system, "digested", None)  # cmd: systems: the files their signature reads
+            keyed = (f"kept for the command line and {', '.join(digested)}; " if digested else
+                     "kept for the command line alone; " if digested is not None else "")
             self._tell(f"mtchallenge: {system.name}: {len(outputs)} of {len(segments)} outputs for "
-                       f"{suite.name} from the translation cache (--mt-no-cache translates again)")
+                       f"{suite.name} from the translation cache ({keyed}--mt-no-cache translates again)")
         outputs.update(translations.outputs)
         contexts = {i: tuple(map(redact, cached_contexts[segment])) for i, segment in segments.items()
                     if i in outputs and segment in cached_contexts}

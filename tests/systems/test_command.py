@@ -107,3 +107,28 @@ def test_crlf_and_a_long_stderr_keep_their_meaning(suite: Suite, tmp_path: Path)
     assert_all_failed(suite, translations, "exited with status 2: the model is missing")
     code = "import sys\nsys.stdin.read()\nsys.stdout.write('un\\r\\ndeux\\r\\ntrois\\r\\n')"
     assert sorted(translate(suite, code, rootdir=tmp_path).outputs.values()) == ["deux", "trois", "un"]
+
+
+def test_editing_what_a_named_script_runs_changes_the_signature(tmp_path: Path) -> None:
+    """Issue 34, 8: the README's cmd:"./translate.sh en fr" served the old outputs after the script it
+    calls was edited: only files named on the command line were digested."""
+    (tmp_path / "translate.sh").write_text("#!/bin/sh\nexec python3 model.py \"$@\"\n", encoding="utf-8")
+    (tmp_path / "model.py").write_text("import sys\nfor line in sys.stdin: print(line.upper(), end='')\n")
+    (tmp_path / "weights.bin").write_bytes(b"\0" * 10)
+    system = parse_system_spec('cmd:./translate.sh en fr', builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    before = system.signature
+    assert system.digested == ("translate.sh", "model.py")
+    (tmp_path / "model.py").write_text("import sys\nfor line in sys.stdin: print(line.lower(), end='')\n")
+    assert system.signature != before
+    edited = system.signature
+    (tmp_path / "weights.bin").write_bytes(b"\1" * 10)  # named by nothing: not digested
+    assert system.signature == edited
+
+
+def test_a_python_script_naming_its_data_digests_it_too(tmp_path: Path) -> None:
+    (tmp_path / "translate.py").write_text("import json\ntable = json.load(open('table.json'))\n", encoding="utf-8")
+    (tmp_path / "table.json").write_text("{}", encoding="utf-8")
+    system = parse_system_spec("cmd:python3 translate.py", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    before = system.signature
+    (tmp_path / "table.json").write_text('{"a": "b"}', encoding="utf-8")
+    assert system.signature != before
