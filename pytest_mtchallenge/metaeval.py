@@ -142,8 +142,27 @@ def _percent(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
 
 
+#: The figures of a row, and the narrow terminal's: the rates beside their counts.
+FIGURES = ("outputs", "decided", "coverage", "agreed", "agreement")
+NARROW_FIGURES = ("outputs", "decided", "agreed")
+#: The narrowest the name column gets before the narrow figures are used.
+NAME_MIN_WIDTH = 20
+
+
+def _figures(agreement: Agreement, *, narrow: bool) -> tuple[str, ...]:
+    """A row's figures: outputs, decided, coverage, agreed, agreement (``narrow``: ``316 98%``)."""
+    coverage, accuracy = _percent(agreement.coverage), _percent(agreement.accuracy)
+    if narrow:
+        return str(agreement.total), f"{agreement.decided} {coverage}", f"{agreement.agreed} {accuracy}"
+    return str(agreement.total), str(agreement.decided), coverage, str(agreement.agreed), accuracy
+
+
 def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, color: bool = False) -> str:
-    """Coverage and agreement per subcategory and overall, the confusion table and the disagreements."""
+    """Coverage and agreement per subcategory and overall, the confusion table and the disagreements.
+
+    Nothing is cut to fit ``width``: the figures keep their columns (on a narrow terminal each rate
+    stands beside its count) and the names wrap. One suite is named in the title; several each get
+    a row (their totals) above their own groups."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -151,24 +170,42 @@ def render_meta_evaluation(evaluation: MetaEvaluation, *, width: int = 100, colo
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=color, no_color=not color,
                       color_system="standard" if color else None, highlight=False, emoji=False)
+    per_suite = evaluation.by(lambda case: case.suite)
+    named = f" of {next(iter(per_suite))}" if len(per_suite) == 1 else ""
     for level, groups in (("category", evaluation.by_category()), ("subcategory", evaluation.by_subcategory())):
-        table = Table(title=Text(f"checkers against recorded human verdicts, per {level}", style="bold"),
-                      title_justify="left", show_edge=False, pad_edge=False)
-        for column in ("suite", level, "outputs", "decided", "coverage", "agreed", "agreement"):
-            table.add_column(column, justify="left" if column in ("suite", level) else "right", no_wrap=True)
-        for (suite, group), agreement in groups.items():
-            table.add_row(Text(printable(suite)), Text(printable(group)), str(agreement.total), str(agreement.decided),
-                          _percent(agreement.coverage), str(agreement.agreed), _percent(agreement.accuracy))
-        overall = evaluation.overall
-        table.add_section()
-        table.add_row("overall", "", str(overall.total), str(overall.decided), _percent(overall.coverage),
-                      str(overall.agreed), _percent(overall.accuracy), style="bold")
+        rows: list[tuple[str, Agreement, bool]] = []  # name, figures, bold
+        for suite in per_suite:
+            if not named:
+                rows.append((suite, per_suite[suite], True))
+            rows += [(group if named else f"  {group}", agreement, False)
+                     for (of, group), agreement in groups.items() if of == suite]
+        rows.append(("overall", evaluation.overall, True))
+        longest = max(len(printable(name)) for name, _, _ in rows)
+
+        def room(columns: tuple[str, ...], narrow: bool) -> int:
+            widths = [max(len(column), *(len(cell) for _, agreement, _ in rows
+                                         for cell in [_figures(agreement, narrow=narrow)[index]]))
+                      for index, column in enumerate(columns)]
+            return width - sum(widths) - 3 * len(widths)
+
+        narrow = room(FIGURES, False) < min(longest, NAME_MIN_WIDTH)
+        # titles above their tables, wrapped at the terminal's width (a table's own would wrap at the table's)
+        console.print(Text(printable(f"checkers against recorded human verdicts{named}, per {level}"), style="bold"))
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column(level if named else f"suite / {level}", justify="left", overflow="fold")
+        for column in NARROW_FIGURES if narrow else FIGURES:
+            table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
+        for number, (name, agreement, bold) in enumerate(rows):
+            if number == len(rows) - 1:  # the overall row
+                table.add_section()
+            table.add_row(Text(printable(name)), *_figures(agreement, narrow=narrow), style="bold" if bold else None)
         console.print(table)
-    confusion = Table(title=Text("confusion (rows: human verdict, columns: checker)", style="bold"),
-                      title_justify="left", show_edge=False, pad_edge=False)
-    confusion.add_column("human \\ checker")
+    overall = evaluation.overall
+    console.print(Text("confusion (rows: human verdict, columns: checker)", style="bold"))
+    confusion = Table(show_edge=False, pad_edge=False)
+    confusion.add_column("human \\ checker", no_wrap=True)
     for auto in AUTO:
-        confusion.add_column(auto, justify="right")
+        confusion.add_column(auto, justify="right", no_wrap=True, min_width=len(auto))
     for human in HUMAN:
         confusion.add_row(human, *[str(overall.confusion[human][auto]) for auto in AUTO])
     console.print(confusion)

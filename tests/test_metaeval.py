@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+import pytest
+
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.metaeval import Agreement, Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
@@ -66,3 +68,19 @@ def test_rendering_names_subcategories_totals_and_disagreements() -> None:
     assert "overall" in text and "50%" in text and "100%" in text
     assert "disagreement s::A1[sys0]: human no, checker pass: 'abcd'" in text
     assert isinstance(MetaEvaluation(()).overall, Agreement)
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("suites", [["isabelle2017-en-fr"], ["isabelle2017-en-fr", "dip-discourse-en-fr"]])
+def test_nothing_is_cut_to_fit_the_width(width: int, suites: list[str]) -> None:
+    cases = tuple(Case(suite=suite, item=f"A{n}", subcategory=f"S{n}", category=category, system="sys",
+                       output="o", human="yes", auto=auto, reason="r")
+                  for suite in suites for n, (category, auto) in enumerate(
+                      [("morpho_syntactic", "pass"), ("lexico_syntactic", "fail"), ("syntactic", "undecided")]))
+    text = render_meta_evaluation(MetaEvaluation(cases), width=width)
+    lines = text.splitlines()
+    assert "…" not in text and max(len(line.rstrip()) for line in lines) <= width
+    for suite in suites:
+        assert any(suite in line for line in lines), suite
+    for name in ("morpho_syntactic", "lexico_syntactic", "S2", "outputs", "decided", "agreed"):
+        assert any(name in line.split() for line in lines), name

@@ -16,8 +16,9 @@ def test_meta_eval_prints_coverage_agreement_and_confusion(pytester: pytest.Pyte
     assert result.ret == pytest.ExitCode.OK
     result.stdout.fnmatch_lines([
         "*meta-evaluation of the checkers*",
-        "*mini*M1*2*2*100%*1*50%*",
-        "*mini*T1*1*0*0%*0*—*",
+        "checkers against recorded human verdicts of mini, per subcategory*",
+        "*M1*2*2*100%*1*50%*",
+        "*T1*1*0*0%*0*—*",
         "*disagreement mini::M1b: human no, checker pass: 'Le chien des voisins aboie.'*",
     ])
     result.assert_outcomes(deselected=4)
