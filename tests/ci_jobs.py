@@ -1106,6 +1106,8 @@ def outcome_problem(outcome: Outcome, before: Sequence[Outcome]) -> str | None:
     elif step.endswith("is down"):
         if job.succeeded:
             return f"{name}: passed while the MT service was down"
+        if re.search(r"ConnectionError\b.*url: /\*\*\*/translate", log) is None:
+            return f"{name}: the log does not show the service's error with its token hidden ('url: /***/translate')"
     return None
 
 
