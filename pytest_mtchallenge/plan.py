@@ -256,7 +256,8 @@ class RunPlan:
 
     def check_systems_cover_suites(self) -> None:
         """Refuse a system that translates none of the loaded suites (a mistyped recorded system
-        would otherwise collect nothing, silently)."""
+        would otherwise collect nothing, silently), and one that cannot translate a suite at all
+        (:meth:`System.check_suite`: a file of outputs with the wrong line count)."""
         suites = self.suites
         if not suites:
             return
@@ -266,6 +267,12 @@ class RunPlan:
                 raise PlanError(
                     f"--mt-system={system.kind}:{system.argument}: no suite of this run has a recorded system "
                     f"{system.argument!r} (recorded systems: {', '.join(recorded) or 'none'})")
+            for suite in suites:
+                if system.covers(suite):
+                    try:
+                        system.check_suite(suite)
+                    except ValueError as exc:
+                        raise PlanError(str(exc)) from None
 
     # -- known failures (--mt-xfail and the suites' own) -------------------------------------
 

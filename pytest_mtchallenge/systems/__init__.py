@@ -236,6 +236,12 @@ class System:
         """Raise ``ValueError`` with a one-line reason when the system cannot work at all (a missing
         file, a command not found): checked once when the run starts, instead of one error per item."""
 
+    def check_suite(self, suite: Suite) -> None:
+        """Raise ``ValueError`` with a one-line reason when the system cannot translate ``suite`` at
+        all (a file of outputs whose line count is not the suite's): checked once the suites are
+        collected, before any test, instead of one error per item. Only a kind that can tell
+        without translating checks anything."""
+
     @property
     def key_variable(self) -> str:
         """The environment variable this system reads its API key from: :attr:`key_env` unless the

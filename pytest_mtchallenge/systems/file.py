@@ -48,6 +48,15 @@ class FileSystem(System):
         if not self.path.is_file():
             raise ValueError(f"--mt-system=file:{self.argument}: output file not found ({self.path})")
 
+    def check_suite(self, suite: Suite) -> None:
+        """Refuse a file none of whose outputs can be used for ``suite`` (a plain-text file with the
+        wrong line count, a malformed JSONL line, a file that cannot be read), as a missing file is:
+        one line before any test, not the same error for every item."""
+        translations = self.translate(suite=suite, items=suite.items)
+        reasons = set(translations.errors.values())
+        if not translations.outputs and translations.problems and reasons == {translations.problems[0]}:
+            raise ValueError(f"--mt-system=file:{self.argument}: {translations.problems[0]}")
+
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         path = self.path
         try:
@@ -70,7 +79,7 @@ class FileSystem(System):
             translations = Translations(outputs=MappingProxyType(parallel.outputs),
                                         errors=MappingProxyType(parallel.errors))
         else:
-            translations = _from_text(path, lines, items)
+            translations = _from_text(path, lines, suite.name, items)
             if self.mode == DOCUMENT:
                 translations = _split_documents(translations, items, suite.target_language,
                                                 {item.id for item in items if item.context})
@@ -87,12 +96,13 @@ def _split_documents(translations: Translations, items: Sequence[ChallengeItem],
     return replace(translations, outputs=MappingProxyType(outputs), context_outputs=MappingProxyType(contexts))
 
 
-def _from_text(path: Path, lines: list[str], items: Sequence[ChallengeItem]) -> Translations:
+def _from_text(path: Path, lines: list[str], suite_name: str, items: Sequence[ChallengeItem]) -> Translations:
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) != len(items):
         return Translations.failed(
-            items, f"{path}: has {len(lines)} output lines, the suite has {len(items)} items (plain-text outputs follow suite order)"
+            items, f"{path}: has {len(lines)} output lines, suite {suite_name} has {len(items)} items "
+                   "(plain-text outputs follow suite order, one line per item)"
         )
     return Translations(outputs=MappingProxyType({item.id: line for item, line in zip(items, lines)}))
 
@@ -150,7 +160,8 @@ def _from_jsonl(path: Path, lines: list[str], suite: Suite, items: Sequence[Chal
             contexts[item_id] = tuple(context_output)
         elif is_document or whole and item_id in documents:
             split.add(item_id)
-    errors = {i: unreadable.get(i) or f"{path}: no output for item {i}" for i in sorted(wanted - outputs.keys())}
+    # One reason for every missing id: the report's error line counts them and names the first few.
+    errors = {i: unreadable.get(i) or f"{path}: no line has this item's id" for i in sorted(wanted - outputs.keys())}
     translations = Translations(outputs=MappingProxyType(outputs), errors=MappingProxyType(errors),
                                 problems=tuple(problems), context_outputs=MappingProxyType(contexts))
     return _split_documents(translations, items, suite.target_language, split) if split else translations

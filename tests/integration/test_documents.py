@@ -135,7 +135,8 @@ def test_plain_text_file_in_document_mode_holds_whole_documents(document_suite: 
 def test_bad_context_output_names_file_item_and_field(document_suite: pytest.Pytester) -> None:
     document_suite.path.joinpath("bad.jsonl").write_text(json.dumps({"id": "D1a", "output": "x", "context_output": "y"}))
     result = document_suite.runpytest("--mt-suite=suite.yaml", "--mt-system=file:bad.jsonl", "--mt-no-cache")
-    result.stdout.fnmatch_lines(["*bad.jsonl:1: item D1a: field 'context_output': expected a list of sentences*"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # no output of the file can be used: refused before any test
+    result.stderr.fnmatch_lines(["*bad.jsonl:1: item D1a: field 'context_output': expected a list of sentences*"])
 
 
 def test_an_unknown_mode_is_a_usage_error(document_suite: pytest.Pytester) -> None:

@@ -55,8 +55,9 @@ def test_report_only_exits_0_despite_wrong_outputs(pytester: pytest.Pytester, mi
 
 
 def test_report_only_still_fails_on_errors(pytester: pytest.Pytester, mini_suite: Path) -> None:
-    (pytester.path / "short.txt").write_text("one line\n")
-    result = pytester.runpytest(str(mini_suite.parent), "--mt-report-only", "--mt-system=file:short.txt")
+    (pytester.path / "some.jsonl").write_text('{"id": "M1a", "output": "Les lettres auraient dû nous prévenir."}\n')
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-report-only", "--mt-system=file:some.jsonl")
+    result.assert_outcomes(passed=1, errors=3)  # three items without an output
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     pytester.makepyfile(test_other="def test_other():\n    assert False\n")
     result = pytester.runpytest(str(mini_suite.parent), "test_other.py", "--mt-report-only")

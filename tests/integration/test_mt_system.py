@@ -87,29 +87,41 @@ def test_a_crashing_command_errors_its_items_and_the_run_goes_on(pytester: pytes
     assert "Traceback" not in result.stdout.str()
 
 
-def test_a_line_count_mismatch_is_one_clear_error(pytester: pytest.Pytester, mini_suite: Path) -> None:
+def test_a_line_count_mismatch_is_refused_in_one_line_before_any_test(pytester: pytest.Pytester,
+                                                                       mini_suite: Path) -> None:
+    """As a missing file is: one usage error naming the file, the lines found and the items expected."""
     (pytester.path / "short.txt").write_text("only one line\n")
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:short.txt")
-    result.assert_outcomes(errors=4)
-    result.stdout.fnmatch_lines(["ERROR *short.txt: has 1 output lines, the suite has 4 items*"])
-    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    errors = [line for line in result.stderr.lines if line.startswith("ERROR:")]
+    assert len(errors) == 1, result.stderr.lines
+    assert errors[0].startswith("ERROR: --mt-system=file:short.txt: ")
+    assert errors[0].endswith("short.txt: has 1 output lines, suite mini has 4 items "
+                              "(plain-text outputs follow suite order, one line per item)")
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()
 
 
-def test_a_missing_and_an_extra_id_in_jsonl(pytester: pytest.Pytester, mini_suite: Path) -> None:
-    lines = [{"id": k, "output": v} for k, v in OUTPUTS.items() if k != "T1b"] + [{"id": "Z9", "output": "?"}]
+def test_missing_ids_in_jsonl_are_one_line_counting_and_naming_them(pytester: pytest.Pytester,
+                                                                   mini_suite: Path) -> None:
+    lines = [{"id": k, "output": v} for k, v in OUTPUTS.items() if k not in ("M1b", "T1b")]
+    lines.append({"id": "Z9", "output": "?"})
     (pytester.path / "out.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:out.jsonl")
-    result.assert_outcomes(passed=2, failed=1, errors=1)
-    result.stdout.fnmatch_lines(["*out.jsonl: no output for item T1b*",
-                                 "ERROR *out.jsonl:4: item Z9: field 'id': not an item of suite mini"])
+    result.assert_outcomes(passed=2, errors=2)
+    report = result.stdout.lines[result.stdout.lines.index(next(
+        line for line in result.stdout.lines if "category success report" in line)):]
+    missing = [line for line in report if "no line has this item's id" in line]
+    assert len(missing) == 1 and missing[0].startswith("ERROR out:") and missing[0].endswith("(2 items: M1b, T1b)")
+    result.stdout.fnmatch_lines(["ERROR *out.jsonl:3: item Z9: field 'id': not an item of suite mini"])
     assert result.ret == pytest.ExitCode.TESTS_FAILED
 
 
 def test_malformed_output_file_names_file_line_item_and_field(pytester: pytest.Pytester, mini_suite: Path) -> None:
     (pytester.path / "out.jsonl").write_text('{"id": "M1a", "output": "x"}\n{"id": "M1b", "outptu": "y"}\n')
     result = pytester.runpytest(str(mini_suite.parent), "--mt-system=file:out.jsonl")
-    result.assert_outcomes(errors=4)
-    result.stdout.fnmatch_lines(["ERROR *out.jsonl:2: item M1b: field 'output': missing, or not text (4 items: *)"])
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["ERROR: --mt-system=file:out.jsonl: *out.jsonl:2: item M1b: field 'output': "
+                                 "missing, or not text"])
 
 
 def test_unknown_system_kind_is_a_usage_error(pytester: pytest.Pytester, mini_suite: Path) -> None:

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, Translations, builtin_system_kinds, parse_system_spec
 from tests.systems.translations import assert_all_failed
@@ -42,7 +44,7 @@ def test_jsonl_missing_item_errors_alone(suite: Suite, tmp_path: Path) -> None:
     translations = translate(suite, path, jsonl(s1=OUTPUTS["s1"], s2=OUTPUTS["s2"]))
     assert dict(translations.outputs) == {"s1": OUTPUTS["s1"], "s2": OUTPUTS["s2"]}
     assert list(translations.errors) == ["p1"]
-    assert str(path) in translations.errors["p1"] and "no output for item p1" in translations.errors["p1"]
+    assert translations.errors["p1"] == f"{path}: no line has this item's id"  # one reason for all missing ids
 
 
 def test_jsonl_unknown_item_is_a_problem_naming_line_item_and_field(suite: Suite, tmp_path: Path) -> None:
@@ -110,6 +112,19 @@ def test_plain_text_with_the_wrong_line_count_fails_every_item(suite: Suite, tmp
     path = tmp_path / "google.txt"
     translations = translate(suite, path, [OUTPUTS["s1"], OUTPUTS["s2"]])
     assert_all_failed(suite, translations, str(path), "2 output lines", "3 items")
+
+
+def test_a_file_none_of_whose_outputs_can_be_used_is_refused_before_any_test(suite: Suite, tmp_path: Path) -> None:
+    """check_suite: the wrong line count is one ValueError naming the file, the lines and the items."""
+    system = parse_system_spec("file:google.txt", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
+    (tmp_path / "google.txt").write_text(f"{OUTPUTS['s1']}\n{OUTPUTS['s2']}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^--mt-system=file:google.txt: .*google.txt: has 2 output lines, "
+                                         r"suite \S+ has 3 items"):
+        system.check_suite(suite)
+    (tmp_path / "google.txt").write_text("".join(f"{OUTPUTS[i]}\n" for i in ("s1", "s2", "p1")), encoding="utf-8")
+    system.check_suite(suite)  # the right count
+    (tmp_path / "google.txt").write_text("\n".join(jsonl(s1=OUTPUTS["s1"])), encoding="utf-8")
+    system.check_suite(suite)  # some outputs: those items are judged, the others error
 
 
 def test_missing_file_fails_every_item(suite: Suite, tmp_path: Path) -> None:
