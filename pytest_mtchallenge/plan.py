@@ -127,6 +127,7 @@ class RunPlan:
         self._recorded_plans: dict[str, SuitePlan] = {}  # a workers' record's suite path -> its plan
         self._checkers: dict[str, Checker] = {}
         self._xfail_used: set[str] = set()  # --mt-xfail systems that paired with a system of the run
+        self._xfail_renamed: dict[str, set[str]] = {}  # --mt-xfail system -> run systems of another name it paired with
         self.implicit_reference: list[str] = []  # suites judged on their references: no system was named
 
     def _parse_systems(self) -> list[System]:
@@ -296,6 +297,7 @@ class RunPlan:
         if len(known) == 1 and len(plan.systems) == 1:
             (name, ids), = known.items()
             self._xfail_used.add(name)
+            self._xfail_renamed.setdefault(name, set()).add(system.name)
             return set(ids)
         return set()
 
@@ -307,9 +309,14 @@ class RunPlan:
         where = f"--mt-xfail={self.baseline.xfail_path}"
         plans = self.plans()
         item_ids = {item.id for plan in plans for item in plan.suite.items}
-        found = [f"{where}: system {name!r} matches no system of this run "
-                 f"(systems: {', '.join(sorted({s.name for plan in plans for s in plan.systems}))})"
+        systems = ", ".join(sorted({s.name for plan in plans for s in plan.systems}))
+        found = [f"{where}: system {name!r} matches no system of this run (systems: {systems})"
                  for name in sorted(set(known) - self._xfail_used)]
+        # paired by position (one system on each side, as --mt-compare pairs runs): said, not silent
+        found += [f"{where}: system {name!r} matches no system of this run by name: its known failures were "
+                  f"applied to {', '.join(map(repr, sorted(renamed)))}, the run's only system "
+                  f"(name it {name!r} with --mt-system={name}=SPEC if that is not meant)"
+                  for name, renamed in sorted(self._xfail_renamed.items())]
         for name in sorted(known):
             unknown = sorted(set(known[name]) - item_ids)
             if unknown:

@@ -88,6 +88,26 @@ def test_known_failures_from_an_xfail_file_pair_by_system_and_unknown_entries_ar
     assert any("1 item(s) of 'nmt' are in no suite of this run: nope" in w for w in warnings)
 
 
+def test_an_xfail_system_paired_with_the_runs_one_system_of_another_name_is_warned(tmp_path: Path) -> None:
+    """Applied by position (a new release against the old one), but said: a mistyped name is not silent."""
+    item = plan(tmp_path).suite_plan(SUITE).suite.items[0]
+    xfail = tmp_path / "xfail.yaml"
+    xfail.write_text(f"old-release: ['{item.id}']\n", encoding="utf-8")
+    run = plan(tmp_path, systems=("candidate=recorded:nmt",),
+               baseline=BaselineOptions.create(base=tmp_path, xfail=str(xfail)))
+    suite_plan = run.suite_plan(SUITE)
+    (candidate,) = suite_plan.systems
+    assert run.known_failure(suite_plan, item, candidate) is not None
+    (warning,) = run.xfail_warnings()
+    assert warning.startswith(f"--mt-xfail={xfail}: system 'old-release' matches no system of this run by name: "
+                              "its known failures were applied to 'candidate', the run's only system")
+    named = plan(tmp_path, systems=("old-release=recorded:nmt",),
+                 baseline=BaselineOptions.create(base=tmp_path, xfail=str(xfail)))
+    named_plan = named.suite_plan(SUITE)
+    assert named.known_failure(named_plan, item, named_plan.systems[0]) is not None
+    assert named.xfail_warnings() == []
+
+
 def test_a_workers_record_holds_only_what_the_worker_knows_and_rebuilds_the_same_result(tmp_path: Path) -> None:
     worker, controller = plan(tmp_path), plan(tmp_path)
     suite_plan = worker.suite_plan(SUITE)

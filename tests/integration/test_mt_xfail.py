@@ -46,6 +46,8 @@ def test_a_baseline_saved_under_another_name_pairs_with_the_one_system(pytester:
                                 "--mt-judge=human", "--mt-xfail=base.json")
     result.assert_outcomes(passed=72, xfailed=36)
     assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["*system 'mine' matches no system of this run by name: its known failures were "
+                                 "applied to 'candidate', the run's only system*"])  # said, never silent
 
 
 def test_what_applies_to_nothing_is_a_warning_naming_it(pytester: pytest.Pytester, mini_suite: Path) -> None:
