@@ -1,4 +1,4 @@
-"""The ``mtchallenge`` command: convert, list, check and print suites; review, agreement, cross-judge."""
+"""The ``mtchallenge`` command: convert, list, check and print suites; review, agreement, cross-judge; score outputs and compare saved runs outside pytest."""
 from __future__ import annotations
 
 import argparse
@@ -17,9 +17,12 @@ from pytest_mtchallenge.plurals import agreeing, counted
 from pytest_mtchallenge.terminal_text import printable, printable_json
 
 if TYPE_CHECKING:
+    from pytest_mtchallenge.baseline import Decision
     from pytest_mtchallenge.checkers import Checker
+    from pytest_mtchallenge.gate import Gate
     from pytest_mtchallenge.model import Suite
     from pytest_mtchallenge.review.tasks import Review
+    from pytest_mtchallenge.saved_runs import SavedDocument
 
 #: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
 #: 128 + SIGPIPE, what a shell reports for a tool the closed pipe stopped.
@@ -101,7 +104,56 @@ def _parser() -> argparse.ArgumentParser:
     cross.add_argument("--sample", type=int, default=10, help="How many disagreements to list (default 10)")
     cross.add_argument("--seed", type=int, default=0, help="Seed of the disagreement sample (default 0)")
     cross.add_argument("--json", type=Path, help="Also write every doubly judged output and the tables as JSON")
+    score = commands.add_parser("score", help="Judge a system's outputs outside pytest, with the run plan and "
+                                              "checkers of a pytest run (the same outcome for every item), and print "
+                                              "the category success report")
+    score.add_argument("suites", metavar="SUITE", nargs="+", help="A bundled suite's name, or a suite file or "
+                                                                  "directory (optionally FORMAT:PATH)")
+    score.add_argument("--system", action="append", required=True, metavar="SPEC",
+                       help="The outputs, as --mt-system takes them: file:PATH, recorded:NAME, cmd:COMMAND, "
+                            "python:MODULE:FUNCTION…, optionally NAME=SPEC (repeatable)")
+    score.add_argument("--judge", choices=("auto", "human", "auto+human"), default="auto+human",
+                       help="Who decides: auto (checkers), human (recorded verdicts) or auto+human (default)")
+    score.add_argument("--verdicts", action="append", type=Path, default=[], metavar="PATH",
+                       help="Human verdicts of your own added to the suite's recorded ones, as --mt-verdicts "
+                            "(repeatable)")
+    score.add_argument("--format", choices=("table", "json"), default="table",
+                       help="Print the report as a table (default) or as the JSON of --mt-report=PATH.json")
+    score.add_argument("--report", action="append", default=[], metavar="[FORMAT:]PATH",
+                       help="Also write the report to PATH, as --mt-report does (json, html; repeatable)")
+    _comparing(score, baseline="--compare")
+    runs = commands.add_parser("runs", help="The saved runs of .mtchallenge/runs/: list them, show one, compare "
+                                            "two as --mt-compare does")
+    what = runs.add_subparsers(dest="runs_command", metavar="{list,show,compare}", required=True)
+    listing = what.add_parser("list", help="The numbered runs, with their state, date, suites, systems and "
+                                           "overall success rates")
+    shown = what.add_parser("show", help="A saved run: its status, signature and category success report")
+    shown.add_argument("run", metavar="RUN", help="A saved run's path, a run number, last (the last accepted run) "
+                                                  "or latest (the last saved)")
+    compared = what.add_parser("compare", help="Compare two saved runs and apply a release gate, with the decision "
+                                               "--mt-compare would take")
+    compared.add_argument("baseline", metavar="BASELINE", help="The baseline: a path, a run number, last or latest")
+    compared.add_argument("current", metavar="CURRENT", help="The run compared with it: a path, a run number, "
+                                                             "last or latest")
+    compared.add_argument("--format", choices=("text", "json"), default="text",
+                          help="Print the comparison as text (default) or JSON")
+    _comparing(compared, baseline=None)
+    for command in (listing, shown, compared):
+        command.add_argument("--dir", type=Path, metavar="DIR",
+                             help="The folder of numbered runs (default: .mtchallenge/runs)")
     return parser
+
+
+def _comparing(command: argparse.ArgumentParser, *, baseline: str | None) -> None:
+    """The options of a command that applies the release gate (``--gate``, ``--strict``), and of the
+    baseline it compares with when the command does not take two runs."""
+    if baseline:
+        command.add_argument(baseline, metavar="RUN", help="Compare with a saved run: a path, a run number in "
+                                                           ".mtchallenge/runs/, last or latest (as --mt-compare)")
+    command.add_argument("--gate", metavar="EXPR", help="Release gate, e.g. overall:2%%,items:0,p<0.05 (as "
+                                                        "--mt-compare-fail): exit 1 when it does not hold")
+    command.add_argument("--strict", action="store_true", help="Refuse to compare runs whose signatures differ (as "
+                                                               "--mt-compare-strict)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -378,6 +430,199 @@ def cross_judge(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(args: argparse.Namespace) -> int:
+    """``mtchallenge score``: the outputs judged as the pytest run judges them (the same plan, judge
+    and reports). Exit 0, or 1 when an output could not be judged (a test error in pytest); with
+    ``--gate``, 0 when the gate holds and 1 when not, as ``--mt-compare-fail``."""
+    from pytest_mtchallenge.baseline import BaselineOptions, Decision, decide, runs_from_document
+    from pytest_mtchallenge.delivery import Delivery
+    from pytest_mtchallenge.plan import PlanError, RunPlan
+    from pytest_mtchallenge.registry import RegistryError
+    from pytest_mtchallenge.scoring import registries, score, terminal_translator
+    from pytest_mtchallenge.systems import SystemOptions
+    from pytest_mtchallenge.verdict import JudgeMode
+
+    base = Path.cwd()
+    reports = [_report_target(spec, base) for spec in args.report]
+    gate = _gate(args.gate)
+    baseline = _saved_run(args.compare, None, field="--compare") if args.compare else None
+    if gate is not None and baseline is None:
+        raise MTChallengeError("a gate needs a baseline: add --compare=RUN", field="--gate")
+    try:
+        checkers, kinds = registries()
+        plan = RunPlan(suites=args.suites, systems=args.system, mode=JudgeMode(args.judge), checkers=checkers,
+                       system_kinds=kinds, system_options=SystemOptions(rootdir=base), invocation_dir=base,
+                       verdict_files=[path if path.is_absolute() else base / path for path in args.verdicts])
+        scored = score(plan, terminal_translator())
+    except (PlanError, RegistryError) as exc:
+        raise MTChallengeError(_in_command_words(str(exc))) from None
+    runs = list(scored.runs)
+    decision = Decision()
+    if baseline is not None:
+        current = runs_from_document({"runs": [run.to_dict() for run in runs]}, origin="this run")
+        decision = decide(current, baseline.saved, gate=gate, baseline_name=baseline.path.name, strict=args.strict,
+                          baseline_status=baseline.status)
+    delivery = Delivery(reports, BaselineOptions(base=base), shown=_shown)
+    delivery.write_reports(runs, meta_evaluation=None, decision=decision)
+    if args.format == "json":
+        import json
+
+        from pytest_mtchallenge.reporting.json import report_document
+
+        document = report_document(runs, gate=decision.verdict, comparisons=decision.comparisons)
+        print(printable_json(json.dumps(document, ensure_ascii=False, indent=2)))
+    else:
+        from pytest_mtchallenge.reporting.table import error_lines, render_table
+
+        width = _width()
+        print(render_table(runs, width=width, color=_color()), end="")
+        for path in delivery.written_reports:
+            print(printable(f"report written to {_shown(path)}"))
+        for line in error_lines(runs, problems=scored.problems):
+            print(line)
+        if baseline is not None:
+            _print_comparison(baseline.path, decision, gate, width=width)
+    for line in delivery.write_errors:
+        print(line, file=sys.stderr)
+    if gate is not None:
+        status = _gate_status(decision.violations, errors=scored.errors,
+                              where="this run" if args.format == "table" else None)
+    else:
+        status = 1 if scored.errors or scored.problems else 0
+    return 1 if delivery.failed else status
+
+
+def _in_command_words(message: str) -> str:
+    """A run plan's message with the pytest options it names as this command's."""
+    return message.replace("--mt-system", "--system").replace("--mt-suite: ", "")
+
+
+def _report_target(spec: str, base: Path) -> tuple[str, Path]:
+    """``--report=[FORMAT:]PATH`` → (format, absolute path), checked writable before any work."""
+    from pytest_mtchallenge.reporting import report_format
+
+    try:
+        fmt, path = report_format(spec)
+    except ValueError as exc:
+        raise MTChallengeError(str(exc).replace("--mt-report=", "--report=", 1)) from None
+    path = path if path.is_absolute() else base / path
+    files.check_writable(path, field="--report")
+    return fmt, path
+
+
+def _gate(expression: str | None) -> Gate | None:
+    from pytest_mtchallenge.gate import Gate
+
+    return Gate.parse(expression, field="--gate") if expression is not None else None
+
+
+def _saved_run(spec: str, folder: Path | None, *, field: str) -> SavedDocument:
+    """A saved run named as ``--mt-compare`` names one (a path, a number, last, latest), read."""
+    from pytest_mtchallenge.baseline import BaselineError
+    from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER, RunStoreError, resolve_saved
+    from pytest_mtchallenge.saved_runs import read_saved
+
+    base = Path.cwd()
+    try:
+        path = resolve_saved(spec, folder or base / AUTOSAVE_FOLDER, base=base)
+        return read_saved(path)
+    except (RunStoreError, BaselineError) as exc:
+        raise MTChallengeError(exc.message, file=exc.file, item=exc.item, field=exc.field or field) from None
+
+
+def _gate_status(violations: Sequence[str], *, errors: int, where: str | None) -> int:
+    """The gate's exit status, as the pytest run's: it holds when no rule tripped and no output of
+    the run was an error (a test error fails a gated pytest run too); said in a line, ``where``
+    naming the run, when only the errors fail it."""
+    if errors and not violations and where is not None:
+        print(printable(f"gate FAILED: {counted(errors, 'output')} of {where} could not be judged (no output, or a "
+                        "checker that could not judge it), as a test error fails a gated pytest run"))
+    return 0 if not violations and not errors else 1
+
+
+def _print_comparison(baseline: Path, decision: Decision, gate: Gate | None, *, width: int) -> None:
+    """The comparison section of the pytest run's summary, under a line naming the baseline."""
+    from pytest_mtchallenge.reporting.comparison import render_comparisons
+
+    print(printable(f"comparison with {_shown(baseline)}"))
+    print(render_comparisons(decision.comparisons, decision.violations, gate, width=width,
+                             verdict=decision.verdict), end="")
+
+
+def _width() -> int:
+    """The terminal's width as pytest's terminal reporter takes it (80 when unknown or under 40)."""
+    import shutil
+
+    width = shutil.get_terminal_size((80, 24)).columns
+    return width if width >= 40 else 80
+
+
+def _color() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def _runs(args: argparse.Namespace) -> int:
+    """``mtchallenge runs list|show|compare``."""
+    return {"list": _runs_list, "show": _runs_show, "compare": _runs_compare}[args.runs_command](args)
+
+
+def _runs_list(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER
+    from pytest_mtchallenge.saved_runs import run_rows, table_lines
+
+    folder = args.dir or Path.cwd() / AUTOSAVE_FOLDER
+    rows = run_rows(folder)
+    if not rows:
+        print(printable(f"no saved runs in {_shown(folder)} (save one with pytest --mt-autosave)"))
+        return 0
+    for line in table_lines(rows):
+        print(printable(line))
+    return 0
+
+
+def _runs_show(args: argparse.Namespace) -> int:
+    from pytest_mtchallenge.reporting.table import render_table
+    from pytest_mtchallenge.saved_runs import status_text
+
+    saved = _saved_run(args.run, args.dir, field="RUN")
+    print(printable(f"run: {_shown(saved.path)}"))
+    print(printable(f"status: {status_text(saved.status)}"))
+    if saved.date:
+        print(printable(f"date: {saved.date}"))
+    if saved.command_line:
+        print(printable(f"command: {saved.command_line}"))
+    for run in saved.runs:
+        print(printable(f"signature [{run.suite} {run.system}]: {run.signature}"))
+    print(render_table(saved.runs, width=_width(), color=_color()), end="")
+    return 0
+
+
+def _runs_compare(args: argparse.Namespace) -> int:
+    """``mtchallenge runs compare``: --mt-compare's decision over two saved runs; exit 1 when the
+    gate does not hold (as the run that saved CURRENT with the same gate would have exited)."""
+    from pytest_mtchallenge.baseline import decide
+
+    gate = _gate(args.gate)
+    baseline = _saved_run(args.baseline, args.dir, field="BASELINE")
+    current = _saved_run(args.current, args.dir, field="CURRENT")
+    decision = decide(current.saved, baseline.saved, gate=gate, baseline_name=baseline.path.name,
+                      strict=args.strict, baseline_status=baseline.status)
+    errors = sum(outcome == "error" for run in current.saved for outcome in run.outcomes.values())
+    if args.format == "json":
+        import json
+
+        document = {"gate": decision.verdict.to_dict() if decision.verdict is not None else None,
+                    "violations": list(decision.violations),
+                    "comparisons": [comparison.to_dict() for comparison in decision.comparisons]}
+        print(printable_json(json.dumps(document, ensure_ascii=False, indent=2)))
+    else:
+        _print_comparison(baseline.path, decision, gate, width=_width())
+    if gate is None:
+        return 0
+    return _gate_status(decision.violations, errors=errors,
+                        where=str(_shown(current.path)) if args.format == "text" else None)
+
+
 def _write(path: Path, text: str, *, field: str) -> None:
     try:
         files.write_atomically(path, text.encode("utf-8"))
@@ -388,7 +633,7 @@ def _write(path: Path, text: str, *, field: str) -> None:
 #: Each command's function, by name.
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "convert": _convert, "list": _list, "sources": _sources, "check": _check, "review": _review,
-    "agreement": _agreement, "cross-judge": cross_judge,
+    "agreement": _agreement, "cross-judge": cross_judge, "score": _score, "runs": _runs,
 }
 
 

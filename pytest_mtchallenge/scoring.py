@@ -1,0 +1,143 @@
+"""Scoring outside pytest: the run plan's suites translated and judged as its tests do, item by item, into the same typed runs.
+
+``mtchallenge score`` drives these functions; the pytest run drives the same plan objects through
+its nodes (:mod:`pytest_mtchallenge.nodes`). What one test does with one item and system,
+:func:`judge_item` does here, so both give the same outcome for every item.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pluggy
+
+from pytest_mtchallenge.judging import error_judgement
+from pytest_mtchallenge.reporting import ItemResult, Run, build_runs
+from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.translation.translator import SystemOutput, Translator
+from pytest_mtchallenge.verdict import Outcome
+
+if TYPE_CHECKING:
+    from pluggy import HookimplOpts, HookspecOpts
+
+    from pytest_mtchallenge.checkers import Checker
+    from pytest_mtchallenge.model import ChallengeItem
+    from pytest_mtchallenge.plan import RunPlan, SuitePlan
+    from pytest_mtchallenge.systems import System
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """The runs judged outside pytest and the systems' reply-level faults (one line each)."""
+
+    runs: tuple[Run, ...]
+    problems: tuple[str, ...] = ()
+
+    @property
+    def errors(self) -> int:
+        """Outputs that could not be judged (no output, a checker that could not judge): each a test
+        error in the pytest run."""
+        return sum(result.outcome == Outcome.ERROR.value for run in self.runs for result in run.items)
+
+
+def registries() -> tuple[dict[str, type[Checker]], dict[str, type[System]]]:
+    """The checker families and system kinds a pytest run would have: the built-in ones and those
+    of installed plugins (their ``pytest11`` entry points, loaded as pytest loads them, without pytest
+    running). A plugin that cannot be imported is left out here, as ``-p no:NAME`` would leave it."""
+    from importlib.metadata import entry_points
+
+    from pytest_mtchallenge import hookspecs
+    from pytest_mtchallenge.checkers import builtin_checkers
+    from pytest_mtchallenge.registry import combine
+    from pytest_mtchallenge.systems import builtin_system_kinds
+
+    manager = _PluginHooks()
+    manager.add_hookspecs(hookspecs)
+    for entry in entry_points(group="pytest11"):
+        if entry.value.partition(".")[0] == "pytest_mtchallenge":
+            continue  # this plugin: its registries are the built-in ones
+        try:
+            manager.register(entry.load(), name=entry.name)
+        except Exception:  # noqa: BLE001, S112 - another plugin's import fault is not this command's
+            continue
+    return (combine(builtin_checkers(), manager.hook.pytest_mtchallenge_checkers(), "checker families"),
+            combine(builtin_system_kinds(), manager.hook.pytest_mtchallenge_system_kinds(), "system kinds"))
+
+
+#: The name every hook of this plugin starts with (:mod:`pytest_mtchallenge.hookspecs`).
+HOOK_PREFIX = "pytest_mtchallenge_"
+
+
+class _PluginHooks(pluggy.PluginManager):
+    """pluggy's manager under pytest's project name, reading this plugin's hooks as pytest reads
+    them: a hookspec or hookimpl is a function named ``pytest_mtchallenge_*``, marked or not;
+    pytest's own hooks are not read (nothing calls them outside pytest)."""
+
+    def __init__(self) -> None:
+        super().__init__("pytest")
+
+    def parse_hookspec_opts(self, module_or_class: object, name: str) -> HookspecOpts | None:
+        if not name.startswith(HOOK_PREFIX):
+            return None
+        return {"firstresult": False, "historic": False, "warn_on_impl": None, "warn_on_impl_args": None}
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> HookimplOpts | None:
+        if not name.startswith(HOOK_PREFIX) or not callable(getattr(plugin, name, None)):
+            return None
+        return {"wrapper": False, "hookwrapper": False, "optionalhook": False, "tryfirst": False,
+                "trylast": False, "specname": None}
+
+
+def terminal_translator(*, write_line: Callable[[str], None] | None = None) -> Translator:
+    """A translator without the translation cache, its progress lines on stderr (drawn as a bar
+    only when stderr is a terminal outside CI)."""
+    def say(line: str) -> None:
+        print(printable(line), file=sys.stderr, flush=True)
+
+    return Translator(cache_path=None, write_line=write_line or say, suspend_capture=contextlib.nullcontext,
+                      interactive=lambda: sys.stderr.isatty() and not os.environ.get("CI"))
+
+
+def judge_item(plan: SuitePlan, item: ChallengeItem, system: System, translator: Translator) -> ItemResult:
+    """One item judged for one system, as its pytest test judges it (``ChallengeTest.setup`` and
+    ``runtest``): an item with a problem, or without an output, is an error judgement."""
+    suite = plan.suite
+    if item.problem:
+        output = SystemOutput(error=f"{suite.path}: item {item.id}: {item.problem}")
+    else:
+        output = translator.output_for(suite, system, item)
+    if output.error is not None:
+        judgement = error_judgement(item, system.name, output.error)
+    else:
+        assert output.text is not None
+        judgement = plan.judge(item, system=system.name, output=output.text, context=output.context,
+                               note=output.note, repeats=output.repeats)
+    return plan.result(item, judgement)
+
+
+def score(plan: RunPlan, translator: Translator, *,
+          on_suite: Callable[[str], None] | None = None) -> Scored:
+    """Every item of the plan's suites judged for every system that covers it, in suite order, as
+    the pytest run collects them; raises :class:`~pytest_mtchallenge.plan.PlanError` for a system
+    that translates none of the suites, and
+    :class:`~pytest_mtchallenge.errors.MTChallengeError` for a suite that does not load."""
+    plans = [plan.suite_plan(path) for path in plan.suite_paths]
+    plan.check_systems_cover_suites()
+    results: list[ItemResult] = []
+    for suite_plan in plans:
+        suite = suite_plan.suite
+        if on_suite is not None:
+            on_suite(suite.name)
+        for item in suite.items:
+            for system in suite_plan.systems:
+                if system.covers_item(suite, item):
+                    results.append(judge_item(suite_plan, item, system, translator))
+    return Scored(runs=tuple(build_runs(results)), problems=tuple(translator.problems))
+
+
+
+__all__ = ["Scored", "judge_item", "registries", "score", "terminal_translator"]
