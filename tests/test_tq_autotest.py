@@ -78,6 +78,53 @@ def test_malformed_items_name_file_item_and_field(tmp_path: Path, change: dict[s
     assert "de-en.items.json" in str(info.value) and f"field '{field}'" in str(info.value)
 
 
+def test_integer_ids_are_read_as_their_digits(tmp_path: Path) -> None:
+    items = [{**item, "id": number} for number, item in enumerate(ITEMS, start=1)]
+    suite = load_tq_autotest(write_items(tmp_path, items))
+    assert [item.id for item in suite.items] == ["1", "2", "3"]
+    assert {v.item for v in suite.verdicts} == {"1"}
+    with pytest.raises(SuiteError, match=r"item 1: field 'id': duplicate item id '1'"):
+        load_tq_autotest(write_items(tmp_path, [items[0], {**items[1], "id": "1"}]))
+    with pytest.raises(SuiteError, match=r"field 'id': missing, or not text"):
+        load_tq_autotest(write_items(tmp_path, [{**items[0], "id": True}]))
+
+
+@pytest.mark.parametrize("langpair", ["de-en", "de_en", "DE-EN", "deen"])
+def test_the_language_pair_comes_from_langpair(tmp_path: Path, langpair: str) -> None:
+    path = tmp_path / "suite.json"  # a name that says nothing of the languages
+    path.write_text(json.dumps({"items": [{**item, "langpair": langpair} for item in ITEMS]}), encoding="utf-8")
+    suite = load_tq_autotest(path)
+    assert (suite.source_language, suite.target_language) == ("de", "en")
+
+
+@pytest.mark.parametrize(("langpair", "message"), [
+    ("ende", "field 'langpair': 'ende' disagrees with item 0001's de-en: a suite has one language pair"),
+    ("german-english", "field 'langpair': expected a language pair such as 'deen' or 'de-en', found 'german-english'"),
+    (42, "field 'langpair': expected a language pair such as 'deen' or 'de-en', found 42"),
+])
+def test_a_langpair_that_disagrees_or_is_not_one_is_a_one_line_error(tmp_path: Path, langpair: object,
+                                                                      message: str) -> None:
+    items = [ITEMS[0], {**ITEMS[1], "langpair": langpair}, ITEMS[2]]
+    with pytest.raises(SuiteError) as info:
+        load_tq_autotest(write_items(tmp_path, items))
+    text = str(info.value)
+    assert "de-en.items.json" in text and "item 0002" in text and message in text and "\n" not in text
+
+
+def test_the_documented_example_loads(tmp_path: Path) -> None:
+    """The minimal items.json of docs/suite-format.md, as a user copies it."""
+    docs = (Path(__file__).parents[1] / "docs" / "suite-format.md").read_text(encoding="utf-8")
+    section = docs[docs.index("## Other formats: TQ-AutoTest"):]
+    example = section[section.index("```json\n") + len("```json\n"):]
+    example = example[:example.index("```")]
+    path = tmp_path / "items.json"
+    path.write_text(example, encoding="utf-8")
+    suite = load_any_suite(path)
+    assert (suite.source_language, suite.target_language) == ("de", "en")
+    assert [item.id for item in suite.items] == ["1", "2"]
+    assert TqRegexChecker().check(item=suite.item("1"), output="Then she talks about her husband.").outcome is Outcome.PASS
+
+
 def test_round_trip_through_the_yaml_format(tmp_path: Path) -> None:
     original = load_any_suite(write_items(tmp_path))
     families = builtin_checkers()

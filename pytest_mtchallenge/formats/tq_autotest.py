@@ -14,7 +14,8 @@ from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, S
 
 NAME = FORMAT = "tq-autotest"
 CHECKER = "tq-regex"
-_LANGPAIR = re.compile(r"^([a-z]{2})([a-z]{2})$")
+#: ``deen`` (DFKI's spelling), ``de-en`` or ``de_en``: the source and target language codes.
+_LANGPAIR = re.compile(r"^(?:([a-z]{2})([a-z]{2})|([a-z]{2,3})[-_]([a-z]{2,3}))$")
 _MARKERS = (b'"items"', b'_regex"', b'"source_sentence"')
 _FIELDS = ("id", "category", "phenomenon", "source_sentence", "positive_regex", "negative_regex")
 
@@ -58,11 +59,22 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
     return load_tq_autotest(path, validate_params=validate_params)
 
 
+def _languages(langpair: object, *, path: Path, item: str) -> tuple[str, str]:
+    """The source and target language of an item's ``langpair`` (``deen``, ``de-en``, ``de_en``)."""
+    pair = _LANGPAIR.match(langpair.strip().lower()) if isinstance(langpair, str) else None
+    if pair is None:
+        raise SuiteError(f"expected a language pair such as 'deen' or 'de-en', found {langpair!r}", file=path,
+                         item=item, field="langpair")
+    source, target = (pair.group(1), pair.group(2)) if pair.group(1) else (pair.group(3), pair.group(4))
+    return source, target
+
+
 def load_tq_autotest(path: Path, *, validate_params: ParamValidator | None = None) -> Suite:
-    """Categories and phenomena become categories and subcategories; each item keeps its id,
-    source and regexes (checker ``tq-regex``, its parameters read by ``validate_params`` when
+    """Categories and phenomena become categories and subcategories; each item keeps its id (an
+    integer id as its digits), source and regexes (checker ``tq-regex``, its parameters read by ``validate_params`` when
     given); positive and negative tokens become recorded human verdicts ("yes" and "no"), one per
-    ``|``-separated alternative."""
+    ``|``-separated alternative. The items' ``langpair`` (``deen``, ``de-en``) gives the suite's
+    languages; items that disagree on it are refused."""
     document = files.read_json(path, error=SuiteError)
     raw_items = document.get("items") if isinstance(document, dict) else None
     if not isinstance(raw_items, list) or not raw_items:
@@ -74,6 +86,7 @@ def load_tq_autotest(path: Path, *, validate_params: ParamValidator | None = Non
         if isinstance(raw, dict) and isinstance(raw.get("phenomenon"), str) and isinstance(raw.get("category"), str):
             categories_of.setdefault(raw["phenomenon"].strip(), set()).add(raw["category"].strip())
     source_language, target_language = "", ""
+    langpair_of = ""  # the item whose langpair gave the suite its languages
     items: list[ChallengeItem] = []
     verdicts: list[RecordedVerdict] = []
     categories: dict[str, dict[str, list[str]]] = {}
@@ -84,15 +97,22 @@ def load_tq_autotest(path: Path, *, validate_params: ParamValidator | None = Non
             raise SuiteError("expected an object", file=path, item=label)
         for field in _FIELDS:
             value = raw.get(field)
+            if field == "id" and isinstance(value, int) and not isinstance(value, bool):
+                continue  # an integer id is read as its digits
             if not isinstance(value, str) or (field not in ("positive_regex", "negative_regex") and not value.strip()):
                 raise SuiteError("missing, or not text", file=path, item=label, field=field)
-        item_id = raw["id"]
+        item_id = str(raw["id"])
         if item_id in seen:
             raise SuiteError(f"duplicate item id {item_id!r}", file=path, item=item_id, field="id")
         seen.add(item_id)
-        pair = _LANGPAIR.match(str(raw.get("langpair", "")))
-        if pair and not source_language:
-            source_language, target_language = pair.groups()
+        if raw.get("langpair") not in (None, ""):
+            languages = _languages(raw["langpair"], path=path, item=item_id)
+            if not source_language:
+                (source_language, target_language), langpair_of = languages, item_id
+            elif languages != (source_language, target_language):
+                raise SuiteError(f"{raw['langpair']!r} disagrees with item {langpair_of}'s "
+                                 f"{source_language}-{target_language}: a suite has one language pair",
+                                 file=path, item=item_id, field="langpair")
         problems = []
         for field in ("positive_regex", "negative_regex"):
             if raw[field] and compile_pattern(raw[field]) is None:
