@@ -176,3 +176,40 @@ def test_score_gives_the_pytest_runs_outcome_for_every_item(tmp_path: Path) -> N
     table = pytest_run.stdout.split("mtchallenge: category success report", 1)[1].split("\n", 1)[1]
     table = table.split("report written to", 1)[0]
     assert scored.stdout.startswith(table)
+
+
+# -- docs/ci.md's block, as a user copies it ---------------------------------------------------------
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "ci.md"
+
+
+def documented_block() -> str:
+    import re
+
+    section = DOC.read_text(encoding="utf-8").split("## Scoring and comparing outside pytest", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    return re.search(r"```sh\n(.*?)```", section, re.S).group(1)  # type: ignore[union-attr]
+
+
+def _rates(text: str) -> list[str]:
+    """The table's rate cells (``67% [57–75] 72/108``), in order."""
+    import re
+
+    return re.findall(r"│\s+(.*?\d+/\d+)\s*$", text, re.M)
+
+
+@pytest.mark.slow
+def test_the_documented_commands_do_what_the_text_says(tmp_path: Path) -> None:
+    done = subprocess.run(["bash", "-c", documented_block()], cwd=tmp_path, env=_environment(), capture_output=True,
+                          text=True, timeout=600)
+    lines = done.stdout.splitlines()
+    assert lines[-3:] == ["runs compare: exit 1", "score: exit 0", "score gate: exit 1"], done.stdout + done.stderr
+    listing = lines[1:-3]
+    assert listing[0].split()[:2] == ["0001", "accepted"] and listing[0].endswith("google-2016 66.7%")
+    assert listing[1].split()[:2] == ["0002", "rejected"] and listing[1].endswith("pbmt-1 29.6%")
+    assert (tmp_path / "last.log").read_text().startswith("run: .mtchallenge/runs/0001_google-2016.json.gz\n")
+    for log in ("compare.log", "gate.log"):
+        assert "gate FAILED (rules overall:2% against " in (tmp_path / log).read_text(), log
+    score_log = (tmp_path / "score.log").read_text()
+    assert _rates(score_log) == _rates((tmp_path / "run2.log").read_text()) and _rates(score_log)
+    assert "system:file:outputs.jsonl" in score_log and (tmp_path / "outputs.html").is_file()
