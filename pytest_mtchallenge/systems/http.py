@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import email.utils
+import functools
 import hashlib
 import json
 import os
@@ -249,7 +250,9 @@ class HttpClient:
         self._sleep = sleep
         self._requests = requests
         self._breaker = ConnectionBreaker()
-        self.session = requests.Session()
+        # A client that sends a key (a header, a body field, a ${NAME} value) follows a redirect only
+        # within the origin it was given: requests strips only Authorization on the way elsewhere.
+        self.session = _same_origin_session()() if self._secrets else requests.Session()
         adapter = DeadlineAdapter(pool_maxsize=max(10, options.concurrency), max_retries=0)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
@@ -343,6 +346,8 @@ class HttpClient:
                     cause = unreachable_cause(exc)
                     if cause is not None:
                         self._breaker.failed(url, cause)
+                except CrossOriginRedirect as exc:
+                    raise self.failure(url, str(exc)) from None
                 except requests.RequestException as exc:
                     if not deadline.expired:
                         raise self.failure(url, f"request failed: {type(exc).__name__}: {exc}") from None
@@ -401,6 +406,56 @@ class HttpClient:
             return min(retry_after, MAX_RETRY_DELAY)
         delay = self.backoff * 2.0 ** attempt
         return min(delay * (1 + 0.1 * random.random()), MAX_RETRY_DELAY)  # jitter spreads concurrent retries
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    default = {"http": 80, "https": 443}.get(parts.scheme.lower())
+    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port or default
+
+
+def same_origin(before: str, after: str) -> bool:
+    """Whether a redirect from ``before`` to ``after`` stays where a key may go: the same scheme, host
+    and port, or the same host moved from http to https on the default ports (as requests allows)."""
+    (scheme, host, port), (new_scheme, new_host, new_port) = _origin(before), _origin(after)
+    if host != new_host:
+        return False
+    if (scheme, port) == (new_scheme, new_port):
+        return True
+    return (scheme, port, new_scheme, new_port) == ("http", 80, "https", 443)
+
+
+class CrossOriginRedirect(Exception):
+    """A keyed request redirected to another origin: not followed, so the key never goes there."""
+
+
+@functools.cache
+def _same_origin_session() -> type:
+    """requests' session that refuses, for every redirect, to carry a request to another origin
+    (built at first use: requests is imported lazily).
+
+    requests strips ``Authorization`` when a redirect leaves the host, but re-sends every other
+    header (``X-API-Key``, a ``${KEY}`` header) and, on 307/308, the body (LibreTranslate's
+    ``api_key``); this session raises :class:`CrossOriginRedirect` before anything is sent there.
+    """
+    import requests
+
+    class SameOriginSession(requests.Session):
+        def rebuild_auth(self, prepared_request, response):  # type: ignore[no-untyped-def]
+            before, after = response.request.url or "", prepared_request.url or ""
+            if not same_origin(before, after):
+                raise CrossOriginRedirect(
+                    f"the server redirected the request (HTTP {response.status_code}) to another origin, "
+                    f"{redact_url(_origin_text(after))}; not followed, since the request carries a key: "
+                    "name the URL it redirects to in the system's spec if that server is trusted")
+            super().rebuild_auth(prepared_request, response)
+
+    return SameOriginSession
+
+
+def _origin_text(url: str) -> str:
+    scheme, host, port = _origin(url)
+    return f"{scheme}://{host}" + (f":{port}" if port else "")
 
 
 def expect_texts(value: object, count: int, *, what: str) -> list[str]:

@@ -541,3 +541,33 @@ def test_a_run_against_a_gzip_bomb_errors_its_items_in_one_line(loopback: Loopba
     result.stdout.fnmatch_lines([f"ERROR {server.url}/mt: {server.url}/mt: the reply's body is larger than 64 MiB "
                                  "(MAX_REPLY_BYTES): not read further (3 items: *"])
     assert "Traceback" not in result.stdout.str()
+
+
+@pytest.mark.parametrize("status", [302, 307, 308])
+def test_a_keyed_request_is_never_redirected_to_another_origin(loopback: Loopback, status: int) -> None:
+    """Issue 39, 1: a ${KEY} header (and, on 307/308, the body) followed the redirect to another port."""
+    elsewhere = loopback(lambda request: loopback.Reply(body={"ok": True}))
+    server = loopback(lambda request: loopback.Reply(status=status, headers={"Location": elsewhere.url + "/t"}))
+    with HttpClient(options=FAST, secrets=["k3y-0123456789"], headers={"X-API-Key": "k3y-0123456789"}) as client:
+        with pytest.raises(SystemFailure, match="redirected the request .* to another origin, http://127.0.0.1:"):
+            client.post(server.url + "/t", read=lambda reply: reply, json_body={"key": "k3y-0123456789"})
+    assert elsewhere.requests == []
+
+
+def test_a_client_without_a_key_follows_redirects_as_requests_does(loopback: Loopback) -> None:
+    elsewhere = loopback(lambda request: loopback.Reply(body={"ok": True}))
+    server = loopback(lambda request: loopback.Reply(status=307, headers={"Location": elsewhere.url + "/t"}))
+    with HttpClient(options=FAST) as client:
+        assert client.post(server.url + "/t", read=lambda reply: reply, json_body={}) == {"ok": True}
+    assert len(elsewhere.requests) == 1
+
+
+@pytest.mark.parametrize(("before", "after", "same"), [
+    ("http://h:8080/a", "http://h:8080/b", True), ("http://h/a", "https://h/a", True),
+    ("http://h:8080/a", "http://h:8081/a", False), ("https://h/a", "http://h/a", False),
+    ("http://h/a", "http://other/a", False), ("http://H/a", "http://h:80/b", True),
+])
+def test_what_counts_as_the_same_origin(before: str, after: str, same: bool) -> None:
+    from pytest_mtchallenge.systems.http import same_origin
+
+    assert same_origin(before, after) is same

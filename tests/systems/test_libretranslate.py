@@ -174,3 +174,30 @@ def test_a_403_without_a_key_says_which_variable_to_set(loopback: Loopback, make
     suite = make_suite(1)
     (problem,) = _system(server.url).translate(suite=suite, items=suite.items).problems
     assert problem.endswith("(the server may want an API key: set LIBRETRANSLATE_API_KEY)")
+
+
+@pytest.mark.parametrize("status", [302, 307, 308])
+def test_a_redirect_to_another_origin_never_receives_the_key(loopback: Loopback, make_suite: Callable[..., Suite],
+                                                             monkeypatch: pytest.MonkeyPatch, status: int) -> None:
+    """Issue 39, 1: requests strips only Authorization on a redirect; LibreTranslate's api_key rode in
+    the body of a 307/308 to another host or port, and the run judged that server's translations."""
+    monkeypatch.setenv("LIBRETRANSLATE_API_KEY", KEY)
+    elsewhere = loopback(_libretranslate(loopback))
+    server = loopback(lambda request: loopback.Reply(status=status, headers={"Location": f"{elsewhere.url}/translate"}))
+    suite = make_suite(2)
+    translations = _system(server.url, retries=0).translate(suite=suite, items=suite.items)
+    assert not translations.outputs
+    assert elsewhere.requests == []  # nothing, key or not, reached the other origin
+    message = " ".join(translations.problems) + " ".join(translations.errors.values())
+    assert "redirected the request" in message and "another origin" in message and KEY not in message
+
+
+def test_a_redirect_within_the_origin_is_followed(loopback: Loopback, make_suite: Callable[..., Suite],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIBRETRANSLATE_API_KEY", KEY)
+    translate = _libretranslate(loopback)
+    server = loopback(lambda request: translate(request) if request.path == "/translate"
+                      else loopback.Reply(status=307, headers={"Location": "/translate"}))
+    suite = make_suite(2)
+    translations = _system(server.url + "/old").translate(suite=suite, items=suite.items)
+    assert len(translations.outputs) == 2
