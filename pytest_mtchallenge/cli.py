@@ -456,6 +456,9 @@ def _score(args: argparse.Namespace) -> int:
         scored = score(plan, terminal_translator())
     except (PlanError, RegistryError) as exc:
         raise MTChallengeError(_in_command_words(str(exc))) from None
+    except KeyboardInterrupt:  # Ctrl-C while a system translates: nothing judged, nothing written
+        print("mtchallenge: interrupted; nothing was judged or written", file=sys.stderr)
+        return 130
     runs = list(scored.runs)
     decision = Decision()
     if baseline is not None:

@@ -213,3 +213,15 @@ def test_the_documented_commands_do_what_the_text_says(tmp_path: Path) -> None:
     score_log = (tmp_path / "score.log").read_text()
     assert _rates(score_log) == _rates((tmp_path / "run2.log").read_text()) and _rates(score_log)
     assert "system:file:outputs.jsonl" in score_log and (tmp_path / "outputs.html").is_file()
+
+
+def test_ctrl_c_while_translating_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import pytest_mtchallenge.scoring
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pytest_mtchallenge.scoring, "score", interrupted)
+    assert main(["score", SUITE, "--system=recorded:google-2016"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == "mtchallenge: interrupted; nothing was judged or written\n"
