@@ -104,3 +104,29 @@ def test_a_reader_that_went_away_ends_the_command_quietly(arguments: list[str]) 
         os.close(writer)
     assert done.stderr == ""
     assert done.returncode == CLOSED_PIPE == 141
+
+
+@pytest.mark.parametrize("name", ["../../victim", "/tmp/absolute", "..", ".hidden", "a/b", "nul\x00x", "x" * 101])
+def test_a_recorded_system_name_that_is_no_safe_file_name_is_refused_and_never_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Issue 39, 2: a recorded system's name became its file name under systems/: `../../victim` or an
+    absolute path wrote outside the target, overwriting an existing file."""
+    suite = tmp_path / "suite"
+    (suite / "systems").mkdir(parents=True)
+    (suite / "suite.yaml").write_text(idioms_suite(IDIOMS[:1]), encoding="utf-8")
+    (suite / "systems" / "x.yaml").write_text(json.dumps({"name": name, "outputs": {"H1a": "Il pleut."}}),
+                                              encoding="utf-8")
+    victim = tmp_path / "victim.yaml"
+    victim.write_text("precious\n", encoding="utf-8")
+    code = main(["convert", str(suite), str(tmp_path / "out" / "deep")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "field 'name'" in err
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("name", ["google-2016", "DeepL v2", "gpt-4.1", "my_mt@2026+beam=4"])
+def test_ordinary_system_names_are_kept(name: str) -> None:
+    from pytest_mtchallenge.formats.yaml import unsafe_system_name
+
+    assert unsafe_system_name(name) == ""

@@ -1,6 +1,8 @@
 """The project's own suite format: ``suite.yaml`` with its recorded systems and verdicts (YAML)."""
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -316,8 +318,12 @@ def load_recorded_system(path: Path, item_ids: Collection[str]) -> RecordedSyste
     mode = reader.text("mode", required=False, default="document" if context_outputs else "sentence")
     if mode not in SYSTEM_MODES:
         raise reader.error("mode", f"expected one of {', '.join(SYSTEM_MODES)}, found {mode!r}")
+    name = reader.text("name")
+    unsafe = unsafe_system_name(name)
+    if unsafe:
+        raise reader.error("name", unsafe)
     return RecordedSystem(
-        name=reader.text("name"), description=reader.text("description", required=False),
+        name=name, description=reader.text("description", required=False),
         date=reader.text("date", required=False), outputs=MappingProxyType(outputs), path=path,
         context_outputs=MappingProxyType(context_outputs), mode=mode,
     )
@@ -430,13 +436,32 @@ def dump_suite(suite: Suite, directory: Path) -> Path:
         files.write_atomically(directory / "verdicts.yaml",
                                ("verdicts:\n" + render_entries(suite.verdicts)).encode("utf-8"))
     for system in suite.systems.values():
+        unsafe = unsafe_system_name(system.name)
+        target = directory / "systems" / f"{system.name}.yaml"
+        if unsafe or not target.resolve().is_relative_to((directory / "systems").resolve()):
+            raise SuiteError(f"cannot write recorded system {system.name!r}: {unsafe or 'outside the target'}",
+                             file=system.path or directory, field="name")
         (directory / "systems").mkdir(exist_ok=True)
-        _write_yaml(directory / "systems" / f"{system.name}.yaml",
+        _write_yaml(target,
                     {"name": system.name, "description": system.description, "date": system.date,
                      "outputs": dict(system.outputs),
                      **({"mode": system.mode, "context_outputs": {k: list(v) for k, v in system.context_outputs.items()}}
                         if system.context_outputs else {})})
     return path
+
+
+#: What a recorded system's name may hold: it names a file under ``systems/`` and a column of tests.
+_SYSTEM_NAME = re.compile(r"[^\W_][\w .@+=-]{0,99}")
+
+
+def unsafe_system_name(name: str) -> str:
+    """Why ``name`` cannot name a recorded system (it would be written outside ``systems/``, or hide
+    in a test id), or "" when it can: letters, digits, ``_ .@+=-`` and spaces, 100 at most, starting
+    with a letter or digit, never ``..``."""
+    if _SYSTEM_NAME.fullmatch(name) and ".." not in name and not name.endswith((" ", ".")):
+        return ""
+    return ("expected a name of letters, digits and '_ .@+=-' (at most 100, starting with a letter or digit, "
+            f"no '..'), found {name[:60]!r}")
 
 
 def _write_yaml(path: Path, document: object) -> None:
