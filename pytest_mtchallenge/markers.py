@@ -85,13 +85,18 @@ class Markers:
         known = declared_names(self._declared())
         named = set(re.findall(r"[^\s()=,'\"]+", re.sub(r"\([^)]*\)", " ", expression))) - {"and", "or", "not"}
         suite_markers = sorted(self.ours, key=lambda name: [  # S1, S2, … S10, then categories
-            (0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name) if part])
+            (0, int(part), "") if _DIGITS.fullmatch(part) else (1, 0, part) for part in re.split(r"([0-9]+)", name)
+            if part])
         found = []
         for name in sorted(named - known):
             hint = did_you_mean(name, known)
             found.append(f"-m {expression}: no marker is named {name!r}{': ' + hint if hint else ''} "
                          f"(the suites' markers: {', '.join(suite_markers)}; `pytest --markers` lists them all)")
         return found
+
+
+#: Digits ``int`` reads as written: ASCII only (``"²".isdigit()`` is true, and ``int("²")`` raises).
+_DIGITS = re.compile(r"[0-9]+")
 
 
 __all__ = ["RESERVED_MARKERS", "Markers", "declared_names", "marker_name"]

@@ -451,3 +451,13 @@ def test_a_regression_carries_both_outputs_and_reasons() -> None:
     (change,) = compare(now, before).details
     assert (change.source, change.before_output, change.before_reason, change.after_output, change.after_reason) == (
         "They came.", "Elles sont venues.", "agrees", "Elles sont venu.", "expected feminine plural")
+
+
+def test_a_claim_or_a_run_number_written_with_other_digits_is_no_number(tmp_path: Path) -> None:
+    """Issue 39, 7: a file ``²`` in runs.numbers kept the autosaved run from being written; ``review ²``
+    was a traceback."""
+    folder = tmp_path / ".mtchallenge" / "runs"
+    (tmp_path / ".mtchallenge" / "runs.numbers").mkdir(parents=True)
+    (tmp_path / ".mtchallenge" / "runs.numbers" / "²").write_text("")
+    assert autosave_path(folder, ["x"]).name == "0001_x.json.gz"
+    assert resolve_saved("²", folder, base=tmp_path) == tmp_path / "²"  # a path, then "not found"

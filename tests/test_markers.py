@@ -38,3 +38,14 @@ def test_an_m_expression_naming_no_marker_gets_a_line_with_a_suggestion() -> Non
     assert "the suites' markers: S1, S2, S10, morpho" in warning
     assert markers.unknown("S1 and not morpho") == []
     assert Markers(declared=lambda: [], declare=lambda line: None).unknown("anything") == []  # no suite markers yet
+
+
+def test_a_subcategory_id_with_a_superscript_digit_sorts_without_a_crash() -> None:
+    """Issue 39, 7: ``"²".isdigit()`` is true and ``int("²")`` raises: with an unknown -m marker, a
+    subcategory ``²`` was an INTERNALERROR."""
+    lines: list[str] = []
+    markers = Markers(declared=lambda: lines, declare=lines.append)
+    for sub in ("S2", "²", "S10", "S1²"):
+        markers.names_for(item("morpho", sub))
+    (warning,) = markers.unknown("S99")
+    assert "no marker is named 'S99'" in warning and "S10" in warning

@@ -312,3 +312,10 @@ def test_the_bundled_files_are_the_upstream_files_byte_for_byte() -> None:
     for copy, original in pairs:
         assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy
     assert (bundled / "LICENSE").read_bytes() == (UPSTREAM / "LICENSE").read_bytes()
+
+
+def test_a_position_written_with_a_superscript_digit_is_one_line(tmp_path: Path) -> None:
+    """Issue 39, 6-7: a WinoMT position ``²`` was a ValueError traceback at collection."""
+    first = EN[0].split("\t")
+    message = error_of(write_winomt(tmp_path, en=["\t".join([first[0], "²", *first[2:]]), *EN[1:]]))
+    assert "expected the entity's word position in the sentence" in message and "'²'" in message

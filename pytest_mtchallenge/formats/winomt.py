@@ -246,7 +246,7 @@ def read_set(path: Path) -> list[SetLine]:
         gender, index, sentence, entity = (field.strip() for field in fields)
         if gender not in GENDERS:
             raise SuiteError(f"expected a gender ({', '.join(GENDERS)}), found {gender!r}", file=where)
-        if not index.isdigit() or int(index) >= len(sentence.split()):
+        if not re.fullmatch(r"[0-9]{1,9}", index) or int(index) >= len(sentence.split()):
             raise SuiteError(f"expected the entity's word position in the sentence (0 to "
                              f"{len(sentence.split()) - 1}), found {index!r}", file=where)
         if not sentence or not entity:
@@ -370,7 +370,7 @@ def read_parallel(text: str, *, path: Path, items: Sequence[ChallengeItem],
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
-    not_numbers = [item.id for item in items if not (item.id.isdigit() and str(int(item.id)) == item.id)]
+    not_numbers = [item.id for item in items if not re.fullmatch(r"0|[1-9][0-9]{0,8}", item.id)]
     if not_numbers:
         raise error(f"a file of ' ||| ' lines (WinoMT's translations) gives line N+1 to the item whose id is N; "
                     f"suite {items[0].suite}'s item ids are not line numbers (e.g. {not_numbers[0]!r})", file=path)
