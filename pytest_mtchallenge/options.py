@@ -116,9 +116,19 @@ def _given_number(config: pytest.Config, name: str, kind: type[Number]) -> Numbe
             raise pytest.UsageError(f"{where} = {text!r}: expected a number") from None
     if isinstance(value, float) and not math.isfinite(value):
         raise pytest.UsageError(f"{where}={value}: must be a finite number")
-    if value < (0 if name == "mt_retries" else 1e-9):
+    if name == "mt_retries" and value < 0:
+        raise pytest.UsageError(f"{where}={value}: must be 0 or more")
+    if name != "mt_retries" and value < 1e-9:
         raise pytest.UsageError(f"{where}={value}: must be positive")
+    if value > _LARGEST[name]:  # a day's timeout is no bound; threads and clocks refuse larger ones
+        raise pytest.UsageError(f"{where}={value:g}: must be at most {_LARGEST[name]:,}")
     return value
+
+
+#: The largest value each number option takes: beyond, it is a typing slip (and --mt-timeout=1e10
+#: overflows the clocks that bound a call).
+_LARGEST: dict[str, int] = {"mt_batch_size": 100_000, "mt_concurrency": 1_024, "mt_timeout": 86_400,
+                            "mt_retries": 100}
 
 
 def _texts(config: pytest.Config, name: str) -> tuple[str, ...]:

@@ -74,8 +74,9 @@ class MTChallengeSession:
         cache_root = pytest_cache.mkdir("mtchallenge") if pytest_cache is not None else config.rootpath / ".mtchallenge"
         self.cache_path = Path(cache_root) / "translations.sqlite"
         console = Console(config)
+        self._startup_lines: list[str] = []  # said once the terminal is up (pytest_sessionstart)
         if run.cache_clear and not console.worker:
-            clear_cache(self.cache_path)
+            clear_cache(self.cache_path, warn=self._startup_lines.append)
         self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
                                      suspend_capture=console.suspend_capture, interactive=console.interactive)
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
@@ -128,6 +129,13 @@ class MTChallengeSession:
         if isinstance(data, dict) and isinstance(data.get(RECORD_KEY), ItemResult):
             data[RECORD_KEY] = data[RECORD_KEY].to_dict()
         return data
+
+    @pytest.hookimpl
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        """What configuring the run found to say (a cache that could not be emptied), now that the
+        terminal reporter can show it."""
+        for line in self._startup_lines:
+            self.translator.write_line(line)
 
     @pytest.hookimpl
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:

@@ -260,5 +260,10 @@ def clear(path: Path, *, warn: Callable[[str], None] | None = None) -> None:
         finally:
             cache.close()
     except (sqlite3.Error, OSError):
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            path.with_name(path.name + suffix).unlink(missing_ok=True)
+        try:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
+        except OSError as exc:  # a directory in its place, a read-only folder: said, and the run goes on
+            if warn is not None:
+                warn(f"mtchallenge: --mt-cache-clear: the translation cache {path} could not be emptied "
+                     f"({type(exc).__name__}: {exc.strerror or exc}); the run goes on without it")

@@ -174,3 +174,31 @@ def test_the_cache_moved_aside_line_reaches_the_terminal(pytester: pytest.Pytest
     assert result.ret == pytest.ExitCode.OK and "Captured" not in result.stdout.str()
     result.stdout.fnmatch_lines(["mtchallenge: the translation cache *translations.sqlite is not usable (*); "
                                  "moved it to translations.sqlite.unusable-* and started a new one"])
+
+
+@pytest.mark.parametrize("blocked", ["directory", "read-only folder"])
+def test_a_cache_that_cannot_be_cleared_is_one_line_and_the_run_goes_on(
+        pytester: pytest.Pytester, mini_suite: Path, counting_system: str, blocked: str) -> None:
+    """Issue 39, 8: --mt-cache-clear on a cache that is a directory, or in a read-only folder, was an
+    INTERNALERROR (exit 3) and no test ran; without the option both degrade to one line."""
+    import os
+    import stat
+
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    folder.mkdir(parents=True)
+    if blocked == "directory":
+        (folder / "translations.sqlite").mkdir()
+        (folder / "translations.sqlite" / "keep").write_text("x")
+    else:
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        (folder / "translations.sqlite").write_bytes(b"not a database\n" * 10)
+        folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        result = pytester.runpytest(str(mini_suite.parent), counting_system, "--mt-cache-clear", "--mt-report-only")
+    finally:
+        folder.chmod(stat.S_IRWXU)
+    assert result.ret == pytest.ExitCode.OK, result.stdout.str()
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stdout.fnmatch_lines(["mtchallenge: --mt-cache-clear: the translation cache *could not be emptied*"])
+    assert sum(result.parseoutcomes().get(k, 0) for k in ("passed", "failed")) == 4  # every test ran

@@ -143,7 +143,12 @@ def test_timeout_option_and_bad_numbers(pytester: pytest.Pytester, mini_suite: P
     result.stdout.fnmatch_lines(["*timed out after 0.5s*"])
     result = pytester.runpytest(str(mini_suite.parent), "--mt-retries=-1")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--mt-retries=-1: must be positive*"])
+    result.stderr.fnmatch_lines(["*--mt-retries=-1: must be 0 or more*"])
+    for option, message in (("--mt-timeout=1e10", "*--mt-timeout=1e+10: must be at most 86,400*"),
+                            ("--mt-concurrency=100000", "*--mt-concurrency=100000: must be at most 1,024*")):
+        result = pytester.runpytest(str(mini_suite.parent), option)  # issue 39, 10: broke every deepl/openai item
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        result.stderr.fnmatch_lines([message])
     pytester.makeini("[pytest]\nmt_batch_size = lots\n")
     result = pytester.runpytest(str(mini_suite.parent))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
