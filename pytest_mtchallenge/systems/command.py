@@ -39,8 +39,10 @@ class CommandSystem(System):
 
     def _files(self) -> list[Path]:
         """Files the command line names (its script, a model file…), relative to the rootdir, and the
-        files each named script names in turn (``translate.sh`` running ``python model.py``): one
-        level, so that editing what the README's ``./translate.sh`` calls is a new signature too."""
+        scripts each named script names in turn (``translate.sh`` running ``python model.py``): one
+        level, so that editing what the README's ``./translate.sh`` runs is a new signature too. Only
+        scripts are followed (a ``#!`` line or a script's suffix), not the data or log files a script
+        names: a log it writes would change the signature at every run."""
         try:
             words = shlex.split(self.argument)
         except ValueError:
@@ -51,7 +53,7 @@ class CommandSystem(System):
             text = _script_text(script)
             words = list(dict.fromkeys(w for w in _PATH_LIKE.findall(text) if "." in w or "/" in w))
             for path in self._named(words, self.options.rootdir, script.parent):
-                if path not in found:
+                if path not in found and _script_text(path):  # the code it runs, not the files it writes
                     found.append(path)
         return found
 

@@ -125,10 +125,11 @@ def test_editing_what_a_named_script_runs_changes_the_signature(tmp_path: Path) 
     assert system.signature == edited
 
 
-def test_a_python_script_naming_its_data_digests_it_too(tmp_path: Path) -> None:
-    (tmp_path / "translate.py").write_text("import json\ntable = json.load(open('table.json'))\n", encoding="utf-8")
-    (tmp_path / "table.json").write_text("{}", encoding="utf-8")
+def test_the_files_a_script_writes_or_reads_are_not_followed(tmp_path: Path) -> None:
+    """Only the scripts a named script runs count: a log it appends to would make every run a new one."""
+    (tmp_path / "translate.py").write_text("import json\nopen('calls.txt', 'a').write('1')\n", encoding="utf-8")
+    (tmp_path / "calls.txt").write_text("", encoding="utf-8")
     system = parse_system_spec("cmd:python3 translate.py", builtin_system_kinds(), SystemOptions(rootdir=tmp_path))
     before = system.signature
-    (tmp_path / "table.json").write_text('{"a": "b"}', encoding="utf-8")
-    assert system.signature != before
+    (tmp_path / "calls.txt").write_text("11", encoding="utf-8")
+    assert system.signature == before and system.digested == ("translate.py",)
