@@ -4,9 +4,9 @@
     python benchmarks/bench_garbling.py --ctxpro     # and DeepL's ctxpro outputs (../shared/external)
 
 Each round runs in a fresh interpreter (cold caches, as a real run judges each output once) and
-judges every output once with the automatic judge (`judging.automatic_verdict`, the suite's
-languages given), timing the whole and the time spent in the broken-output rule
-(`judging.not_rendered`: the packs' signals for a family's n/a or "not found"). It prints the
+judges every output once with the automatic judge (`judge.Judge.verdict`, one judge per
+suite's languages), timing the whole and the time spent in the broken-output gate
+(`judge.gates.not_rendered`: the packs' signals for a family's n/a or "not found"). It prints the
 medians, the judge's time without the rule over its time with it (the ratio the rule costs), and
 how many outcomes the rule changed.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "checkers"))
 
-from pytest_mtchallenge import judging  # noqa: E402
+from pytest_mtchallenge.judge import AUTOMATIC, Gate, Judge, gates  # noqa: E402
 from pytest_mtchallenge.checkers import builtin_checkers  # noqa: E402
 from pytest_mtchallenge.model import ChallengeItem  # noqa: E402
 
@@ -61,23 +61,25 @@ def one_round(with_ctxpro: bool) -> tuple[float, float, int, int]:
     """(seconds judging, seconds inside the rule, outputs, outcomes the rule changed) in this process."""
     checkers = {name: family() for name, family in builtin_checkers().items()}
     found = cases(with_ctxpro)
-    rule = judging.not_rendered
+    rule = gates.not_rendered
     spent = 0.0
     changed = 0
 
-    def timed(verdict, **arguments):  # type: ignore[no-untyped-def]
+    def timed(item, output, context, verdict):  # type: ignore[no-untyped-def]
         nonlocal spent, changed
         start = time.perf_counter()
-        result = rule(verdict, **arguments)
+        result = rule.read(item, output, context, verdict)
         spent += time.perf_counter() - start
-        changed += result.outcome is not verdict.outcome
+        changed += result is not None and verdict is not None and result.outcome is not verdict.outcome
         return result
 
-    judging.not_rendered = timed  # type: ignore[assignment]
+    timed_gates = tuple(Gate(gate.name, timed) if gate is rule else gate for gate in AUTOMATIC)
+    judges: dict[tuple[str, str], Judge] = {}
     start = time.perf_counter()
     for item, output, context, languages in found:
-        judging.automatic_verdict(checkers[item.checker], item=item, output=output, context=context,
-                                  languages=languages)
+        if languages not in judges:
+            judges[languages] = Judge(languages=languages, checkers=checkers, gates=timed_gates)
+        judges[languages].verdict(item, output, context=context)
     return time.perf_counter() - start, spent, len(found), changed
 
 

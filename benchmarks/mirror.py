@@ -13,7 +13,7 @@ At collection it reads the same files as the plugin, with the plugin's own loade
 (``formats.load_any_suite``, the families' parameters parsed as the plugin parses them) and, for a JSONL
 outputs file, one ``json.loads`` per line; it drops outputs without a letter (an error at setup) and finds
 outputs repeated for many sources (``translation.repeats``) as the plugin's translator does. Each test then
-judges one output with ``judging.judge`` (the same families, the same judge mode, the suite's recorded human
+judges one output with the suite's ``judge.Judge`` (the same families, the same judge mode, the suite's recorded human
 verdicts) and ends as the plugin's test ends: a pass, a failure with the verdict and the output, an error,
 a skip (n/a, or needs a human verdict). Test ids are ``SUITE/ITEM/SYSTEM``, asserted unique; the tests run in
 the plugin's order (suite by suite, item by item, each with every system), those without an output (which
@@ -29,7 +29,7 @@ import pytest
 
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.formats import load_any_suite
-from pytest_mtchallenge.judging import JudgeMode, VerdictStore, judge
+from pytest_mtchallenge.judge import Judge, JudgeMode
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.translation.repeats import repeated_outputs
@@ -46,8 +46,8 @@ def family_class(spec: str) -> type[Checker]:
 CLASSES = {name: family_class(spec) for name, spec in CONFIG["families"].items()}
 FAMILIES = {name: cls() for name, cls in CLASSES.items()}
 MODE = JudgeMode(CONFIG["judge"])
-#: The human verdicts each suite records (TQ-AutoTest's tokens), by suite name.
-VERDICTS: dict[str, VerdictStore] = {}
+#: Each suite's judge (its languages, families and recorded human verdicts: TQ-AutoTest's tokens), by suite name.
+JUDGES: dict[str, Judge] = {}
 
 
 def read_jsonl(path: Path) -> dict[tuple[str | None, str], str]:
@@ -86,7 +86,8 @@ def build_cases() -> list[tuple[Suite, ChallengeItem, str, str | None, str | Non
     for entry in CONFIG["suites"]:
         suite = load_any_suite(Path(entry["path"]), checkers=CLASSES, format=entry.get("format"),
                                validate_params=lambda checker, params: CLASSES[checker].parse_params(params))
-        VERDICTS[suite.name] = VerdictStore(suite.verdicts)
+        JUDGES[suite.name] = Judge(mode=MODE, languages=(suite.source_language, suite.target_language),
+                                   checkers=FAMILIES, verdicts=suite.verdicts)
         systems = []
         for name, outputs, errors, contexts in system_outputs(suite):
             for item_id in [i for i, output in outputs.items() if not any(char.isalpha() for char in output)]:
@@ -130,9 +131,7 @@ if UNJUDGED:  # (an empty parameter list would make pytest add a skipped test)
 def test_item(case: tuple[Suite, ChallengeItem, str, str, str | None, object, int]) -> None:
     suite, item, system, output, _, contexts, repeats = case
     context = contexts.get(item.id, ())  # type: ignore[attr-defined]  # a mapping; ctxpro's splits on first use
-    judgement = judge(item=item, system=system, output=output, mode=MODE, context=context,
-                      languages=(suite.source_language, suite.target_language),
-                      checkers={item.checker: FAMILIES[item.checker]}, verdicts=VERDICTS[suite.name], repeats=repeats)
+    judgement = JUDGES[suite.name](item, system=system, output=output, context=context, repeats=repeats)
     if judgement.outcome is Outcome.PASS:
         return
     if judgement.outcome is Outcome.FAIL:

@@ -4,7 +4,7 @@ Loaded with ``-p probe`` (its folder on PYTHONPATH) by ``measure.outcomes`` and 
 timed run. With BENCH_OUTCOMES set it writes the collected node ids and each test's outcome and message there
 (JSON); with BENCH_REPORT_BYTES set, each xdist worker writes there (``.WORKERID`` appended) how many
 bytes its reports took on the wire; with BENCH_PHASES set, the wall and CPU time and the memory (current and peak RSS) at each phase of
-the run, the time spent in the automatic judge (``judging.automatic_verdict``, called by the plugin and by
+the run, the time spent in the automatic judge (``judge.Judge.verdict``, called by the plugin and by
 the mirror alike) and in the garbage collector, by generation.
 """
 from __future__ import annotations
@@ -70,9 +70,9 @@ def _timed(function: Callable[..., object]) -> Callable[..., object]:
 
 def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("BENCH_PHASES"):
-        from pytest_mtchallenge import judging
+        from pytest_mtchallenge.judge import Judge
 
-        judging.automatic_verdict = _timed(judging.automatic_verdict)  # before the mirror imports it
+        Judge.verdict = _timed(Judge.verdict)  # type: ignore[method-assign]  # the automatic gates, on both sides
         gc.callbacks.append(_on_gc)
         mark("configured (start-up)")
 

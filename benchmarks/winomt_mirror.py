@@ -6,7 +6,7 @@ files as ``--mt-suite=winomt-en-fr --mt-system='recorded:*'`` (en.txt, en_pro.tx
 five ``<system>/en-fr.txt`` translation files), checks each line's English against its sentence and
 drops outputs without a letter, as the plugin's loader and translator do; each test then judges one
 output with the same entity_gender family under the same automatic judge
-(:func:`pytest_mtchallenge.judging.automatic_verdict`: untranslated output, the family, the
+(:meth:`pytest_mtchallenge.judge.Judge.verdict`: untranslated output, the family, the
 broken-output and unrelated-output rules), and ends as the plugin's test ends: a pass, a failure with
 the verdict and the output, a skip (n/a, needs a human verdict), or an error at setup when the system
 gave no usable output. Ids are ``<line>-<system>``, asserted unique.
@@ -22,7 +22,7 @@ import pytest
 import pytest_mtchallenge.suites
 from pytest_mtchallenge.checkers.entity_gender import EntityGenderChecker, EntityGenderParams
 from pytest_mtchallenge.errors import JudgingError
-from pytest_mtchallenge.judging import automatic_verdict
+from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.normalise import normalise_text
 from pytest_mtchallenge.terminal_text import printable
@@ -32,6 +32,7 @@ WINOMT = Path(pytest_mtchallenge.suites.__file__).parent / "winomt"
 SYSTEMS = ("google", "bing", "aws", "systran", "sota")  # the manifest's order
 LANGUAGES = ("en", "fr")
 FAMILY = EntityGenderChecker()
+JUDGE = Judge(languages=LANGUAGES, checkers={FAMILY.name: FAMILY})
 
 
 def read_lines(name: str) -> list[tuple[str, str, str, str]]:
@@ -104,7 +105,7 @@ def output(request: pytest.FixtureRequest) -> str:
 def test_item(output: str, request: pytest.FixtureRequest) -> None:
     item, _, _, _ = request.node.callspec.params["output"]
     try:
-        verdict = automatic_verdict(FAMILY, item=item, output=output, languages=LANGUAGES, errors=True)
+        verdict = JUDGE.verdict(item, output, errors=True)
     except JudgingError as exc:
         pytest.fail(printable(f"{item.id} cannot be judged: {exc.one_line()}"), pytrace=False)
     if verdict.outcome is Outcome.PASS:

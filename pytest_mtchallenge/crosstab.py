@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.judging import run_checker
+from pytest_mtchallenge.judge import FAMILY, Judge
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.plurals import counted
 from pytest_mtchallenge.significance import mcnemar_exact
@@ -72,7 +72,16 @@ class ContextEffect:
 def judge_twice(first: Suite, second: Suite, checkers: Mapping[str, Checker]) -> list[DoublyJudged]:
     """Every recorded output of ``first`` judged by its family and by the family ``second`` gives the
     same item (paired by id). Both judges see the same output, and its context translation when they
-    read one."""
+    read one.
+
+    On purpose, each judge is its family alone (:data:`~pytest_mtchallenge.judge.gates.FAMILY`: an output
+    too long to read is undecided, unread), without the run's other automatic gates (an untranslated
+    output, a broken one, one that translates another sentence): the cross-judge measures where two
+    families' readings of the same outputs differ (the French families against ctxpro's own rule), and
+    those gates would decide the same outputs alike for both, hiding what each family reads there."""
+    languages = (first.source_language, first.target_language)
+    first_judge = Judge(languages=languages, checkers=checkers, gates=FAMILY)
+    second_judge = Judge(languages=(second.source_language, second.target_language), checkers=checkers, gates=FAMILY)
     others = {item.id: item for item in second.items}
     judged: list[DoublyJudged] = []
     for name, system in first.systems.items():
@@ -82,8 +91,8 @@ def judge_twice(first: Suite, second: Suite, checkers: Mapping[str, Checker]) ->
             if output is None or other is None:
                 continue
             context = tuple(system.context_outputs.get(item.id, ())) if system.context_outputs else ()
-            verdict = run_checker(checkers[item.checker], item=item, output=output, context=context)
-            verdict2 = run_checker(checkers[other.checker], item=other, output=output, context=context)
+            verdict = first_judge.verdict(item, output, context=context)
+            verdict2 = second_judge.verdict(other, output, context=context)
             judged.append(DoublyJudged(system=name, item=item.id, subcategory=item.subcategory, source=item.source,
                                        output=output, first=verdict.outcome.value, first_reason=verdict.reason,
                                        second=verdict2.outcome.value, second_reason=verdict2.reason))

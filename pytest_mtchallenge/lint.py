@@ -8,7 +8,7 @@ from pathlib import Path
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.checkers.generic.human import HumanChecker
 from pytest_mtchallenge.errors import JudgingError
-from pytest_mtchallenge.judging import automatic_verdict
+from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.plurals import agreeing, counted
 from pytest_mtchallenge.verdict import Outcome
@@ -78,7 +78,7 @@ def check_references(suite: Suite, checkers: Mapping[str, Checker]) -> SuiteChec
     translation), and name each one that does not pass: an over-escaped pattern, a parameter that
     names the wrong form, a reference the checker cannot read. ``checkers`` maps each family the
     suite uses to an instance."""
-    languages = (suite.source_language, suite.target_language)
+    judge = Judge(languages=(suite.source_language, suite.target_language), checkers=checkers)
     findings: list[Finding] = []
     judged = human = without_reference = 0
     for item in suite.items:
@@ -96,8 +96,7 @@ def check_references(suite: Suite, checkers: Mapping[str, Checker]) -> SuiteChec
         for position, reference in enumerate(item.references, start=1):
             judged += 1
             try:
-                verdict = automatic_verdict(checker, item=item, output=reference, context=item.context_references,
-                                            languages=languages, errors=True)
+                verdict = judge.verdict(item, reference, context=item.context_references, errors=True)
             except JudgingError as exc:
                 outcome, reason = Outcome.ERROR, exc.one_line()
             else:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.judging import automatic_verdict
+from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.terminal_text import printable
 
@@ -122,15 +122,14 @@ class MetaEvaluation:
 def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker] | Callable[[str], Checker]) -> MetaEvaluation:
     """Run each item's checker (``checkers``: by family name, or a function giving it) on every
     recorded judged output of the suites."""
-    checker = checkers.__getitem__ if isinstance(checkers, Mapping) else checkers
     cases: list[Case] = []
     for suite in suites:
+        judge = Judge(languages=(suite.source_language, suite.target_language), checkers=checkers)
         items = {item.id: item for item in suite.items}
         position = {item.id: index for index, item in enumerate(suite.items)}
         for verdict in sorted(suite.verdicts, key=lambda v: position[v.item]):
             item = items[verdict.item]
-            result = automatic_verdict(checker(item.checker), item=item, output=verdict.output,
-                                       languages=(suite.source_language, suite.target_language))
+            result = judge.verdict(item, verdict.output)
             cases.append(Case(suite=suite.name, item=item.id, subcategory=item.subcategory, category=item.category,
                               system=verdict.system,
                               output=verdict.output, human=verdict.verdict, auto=result.outcome.value,

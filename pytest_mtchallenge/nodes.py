@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pytest
 
 from pytest_mtchallenge.errors import MTChallengeError
-from pytest_mtchallenge.judging import error_judgement
+from pytest_mtchallenge.judge import error_judgement
 from pytest_mtchallenge.markers import RESERVED_MARKERS, marker_name
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.plan import SuitePlan

@@ -14,7 +14,7 @@ from pytest_mtchallenge.baseline import BaselineOptions
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import content_hash, load_any_suite, resolve_suite, split_format
-from pytest_mtchallenge.judging import SuiteJudge, VerdictStore
+from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.reporting import ItemResult
@@ -38,7 +38,7 @@ class SuitePlan:
 
     suite: Suite
     systems: tuple[System, ...]
-    judge: SuiteJudge
+    judge: Judge
     checkers: str  # the signature's ``checkers:`` part, family@version for each family of the suite
     lexicons: tuple[str, ...]
     positions: Mapping[str, int] = field(repr=False)  # item id -> index in the suite
@@ -193,9 +193,8 @@ class RunPlan:
             families = sorted({item.checker for item in suite.items})
             language = suite.target_language
             packs = sorted({pack for name in families for pack in self.checker_classes[name].packs_for(language)})
-            judge = SuiteJudge(mode=self.mode, languages=(suite.source_language, suite.target_language),
-                               checkers={name: self.checker(name) for name in families},
-                               verdicts=VerdictStore(suite.verdicts))
+            judge = Judge(mode=self.mode, languages=(suite.source_language, suite.target_language),
+                          checkers={name: self.checker(name) for name in families}, verdicts=suite.verdicts)
             self._plans[key] = SuitePlan(
                 suite=suite, systems=tuple(self._systems_for(suite)), judge=judge,
                 checkers=",".join(f"{name}@{self.checker_classes[name].version_for(language)}" for name in families),

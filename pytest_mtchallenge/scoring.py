@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
-from pytest_mtchallenge.judging import error_judgement
+from pytest_mtchallenge.judge import error_judgement
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs
 from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator

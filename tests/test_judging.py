@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.judging import JudgeMode, VerdictStore, error_judgement, judge, run_checker, takes_context
+from pytest_mtchallenge.judge import FAMILY, Judge, JudgeMode, VerdictStore, error_judgement
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.verdict import DecidedBy, Outcome, Verdict
 
@@ -17,6 +17,20 @@ ITEM = ChallengeItem(
     question="Is the subjunctive used?", checker="fixed",
 )
 RECORDED_OUTPUT = "Je veux qu\u2019il vienne\u00a0: « tout de suite »."
+EN_FR = ("en", "fr")
+
+
+def family_alone(checker: Checker) -> Judge:
+    """A judge of ``checker`` alone: its family gate and the length gate, no gate that reads the languages."""
+    return Judge(languages=EN_FR, checkers=lambda name: checker, gates=FAMILY)
+
+
+def judge_of(checkers: dict[str, Checker], mode: JudgeMode = JudgeMode.AUTO, verdicts: object = (), *,
+             gates: bool = False) -> Judge:
+    """A suite's judge (English to French) of ``checkers`` under ``mode``: every automatic gate with
+    ``gates``, else the family alone."""
+    return Judge(mode=mode, languages=EN_FR, checkers=checkers, verdicts=verdicts,  # type: ignore[arg-type]
+                 **({} if gates else {"gates": FAMILY}))
 
 
 class FixedChecker(Checker):
@@ -119,8 +133,7 @@ def test_judge_modes(
 ) -> None:
     checker = FixedChecker(ANSWERS[answer])
     store = VerdictStore([recorded(human)] if human else [])
-    judgement = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=mode,
-                      checkers={"fixed": checker}, verdicts=store)
+    judgement = judge_of({"fixed": checker}, mode, store)(ITEM, system="sysA", output=RECORDED_OUTPUT)
     assert (judgement.outcome, judgement.decided_by) == (outcome, decided_by)
     assert (judgement.item, judgement.system, judgement.output) == (ITEM.id, "sysA", RECORDED_OUTPUT)
     assert (judgement.category, judgement.subcategory) == ("morpho", "subjunctive")
@@ -132,22 +145,22 @@ def test_judge_modes(
 
 
 def test_review_reason_gives_the_checker_reason_and_the_missing_human_verdict() -> None:
-    judgement = judge(item=ITEM, system="sysA", output="Je veux qu'il vienne.", mode=JudgeMode.AUTO_HUMAN,
-                      checkers={"fixed": FixedChecker(ANSWERS["undecided"])}, verdicts=VerdictStore())
+    judge = judge_of({"fixed": FixedChecker(ANSWERS["undecided"])}, JudgeMode.AUTO_HUMAN)
+    judgement = judge(ITEM, system="sysA", output="Je veux qu'il vienne.")
     assert "verb not in the lexicon" in judgement.reason
     assert "no recorded human verdict" in judgement.reason
 
 
 def test_human_mode_needs_no_checker() -> None:
-    judgement = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.HUMAN,
-                      checkers={}, verdicts=VerdictStore([recorded("yes")]))
+    judge = judge_of({}, JudgeMode.HUMAN, VerdictStore([recorded("yes")]))
+    judgement = judge(ITEM, system="sysA", output=RECORDED_OUTPUT)
     assert judgement.outcome is Outcome.PASS
 
 
-# -- run_checker: a faulty checker never loses the run ----------------------------------------
+# -- the family gate: a faulty checker never loses the run ----------------------------------
 
 def test_a_crashing_checker_gives_an_undecided_verdict_naming_the_exception() -> None:
-    verdict = run_checker(CrashingChecker(), item=ITEM, output="x")
+    verdict = family_alone(CrashingChecker()).verdict(ITEM, "x")
     assert verdict.outcome is Outcome.UNDECIDED
     assert "crashing" in verdict.reason
     assert "RuntimeError: lexicon not loaded" in verdict.reason
@@ -155,7 +168,7 @@ def test_a_crashing_checker_gives_an_undecided_verdict_naming_the_exception() ->
 
 @pytest.mark.parametrize("answer", ["pass", True, None, Outcome.PASS])
 def test_a_checker_returning_a_non_verdict_gives_an_undecided_verdict(answer: object) -> None:
-    verdict = run_checker(FixedChecker(answer), item=ITEM, output="x")
+    verdict = family_alone(FixedChecker(answer)).verdict(ITEM, "x")
     assert verdict.outcome is Outcome.UNDECIDED
     assert type(answer).__name__ in verdict.reason
     assert "not a Verdict" in verdict.reason
@@ -164,11 +177,9 @@ def test_a_checker_returning_a_non_verdict_gives_an_undecided_verdict(answer: ob
 @pytest.mark.parametrize("checker", [CrashingChecker(), FixedChecker("pass")], ids=["raises", "non-verdict"])
 def test_a_faulty_checker_defers_to_the_human_verdict_in_auto_human_mode(checker: Checker) -> None:
     store = VerdictStore([recorded("no")])
-    judgement = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.AUTO_HUMAN,
-                      checkers={"fixed": checker}, verdicts=store)
+    judgement = judge_of({"fixed": checker}, JudgeMode.AUTO_HUMAN, store)(ITEM, system="sysA", output=RECORDED_OUTPUT)
     assert (judgement.outcome, judgement.decided_by) == (Outcome.FAIL, DecidedBy.HUMAN)
-    auto = judge(item=ITEM, system="sysA", output=RECORDED_OUTPUT, mode=JudgeMode.AUTO,
-                 checkers={"fixed": checker}, verdicts=store)
+    auto = judge_of({"fixed": checker}, JudgeMode.AUTO, store)(ITEM, system="sysA", output=RECORDED_OUTPUT)
     assert (auto.outcome, auto.decided_by) == (Outcome.REVIEW, DecidedBy.NONE)
 
 
@@ -184,24 +195,9 @@ class ContextEcho(Checker):
 
 
 def test_every_family_is_given_the_context_translation() -> None:
-    assert run_checker(ContextEcho(), item=ITEM, output="x", context=("Il pleut.", "Il vient.")).reason == (
+    assert family_alone(ContextEcho()).verdict(ITEM, "x", context=("Il pleut.", "Il vient.")).reason == (
         "Il pleut. | Il vient.")
-    assert run_checker(ContextEcho(), item=ITEM, output="x").reason == "no context"
-
-
-def test_a_family_written_before_context_joined_the_signature_is_called_without_it() -> None:
-    class TwoArguments(Checker):  # an outside plugin's family: check takes no context
-        name = "two-arguments"
-
-        def check(self, *, item: ChallengeItem, output: str) -> Verdict:  # type: ignore[override]
-            return Verdict.passed(f"read {output!r}")
-
-    misses = takes_context.cache_info().misses
-    for _ in range(3):
-        verdict = run_checker(TwoArguments(), item=ITEM, output="Il vient.", context=("Il pleut.",))
-        assert (verdict.outcome, verdict.reason) == (Outcome.PASS, "read 'Il vient.'")
-    assert takes_context.cache_info().misses == misses + 1  # its signature is read once, not per call
-    assert not takes_context(TwoArguments) and takes_context(ContextEcho)
+    assert family_alone(ContextEcho()).verdict(ITEM, "x").reason == "no context"
 
 
 # -- error_judgement ------------------------------------------------------------------------
@@ -230,8 +226,7 @@ def test_error_judgement_has_no_output_and_keeps_the_reason() -> None:
 ])
 def test_a_broken_output_without_the_construction_fails_as_not_rendered(
         answer: Verdict, output: str, outcome: Outcome) -> None:
-    judgement = judge(item=ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
-                      checkers={"fixed": FixedChecker(answer)}, verdicts=VerdictStore(), languages=("en", "fr"))
+    judgement = judge_of({"fixed": FixedChecker(answer)}, gates=True)(ITEM, system="sysA", output=output)
     assert judgement.outcome is outcome
     if outcome is Outcome.FAIL:
         assert judgement.reason.startswith(
@@ -239,10 +234,10 @@ def test_a_broken_output_without_the_construction_fails_as_not_rendered(
         assert answer.reason in judgement.reason
 
 
-def test_without_the_suite_languages_nothing_is_read_as_broken() -> None:
-    judgement = judge(item=ITEM, system="sysA", output="Je *want qu'il vient.", mode=JudgeMode.AUTO,
-                      checkers={"fixed": FixedChecker(Verdict.not_found("a trigger", "no trigger"))},
-                      verdicts=VerdictStore())
+def test_the_family_alone_reads_nothing_as_broken() -> None:
+    """The cross-judge's gates (:data:`~pytest_mtchallenge.judge.gates.FAMILY`): the family's verdict stands."""
+    judge = judge_of({"fixed": FixedChecker(Verdict.not_found("a trigger", "no trigger"))})
+    judgement = judge(ITEM, system="sysA", output="Je *want qu'il vient.")
     assert judgement.outcome is Outcome.REVIEW
 
 
@@ -254,8 +249,7 @@ def test_without_the_suite_languages_nothing_is_read_as_broken() -> None:
 def test_the_predicted_gender_of_winomts_entity_reaches_the_judgement(
         answer: Verdict, output: str, outcome: Outcome) -> None:
     """WinoMT's measures read the gender the family found on the entity, whatever the outcome."""
-    judgement = judge(item=ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
-                      checkers={"fixed": FixedChecker(answer)}, verdicts=VerdictStore(), languages=("en", "fr"))
+    judgement = judge_of({"fixed": FixedChecker(answer)}, gates=True)(ITEM, system="sysA", output=output)
     assert judgement.outcome is outcome
     assert judgement.evidence == tuple(e for e in answer.evidence if e.startswith("predicted-gender:"))
 
@@ -263,27 +257,26 @@ def test_the_predicted_gender_of_winomts_entity_reaches_the_judgement(
 # -- outputs too long to read (issue 25, 5) ----------------------------------------------------
 
 def test_an_output_longer_than_the_limit_is_left_to_a_human_without_the_family_reading_it() -> None:
-    from pytest_mtchallenge.judging import MAX_JUDGED_CHARS, automatic_verdict
+    from pytest_mtchallenge.judge import MAX_JUDGED_CHARS
 
     checker = FixedChecker(Verdict.passed("subjunctive found"))
     longest = "Je veux qu'il vienne. " * (MAX_JUDGED_CHARS // 22) + "a" * (MAX_JUDGED_CHARS % 22)
     assert len(longest) == MAX_JUDGED_CHARS
-    assert automatic_verdict(checker, item=ITEM, output=longest).outcome is Outcome.PASS and checker.calls == 1
-    verdict = automatic_verdict(checker, item=ITEM, output=longest + "!", languages=("en", "fr"))
+    assert family_alone(checker).verdict(ITEM, longest).outcome is Outcome.PASS and checker.calls == 1
+    verdict = Judge(languages=EN_FR, checkers=lambda name: checker).verdict(ITEM, longest + "!")
     assert checker.calls == 1  # neither the family nor the language checks read it
     assert verdict.outcome is Outcome.UNDECIDED
     assert verdict.reason == (f"not read: the output has {MAX_JUDGED_CHARS + 1:,} characters, more than the "
                               f"{MAX_JUDGED_CHARS:,} the automatic judge reads (MAX_JUDGED_CHARS)")
-    judgement = judge(item=ITEM, system="s", output=longest + "!", mode=JudgeMode.AUTO,
-                      checkers={"fixed": checker}, verdicts=VerdictStore())
+    judgement = judge_of({"fixed": checker}, JudgeMode.AUTO)(ITEM, system="s", output=longest + "!")
     assert judgement.outcome is Outcome.REVIEW and "not read: the output has 2,001 characters" in judgement.reason
-    assert run_checker(checker, item=ITEM, output=longest + "!").reason == verdict.reason and checker.calls == 1
+    assert family_alone(checker).verdict(ITEM, longest + "!").reason == verdict.reason and checker.calls == 1
 
 
 def test_a_context_translation_may_have_the_limit_for_each_context_sentence() -> None:
     from dataclasses import replace
 
-    from pytest_mtchallenge.judging import MAX_JUDGED_CHARS, too_long_to_judge
+    from pytest_mtchallenge.judge import MAX_JUDGED_CHARS, too_long_to_judge
 
     item = replace(ITEM, context=("He said so.", "He left."))
     assert too_long_to_judge(item, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS)) is None
@@ -312,9 +305,9 @@ TRIGGER_ITEM = ChallengeItem(
     ("He must leave early.", Outcome.PASS),
 ])
 def test_a_pass_sharing_only_the_construction_words_is_left_to_a_human(output: str, outcome: Outcome) -> None:
-    judgement = judge(item=TRIGGER_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
-                      checkers={"trigger": TriggerChecker(Verdict.passed("found"))}, verdicts=VerdictStore(),
-                      languages=("fr", "en"))
+    judge = Judge(mode=JudgeMode.AUTO, languages=("fr", "en"),
+                  checkers={"trigger": TriggerChecker(Verdict.passed("found"))})
+    judgement = judge(TRIGGER_ITEM, system="sysA", output=output)
     assert judgement.outcome is outcome
     if outcome is Outcome.REVIEW:
         assert "outside the construction ('necessary')" in judgement.reason
@@ -342,17 +335,16 @@ STRONG_ITEM = ChallengeItem(
     ("La femme était extrêmement triste.", Outcome.REVIEW),  # 'sad': another sentence, or a synonym
 ])
 def test_a_pass_resting_on_a_word_of_another_sentence_is_left_to_a_human(output: str, outcome: Outcome) -> None:
-    judgement = judge(item=STRONG_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
-                      checkers={"content": ContentChecker()}, verdicts=VerdictStore(), languages=("en", "fr"))
+    judgement = judge_of({"content": ContentChecker()}, gates=True)(STRONG_ITEM, system="sysA", output=output)
     assert judgement.outcome is outcome
     if outcome is Outcome.REVIEW:
         assert "rests on a word of another sentence ('triste' translates" in judgement.reason
         assert "'strong'" in judgement.reason
     # a recorded human verdict still decides it
     store = VerdictStore([RecordedVerdict(item="S3x", output=output, verdict="no")])
-    assert judge(item=STRONG_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO_HUMAN,
-                 checkers={"content": ContentChecker()}, verdicts=store,
-                 languages=("en", "fr")).outcome is (Outcome.PASS if outcome is Outcome.PASS else Outcome.FAIL)
+    judge = judge_of({"content": ContentChecker()}, JudgeMode.AUTO_HUMAN, store, gates=True)
+    assert judge(STRONG_ITEM, system="sysA", output=output).outcome is (
+        Outcome.PASS if outcome is Outcome.PASS else Outcome.FAIL)
 
 
 # -- a pass needs the source's participants (issue 23, 5) ----------------------------------------
@@ -382,13 +374,11 @@ STORY_ITEM = ChallengeItem(
     ("Paul sait que cette voiture est trop chère.", Outcome.REVIEW),          # 'car': another participant
 ])
 def test_a_pass_on_an_output_naming_another_participant_is_left_to_a_human(output: str, outcome: Outcome) -> None:
-    judgement = judge(item=STORY_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
-                      checkers={"passing": PassingChecker()}, verdicts=VerdictStore(), languages=("en", "fr"))
+    judgement = judge_of({"passing": PassingChecker()}, gates=True)(STORY_ITEM, system="sysA", output=output)
     assert judgement.outcome is outcome, judgement.reason
     if outcome is Outcome.REVIEW:
         assert "names a participant of another sentence ('voiture' translates" in judgement.reason
         assert "'story'" in judgement.reason
         # a figurative family (an idiom) names other things in its faithful renderings: not asked
-        assert judge(item=STORY_ITEM, system="sysA", output=output, mode=JudgeMode.AUTO,
-                     checkers={"passing": FigurativeChecker()}, verdicts=VerdictStore(),
-                     languages=("en", "fr")).outcome is Outcome.PASS
+        judge = judge_of({"passing": FigurativeChecker()}, gates=True)
+        assert judge(STORY_ITEM, system="sysA", output=output).outcome is Outcome.PASS

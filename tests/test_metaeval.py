@@ -16,7 +16,7 @@ class ByLength(Checker):
 
     name = "by-length"
 
-    def check(self, *, item, output):  # type: ignore[no-untyped-def]
+    def check(self, *, item, output, context=()):  # type: ignore[no-untyped-def]
         if len(output) < 5:
             return Verdict.passed("short")
         if len(output) > 10:

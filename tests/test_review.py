@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from review_suite import OUTPUTS, run_document, write_suite
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
-from pytest_mtchallenge.judging import VerdictStore
+from pytest_mtchallenge.judge import VerdictStore
 from pytest_mtchallenge.model import RecordedVerdict
 from pytest_mtchallenge.review import verdict_file as verdict_file_module
 from pytest_mtchallenge.review.server import ReviewServer

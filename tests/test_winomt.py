@@ -33,7 +33,7 @@ class EntityGender(Checker):
         if not isinstance(params["position"], int):
             raise ValueError("position must be a number")
 
-    def check(self, *, item, output):  # type: ignore[no-untyped-def]
+    def check(self, *, item, output, context=()):  # type: ignore[no-untyped-def]
         return Verdict.undecided("a stand-in")
 
 

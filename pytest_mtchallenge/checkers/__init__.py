@@ -121,10 +121,7 @@ class Checker:
         """Judge ``output``, the system's translation of ``item``'s source. ``context`` is the
         system's translation of a document-level item's context sentences, oldest first: empty when
         the item has no context or the system translated the sentence alone. A family that judges
-        the sentence only ignores it.
-
-        (A family written before this signature, whose ``check`` takes no ``context``, is still
-        called without it.)"""
+        the sentence only ignores it."""
         raise NotImplementedError
 
 

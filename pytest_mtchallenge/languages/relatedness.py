@@ -75,35 +75,65 @@ class Relatedness:
 def relatedness(output: str, *, source: str, references: Sequence[str], source_language: str,
                 target_language: str, construction: Sequence[str] = ()) -> Relatedness:
     """Which content words of ``output`` are linked to the item's ``source`` and ``references``;
-    the words of the family's ``construction`` (target-language words or phrases) left out."""
-    tokens = tuple(dict.fromkeys(_tokens(output, target_language)))
-    own = _construction_readings(tuple(construction), target_language)
-    written = _written(output) if own else {}
-    left_out = tuple(token for token in tokens if own and any(_readings(written.get(form, form), target_language) & own
-                                                              for form, _ in token))
-    tokens = tuple(token for token in tokens if token not in left_out)
-    construction_words = tuple(dict.fromkeys(token[0][0] for token in left_out))
-    source_content = _content(source, source_language)
-    reference_content = [_content(reference, target_language) for reference in references]
-    comparable = max(len(source_content), *map(len, reference_content), 0) >= MIN_WORDS - 1
-    if not any(reference_content) and language_pack(source_language).code != language_pack(target_language).code \
-            and not bilingual.has_lexicon(source_language, target_language):
-        comparable = False  # names and cognates alone do not tell a translation from another sentence
-    if not tokens or not comparable:
-        return Relatedness((), len(tokens), comparable=False, construction=construction_words)
-    reference_forms = {form for content in reference_content for form, _ in content}
-    reference_lemmas = {lemma for content in reference_content for _, lemma in content}
-    names = _names(source, source_language)
-    translated = _translated(source_content, source_language, target_language)
-    source_forms = {form for form, _ in source_content}
-    links = []
-    for token in tokens:
-        link = next((found for form, lemma in token
-                     if (found := _link(form, lemma, reference_forms, reference_lemmas, names, translated,
-                                        source_forms))), None)
-        if link is not None:
-            links.append(link)
-    return Relatedness(tuple(links), len(tokens), comparable=True, construction=construction_words)
+    the words of the family's ``construction`` (target-language words or phrases) left out. (The
+    judge reads an item once, :class:`ItemReading`; this reads it for one output.)"""
+    return _related_words(source, tuple(references), source_language, target_language,
+                          tuple(construction)).relatedness(output)
+
+
+class _RelatedWords:
+    """What :func:`relatedness` compares an output's words with: the item's source and references read once
+    (their content words, names, the construction's readings); the source words' translations (the costly
+    part) only when an output has a content word to link."""
+
+    def __init__(self, source: str, references: tuple[str, ...], source_language: str, target_language: str,
+                 construction: tuple[str, ...]) -> None:
+        self.source_language, self.target_language = source_language, target_language
+        self.own = _construction_readings(construction, target_language)
+        self.source_content = _content(source, source_language)
+        reference_content = [_content(reference, target_language) for reference in references]
+        comparable = max(len(self.source_content), *map(len, reference_content), 0) >= MIN_WORDS - 1
+        if not any(reference_content) and language_pack(source_language).code != language_pack(target_language).code \
+                and not bilingual.has_lexicon(source_language, target_language):
+            comparable = False  # names and cognates alone do not tell a translation from another sentence
+        self.comparable = comparable
+        self.reference_forms = frozenset(form for content in reference_content for form, _ in content)
+        self.reference_lemmas = frozenset(lemma for content in reference_content for _, lemma in content)
+        self.names = frozenset(_names(source, source_language))
+        self.source_forms = frozenset(form for form, _ in self.source_content)
+        self._translated: dict[str, str] | None = None
+
+    @property
+    def translated(self) -> dict[str, str]:
+        if self._translated is None:
+            self._translated = _translated(self.source_content, self.source_language, self.target_language)
+        return self._translated
+
+    def relatedness(self, output: str) -> Relatedness:
+        target_language = self.target_language
+        tokens = tuple(dict.fromkeys(_tokens(output, target_language)))
+        own = self.own
+        written = _written(output) if own else {}
+        left_out = tuple(token for token in tokens
+                         if own and any(_readings(written.get(form, form), target_language) & own for form, _ in token))
+        tokens = tuple(token for token in tokens if token not in left_out)
+        construction_words = tuple(dict.fromkeys(token[0][0] for token in left_out))
+        if not tokens or not self.comparable:
+            return Relatedness((), len(tokens), comparable=False, construction=construction_words)
+        links = []
+        for token in tokens:
+            link = next((found for form, lemma in token
+                         if (found := _link(form, lemma, self.reference_forms, self.reference_lemmas, self.names,
+                                            self.translated, self.source_forms))), None)
+            if link is not None:
+                links.append(link)
+        return Relatedness(tuple(links), len(tokens), comparable=True, construction=construction_words)
+
+
+@functools.lru_cache(maxsize=256)
+def _related_words(source: str, references: tuple[str, ...], source_language: str, target_language: str,
+                   construction: tuple[str, ...]) -> _RelatedWords:
+    return _RelatedWords(source, references, source_language, target_language, construction)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -153,8 +183,8 @@ def _translated(source_content: tuple[tuple[str, str], ...], source_language: st
     return translated
 
 
-def _link(form: str, lemma: str, reference_forms: set[str], reference_lemmas: set[str], names: set[str],
-          translated: dict[str, str], source_forms: set[str]) -> str | None:
+def _link(form: str, lemma: str, reference_forms: frozenset[str], reference_lemmas: frozenset[str],
+          names: frozenset[str], translated: dict[str, str], source_forms: frozenset[str]) -> str | None:
     """Why one reading of an output word is linked to its item, or None."""
     if lemma in reference_lemmas or form in reference_forms:
         return f"'{form}' of a reference"
@@ -264,11 +294,16 @@ def unsupported(words: Sequence[str], *, output: str, source: str, references: S
     one that adds to a translation rendering every source word. The construction's words are left out."""
     if not words or not bilingual.has_lexicon(source_language, target_language):
         return None
-    item = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
+    return _unsupported(_item_words(source, tuple(references), source_language, target_language, tuple(construction)),
+                        words, output)
+
+
+def _unsupported(item: _ItemWords, words: Sequence[str], output: str) -> Unsupported | None:
+    """:func:`unsupported` against an item's words read once."""
     unrendered: tuple[str, ...] | None = None  # read once, for the first word that needs it
     for text in words:
         written = _written(text)
-        for token in _tokens(text, target_language):
+        for token in _tokens(text, item.target_language):
             meanings = item.foreign(token, written)
             if not meanings:
                 continue
@@ -295,33 +330,107 @@ def other_participant(output: str, *, source: str, context: str = "", references
     it supports the output's words too (a translation may name a participant of the previous sentence).
     Without a reference nothing is asked: the core lexicon lacks many renderings of person nouns (*CEO*:
     *président*, *physician*: *médecin*), which a reference's words would otherwise cover."""
-    source_pack, target_pack = language_pack(source_language), language_pack(target_language)
-    if not references or source_pack.nouns is None or target_pack.nouns is None \
-            or not bilingual.has_lexicon(source_language, target_language):
-        return None  # without a reference, a rendering the lexicon lacks (*CEO*: *président*) looks foreign
-    written = _written(output)
-    # the words the lexicon knows that no reference has, first: most outputs have none, and need neither the
-    # item's words nor a reading of their nouns
-    said = {reading for reference in references for token in _tokens(reference, target_language) for reading in token}
-    candidates = [token for token in _tokens(output, target_language) if not any(reading in said for reading in token)
-                  and any(_translations(reading, target_language, source_language)
-                          for reading in _token_readings(token, target_language, written))]
-    source_nouns = {_fold(noun) for noun in source_pack.nouns(source)} if candidates else set()
-    if not source_nouns:
-        return None
-    nouns = {_fold(noun) for noun in target_pack.nouns(output)}
-    candidates = [token for token in candidates if any(form in nouns for form, _ in token)]  # *d'amis*: amis
-    if not candidates:
-        return None
-    supported = _item_words(" ".join(filter(None, (context, source))), tuple(references), source_language,
-                            target_language, tuple(construction))
-    found = next(((token, meanings) for token in candidates if (meanings := supported.foreign(token, written))), None)
-    if found is None:
-        return None
-    judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
-    unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
-    noun = next(form for form, _ in found[0] if form in nouns)
-    return Unsupported(noun, found[1], unrendered) if unrendered else None
+    return _participants(source, context, tuple(references), source_language, target_language,
+                         tuple(construction)).other_participant(output)
+
+
+class _Participants:
+    """What :func:`other_participant` compares an output's nouns with, read once per item: the references' words,
+    the source's nouns (on the first output that needs them), the words that support an output's."""
+
+    def __init__(self, source: str, context: str, references: tuple[str, ...], source_language: str,
+                 target_language: str, construction: tuple[str, ...]) -> None:
+        self.source, self.context, self.references, self.construction = source, context, references, construction
+        self.source_language, self.target_language = source_language, target_language
+        self.source_pack, self.target_pack = language_pack(source_language), language_pack(target_language)
+        # without a reference, a rendering the lexicon lacks (*CEO*: *président*) looks foreign
+        self.asks = bool(references) and self.source_pack.nouns is not None and self.target_pack.nouns is not None \
+            and bilingual.has_lexicon(source_language, target_language)
+        self.said = frozenset(reading for reference in references for token in _tokens(reference, target_language)
+                              for reading in token) if self.asks else frozenset()
+        self._source_nouns: frozenset[str] | None = None
+
+    @property
+    def source_nouns(self) -> frozenset[str]:
+        if self._source_nouns is None:
+            assert self.source_pack.nouns is not None
+            self._source_nouns = frozenset(_fold(noun) for noun in self.source_pack.nouns(self.source))
+        return self._source_nouns
+
+    def other_participant(self, output: str) -> Unsupported | None:
+        if not self.asks:
+            return None
+        target_language, source_language = self.target_language, self.source_language
+        written = _written(output)
+        # the words the lexicon knows that no reference has, first: most outputs have none, and need neither the
+        # item's words nor a reading of their nouns
+        said = self.said
+        candidates = [token for token in _tokens(output, target_language)
+                      if not any(reading in said for reading in token)
+                      and any(_translations(reading, target_language, source_language)
+                              for reading in _token_readings(token, target_language, written))]
+        source_nouns = self.source_nouns if candidates else frozenset()
+        if not source_nouns:
+            return None
+        assert self.target_pack.nouns is not None
+        nouns = {_fold(noun) for noun in self.target_pack.nouns(output)}
+        candidates = [token for token in candidates if any(form in nouns for form, _ in token)]  # *d'amis*: amis
+        if not candidates:
+            return None
+        supported = _item_words(" ".join(filter(None, (self.context, self.source))), self.references, source_language,
+                                target_language, self.construction)
+        found = next(((token, meanings) for token in candidates
+                      if (meanings := supported.foreign(token, written))), None)
+        if found is None:
+            return None
+        judged = _item_words(self.source, self.references, source_language, target_language, self.construction)
+        unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
+        noun = next(form for form, _ in found[0] if form in nouns)
+        return Unsupported(noun, found[1], unrendered) if unrendered else None
+
+
+@functools.lru_cache(maxsize=256)
+def _participants(source: str, context: str, references: tuple[str, ...], source_language: str, target_language: str,
+                  construction: tuple[str, ...]) -> _Participants:
+    return _Participants(source, context, references, source_language, target_language, construction)
+
+
+class ItemReading:
+    """An item's source, context and references as the unrelated-output gate reads every output of it: read
+    once per item and shared by every system's output (:func:`relatedness`, :func:`unsupported` and
+    :func:`other_participant` of one output read the item again, through the same caches)."""
+
+    def __init__(self, *, source: str, context: Sequence[str] = (), references: Sequence[str] = (),
+                 context_references: Sequence[str] = (), source_language: str, target_language: str,
+                 construction: Sequence[str] = ()) -> None:
+        # a document's output may hold more than its last sentence: its context counts as its source too
+        whole = " ".join((*context, source))
+        extended = (*references, *(" ".join((*context_references, reference))
+                                   for reference in references if context_references))
+        construction = tuple(construction)
+        self._related = _RelatedWords(whole, tuple(extended), source_language, target_language, construction)
+        self._lexicon = bilingual.has_lexicon(source_language, target_language)
+        self._supported_args = (whole, tuple(references), source_language, target_language, construction)
+        self._supported: _ItemWords | None = None
+        self._participants = _Participants(source, " ".join(context), tuple(references), source_language,
+                                           target_language, construction)
+
+    def relatedness(self, output: str) -> Relatedness:
+        """:func:`relatedness` of ``output`` to the whole source (context and sentence) and the references
+        (each also after the context's references)."""
+        return self._related.relatedness(output)
+
+    def unsupported(self, words: Sequence[str], output: str) -> Unsupported | None:
+        """:func:`unsupported` of a pass's ``words`` in ``output``, against the whole source."""
+        if not words or not self._lexicon:
+            return None
+        if self._supported is None:
+            self._supported = _item_words(*self._supported_args)
+        return _unsupported(self._supported, words, output)
+
+    def other_participant(self, output: str) -> Unsupported | None:
+        """:func:`other_participant` of ``output``: the sentence's nouns, the context supporting."""
+        return self._participants.other_participant(output)
 
 
 class _ItemWords:

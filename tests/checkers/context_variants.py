@@ -18,7 +18,7 @@ from types import MappingProxyType
 import yaml
 
 from pytest_mtchallenge.checkers import builtin_checkers
-from pytest_mtchallenge.judging import JudgeMode, VerdictStore, judge
+from pytest_mtchallenge.judge import Judge, JudgeMode
 from pytest_mtchallenge.model import ChallengeItem
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "context"
@@ -99,10 +99,10 @@ def context_cases(family: str) -> tuple[ContextCase, ...]:
                                      output=str(output["output"]), human=str(output["verdict"]), auto="review",
                                      reason=f"parameters refused: {exc}") for output in case["outputs"])
             continue
+        judge = Judge(mode=JudgeMode.AUTO, languages=("en", "fr"), checkers={family: checker})
         for output in case["outputs"]:
-            judgement = judge(item=item, system="variant", output=str(output["output"]), mode=JudgeMode.AUTO,
-                              checkers={family: checker}, verdicts=VerdictStore(()),
-                              context=tuple(case.get("context_output") or ()), languages=("en", "fr"))
+            judgement = judge(item, system="variant", output=str(output["output"]),
+                              context=tuple(case.get("context_output") or ()))
             found.append(ContextCase(family=family, case=item.id, origin=str(case.get("origin", "")),
                                      output=str(output["output"]), human=str(output["verdict"]),
                                      auto=_OUTCOME.get(judgement.outcome.value, "review"), reason=judgement.reason))

@@ -6,7 +6,7 @@ import functools
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
-from pytest_mtchallenge.judging import automatic_verdict
+from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.verdict import Verdict
 
@@ -27,6 +27,11 @@ def family_items(checker: str, suite: str = "isabelle-kuhn2018-fr-en") -> dict[s
 def judged(checker: str, item_id: str, output: str, suite: str = "isabelle-kuhn2018-fr-en") -> Verdict:
     """What the automatic judge says of ``output`` for one item: the untranslated-output check, the
     family's verdict, and a broken output's "construction not found" as a failure."""
+    return _judge(suite).verdict(family_items(checker, suite)[item_id], output)
+
+
+@functools.cache
+def _judge(suite: str) -> Judge:
     loaded = _suite(suite)
-    return automatic_verdict(builtin_checkers()[checker](), item=family_items(checker, suite)[item_id], output=output,
-                             languages=(loaded.source_language, loaded.target_language))
+    return Judge(languages=(loaded.source_language, loaded.target_language),
+                 checkers=lambda name: builtin_checkers()[name]())

@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
-from pytest_mtchallenge.judging import MAX_JUDGED_CHARS, automatic_verdict
+from pytest_mtchallenge.judge import MAX_JUDGED_CHARS, Judge
 from pytest_mtchallenge.model import ChallengeItem
 
 families = builtin_checkers()
@@ -38,11 +38,11 @@ pieces = ["que ", "il ne ", ".", "a ", "l'", "(", "'", "-", "\\\\n", "le chat, "
           "the cat that he did not ", "Je veux qu'il vienne. ", "é"]
 judged = 0
 for name, (item, languages) in sorted(items.items()):
-    checker = families[name]()
+    judge = Judge(languages=languages, checkers={name: families[name]()})
     for piece in pieces:
         for size in (MAX_JUDGED_CHARS, 200_000):
             output = (piece * (size // len(piece) + 1))[:size]
-            automatic_verdict(checker, item=item, output=output, context=(output,), languages=languages)
+            judge.verdict(item, output, context=(output,))
             judged += 1
 print("judged", judged)
 """

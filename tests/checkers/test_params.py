@@ -52,7 +52,7 @@ class OldStyleChecker(Checker):
         if "register" not in params:
             raise ValueError("register is required")
 
-    def check(self, *, item: ChallengeItem, output: str) -> Verdict:
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
         return Verdict.passed(str(item.params["register"]))
 
 

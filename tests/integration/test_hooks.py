@@ -19,7 +19,7 @@ class LengthChecker(Checker):
         if not isinstance(params.get("max_words"), int):
             raise ValueError("max_words must be a whole number")
 
-    def check(self, *, item, output):
+    def check(self, *, item, output, context=()):
         n = len(output.split())
         if n <= item.params["max_words"]:
             return Verdict.passed(f"{n} words")

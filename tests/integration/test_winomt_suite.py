@@ -21,7 +21,7 @@ class EntityGender(Checker):
     name = "entity_gender"
     languages = ("fr", "de", "es", "it")
 
-    def check(self, *, item, output):
+    def check(self, *, item, output, context=()):
         return Verdict.undecided("a stand-in")
 
 
@@ -33,7 +33,7 @@ class ToyGender(Checker):
 
     FRENCH = {"developer": "dév", "janitor": "concierge", "customer": "client"}
 
-    def check(self, *, item, output):
+    def check(self, *, item, output, context=()):
         words = output.lower().replace("'", " ").split()
         entity = item.params["entity"]
         found = next((words[n - 1] for n in range(1, len(words)) if words[n].startswith(self.FRENCH[entity])), None)

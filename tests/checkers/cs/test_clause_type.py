@@ -167,13 +167,13 @@ def test_the_held_out_czech_set_is_judged_as_written() -> None:
     """A held-out set written by another hand, blind to the family (4 per item: Good, Bad, Unknown and a
     rule-based-style broken output), through the automatic judge with the suite's languages: first
     measured at 115/116 (an English *of* inside the name *Oil of Olay* was read as untranslated)."""
-    from pytest_mtchallenge.judging import automatic_verdict
+    from pytest_mtchallenge.judge import Judge
 
     held_out = load_verdicts(ROOT / "tests" / "data" / "cinkova-bojar2018-en-cs-heldout.yaml",
                              {item.id for item in SUITE.items})
     assert len(held_out) == 4 * len(SUITE.items)
     items = {item.id: item for item in SUITE.items}
+    judge = Judge(languages=("en", "cs"), checkers={CHECKER.name: CHECKER})
     wrong = [(v.item, v.output, v.verdict, verdict.reason) for v in held_out
-             if (verdict := automatic_verdict(CHECKER, item=items[v.item], output=v.output,
-                                              languages=("en", "cs"))).outcome is not EXPECTED[v.verdict]]
+             if (verdict := judge.verdict(items[v.item], v.output)).outcome is not EXPECTED[v.verdict]]
     assert len(wrong) <= 2, wrong

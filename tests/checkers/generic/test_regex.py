@@ -43,12 +43,12 @@ def test_invalid_parameters(params: dict[str, object]) -> None:
 
 def test_a_pattern_past_its_time_bound_makes_the_item_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     from pytest_mtchallenge import regexes
-    from pytest_mtchallenge.judging import JudgeMode, VerdictStore, judge
+    from pytest_mtchallenge.judge import Judge, JudgeMode
 
     monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)
     slow = item(positive=r"^(a|aa)+$", negative="jamais")
-    judgement = judge(item=slow, system="sys", output="a" * 40 + "!", mode=JudgeMode.AUTO_HUMAN,
-                      checkers={"regex": RegexChecker()}, verdicts=VerdictStore())
+    judge = Judge(mode=JudgeMode.AUTO_HUMAN, languages=("en", "fr"), checkers={"regex": RegexChecker()})
+    judgement = judge(slow, system="sys", output="a" * 40 + "!")
     assert judgement.outcome is Outcome.ERROR
     assert judgement.reason.startswith("suite test: item R1: field 'params.positive': the regular expression "
                                        "'^(a|aa)+$' ran longer than 0.05 s")

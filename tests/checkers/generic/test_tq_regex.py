@@ -18,15 +18,15 @@ def test_empty_patterns_are_allowed_as_upstream_leaves_them_empty() -> None:
 
 def test_a_catastrophic_pattern_is_an_error_naming_suite_item_and_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
     from pytest_mtchallenge import regexes
-    from pytest_mtchallenge.judging import JudgeMode, VerdictStore, judge
+    from pytest_mtchallenge.judge import Judge, JudgeMode
     from pytest_mtchallenge.model import ChallengeItem
     from pytest_mtchallenge.verdict import Outcome
 
     monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)
     item = ChallengeItem(id="0001", suite="de-en", category="C", subcategory="P", source="x", references=(),
                          question="?", checker="tq-regex", params={"positive": "(a|aa)+$", "negative": ""})
-    judgement = judge(item=item, system="sys", output="a" * 40 + "!", mode=JudgeMode.AUTO,
-                      checkers={"tq-regex": TqRegexChecker()}, verdicts=VerdictStore())
+    judge = Judge(mode=JudgeMode.AUTO, languages=("de", "en"), checkers={"tq-regex": TqRegexChecker()})
+    judgement = judge(item, system="sys", output="a" * 40 + "!")
     assert judgement.outcome is Outcome.ERROR and judgement.output == "a" * 40 + "!"
     assert "suite de-en: item 0001: field 'positive_regex': the regular expression '(a|aa)+$'" in judgement.reason
     # the nested repeat of the issue answers at once, as re would after hours: no match
