@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
 
-from pytest_mtchallenge.errors import SuiteError
+from pytest_mtchallenge.errors import MTChallengeError, SuiteError
 from pytest_mtchallenge.suggest import did_you_mean
 
 SUITE_FILE = "suite.yaml"
@@ -80,7 +80,16 @@ def load_any_suite(
     path = Path(path)
     # A file no format takes is read as YAML, except JSON (never this project's YAML format).
     name = format or detect_format(path) or ("tq-autotest" if path.suffix.lower() == ".json" else "yaml")
-    suite = format_module(name).load(path, checkers=checkers, validate_params=validate_params)
+    try:
+        suite = format_module(name).load(path, checkers=checkers, validate_params=validate_params)
+    except MTChallengeError:
+        raise
+    except (RecursionError, OverflowError, MemoryError, ValueError, TypeError, KeyError, IndexError,
+            AttributeError, UnicodeError, OSError) as exc:
+        # A fault no check of the loader named (a pattern too deep or too large to compile, a number
+        # no int holds): still this suite's one line, never a traceback that stops every other suite.
+        raise SuiteError(f"cannot be loaded: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}",
+                         file=path) from None
     if isinstance(checkers, Mapping):
         check_languages(suite, checkers)
     return suite

@@ -129,8 +129,8 @@ def load_tq_autotest(path: Path, *, validate_params: ParamValidator | None = Non
         if validate_params is not None:
             try:
                 parsed = validate_params(CHECKER, params)
-            except (ValueError, KeyError, TypeError) as exc:
-                message = exc.args[0] if exc.args else str(exc)
+            except Exception as exc:  # noqa: BLE001 - any fault of a suite's text is that suite's one line
+                message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else f"{type(exc).__name__}: {exc}"
                 raise SuiteError(f"invalid parameters for checker {CHECKER!r}: {message}", file=path, item=item_id,
                                  field="params") from None
         items.append(ChallengeItem(

@@ -150,8 +150,8 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
         if validate_params is not None:
             try:
                 parsed = validate_params(checker, params)
-            except (ValueError, KeyError, TypeError) as exc:
-                message = exc.args[0] if exc.args else str(exc)
+            except Exception as exc:  # noqa: BLE001 - any fault of a suite's text is that suite's one line
+                message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else f"{type(exc).__name__}: {exc}"
                 raise SuiteError(f"invalid parameters for checker {checker!r}: {message}", file=whole_path,
                                  item=item_id, field="params") from None
         subcategory = stereotype[index]

@@ -268,8 +268,8 @@ def _read_item(
     if validate_params is not None:
         try:
             parsed = validate_params(item_checker, params)
-        except (ValueError, KeyError, TypeError) as exc:
-            message = exc.args[0] if exc.args else str(exc)
+        except Exception as exc:  # noqa: BLE001 - any fault of a suite's text is that suite's one line
+            message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else f"{type(exc).__name__}: {exc}"
             raise reader.error("params", f"invalid parameters for checker {item_checker!r}: {message}") from None
     context, context_references = reader.texts("context"), reader.texts("context_references")
     if context_references and len(context_references) != len(context):

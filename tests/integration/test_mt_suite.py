@@ -240,3 +240,25 @@ def test_a_suite_without_recorded_systems_says_it_judged_its_references(pytester
     result.stdout.fnmatch_lines(["mini: no recorded system and no --mt-system, so its references were judged*"])
     named = pytester.runpytest(str(mini_suite.parent), "--mt-system=reference", "-q")
     assert "no recorded system and no --mt-system" not in named.stdout.str()
+
+
+@pytest.mark.parametrize("pattern", ["a{4294967295}", "(" * 5000 + "a" + ")" * 5000])
+def test_a_pattern_no_engine_can_compile_is_its_suites_one_line_and_the_other_suites_run(
+        pytester: pytest.Pytester, pattern: str) -> None:
+    """Issue 39, 6: suite loaders caught only ValueError, KeyError and TypeError: an OverflowError or a
+    RecursionError was a traceback and 'Interrupted: 1 error during collection', the other suites unrun."""
+    from tests.suites import suite_yaml
+
+    bad = suite_yaml([{"id": "R1", "source": "It rains.", "reference": "Il pleut."}], name="bad", checker="regex",
+                     params={"positive": [pattern]})
+    good = suite_yaml([{"id": "G1", "source": "It rains.", "reference": "Il pleut."}], name="good", checker="regex",
+                      params={"positive": ["pleut"]})
+    (pytester.path / "bad").mkdir()
+    (pytester.path / "bad" / "suite.yaml").write_text(bad, encoding="utf-8")
+    (pytester.path / "good").mkdir()
+    (pytester.path / "good" / "suite.yaml").write_text(good, encoding="utf-8")
+    result = pytester.runpytest("--mt-suite=bad", "--mt-suite=good", "--mt-system=reference", "-p", "no:cacheprovider")
+    output = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in output and "INTERNALERROR" not in output
+    result.stdout.fnmatch_lines(["ERROR *bad/suite.yaml: item R1: field 'params': invalid parameters for checker 'regex': *"])
+    assert result.parseoutcomes().get("passed") == 1  # the good suite ran
