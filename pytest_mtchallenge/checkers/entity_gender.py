@@ -4,7 +4,8 @@ One family for every target language with a reading: what the languages share is
 the persons paired with the English nouns, the rules that decide the gender from the noun phrase and what refers
 to the person, how a language's annotators settle a conflict (:class:`Conflicts`), and the verdict). A language
 joins with a :class:`GenderReading` in ``checkers/<code>/entity_gender.py`` (its profession table, its reader,
-its noun phrases and pronouns) and one line in :data:`READINGS`; French, German, Spanish and Italian do.
+its noun phrases and pronouns) and one line in :data:`READINGS`; French, German, Spanish and Italian do, each a
+:class:`~pytest_mtchallenge.checkers.referents.ReferentReading`, whose one algorithm resolves their pronouns.
 """
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys
 from pytest_mtchallenge.languages import base_code, language_name
-from pytest_mtchallenge.languages.professions import Mention, Rendering
+from pytest_mtchallenge.languages.professions import Mention, ProfessionTable, Rendering
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -38,18 +39,6 @@ READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "es": "pytest_
 _MAX_PAIRINGS = 20_000
 
 
-class ProfessionTable(Protocol):
-    """What the family needs of a language's profession table (``languages/<code>/professions.py``)."""
-
-    @property
-    def english(self) -> tuple[str, ...]: ...
-
-    @property
-    def renderings(self) -> Mapping[str, tuple[Rendering, ...]]: ...
-
-    def forms(self, english: str) -> tuple[str, ...]: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Cue:
     """One word that shows a person's gender, and what kind of word it is."""
@@ -65,7 +54,9 @@ class Cue:
 @dataclass(slots=True)
 class Person:
     """A person of the sentence as the output renders them: the mention, its phrase and what refers to it.
-    ``unmarked`` says, in words, why a phrase without a gender cue shows none (a reading may fill it)."""
+    ``unmarked`` says, in words, why a phrase without a gender cue shows none (a reading may fill it);
+    ``nominative``, whether the phrase's case allows it to be a subject (a language with case reads it:
+    German *dem Arzt* is not; elsewhere it stays True)."""
 
     mention: Mention
     rendering: Rendering
@@ -73,6 +64,7 @@ class Person:
     coreferents: list[Cue] = field(default_factory=list)
     determiner: str = ""
     unmarked: str = ""
+    nominative: bool = True
 
     @property
     def phrase_gender(self) -> str | None:

@@ -6,26 +6,27 @@ clitic), read with the language pack's :class:`~pytest_mtchallenge.languages.rom
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
-from pytest_mtchallenge.checkers.entity_gender import (
-    NOUN_WHAT, Cue, GenderReading, Person, agreeing_referent,
-)
-from pytest_mtchallenge.languages.professions import Mention, ProfessionTable
+from pytest_mtchallenge.checkers.entity_gender import NOUN_WHAT, Cue, Person
+from pytest_mtchallenge.checkers.referents import Pronoun, SubjectVerbReading
+from pytest_mtchallenge.languages.professions import Mention, PluralRuleTable
 from pytest_mtchallenge.languages.romance import RomanceReader
 
 _PUNCTUATION = frozenset({",", ";", ":", ".", "!", "?", "(", ")", '"', "¿", "¡"})
 
 
-class RomanceReading(GenderReading[RomanceReader]):
+class RomanceReading(SubjectVerbReading[RomanceReader]):
     """A Spanish or Italian output read with its pack's reader and profession table (docs/checkers.md,
     *entity_gender*): the noun phrase (determiner, noun form, adjectives) decides; where it shows no
     gender the words that refer to the person do (tonic and subject pronouns, object clitics, the
-    predicates of a copula after the person, a pronoun or a dropped subject)."""
+    predicates of a copula after the person, a pronoun or a dropped subject), resolved by
+    :mod:`~pytest_mtchallenge.checkers.referents`."""
+
+    rereads_clause = True
 
     @abstractmethod
-    def table(self) -> ProfessionTable:
+    def table(self) -> PluralRuleTable:
         """The pack's profession table."""
 
     @abstractmethod
@@ -39,14 +40,89 @@ class RomanceReading(GenderReading[RomanceReader]):
     def mentions(self, sentence: RomanceReader) -> list[Mention]:
         return [m for m in self.table().mentions(sentence.tokens) if not _is_verb(sentence, m)]
 
-    def read_persons(self, sentence: RomanceReader, entity: Person, others: list[Person]) -> None:
-        persons = [entity, *others]
-        for person in persons:
-            _read_phrase(sentence, person, persons, fixed_shows=self.conflicts.fixed_shows)
-        # *era la dueña*: a person noun after a copula is the subject again, not another person
-        attributes = {p.mention.start: p for p in others if _is_attribute(sentence, p)}
-        persons = [p for p in persons if p.mention.start not in attributes]
-        _read_coreferents(sentence, entity, persons, attributes)
+    def read_phrase(self, sentence: RomanceReader, person: Person, persons: Sequence[Person]) -> None:
+        _read_phrase(sentence, person, persons, fixed_shows=self.conflicts.fixed_shows)
+
+    def is_attribute(self, sentence: RomanceReader, person: Person) -> bool:
+        """Whether the person's noun phrase follows a copula (*era la dueña*, *è diventato il capo*)."""
+        opening = person.mention.start - (1 if person.determiner else 0)
+        if opening <= 0:
+            return False
+        verb = sentence.verb_lemma(opening - 1)
+        return verb in sentence.words.copulas and verb != sentence.words.have
+
+    def own_predicates(self, sentence: RomanceReader, person: Person, attributes: Mapping[int, Person]) -> list[Cue]:
+        after = _phrase_end(sentence, person)
+        return _predicates(sentence, sentence.skip_preverbal(after), attributes) if sentence.verb_follows(after) else []
+
+    def pronouns(self, sentence: RomanceReader, persons: Sequence[Person],
+                 attributes: Mapping[int, Person]) -> list[Pronoun]:
+        return _pronouns(sentence, persons, attributes)
+
+    def pronoun_cues(self, sentence: RomanceReader, pronoun: Pronoun, attributes: Mapping[int, Person]) -> list[Cue]:
+        if pronoun.role == "dropped":
+            return list(pronoun.cues)
+        cues = [Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun")] if pronoun.gender else []
+        if pronoun.role == "subject" and pronoun.verb is not None:
+            cues.extend(_predicates(sentence, pronoun.verb, attributes))
+        elif pronoun.role == "object":
+            cues.extend(_object_participle(sentence, pronoun.index))
+        return cues
+
+    def may_be_subject(self, sentence: RomanceReader, person: Person) -> bool:
+        return sentence.verb_follows(_phrase_end(sentence, person))
+
+    def opens_clause(self, sentence: RomanceReader, index: int) -> bool:
+        return sentence.tokens[index] in sentence.words.clause_openers
+
+    def coordinates(self, sentence: RomanceReader, token: str) -> bool:
+        return token in sentence.words.coordinators
+
+    def is_subject_pronoun(self, sentence: RomanceReader, index: int, known: Mapping[int, Person | None]) -> bool:
+        return index in known and sentence.tokens[index] in sentence.words.subject_pronouns
+
+    def relative_antecedents(self, sentence: RomanceReader, start: int,
+                             persons: Sequence[Person]) -> list[Person] | None:
+        if sentence.tokens[start] not in sentence.words.relatives:
+            return None
+        return [p for p in persons if _phrase_end(sentence, p) == start]
+
+    def controller(self, sentence: RomanceReader, index: int, start: int, persons: Sequence[Person],
+                   known: Mapping[int, Person | None]) -> Person | None:
+        """In the complement of a verb such as *pedir, decir; chiedere, dire* with a dative (*le pidió al
+        escritor que la ayudara*, *ha chiesto allo scrittore di aiutarla*), the dative's person is the
+        complement's subject."""
+        reader = sentence
+        tokens, words = reader.tokens, reader.words
+        opening = None
+        for probe in range(index - 1, max(start - 1, index - 4), -1):
+            if tokens[probe] in ("de", "di", "a", "que", "che"):
+                verb = reader.skip_preverbal(probe + 1)
+                complement = reader.is_finite(verb) if tokens[probe] in ("que", "che") else reader.is_infinitive(verb)
+                if complement and probe < index <= verb + 1:  # *que la ayudara*, *di aiutarla*
+                    opening = probe
+                break
+        if opening is None:
+            return None
+        governor = next((i for i in range(opening - 1, max(-1, opening - 6), -1) if reader.verb_lemma(i) is not None
+                         and not reader.is_infinitive(i)), None)
+        if governor is None or reader.verb_lemma(governor) not in words.control_verbs:
+            return None
+        clause_start = governor - 1
+        while clause_start >= 0 and tokens[clause_start] not in words.clause_openers and tokens[clause_start] not in (
+                ",", ";"):
+            clause_start -= 1
+        datives = [p for p in persons if clause_start < p.mention.start < opening and _after_a(reader, p)]
+        if datives:
+            return datives[-1]
+        before = governor - 1
+        while before >= 0 and tokens[before] in words.negation:
+            before -= 1
+        if before >= 0 and tokens[before] in ("le", "les", "gli"):
+            subject = self.sentence_subject(sentence, persons)
+            others = [p for p in persons if p is not subject]
+            return others[0] if len(others) == 1 else None
+        return None
 
 
 def _is_verb(reader: RomanceReader, mention: Mention) -> bool:
@@ -62,7 +138,7 @@ def _is_verb(reader: RomanceReader, mention: Mention) -> bool:
 # -- the noun phrase -----------------------------------------------------------------------------
 
 
-def _read_phrase(reader: RomanceReader, person: Person, persons: list[Person], *, fixed_shows: bool) -> None:
+def _read_phrase(reader: RomanceReader, person: Person, persons: Sequence[Person], *, fixed_shows: bool) -> None:
     """The determiner, the noun form and the adjectives of the person's noun phrase (*la nueva secretaria*,
     *l'analista*, *un'assistente*, *la sua assistente*). A fixed noun's words agree with the noun, not the
     person (*la víctima*), unless the language reads its gender as the person's (``fixed_shows``)."""
@@ -106,79 +182,34 @@ def _phrase_end(reader: RomanceReader, person: Person) -> int:
     return end
 
 
-def _is_attribute(reader: RomanceReader, person: Person) -> bool:
-    """Whether the person's noun phrase follows a copula (*era la dueña*, *è diventato il capo*)."""
-    opening = person.mention.start - (1 if person.determiner else 0)
-    if opening <= 0:
-        return False
-    verb = reader.verb_lemma(opening - 1)
-    return verb in reader.words.copulas and verb != reader.words.have
-
-
 # -- what refers to the person -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Pronoun:
-    index: int
-    form: str
-    gender: str | None
-    role: str  # "subject", "object", "tonic", "dropped"
-    verb: int | None = None  # a subject's verb
-    cues: tuple[Cue, ...] = ()  # a dropped subject's predicates
-    coordinated: bool = False  # a dropped subject after *y, pero; e, ma*: the sentence's subject, when it agrees
-
-
-def _read_coreferents(reader: RomanceReader, entity: Person, persons: list[Person],
-                      attributes: Mapping[int, Person]) -> None:
-    """Give each person the pronouns, participles and predicates that refer to them: first the
-    predicates of their own verb (*la analista estaba cansada*), then each pronoun in order."""
-    for person in persons:
-        after = _phrase_end(reader, person)
-        if reader.verb_follows(after):
-            person.coreferents.extend(_predicates(reader, reader.skip_preverbal(after), attributes))
-    referents: dict[int, Person | None] = {}
-    for pronoun in _pronouns(reader, persons, attributes):
-        person = _referent(reader, pronoun, entity, persons, referents)
-        referents[pronoun.index] = person
-        if person is None:
-            continue
-        if pronoun.role == "dropped":
-            person.coreferents.extend(pronoun.cues)
-            continue
-        if pronoun.gender:
-            person.coreferents.append(Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun"))
-        if pronoun.role == "subject" and pronoun.verb is not None:
-            person.coreferents.extend(_predicates(reader, pronoun.verb, attributes))
-        elif pronoun.role == "object":
-            person.coreferents.extend(_object_participle(reader, pronoun.index))
-
-
-def _pronouns(reader: RomanceReader, persons: list[Person], attributes: Mapping[int, Person]) -> list[_Pronoun]:
+def _pronouns(reader: RomanceReader, persons: Sequence[Person], attributes: Mapping[int, Person]) -> list[Pronoun]:
     """The pronouns that may refer to a person, in order: subject and tonic pronouns, object clitics
     (*la, lo; le, gli*), and the dropped subjects of a clause whose copula's predicate agrees
     (*porque estaba cansada*)."""
     tokens, words = reader.tokens, reader.words
     inside = {i for p in persons for i in range(p.mention.start - 1, _phrase_end(reader, p))}
-    found: list[_Pronoun] = []
+    found: list[Pronoun] = []
     verbs_taken: set[int] = set()
     for index, token in enumerate(tokens):
         if index in inside:
             continue
         if index in reader.enclitics:
             if token in words.object_clitics and words.object_clitics[token] and index + 1 not in reader.enclitics:
-                found.append(_Pronoun(index, token, words.object_clitics[token], "object"))  # not *dárselo*'s *se*
+                found.append(Pronoun(index, token, words.object_clitics[token], "object"))  # not *dárselo*'s *se*
         elif token in words.tonic_pronouns and index > 0 and reader.is_preposition(index - 1):
-            found.append(_Pronoun(index, token, words.tonic_pronouns[token], "tonic"))
+            found.append(Pronoun(index, token, words.tonic_pronouns[token], "tonic"))
         elif token in words.subject_pronouns and words.subject_pronouns[token]:
             verb = reader.skip_preverbal(index + 1)
             if verb < len(tokens) and reader.is_finite(verb):
                 verbs_taken.add(verb)
-                found.append(_Pronoun(index, token, words.subject_pronouns[token], "subject", verb))
+                found.append(Pronoun(index, token, words.subject_pronouns[token], "subject", verb))
             elif token in words.tonic_pronouns and index > 0 and reader.is_finite(index - 1):
-                found.append(_Pronoun(index, token, words.tonic_pronouns[token], "tonic"))  # *ha visto lei*
+                found.append(Pronoun(index, token, words.tonic_pronouns[token], "tonic"))  # *ha visto lei*
             else:
-                found.append(_Pronoun(index, token, words.subject_pronouns[token], "subject"))
+                found.append(Pronoun(index, token, words.subject_pronouns[token], "subject"))
         elif token in words.object_clitics and reader.is_clitic(index):
             if index + 1 < len(tokens) and tokens[index + 1] in words.clitics:
                 continue  # *se la dio*: the first pronoun is the dative, this one a thing
@@ -186,9 +217,9 @@ def _pronouns(reader: RomanceReader, persons: list[Person], attributes: Mapping[
             gender = words.object_clitics[token]
             if verb < len(tokens) and reader.verb_lemma(verb) in words.psych_verbs and token not in ("lo", "la", "l'"):
                 verbs_taken.add(verb)  # *le gustaba, gli piaceva*: the dative is who likes
-                found.append(_Pronoun(index, token, gender, "subject", verb))
+                found.append(Pronoun(index, token, gender, "subject", verb))
             else:
-                found.append(_Pronoun(index, token, gender, "object"))
+                found.append(Pronoun(index, token, gender, "object"))
     for verb in range(len(tokens)):
         if verb in verbs_taken or verb in inside or not reader.is_finite(verb):
             continue
@@ -198,8 +229,8 @@ def _pronouns(reader: RomanceReader, persons: list[Person], attributes: Mapping[
     return sorted(found, key=lambda p: p.index)
 
 
-def _dropped_subject(reader: RomanceReader, verb: int, persons: list[Person],
-                     attributes: Mapping[int, Person]) -> _Pronoun | None:
+def _dropped_subject(reader: RomanceReader, verb: int, persons: Sequence[Person],
+                     attributes: Mapping[int, Person]) -> Pronoun | None:
     """The dropped subject of a finite verb that opens its clause (after *porque, que, y*, a comma or
     the sentence's start), when the verb's predicate shows a gender (*porque estaba cansada*)."""
     tokens, words = reader.tokens, reader.words
@@ -217,7 +248,7 @@ def _dropped_subject(reader: RomanceReader, verb: int, persons: list[Person],
     if not cues:
         return None
     coordinated = before >= 0 and tokens[before] in words.coordinators and tokens[before] != ","
-    return _Pronoun(verb, f"(the dropped subject of {tokens[verb]!r})", genders.pop() if len(genders) == 1 else None,
+    return Pronoun(verb, f"(the dropped subject of {tokens[verb]!r})", genders.pop() if len(genders) == 1 else None,
                     "dropped", verb, cues, coordinated)
 
 
@@ -254,113 +285,6 @@ def _object_participle(reader: RomanceReader, index: int) -> list[Cue]:
         if gender:
             return [Cue(gender, reader.tokens[probe], "participle agreeing with the object pronoun")]
     return []
-
-
-# -- whom a pronoun refers to ----------------------------------------------------------------------
-
-
-def _referent(reader: RomanceReader, pronoun: _Pronoun, entity: Person, persons: list[Person],
-              known: Mapping[int, Person | None]) -> Person | None:
-    """The person a pronoun refers to, or None when it is none of them. An object or tonic pronoun
-    never refers to the subject of its clause; then agreement decides, and where both persons or
-    neither agree, the entity (WinoMT's pronoun always refers to it)."""
-    candidates = persons
-    if pronoun.coordinated:
-        subject = _sentence_subject(reader, persons)
-        if subject is not None and subject.accepts(pronoun.gender):
-            return subject
-    if pronoun.role in ("object", "tonic"):
-        subjects = _clause_subjects(reader, pronoun.index, persons, known)
-        candidates = [p for p in persons if p not in subjects] if subjects else persons
-        if len(candidates) == 1:
-            # the clause read may be the wrong one (*ha notato che l'insegnante si comporta bene e le ha dato*):
-            # a pronoun the other person cannot take, and the entity can, is the entity's
-            if not candidates[0].accepts(pronoun.gender) and entity in subjects and entity.accepts(pronoun.gender):
-                return entity
-            return candidates[0]
-        if not candidates:
-            return None
-    return agreeing_referent(entity, candidates, pronoun.gender)
-
-
-def _clause_subjects(reader: RomanceReader, index: int, persons: list[Person],
-                     known: Mapping[int, Person | None]) -> list[Person]:
-    """Who may be the subject of the clause of an object or tonic pronoun: a subject pronoun of its
-    clause, else the person before the clause's verb and, across a coordination (*y, pero; e, ma*),
-    the sentence's subject; in a complement after a verb such as *pedir a X que…, chiedere a X di…*, X."""
-    tokens, words = reader.tokens, reader.words
-    start = index - 1
-    while start >= 0 and tokens[start] not in words.clause_openers:
-        start -= 1
-    controller = _controller(reader, index, start, persons)
-    if controller is not None:
-        return [controller]
-    for probe in range(index - 1, start, -1):
-        if probe in known and tokens[probe] in words.subject_pronouns:
-            subject = known.get(probe)
-            return [subject] if subject is not None else []
-    subjects: list[Person] = []
-    in_clause = [p for p in persons if start < p.mention.start < index and reader.verb_follows(_phrase_end(reader, p))]
-    if in_clause:
-        subjects.append(in_clause[-1])
-        coordinated = any(t in words.coordinators for t in tokens[in_clause[-1].mention.end:index])
-    else:
-        coordinated = start < 0
-        if start >= 0 and tokens[start] in words.relatives:
-            antecedent = [p for p in persons if _phrase_end(reader, p) == start]
-            subjects.extend(antecedent)
-            coordinated = not antecedent
-    if coordinated or not subjects:
-        first = _sentence_subject(reader, persons)
-        if first is not None and first not in subjects and (start < 0 or not subjects):
-            subjects.append(first)
-    return subjects
-
-
-def _sentence_subject(reader: RomanceReader, persons: list[Person]) -> Person | None:
-    """The person who is the subject of the sentence's first verb."""
-    first_verb = reader.first_finite_verb(0)
-    for person in sorted(persons, key=lambda p: p.mention.start):
-        before_verb = first_verb is None or person.mention.start < first_verb
-        if before_verb and reader.verb_follows(_phrase_end(reader, person)):
-            return person
-    return None
-
-
-def _controller(reader: RomanceReader, index: int, start: int, persons: list[Person]) -> Person | None:
-    """In the complement of a verb such as *pedir, decir; chiedere, dire* with a dative (*le pidió al
-    escritor que la ayudara*, *ha chiesto allo scrittore di aiutarla*), the dative's person is the
-    complement's subject."""
-    tokens, words = reader.tokens, reader.words
-    opening = None
-    for probe in range(index - 1, max(start - 1, index - 4), -1):
-        if tokens[probe] in ("de", "di", "a", "que", "che"):
-            verb = reader.skip_preverbal(probe + 1)
-            complement = reader.is_finite(verb) if tokens[probe] in ("que", "che") else reader.is_infinitive(verb)
-            if complement and probe < index <= verb + 1:  # *que la ayudara*, *di aiutarla*
-                opening = probe
-            break
-    if opening is None:
-        return None
-    governor = next((i for i in range(opening - 1, max(-1, opening - 6), -1) if reader.verb_lemma(i) is not None
-                     and not reader.is_infinitive(i)), None)
-    if governor is None or reader.verb_lemma(governor) not in words.control_verbs:
-        return None
-    clause_start = governor - 1
-    while clause_start >= 0 and tokens[clause_start] not in words.clause_openers and tokens[clause_start] not in (
-            ",", ";"):
-        clause_start -= 1
-    datives = [p for p in persons if clause_start < p.mention.start < opening and _after_a(reader, p)]
-    if datives:
-        return datives[-1]
-    before = governor - 1
-    while before >= 0 and tokens[before] in words.negation:
-        before -= 1
-    if before >= 0 and tokens[before] in ("le", "les", "gli"):
-        subject = _sentence_subject(reader, persons)
-        others = [p for p in persons if p is not subject]
-        return others[0] if len(others) == 1 else None
-    return None
 
 
 def _after_a(reader: RomanceReader, person: Person) -> bool:

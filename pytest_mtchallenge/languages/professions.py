@@ -2,9 +2,10 @@
 what each form says of the person's sex): the table format every pack's ``professions.py`` reads.
 
 A pack ships ``data/professions-en-<code>.tsv`` and binds it with :func:`load_table`, giving its
-tokeniser (forms are matched on the pack's tokens) and its plural rule (plurals are not listed). A pack
-whose nouns inflect beyond a plural rule (German: case endings, adjectival nouns, compounds) reads the
-same format with :func:`read_renderings` and matches the renderings with a table of its own.
+tokeniser (forms are matched on the pack's tokens) and its plural rule (plurals are not listed): a
+:class:`PluralRuleTable`. A pack whose nouns inflect beyond a plural rule (German: case endings, adjectival
+nouns, compounds) reads the same format with :func:`read_renderings` and matches the renderings with a
+:class:`ProfessionTable` subclass of its own.
 """
 from __future__ import annotations
 
@@ -72,15 +73,35 @@ class Mention:
 
 
 class ProfessionTable:
-    """English person nouns and their renderings; finds those renderings in tokens."""
+    """English person nouns and their renderings in one target language: what every pack's table answers
+    (the ``entity_gender`` family reads tables through it). Each pack's table finds the renderings in a
+    sentence its own way: :class:`PluralRuleTable` in tokens, German's by its inflections and compounds."""
 
-    def __init__(self, renderings: Iterable[Rendering], plurals: Plurals) -> None:
+    def __init__(self, renderings: Iterable[Rendering]) -> None:
         by_english: dict[str, list[Rendering]] = {}
-        by_head: dict[str, list[Rendering]] = {}
         for rendering in renderings:
             by_english.setdefault(rendering.english, []).append(rendering)
-            by_head.setdefault(rendering.words[0], []).append(rendering)
         self.renderings: Mapping[str, tuple[Rendering, ...]] = {k: tuple(v) for k, v in by_english.items()}
+
+    @property
+    def english(self) -> tuple[str, ...]:
+        """The English nouns the table knows."""
+        return tuple(self.renderings)
+
+    def forms(self, english: str) -> tuple[str, ...]:
+        """The renderings' forms of an English noun, each once, in the table's order."""
+        return tuple(dict.fromkeys(r.form for r in self.renderings.get(english, ())))
+
+
+class PluralRuleTable(ProfessionTable):
+    """A table whose forms inflect by a plural rule only (French, Spanish, Italian); finds its renderings in tokens."""
+
+    def __init__(self, renderings: Iterable[Rendering], plurals: Plurals) -> None:
+        renderings = list(renderings)
+        super().__init__(renderings)
+        by_head: dict[str, list[Rendering]] = {}
+        for rendering in renderings:
+            by_head.setdefault(rendering.words[0], []).append(rendering)
         # longest forms first, so that *rédacteur en chef* is read before *rédacteur*
         self._by_head = {k: tuple(sorted(v, key=lambda r: -len(r.words))) for k, v in by_head.items()}
         self._plurals = plurals
@@ -90,14 +111,6 @@ class ProfessionTable:
                 if plural != head:
                     by_plural.setdefault(plural, []).append(head)
         self._by_plural = by_plural
-
-    @property
-    def english(self) -> tuple[str, ...]:
-        """The English nouns the table knows."""
-        return tuple(self.renderings)
-
-    def forms(self, english: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(r.form for r in self.renderings.get(english, ())))
 
     def mentions(self, tokens: Sequence[str]) -> list[Mention]:
         """Every rendering of a person noun in ``tokens`` (lowercased, as the pack tokenises),
@@ -178,11 +191,11 @@ def read_renderings(lines: Iterable[str], *, tokenize: Tokenize, language: str,
     return renderings
 
 
-def parse_table(lines: Iterable[str], *, tokenize: Tokenize, plurals: Plurals, language: str) -> ProfessionTable:
+def parse_table(lines: Iterable[str], *, tokenize: Tokenize, plurals: Plurals, language: str) -> PluralRuleTable:
     """The table from its text (``professions-en-<code>.tsv``): a ``TableError`` naming the line when
     a line is malformed or a form is given twice for one English noun. ``language`` names the
     target language in messages."""
-    return ProfessionTable(read_renderings(lines, tokenize=tokenize, language=language), plurals)
+    return PluralRuleTable(read_renderings(lines, tokenize=tokenize, language=language), plurals)
 
 
 def _entries(cell: str) -> list[str]:
@@ -192,11 +205,11 @@ def _entries(cell: str) -> list[str]:
     return [entry.strip() for entry in cell.split(",") if entry.strip()]
 
 
-def load_table(package: str, name: str, *, tokenize: Tokenize, plurals: Plurals, language: str) -> ProfessionTable:
+def load_table(package: str, name: str, *, tokenize: Tokenize, plurals: Plurals, language: str) -> PluralRuleTable:
     """A pack's shipped table (``name`` in the data package ``package``); the pack caches it."""
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return parse_table(text.splitlines(), tokenize=tokenize, plurals=plurals, language=language)
 
 
-__all__ = ["KINDS", "Mention", "Plurals", "ProfessionTable", "Rendering", "TableError", "Tokenize", "load_table",
+__all__ = ["KINDS", "Mention", "PluralRuleTable", "Plurals", "ProfessionTable", "Rendering", "TableError", "Tokenize", "load_table",
            "parse_table", "read_renderings"]

@@ -3,46 +3,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.entity_gender import Cue, GenderReading, Person, agreeing_referent
-from pytest_mtchallenge.languages.de.professions import Mention, NounForm, ProfessionTable, profession_table
+from pytest_mtchallenge.checkers.entity_gender import GRAMMATICAL, NOUN_WHAT, Cue, Person
+from pytest_mtchallenge.checkers.referents import Pronoun, ReferentReading
+from pytest_mtchallenge.languages.de.professions import InflectedTable, Mention, NounForm, profession_table
 from pytest_mtchallenge.languages.de.reader import Sentence
 from pytest_mtchallenge.languages.de.words import (
     ADJECTIVAL_ENDINGS, CLAUSE_PUNCTUATION, COORDINATORS, DETERMINERS, INDEFINITE, NOT_ADJECTIVES, OBJECT_CONTROL,
     OTHER_SUBJECTS, PERSONAL_PRONOUNS, PLURAL_VERBS, POSSESSIVES, PREPOSITIONS, SUBORDINATORS, Reading)
 
-_GRAMMATICAL = {"m": "masculine", "f": "feminine", "n": "neuter"}
-_NOUN_WHAT = {"masculine": "masculine noun form", "feminine": "feminine noun form",
-              "generic": "masculine noun (German's generic masculine)", "sense": "noun (another sense of the word)"}
+_NOUN_WHAT = {**NOUN_WHAT, "generic": "masculine noun (German's generic masculine)"}
 #: Adjective endings: a lowercase word with one of them between a determiner and its noun is read past.
 _ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
-#: Forms of the copulas, after which a person noun is the subject again (*sie ist Lehrerin*).
 #: A separable verb's zu-infinitive in one word (*aufzuhören, mitzubringen, beizubringen*).
 _ZU_INFINITIVE = re.compile(r"^(?:ab|an|auf|aus|bei|dar|ein|fest|her|hin|los|mit|nach|vor|weg|zurück|zusammen|"
                             r"weiter|teil|statt|kennen|frei)zu\w+n$")
+#: Forms of the copulas, after which a person noun is the subject again (*sie ist Lehrerin*).
 _COPULAS = frozenset({"ist", "war", "sei", "wäre", "wird", "wurde", "würde", "bleibt", "blieb", "bin", "bist"})
 
 
-@dataclass(frozen=True, slots=True)
-class _Pronoun:
-    index: int
-    form: str
-    gender: str
-    role: str  # "subject", "object", "prepositional", "possessive"
-    owner: Person | None = None  # the person whose noun phrase a possessive determines (*seinem Schützling*)
-
-
-class GermanReading(GenderReading[Sentence]):
-    """German outputs read with the German pack (its profession table and closed-class words)."""
+class GermanReading(ReferentReading[Sentence]):
+    """German outputs read with the German pack (its profession table and closed-class words): the noun
+    phrase (its determiner and case), and the personal pronouns and possessives that refer to the person,
+    resolved by :mod:`~pytest_mtchallenge.checkers.referents` (the subject of a clause found by case)."""
 
     language = "German"
     neutral = ("a German person noun and its pronouns are masculine or feminine (neuter only on nouns such as das "
                "Kind, whose gender never follows the person's sex), and WinoMT's German measure counts these items "
                "wrong whatever the translation")
 
-    def table(self) -> ProfessionTable:
+    def table(self) -> InflectedTable:
         return profession_table()
 
     def read(self, output: str) -> Sentence | None:
@@ -52,20 +43,80 @@ class GermanReading(GenderReading[Sentence]):
     def mentions(self, sentence: Sentence) -> list[Mention]:
         return profession_table().mentions(sentence)
 
-    def read_persons(self, sentence: Sentence, entity: Person, others: list[Person]) -> None:
-        persons = [entity, *others]
-        nominative: dict[int, bool] = {}
-        for person in persons:
-            nominative[person.mention.start] = _read_phrase(sentence, person)
-        # *sie ist Lehrerin*: a person noun after a copula is the subject again, not another person
-        attributes = {p.mention.start: p for p in others if _opening(sentence, p) > 0
-                      and sentence.tokens[_opening(sentence, p) - 1] in _COPULAS}
-        persons = [p for p in persons if p.mention.start not in attributes]
-        _read_coreferents(sentence, entity, persons, nominative, attributes)
+    def read_phrase(self, sentence: Sentence, person: Person, persons: Sequence[Person]) -> None:
+        person.nominative = _read_phrase(sentence, person)
+
+    def is_attribute(self, sentence: Sentence, person: Person) -> bool:
+        """*sie ist Lehrerin*: a person noun after a copula."""
+        return _opening(sentence, person) > 0 and sentence.tokens[_opening(sentence, person) - 1] in _COPULAS
+
+    def pronouns(self, sentence: Sentence, persons: Sequence[Person], attributes: Mapping[int, Person]) -> list[Pronoun]:
+        return _pronouns(sentence, persons)
+
+    def pronoun_cues(self, sentence: Sentence, pronoun: Pronoun, attributes: Mapping[int, Person]) -> list[Cue]:
+        if pronoun.gender is None:
+            return []
+        cues = [Cue(pronoun.gender, sentence.cased[pronoun.index], f"{pronoun.role} pronoun")]
+        if pronoun.role == "subject":
+            attribute = _attribute_after(sentence, pronoun.index, attributes)
+            if attribute is not None and attribute.phrase_gender:
+                cues.append(Cue(attribute.phrase_gender, attribute.text, "predicate noun"))
+        return cues
+
+    def may_be_subject(self, sentence: Sentence, person: Person) -> bool:
+        """Whether the person's noun phrase may be a nominative (its determiner and ending say so)."""
+        return person.nominative
+
+    def candidates(self, sentence: Sentence, pronoun: Pronoun, persons: Sequence[Person]) -> list[Person]:
+        """Not the person whose noun phrase a possessive determines (*seinem Schützling*), and an antecedent
+        before the pronoun rather than a person named after it."""
+        candidates = [p for p in persons if p is not pronoun.owner]
+        before = [p for p in candidates if p.mention.start < pronoun.index]
+        return before or candidates
+
+    def clause_subjects(self, sentence: Sentence, index: int, persons: Sequence[Person],
+                        known: Mapping[int, Person | None]) -> list[Person]:
+        """Who may be the subject of an object pronoun's clause: a subject pronoun or a nominative person
+        in the clause; in a zu-infinitive, its understood subject (the object of *bitten, sagen, helfen …*,
+        else the sentence's subject); in a conjunct without a subject (*und bat sie*), the sentence's subject."""
+        tokens = sentence.tokens
+        start, end = _clause_span(tokens, index)
+        if any(token == "zu" or _ZU_INFINITIVE.match(token) for token in tokens[index:end]):
+            controller = self._infinitive_subject(sentence, start, persons, known)
+            if controller is not None:
+                return [controller]
+        for probe in range(start + 1, end):
+            if probe != index and tokens[probe] in ("er", "sie") and probe in known:
+                subject = known[probe]
+                if tokens[probe] == "er" or probe < index:
+                    return [subject] if subject is not None else []
+        in_clause = [p for p in persons if start < p.mention.start < end and p.nominative]
+        if in_clause:
+            return in_clause[:1]
+        first = self.sentence_subject(sentence, persons)
+        return [first] if first is not None else []
+
+    def _infinitive_subject(self, sentence: Sentence, start: int, persons: Sequence[Person],
+                            known: Mapping[int, Person | None]) -> Person | None:
+        """The understood subject of a zu-infinitive clause opening after ``start``: with *um* (*um sie zu
+        schützen*) the sentence's subject; after an object-control verb (*bat den Arzt, sie zu …*) its object."""
+        tokens = sentence.tokens
+        if start + 1 < len(tokens) and tokens[start + 1] in ("um", "ohne", "statt", "anstatt"):
+            return self.sentence_subject(sentence, persons)
+        if start < 0 or tokens[start] != ",":
+            return None
+        previous, _ = _clause_span(tokens, start)
+        if not any(tokens[i] in OBJECT_CONTROL for i in range(previous + 1, start)):
+            return self.sentence_subject(sentence, persons)
+        objects = [p for p in persons if previous < p.mention.start < start and not p.nominative]
+        if objects:
+            return objects[-1]
+        pronouns = [known.get(i) for i in range(previous + 1, start) if tokens[i] in ("ihn", "ihm", "ihr", "sie")]
+        return next((p for p in reversed(pronouns) if p is not None), None)
 
     def no_cue(self, person: Person, fixed: str | None) -> str:
         if fixed:
-            return f"{person.rendering.form!r} is {_GRAMMATICAL[fixed]} whatever the person's sex"
+            return f"{person.rendering.form!r} is {GRAMMATICAL[fixed]} whatever the person's sex"
         if person.mention.plural:
             return "a plural noun phrase shows no gender"
         if not person.determiner:
@@ -82,7 +133,7 @@ class GermanReading(GenderReading[Sentence]):
         if rendering.kind in ("generic", "epicene"):
             return "f", (f"{rendered} ({shown}), German's generic masculine, used for both sexes, and {feminine} "
                          "refers to the person: a German reader reads a woman: female")
-        why = (f"the noun names a man (its feminine: {_feminine_forms(person)})" if rendering.kind == "masculine"
+        why = (f"the noun names a man (its feminine: {self.feminine_forms(person)})" if rendering.kind == "masculine"
                else "the noun keeps its own gender in this sense")
         return "m", (f"{rendered} ({shown}): male; {feminine} refers to the person, but {why}: the pronoun renders "
                      "the source's pronoun, the noun phrase is the translation's choice for the person")
@@ -189,21 +240,6 @@ def _gender_of(readings: frozenset[Reading], cases: frozenset[str] | None) -> st
 # -- what refers to the person -------------------------------------------------------------------
 
 
-def _read_coreferents(sentence: Sentence, entity: Person, persons: list[Person], nominative: Mapping[int, bool],
-                      attributes: Mapping[int, Person]) -> None:
-    """Give each person the pronouns and possessives that refer to them, in order."""
-    referents: dict[int, Person | None] = {}
-    for pronoun in _pronouns(sentence, persons, nominative):
-        person = _referent(sentence, pronoun, entity, persons, nominative, referents)
-        referents[pronoun.index] = person
-        if person is not None:
-            person.coreferents.append(Cue(pronoun.gender, sentence.cased[pronoun.index], f"{pronoun.role} pronoun"))
-            if pronoun.role == "subject":
-                attribute = _attribute_after(sentence, pronoun.index, attributes)
-                if attribute is not None and attribute.phrase_gender:
-                    person.coreferents.append(Cue(attribute.phrase_gender, attribute.text, "predicate noun"))
-
-
 def _attribute_after(sentence: Sentence, index: int, attributes: Mapping[int, Person]) -> Person | None:
     """A person noun after the copula that follows a subject pronoun (*sie war die Besitzerin*)."""
     if index + 1 < len(sentence.tokens) and sentence.tokens[index + 1] in _COPULAS:
@@ -211,15 +247,15 @@ def _attribute_after(sentence: Sentence, index: int, attributes: Mapping[int, Pe
     return None
 
 
-def _pronouns(sentence: Sentence, persons: Sequence[Person], nominative: Mapping[int, bool]) -> list[_Pronoun]:
+def _pronouns(sentence: Sentence, persons: Sequence[Person]) -> list[Pronoun]:
     tokens = sentence.tokens
     owners = {_determiner_at(sentence, p): p for p in persons}
-    found: list[_Pronoun] = []
+    found: list[Pronoun] = []
     for index, token in enumerate(tokens):
         after_preposition = index > 0 and tokens[index - 1] in PREPOSITIONS
         before_noun = _before_noun(sentence, index)
         if token in POSSESSIVES and (token not in ("sein", "ihr") or before_noun):
-            found.append(_Pronoun(index, token, POSSESSIVES[token], "possessive", owners.get(index)))
+            found.append(Pronoun(index, token, POSSESSIVES[token], "possessive", owners.get(index)))
         elif token == "sie" and sentence.cased[index] == "Sie" and index > 0 \
                 and tokens[index - 1] not in _SENTENCE_ENDS:
             continue  # the polite Sie: the addressee
@@ -229,9 +265,9 @@ def _pronouns(sentence: Sentence, persons: Sequence[Person], nominative: Mapping
             gender, role = PERSONAL_PRONOUNS[token]
             if after_preposition:
                 role = "prepositional"
-            elif token == "sie" and not _is_subject(sentence, index, persons, nominative):
+            elif token == "sie" and not _is_subject(sentence, index, persons):
                 role = "object"
-            found.append(_Pronoun(index, token, gender, role))
+            found.append(Pronoun(index, token, gender, role))
     return found
 
 
@@ -271,7 +307,7 @@ def _plural_sie(sentence: Sentence, index: int) -> bool:
     return after in PLURAL_VERBS or (end - 1 > index and tokens[end - 1] in PLURAL_VERBS)
 
 
-def _is_subject(sentence: Sentence, index: int, persons: Sequence[Person], nominative: Mapping[int, bool]) -> bool:
+def _is_subject(sentence: Sentence, index: int, persons: Sequence[Person]) -> bool:
     """Whether a *sie* is the subject of its clause: at the clause's start (*weil sie*, *, sie solle*),
     or after the verb of a clause whose subject is not already there (*dann bat sie*); not after the
     verb of a conjunct that shares the sentence's subject (*und bat sie*) or a clause with a subject."""
@@ -282,84 +318,12 @@ def _is_subject(sentence: Sentence, index: int, persons: Sequence[Person], nomin
         return True
     if any(tokens[i] in ("er", "ich", "du", "wir", "man") or tokens[i] in OTHER_SUBJECTS for i in prefix):
         return False
-    if any(p.mention.start in prefix and nominative.get(p.mention.start, False) for p in persons):
+    if any(p.mention.start in prefix and p.nominative for p in persons):
         return False
     if start >= 0 and tokens[start] in COORDINATORS | {","} and all(
             tokens[i].isalpha() and not sentence.capitalised(i) and tokens[i] not in DETERMINERS for i in prefix):
         return False  # und bat sie: the conjunct shares its subject
     return True
-
-
-def _referent(sentence: Sentence, pronoun: _Pronoun, entity: Person, persons: list[Person],
-              nominative: Mapping[int, bool], known: Mapping[int, Person | None]) -> Person | None:
-    """The person a pronoun refers to, or None when it is none of them. An object or prepositional
-    pronoun never refers to the subject of its clause, a possessive never to the person whose noun
-    phrase it determines; then agreement decides, and where both persons or neither agree, the
-    entity (WinoMT's pronoun always refers to it)."""
-    candidates = [p for p in persons if p is not pronoun.owner]
-    before = [p for p in candidates if p.mention.start < pronoun.index]
-    candidates = before or candidates  # an antecedent before the pronoun, not a person named after it
-    if pronoun.role in ("object", "prepositional"):
-        subjects = _clause_subjects(sentence, pronoun.index, persons, nominative, known)
-        candidates = [p for p in candidates if p not in subjects] if subjects else candidates
-    if len(candidates) == 1 and pronoun.role != "subject":
-        return candidates[0]
-    if not candidates:
-        return None
-    return agreeing_referent(entity, candidates, pronoun.gender)
-
-
-def _clause_subjects(sentence: Sentence, index: int, persons: Sequence[Person], nominative: Mapping[int, bool],
-                     known: Mapping[int, Person | None]) -> list[Person]:
-    """Who may be the subject of an object pronoun's clause: a subject pronoun or a nominative person
-    in the clause; in a zu-infinitive, its understood subject (the object of *bitten, sagen, helfen …*,
-    else the sentence's subject); in a conjunct without a subject (*und bat sie*), the sentence's subject."""
-    tokens = sentence.tokens
-    start, end = _clause_span(tokens, index)
-    if any(token == "zu" or _ZU_INFINITIVE.match(token) for token in tokens[index:end]):
-        controller = _infinitive_subject(sentence, start, persons, nominative, known)
-        if controller is not None:
-            return [controller]
-    for probe in range(start + 1, end):
-        if probe != index and tokens[probe] in ("er", "sie") and probe in known:
-            subject = known[probe]
-            if tokens[probe] == "er" or probe < index:
-                return [subject] if subject is not None else []
-    in_clause = [p for p in persons if start < p.mention.start < end and nominative.get(p.mention.start, False)]
-    if in_clause:
-        return in_clause[:1]
-    first = _sentence_subject(sentence, persons, nominative)
-    return [first] if first is not None else []
-
-
-def _infinitive_subject(sentence: Sentence, start: int, persons: Sequence[Person], nominative: Mapping[int, bool],
-                        known: Mapping[int, Person | None]) -> Person | None:
-    """The understood subject of a zu-infinitive clause opening after ``start``: with *um* (*um sie zu
-    schützen*) the sentence's subject; after an object-control verb (*bat den Arzt, sie zu …*) its object."""
-    tokens = sentence.tokens
-    if start + 1 < len(tokens) and tokens[start + 1] in ("um", "ohne", "statt", "anstatt"):
-        return _sentence_subject(sentence, persons, nominative)
-    if start < 0 or tokens[start] != ",":
-        return None
-    previous, _ = _clause_span(tokens, start)
-    if not any(tokens[i] in OBJECT_CONTROL for i in range(previous + 1, start)):
-        return _sentence_subject(sentence, persons, nominative)
-    objects = [p for p in persons if previous < p.mention.start < start and not nominative.get(p.mention.start, False)]
-    if objects:
-        return objects[-1]
-    pronouns = [known.get(i) for i in range(previous + 1, start) if tokens[i] in ("ihn", "ihm", "ihr", "sie")]
-    return next((p for p in reversed(pronouns) if p is not None), None)
-
-
-def _sentence_subject(sentence: Sentence, persons: Sequence[Person], nominative: Mapping[int, bool]) -> Person | None:
-    """The first person of the sentence whose noun phrase may be a nominative."""
-    return next((p for p in sorted(persons, key=lambda p: p.mention.start) if nominative.get(p.mention.start, False)),
-                None)
-
-
-def _feminine_forms(person: Person) -> str:
-    forms = [r.form for r in profession_table().renderings.get(person.rendering.english, ()) if r.kind == "feminine"]
-    return ", ".join(forms[:3]) or "a feminine"
 
 
 __all__ = ["READING", "GermanReading"]

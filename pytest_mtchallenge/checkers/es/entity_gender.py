@@ -6,7 +6,7 @@ from pytest_mtchallenge.checkers.entity_gender import Conflicts
 from pytest_mtchallenge.checkers.romance_gender import RomanceReading
 from pytest_mtchallenge.languages.es.professions import profession_table
 from pytest_mtchallenge.languages.es.reader import SentenceReader
-from pytest_mtchallenge.languages.professions import ProfessionTable
+from pytest_mtchallenge.languages.professions import PluralRuleTable
 
 
 class SpanishReading(RomanceReading):
@@ -24,7 +24,7 @@ class SpanishReading(RomanceReading):
     #: Spanish annotators read them.
     conflicts = Conflicts(pronoun_overrides=False)
 
-    def table(self) -> ProfessionTable:
+    def table(self) -> PluralRuleTable:
         return profession_table()
 
     def reader(self, output: str) -> SentenceReader:

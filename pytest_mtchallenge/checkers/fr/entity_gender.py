@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from pytest_mtchallenge.checkers.entity_gender import (
-    GRAMMATICAL, NOUN_WHAT, Cue, GenderReading, Person, agreeing_referent,
-)
+from pytest_mtchallenge.checkers.entity_gender import GRAMMATICAL, NOUN_WHAT, Cue, Person
+from pytest_mtchallenge.checkers.referents import Pronoun, SubjectVerbReading
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.professions import Mention, ProfessionTable, profession_table
 from pytest_mtchallenge.languages.fr.reader import COPULAS, DETERMINERS, NEGATION, SUBJECT_CLITICS, SentenceReader
@@ -38,8 +36,10 @@ _ELIDED_OR_PLURAL = frozenset({"l'", "les", "des", "aux", "ces", "mes", "tes", "
 _ÊTRE_FORMS = frozenset({"est", "était", "sera", "serait", "fut", "soit", "été"})
 
 
-class FrenchReading(GenderReading[SentenceReader]):
-    """French outputs read with the French pack (the Lefff lexicon, its profession table)."""
+class FrenchReading(SubjectVerbReading[SentenceReader]):
+    """French outputs read with the French pack (the Lefff lexicon, its profession table): the noun phrase
+    and what refers to the person (subject, object and disjunctive pronouns, the predicates of a copula,
+    the participle agreeing with *l'* after *avoir*), resolved by :mod:`~pytest_mtchallenge.checkers.referents`."""
 
     language = "French"
     neutral = ("French gives every person a gender, and WinoMT's French measure counts these items wrong whatever "
@@ -55,14 +55,78 @@ class FrenchReading(GenderReading[SentenceReader]):
     def mentions(self, sentence: SentenceReader) -> list[Mention]:
         return [m for m in profession_table().mentions(sentence.tokens) if not _is_verb(sentence, m)]
 
-    def read_persons(self, sentence: SentenceReader, entity: Person, others: list[Person]) -> None:
-        persons = [entity, *others]
-        for person in persons:
-            _read_phrase(sentence, person, persons)
-        # *elle était la propriétaire*: a person noun after a copula is the subject again, not another person
-        attributes = {p.mention.start: p for p in others if _is_attribute(sentence, p)}
-        persons = [p for p in persons if p.mention.start not in attributes]
-        _read_coreferents(sentence, entity, persons, attributes)
+    def read_phrase(self, sentence: SentenceReader, person: Person, persons: Sequence[Person]) -> None:
+        _read_phrase(sentence, person, persons)
+
+    def is_attribute(self, sentence: SentenceReader, person: Person) -> bool:
+        """Whether the person's noun phrase follows a copula (*était la propriétaire*, *est devenu le chef*)."""
+        opening = person.mention.start - (1 if person.determiner else 0)
+        return opening > 0 and any(a.lemma in COPULAS for a in sentence.finite_readings(opening - 1))
+
+    def own_predicates(self, sentence: SentenceReader, person: Person, attributes: Mapping[int, Person]) -> list[Cue]:
+        after = person.mention.end
+        while after < len(sentence.tokens) and _is_adjective(sentence, after) and not sentence.finite_readings(after):
+            after += 1
+        return _predicates(sentence, after, attributes) if _verb_follows(sentence, after) else []
+
+    def pronouns(self, sentence: SentenceReader, persons: Sequence[Person],
+                 attributes: Mapping[int, Person]) -> list[Pronoun]:
+        return _pronouns(sentence, persons)
+
+    def pronoun_cues(self, sentence: SentenceReader, pronoun: Pronoun, attributes: Mapping[int, Person]) -> list[Cue]:
+        cues = [Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun")] if pronoun.gender else []
+        if pronoun.role == "subject":
+            cues.extend(_predicates(sentence, pronoun.index + 1, attributes))
+        elif pronoun.role == "object":
+            cues.extend(_object_participle(sentence, pronoun.index))
+        return cues
+
+    def may_be_subject(self, sentence: SentenceReader, person: Person) -> bool:
+        return _verb_follows(sentence, person.mention.end)
+
+    def opens_clause(self, sentence: SentenceReader, index: int) -> bool:
+        return sentence.tokens[index] in _CLAUSE_OPENERS
+
+    def coordinates(self, sentence: SentenceReader, token: str) -> bool:
+        return token in _COORDINATORS
+
+    def is_subject_pronoun(self, sentence: SentenceReader, index: int, known: Mapping[int, Person | None]) -> bool:
+        return sentence.tokens[index] in GENDERED_SUBJECTS
+
+    def relative_antecedents(self, sentence: SentenceReader, start: int,
+                             persons: Sequence[Person]) -> list[Person] | None:
+        if sentence.tokens[start] != "qui":
+            return None
+        return [p for p in persons if p.mention.end in (start, start - 1)]
+
+    def controller(self, sentence: SentenceReader, index: int, start: int, persons: Sequence[Person],
+                   known: Mapping[int, Person | None]) -> Person | None:
+        """In an infinitive after an object-control verb with a dative (*lui a demandé de la
+        raccompagner chez elle*), the dative's person is the infinitive's subject."""
+        reader, tokens = sentence, sentence.tokens
+        opening = None
+        for probe in range(index - 1, max(start, index - 8), -1):
+            if reader.finite_readings(probe) and not reader.is_nominal_context(probe):
+                return None
+            if tokens[probe] in ("de", "d'", "à") and any(
+                    any(a.mood == "infinitive" for a in reader.readings(i)) for i in range(probe + 1, min(len(tokens), index + 3))):
+                opening = probe
+                break
+        if opening is None:
+            return None
+        governor = next((i for i in range(opening - 1, max(start, opening - 5), -1)
+                         if any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive", "indicative")
+                                for a in reader.readings(i))), None)
+        if governor is None or not any(a.lemma in _OBJECT_CONTROL for a in reader.readings(governor)):
+            return None
+        datives = [p for p in persons if start < p.mention.start < opening and _after_a(tokens, p)]
+        if datives:
+            return datives[-1]
+        if "lui" in tokens[max(start, 0):opening]:
+            subject = self.sentence_subject(sentence, persons)
+            others = [p for p in persons if p is not subject]
+            return others[0] if len(others) == 1 else None
+        return None
 
     def no_cue(self, person: Person, fixed: str | None) -> str:
         if fixed:
@@ -95,7 +159,7 @@ def _is_verb(reader: SentenceReader, mention: Mention) -> bool:
 # -- the noun phrase -----------------------------------------------------------------------------
 
 
-def _read_phrase(reader: SentenceReader, person: Person, persons: list[Person]) -> None:
+def _read_phrase(reader: SentenceReader, person: Person, persons: Sequence[Person]) -> None:
     mention, rendering = person.mention, person.rendering
     tokens = reader.tokens
     if rendering.tells_sex and rendering.gender:
@@ -146,61 +210,22 @@ def _adjective_gender(reader: SentenceReader, index: int) -> str | None:
 # -- what refers to the person -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Pronoun:
-    index: int
-    form: str
-    gender: str | None
-    role: str  # "subject", "object", "disjunctive"
-
-
-def _is_attribute(reader: SentenceReader, person: Person) -> bool:
-    """Whether the person's noun phrase follows a copula (*était la propriétaire*, *est devenu le chef*)."""
-    opening = person.mention.start - (1 if person.determiner else 0)
-    return opening > 0 and any(a.lemma in COPULAS for a in reader.finite_readings(opening - 1))
-
-
-def _read_coreferents(reader: SentenceReader, entity: Person, persons: list[Person],
-                      attributes: Mapping[int, Person]) -> None:
-    """Give each person the pronouns, participles and predicates that refer to them: first the
-    predicates of their own verb (*l'analyste est tombée*), then each pronoun in order."""
-    tokens = reader.tokens
-    for person in persons:
-        after = person.mention.end
-        while after < len(tokens) and _is_adjective(reader, after) and not reader.finite_readings(after):
-            after += 1
-        if _verb_follows(reader, after):
-            person.coreferents.extend(_predicates(reader, after, attributes))
-    referents: dict[int, Person | None] = {}
-    for pronoun in _pronouns(reader, persons):
-        person = _referent(reader, pronoun, entity, persons, referents)
-        referents[pronoun.index] = person
-        if person is None:
-            continue
-        if pronoun.gender:
-            person.coreferents.append(Cue(pronoun.gender, pronoun.form, f"{pronoun.role} pronoun"))
-        if pronoun.role == "subject":
-            person.coreferents.extend(_predicates(reader, pronoun.index + 1, attributes))
-        elif pronoun.role == "object":
-            person.coreferents.extend(_object_participle(reader, pronoun.index))
-
-
-def _pronouns(reader: SentenceReader, persons: list[Person]) -> list[_Pronoun]:
+def _pronouns(reader: SentenceReader, persons: Sequence[Person]) -> list[Pronoun]:
     tokens = reader.tokens
     inside = {i for p in persons for i in range(p.mention.start - 1, p.mention.end)}
-    found: list[_Pronoun] = []
+    found: list[Pronoun] = []
     for index, token in enumerate(tokens):
         if index in inside and token not in GENDERED_SUBJECTS:
             continue
         after_preposition = index > 0 and reader.has_pos(index - 1, "prep") and tokens[index - 1] not in (
             "que", "qu'", "le", "la", "l'", "les")
         if token in DISJUNCTIVE_PRONOUNS and after_preposition:
-            found.append(_Pronoun(index, token, DISJUNCTIVE_PRONOUNS[token], "disjunctive"))
+            found.append(Pronoun(index, token, DISJUNCTIVE_PRONOUNS[token], "disjunctive"))
         elif token in GENDERED_SUBJECTS and not _impersonal(tokens, index):
-            found.append(_Pronoun(index, token, GENDERED_SUBJECTS[token], "subject"))
+            found.append(Pronoun(index, token, GENDERED_SUBJECTS[token], "subject"))
         elif token in OBJECT_PRONOUNS and _is_clitic(reader, index) and not (
                 index + 1 < len(tokens) and tokens[index + 1] in ("lui", "leur")):
-            found.append(_Pronoun(index, token, OBJECT_PRONOUNS[token], "object"))
+            found.append(Pronoun(index, token, OBJECT_PRONOUNS[token], "object"))
     return found
 
 
@@ -279,95 +304,6 @@ def _predicates(reader: SentenceReader, start: int, attributes: Mapping[int, Per
         if len(genders) == 1 and None not in genders:
             cues.append(Cue(genders.pop(), reader.tokens[index], "agreeing predicate"))
     return cues
-
-
-def _referent(reader: SentenceReader, pronoun: _Pronoun, entity: Person, persons: list[Person],
-              known: Mapping[int, Person | None]) -> Person | None:
-    """The person a pronoun refers to, or None when it is none of them. An object or disjunctive
-    pronoun never refers to the subject of its clause; then agreement decides, and where both
-    persons or neither agree, the entity (WinoMT's pronoun always refers to it)."""
-    candidates = persons
-    if pronoun.role != "subject":
-        subjects = _clause_subjects(reader, pronoun.index, persons, known)
-        candidates = [p for p in persons if p not in subjects] if subjects else persons
-        if len(candidates) == 1:
-            return candidates[0]
-        if not candidates:
-            return None
-    return agreeing_referent(entity, candidates, pronoun.gender)
-
-
-def _clause_subjects(reader: SentenceReader, index: int, persons: list[Person],
-                     known: Mapping[int, Person | None]) -> list[Person]:
-    """Who may be the subject of the clause of an object or disjunctive pronoun: a subject pronoun
-    of its clause, else the person before the clause's verb and, across a coordination (*et, mais,
-    puis*), the sentence's subject; in an infinitive after *demander à X de*, X."""
-    tokens = reader.tokens
-    start = index - 1
-    while start >= 0 and tokens[start] not in _CLAUSE_OPENERS:
-        start -= 1
-    controller = _infinitive_controller(reader, index, start, persons, known)
-    if controller is not None:
-        return [controller]
-    for probe in range(index - 1, start, -1):
-        if tokens[probe] in GENDERED_SUBJECTS:
-            subject = known.get(probe)
-            return [subject] if subject is not None else []
-    subjects: list[Person] = []
-    in_clause = [p for p in persons if start < p.mention.start < index and _verb_follows(reader, p.mention.end)]
-    if in_clause:
-        subjects.append(in_clause[-1])
-        coordinated = any(t in _COORDINATORS for t in tokens[in_clause[-1].mention.end:index])
-    else:
-        coordinated = start < 0 or tokens[start] == "qui"
-        if start >= 0 and tokens[start] == "qui":
-            antecedent = [p for p in persons if p.mention.end in (start, start - 1)]
-            subjects.extend(antecedent)
-            coordinated = False
-    if coordinated or not subjects:
-        first = _sentence_subject(reader, persons)
-        if first is not None and first not in subjects and (start < 0 or not subjects):
-            subjects.append(first)
-    return subjects
-
-
-def _sentence_subject(reader: SentenceReader, persons: list[Person]) -> Person | None:
-    """The person who is the subject of the sentence's first verb."""
-    first_verb = reader.first_finite_verb(0)
-    for person in sorted(persons, key=lambda p: p.mention.start):
-        if (first_verb is None or person.mention.start < first_verb) and _verb_follows(reader, person.mention.end):
-            return person
-    return None
-
-
-def _infinitive_controller(reader: SentenceReader, index: int, start: int, persons: list[Person],
-                           known: Mapping[int, Person | None]) -> Person | None:
-    """In an infinitive after an object-control verb with a dative (*lui a demandé de la
-    raccompagner chez elle*), the dative's person is the infinitive's subject."""
-    tokens = reader.tokens
-    opening = None
-    for probe in range(index - 1, max(start, index - 8), -1):
-        if reader.finite_readings(probe) and not reader.is_nominal_context(probe):
-            return None
-        if tokens[probe] in ("de", "d'", "à") and any(
-                any(a.mood == "infinitive" for a in reader.readings(i)) for i in range(probe + 1, min(len(tokens), index + 3))):
-            opening = probe
-            break
-    if opening is None:
-        return None
-    governor = next((i for i in range(opening - 1, max(start, opening - 5), -1)
-                     if any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive", "indicative")
-                            for a in reader.readings(i))), None)
-    if governor is None or not any(a.lemma in _OBJECT_CONTROL for a in reader.readings(governor)):
-        return None
-    datives = [p for p in persons if start < p.mention.start < opening and _after_a(tokens, p)]
-    if datives:
-        return datives[-1]
-    if "lui" in tokens[max(start, 0):opening]:
-        subject = _sentence_subject(reader, persons)
-        others = [p for p in persons if p is not subject]
-        return others[0] if len(others) == 1 else None
-    return None
 
 
 def _after_a(tokens: Sequence[str], person: Person) -> bool:

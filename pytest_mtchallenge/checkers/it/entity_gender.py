@@ -6,7 +6,7 @@ from pytest_mtchallenge.checkers.entity_gender import Conflicts
 from pytest_mtchallenge.checkers.romance_gender import RomanceReading
 from pytest_mtchallenge.languages.it.professions import profession_table
 from pytest_mtchallenge.languages.it.reader import SentenceReader
-from pytest_mtchallenge.languages.professions import ProfessionTable
+from pytest_mtchallenge.languages.professions import PluralRuleTable
 
 
 class ItalianReading(RomanceReading):
@@ -26,7 +26,7 @@ class ItalianReading(RomanceReading):
     #: guardia*: female; *qualcuno*: male): how WinoMT's Italian annotators read them.
     conflicts = Conflicts(pronoun_overrides=False, fixed_shows=True)
 
-    def table(self) -> ProfessionTable:
+    def table(self) -> PluralRuleTable:
         return profession_table()
 
     def reader(self, output: str) -> SentenceReader:

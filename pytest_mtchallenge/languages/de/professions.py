@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from pytest_mtchallenge.languages.de.reader import Sentence, tokenize
-from pytest_mtchallenge.languages.professions import KINDS, Mention, Rendering, TableError, read_renderings
+from pytest_mtchallenge.languages.professions import (
+    KINDS, Mention, ProfessionTable, Rendering, TableError, read_renderings)
 
 TABLE_FILE = "professions-en-de.tsv"
 
@@ -41,27 +42,18 @@ class NounForm:
         return bool(self.ending)
 
 
-class ProfessionTable:
-    """English person nouns and their German renderings; finds those renderings in a sentence."""
+class InflectedTable(ProfessionTable):
+    """English person nouns and their German renderings with their inflections; finds those renderings in a sentence."""
 
     def __init__(self, renderings: Iterable[Rendering],
                  plurals: Mapping[str, tuple[str, ...]] | None = None) -> None:
-        by_english: dict[str, list[Rendering]] = {}
+        renderings = list(renderings)
+        super().__init__(renderings)
         surfaces: dict[str, list[NounForm]] = {}
         for rendering in renderings:
-            by_english.setdefault(rendering.english, []).append(rendering)
             for surface, form in _inflect(rendering, (plurals or {}).get(rendering.form, ())):
                 surfaces.setdefault(surface, []).append(form)
-        self.renderings: Mapping[str, tuple[Rendering, ...]] = {k: tuple(v) for k, v in by_english.items()}
         self._surfaces = {k: tuple(v) for k, v in surfaces.items()}
-
-    @property
-    def english(self) -> tuple[str, ...]:
-        """The English nouns the table knows."""
-        return tuple(self.renderings)
-
-    def forms(self, english: str) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(r.form for r in self.renderings.get(english, ())))
 
     def analyse(self, word: str, *, capitalised: bool = True) -> tuple[NounForm, ...]:
         """The table's readings of one written word (lowercased): the forms it inflects, else those
@@ -135,7 +127,7 @@ def _inflect(rendering: Rendering, plurals: Sequence[str]) -> Iterable[tuple[str
         yield base + "en", NounForm(rendering, _PLURAL)  # den Friseuren
 
 
-def parse_table(lines: Iterable[str]) -> ProfessionTable:
+def parse_table(lines: Iterable[str]) -> InflectedTable:
     """The table from its text (``professions-en-de.tsv``): a ``TableError`` naming the line when
     a line is malformed or a form is given twice for one English noun."""
     plurals: dict[str, tuple[str, ...]] = {}
@@ -146,7 +138,7 @@ def parse_table(lines: Iterable[str]) -> ProfessionTable:
                 plurals[form] = tuple(p.strip() for p in given.split(",") if p.strip())
             line = _PLURALS.sub(r"\1", line)
         plain.append(line)
-    return ProfessionTable(read_renderings(plain, tokenize=tokenize, language="German",
+    return InflectedTable(read_renderings(plain, tokenize=tokenize, language="German",
                                            fixed_genders=("m", "f", "n")), plurals)
 
 
@@ -155,7 +147,7 @@ def _table_text() -> str:
 
 
 @functools.lru_cache(maxsize=1)
-def profession_table() -> ProfessionTable:
+def profession_table() -> InflectedTable:
     """The shipped table, read once per process on first use."""
     return parse_table(_table_text().splitlines())
 
@@ -166,5 +158,5 @@ def table_signature() -> str:
     return "professions-" + hashlib.sha256(_table_text().encode("utf-8")).hexdigest()[:12]
 
 
-__all__ = ["KINDS", "Mention", "NounForm", "ProfessionTable", "Rendering", "TableError", "parse_table",
+__all__ = ["KINDS", "InflectedTable", "Mention", "NounForm", "ProfessionTable", "Rendering", "TableError", "parse_table",
            "profession_table", "table_signature"]

@@ -35,6 +35,10 @@ class Sentence:
         """Whether the word at ``index`` is written with a capital: a noun, or a sentence's first word."""
         return self.cased[index][:1].isupper()
 
+    def first_finite_verb(self, start: int) -> int | None:
+        """None: the German pack reads no verbs (:class:`~pytest_mtchallenge.languages.reading.Reading`)."""
+        return None
+
     def is_noun(self, index: int) -> bool:
         """A capitalised word that does not open the sentence or follow a full stop (a German noun)."""
         return self.capitalised(index) and index > 0 and self.tokens[index - 1] not in (".", "!", "?", ":")

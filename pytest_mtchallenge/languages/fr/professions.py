@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from pytest_mtchallenge.languages import professions
 from pytest_mtchallenge.languages.fr.reader import tokenize
-from pytest_mtchallenge.languages.professions import KINDS, Mention, ProfessionTable, Rendering, TableError
+from pytest_mtchallenge.languages.professions import KINDS, Mention, PluralRuleTable, ProfessionTable, Rendering, TableError
 
 TABLE_FILE = "professions-en-fr.tsv"
 
@@ -16,18 +16,18 @@ def plurals(word: str) -> tuple[str, ...]:
     return (word + "s", word + "x")
 
 
-def parse_table(lines: Iterable[str]) -> ProfessionTable:
+def parse_table(lines: Iterable[str]) -> PluralRuleTable:
     """The table from its text (``professions-en-fr.tsv``): a ``TableError`` naming the line when
     a line is malformed or a form is given twice for one English noun."""
     return professions.parse_table(lines, tokenize=tokenize, plurals=plurals, language="French")
 
 
 @functools.lru_cache(maxsize=1)
-def profession_table() -> ProfessionTable:
+def profession_table() -> PluralRuleTable:
     """The shipped table, read once per process on first use."""
     return professions.load_table("pytest_mtchallenge.languages.fr.data", TABLE_FILE, tokenize=tokenize,
                                   plurals=plurals, language="French")
 
 
-__all__ = ["KINDS", "Mention", "ProfessionTable", "Rendering", "TableError", "parse_table", "plurals",
+__all__ = ["KINDS", "Mention", "PluralRuleTable", "ProfessionTable", "Rendering", "TableError", "parse_table", "plurals",
            "profession_table"]
