@@ -13,7 +13,8 @@ import pytest
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.plan import RunPlan
-from pytest_mtchallenge.scoring import registries, score, terminal_translator
+from pytest_mtchallenge.registry import Registry
+from pytest_mtchallenge.scoring import score, terminal_translator
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
 from pytest_mtchallenge.verdict import JudgeMode
 
@@ -108,7 +109,7 @@ def test_errors_are_one_line_and_exit_2(arguments: list[str], message: str, tmp_
     assert message in captured.err
 
 
-def test_plugin_checker_families_are_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plugin_checker_families_are_seen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A family an installed plugin contributes (its pytest11 entry point) is in the command's registry."""
     import importlib.metadata
 
@@ -129,7 +130,8 @@ def test_plugin_checker_families_are_seen(monkeypatch: pytest.MonkeyPatch) -> No
             raise ImportError("no module named broken_plugin")
 
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [Entry(), Broken()])
-    checkers, kinds = registries()
+    registry = Registry.outside_pytest(directory=tmp_path)
+    checkers, kinds = registry.checkers, registry.system_kinds
     assert checkers["mine"] is family and "regex" in checkers and "file" in kinds
 
 

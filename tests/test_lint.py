@@ -56,7 +56,7 @@ categories:
 
 def load(path: Path) -> Suite:
     families = builtin_checkers()
-    return load_any_suite(path, checkers=families, validate_params=lambda name, params: families[name].validate(params))
+    return load_any_suite(path, checkers=families, validate_params=lambda name, params: families[name].parse_params(params))
 
 
 def checkers_of(suite: Suite) -> dict[str, Checker]:

@@ -35,7 +35,7 @@ def seed() -> str:
 def suites() -> dict[str, Suite]:
     checkers = builtin_checkers()
     return {name: load_any_suite(SUITES / name, checkers=checkers,
-                                 validate_params=lambda family, params: checkers[family].validate(params))
+                                 validate_params=lambda family, params: checkers[family].parse_params(params))
             for name in NAMES}
 
 

@@ -42,7 +42,7 @@ def seed() -> str:
 def suite() -> Suite:
     checkers = builtin_checkers()
     return load_suite(SUITE_DIR, checkers=checkers,
-                      validate_params=lambda name, params: checkers[name].validate(params))
+                      validate_params=lambda name, params: checkers[name].parse_params(params))
 
 
 def test_the_five_pairs_of_table_2_in_two_categories_with_five_items_each(suite: Suite, seed: str) -> None:

@@ -36,7 +36,7 @@ def seed() -> str:
 def suite() -> Suite:
     checkers = builtin_checkers()
     return load_suite(SUITE_DIR, checkers=checkers,
-                      validate_params=lambda name, params: checkers[name].validate(params))
+                      validate_params=lambda name, params: checkers[name].parse_params(params))
 
 
 def test_suite_loads_with_the_four_categories_of_table_3(suite: Suite) -> None:

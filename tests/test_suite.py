@@ -45,7 +45,7 @@ def write_suite(tmp_path: Path, text: str = MINIMAL) -> Path:
 
 def load(path: Path):  # type: ignore[no-untyped-def]
     checkers = builtin_checkers()
-    return load_suite(path, checkers=checkers, validate_params=lambda name, params: checkers[name].validate(params))
+    return load_suite(path, checkers=checkers, validate_params=lambda name, params: checkers[name].parse_params(params))
 
 
 def test_bundled_suite_is_found_by_name() -> None:

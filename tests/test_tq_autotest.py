@@ -129,7 +129,7 @@ def test_round_trip_through_the_yaml_format(tmp_path: Path) -> None:
     original = load_any_suite(write_items(tmp_path))
     families = builtin_checkers()
     converted = load_suite(dump_suite(original, tmp_path / "yaml"), checkers=families,
-                           validate_params=lambda name, params: families[name].validate(params))
+                           validate_params=lambda name, params: families[name].parse_params(params))
     assert [c.id for c in converted.categories] == [c.id for c in original.categories]
     for before, after in zip(original.items, converted.items, strict=True):
         assert (after.id, after.category, after.subcategory, after.source, after.checker, dict(after.params)) == (

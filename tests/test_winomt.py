@@ -4,12 +4,12 @@ from __future__ import annotations
 import gzip
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.checkers import Checker, builtin_checkers
+from pytest_mtchallenge.checkers import Checker, FamilyParams, builtin_checkers
 from pytest_mtchallenge.errors import OutputError, SuiteError
 from pytest_mtchallenge.formats import bundled_suites, detect_format, load_any_suite, split_format
 from pytest_mtchallenge.formats.winomt import read_parallel
@@ -20,18 +20,25 @@ from pytest_mtchallenge.verdict import Verdict
 UPSTREAM = Path(__file__).resolve().parents[2] / "shared" / "external" / "winomt"
 
 
+@dataclass(frozen=True, slots=True)
+class StandInParams(FamilyParams):
+    """The parameters WinoMT gives the entity_gender family, checked as a stand-in."""
+
+    @classmethod
+    def parse(cls, params: Mapping[str, object]) -> StandInParams:
+        if set(params) != {"entity", "gender", "position"} or params["gender"] not in ("male", "female", "neutral"):
+            raise ValueError(f"unexpected parameters {dict(params)}")
+        if not isinstance(params["position"], int):
+            raise ValueError("position must be a number")
+        return cls()
+
+
 class EntityGender(Checker):
     """A stand-in for the entity_gender family (written elsewhere): the parameters WinoMT gives it."""
 
     name = "entity_gender"
     languages = ("fr", "de", "es", "it")
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        if set(params) != {"entity", "gender", "position"} or params["gender"] not in ("male", "female", "neutral"):
-            raise ValueError(f"unexpected parameters {dict(params)}")
-        if not isinstance(params["position"], int):
-            raise ValueError("position must be a number")
+    Params = StandInParams
 
     def check(self, *, item, output, context=()):  # type: ignore[no-untyped-def]
         return Verdict.undecided("a stand-in")
@@ -99,7 +106,7 @@ def write_winomt(root: Path, *, en: list[str] = EN, pro: list[str] = PRO, anti: 
 
 
 def load(path: Path) -> Suite:
-    return load_any_suite(path, checkers=CHECKERS, validate_params=lambda name, params: CHECKERS[name].validate(params))
+    return load_any_suite(path, checkers=CHECKERS, validate_params=lambda name, params: CHECKERS[name].parse_params(params))
 
 
 def error_of(path: Path) -> str:
@@ -207,14 +214,17 @@ def test_an_unknown_checker_and_an_unknown_field_are_one_line_errors(tmp_path: P
 
 
 def test_the_family_validates_the_parameters_when_the_suite_loads(tmp_path: Path) -> None:
-    class Strict(EntityGender):
+    class Refusing(StandInParams):
         @classmethod
-        def validate(cls, params: Mapping[str, object]) -> None:
+        def parse(cls, params: Mapping[str, object]) -> StandInParams:
             raise ValueError("no")
+
+    class Strict(EntityGender):
+        Params = Refusing
 
     with pytest.raises(SuiteError, match=r"en.txt: item 0: field 'params': invalid parameters .*: no"):
         load_any_suite(write_winomt(tmp_path), checkers={"entity_gender": Strict},
-                       validate_params=lambda name, params: Strict.validate(params))
+                       validate_params=lambda name, params: Strict.parse_params(params))
 
 
 # -- WinoMT's translation files -------------------------------------------------------------
@@ -296,7 +306,7 @@ def test_each_bundled_suite_records_the_published_translations(name: str, system
 def test_the_bundled_suites_load_with_the_shipped_family(name: str) -> None:
     families = builtin_checkers()
     suite = load_any_suite(bundled_suites()[name], checkers=families,
-                           validate_params=lambda family, params: families[family].validate(params))
+                           validate_params=lambda family, params: families[family].parse_params(params))
     assert {item.checker for item in suite.items} == {"entity_gender"} and families["entity_gender"].judges(
         suite.target_language)
 

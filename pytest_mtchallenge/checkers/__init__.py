@@ -37,9 +37,7 @@ class FamilyParams:
 
 @dataclass(frozen=True, slots=True)
 class NoParams(FamilyParams):
-    """The parameters of a family that declares none: nothing is read. (A family written before
-    typed parameters checks its mapping by overriding :meth:`Checker.validate` and reads
-    ``item.params`` itself.)"""
+    """The parameters of a family that declares none: nothing is read."""
 
     @classmethod
     def parse(cls, mapping: Mapping[str, object]) -> NoParams:
@@ -96,19 +94,7 @@ class Checker:
     @classmethod
     def parse_params(cls, params: Mapping[str, object]) -> FamilyParams:
         """An item's ``params`` read as the family's ``Params``: what a suite loader stores as the
-        item's ``parsed_params``. A ``ValueError`` naming the parameter when they are unusable. A
-        family that still checks its parameters by overriding :meth:`validate` (written before
-        typed parameters) has them checked there first."""
-        if _checks_in_validate(cls):
-            cls.validate(params)
-        return cls.Params.parse(params)
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> FamilyParams | None:
-        """Raise ``ValueError`` naming the parameter when ``params`` are unusable; return them parsed.
-
-        Kept for plugins written before typed parameters, which call it or override it (an override
-        still runs when a suite loads); a family declares ``Params`` instead."""
+        item's ``parsed_params``. A ``ValueError`` naming the parameter when they are unusable."""
         return cls.Params.parse(params)
 
     @classmethod
@@ -123,11 +109,6 @@ class Checker:
         the item has no context or the system translated the sentence alone. A family that judges
         the sentence only ignores it."""
         raise NotImplementedError
-
-
-def _checks_in_validate(family: type[Checker]) -> bool:
-    """Whether ``family`` overrides :meth:`Checker.validate` (the parameter check before ``Params``)."""
-    return getattr(family.validate, "__func__", None) is not Checker.__dict__["validate"].__func__
 
 
 def reject_unknown(params: Mapping[str, object], allowed: Iterable[str]) -> None:

@@ -93,7 +93,7 @@ def context_cases(family: str) -> tuple[ContextCase, ...]:
         if item is None:
             continue
         try:
-            checker.validate(item.params)
+            checker.parse_params(item.params)
         except ValueError as exc:  # the family cannot take the case: every output stays undecided
             found.extend(ContextCase(family=family, case=item.id, origin=str(case.get("origin", "")),
                                      output=str(output["output"]), human=str(output["verdict"]), auto="review",

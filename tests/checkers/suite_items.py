@@ -16,7 +16,7 @@ from pytest_mtchallenge.verdict import Verdict
 def _suite(suite: str) -> Suite:
     families = builtin_checkers()
     return load_suite(bundled_suites()[suite], checkers=families,
-                      validate_params=lambda name, params: families[name].validate(params))
+                      validate_params=lambda name, params: families[name].parse_params(params))
 
 
 def family_items(checker: str, suite: str = "isabelle-kuhn2018-fr-en") -> dict[str, ChallengeItem]:

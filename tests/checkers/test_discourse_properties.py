@@ -25,7 +25,7 @@ JUDGE = Judge(languages=("en", "fr"), checkers=CHECKERS, gates=FAMILY)
 ITEMS: list[ChallengeItem] = [
     item for name in ("dip-discourse", "dip-discourse-ru-en", "dip-discourse-zh-en", "dip-discourse-en-fr")
     for item in load_any_suite(SUITES / name, checkers=FAMILIES,
-                               validate_params=lambda family, params: FAMILIES[family].validate(params)).items]
+                               validate_params=lambda family, params: FAMILIES[family].parse_params(params)).items]
 
 
 @pytest.mark.parametrize("item", [i for i in ITEMS if i.checker != "coherence"], ids=lambda i: i.id)

@@ -59,7 +59,7 @@ def test_the_version_and_packs_are_the_judged_languages() -> None:
 ])
 def test_bad_parameters_are_rejected_when_the_suite_loads(params: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EntityGenderChecker.validate(params)
+        EntityGenderChecker.parse_params(params)
 
 
 # -- the rules for conflicting cues ----------------------------------------------------------------

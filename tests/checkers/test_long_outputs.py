@@ -27,7 +27,7 @@ for path in bundled_suites().values():
 for name, params in {"formality": {"register": "vous"}, "verb_ellipsis": {"lemma": "faire"},
                      "ctxpro-expected": {"expected": "vous"}, "tq-regex": {"positive": "vous", "negative": "tu"},
                      "regex": {"positive": "vous"}, "human": {}}.items():
-    families[name].validate(params)
+    families[name].parse_params(params)
     item = ChallengeItem(id="X", suite="t", category="c", subcategory="s", source="You did it.",
                          references=("Vous l'avez fait.",), question="?", checker=name, params=MappingProxyType(params))
     items.setdefault(name, (item, ("en", "fr")))

@@ -42,21 +42,7 @@ class RegisterChecker(Checker):
         return Verdict.passed("found") if wanted in output.split() else Verdict.failed(f"no {wanted}")
 
 
-class OldStyleChecker(Checker):
-    """A plugin's family written before typed parameters: it checks them in validate."""
-
-    name = "old_style"
-
-    @classmethod
-    def validate(cls, params: Mapping[str, object]) -> None:
-        if "register" not in params:
-            raise ValueError("register is required")
-
-    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
-        return Verdict.passed(str(item.params["register"]))
-
-
-FAMILIES: dict[str, type[Checker]] = {"register": RegisterChecker, "old_style": OldStyleChecker}
+FAMILIES: dict[str, type[Checker]] = {"register": RegisterChecker}
 
 
 def suite_with(tmp_path: Path, checker: str, params: str) -> Path:
@@ -104,20 +90,10 @@ def test_parameters_parsed_for_another_family_are_read_again() -> None:
     assert RegisterParams.of(other) == RegisterParams("tu")
 
 
-def test_validate_is_kept_for_plugins_and_returns_the_parsed_parameters() -> None:
-    assert RegisterChecker.validate({"register": "tu"}) == RegisterParams("tu")
+def test_parse_params_returns_the_parsed_parameters_or_the_familys_error() -> None:
+    assert RegisterChecker.parse_params({"register": "tu"}) == RegisterParams("tu")
     with pytest.raises(ValueError, match="missing parameter 'register'"):
-        RegisterChecker.validate({})
-
-
-def test_a_family_that_checks_its_parameters_in_validate_still_has_them_checked(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="register is required"):
-        OldStyleChecker.parse_params({})
-    assert OldStyleChecker.parse_params({"register": "tu"}) == NoParams()
-    with pytest.raises(SuiteError, match="invalid parameters for checker 'old_style': register is required"):
-        load(suite_with(tmp_path, "old_style", "{other: 1}"))
-    loaded = load(suite_with(tmp_path, "old_style", "{register: tu}")).items[0]
-    assert OldStyleChecker().check(item=loaded, output="x").reason == "tu"
+        RegisterChecker.parse_params({})
 
 
 def test_parsed_parameters_do_not_make_two_items_differ() -> None:
@@ -130,7 +106,7 @@ def test_every_builtin_family_declares_frozen_slotted_params() -> None:
         params = family.Params
         assert issubclass(params, FamilyParams), family.name
         assert params.__dataclass_params__.frozen and "__slots__" in vars(params), family.name  # type: ignore[attr-defined]
-        assert params is not NoParams and "validate" not in vars(family), family.name
+        assert params is not NoParams, family.name
 
 
 @pytest.mark.parametrize("name", ["isabelle-kuhn2018-fr-en", "isabelle2017-en-fr", "cinkova-bojar2018-en-cs"])

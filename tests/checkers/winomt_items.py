@@ -9,7 +9,7 @@ from pytest_mtchallenge.verdict import Verdict
 def winomt_item(source: str, entity: str, gender: str, position: int, language: str) -> ChallengeItem:
     """A WinoMT item (the entity, its gold gender and word position) judged in ``language``."""
     params = {"entity": entity, "gender": gender, "position": position}
-    EntityGenderChecker.validate(params)
+    EntityGenderChecker.parse_params(params)
     return ChallengeItem(id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source,
                          references=(), question="(question)", checker="entity_gender", params=params,
                          target_language=language)

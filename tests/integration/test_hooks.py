@@ -6,24 +6,34 @@ import textwrap
 import pytest
 
 CONFTEST = '''
-from pytest_mtchallenge.checkers import Checker
+from dataclasses import dataclass
+
+from pytest_mtchallenge.checkers import Checker, FamilyParams
 from pytest_mtchallenge.systems import System, Translations
 from pytest_mtchallenge.verdict import Verdict
 
 
-class LengthChecker(Checker):
-    name = "length"
+@dataclass(frozen=True, slots=True)
+class LengthParams(FamilyParams):
+    max_words: int
 
     @classmethod
-    def validate(cls, params):
+    def parse(cls, params):
         if not isinstance(params.get("max_words"), int):
             raise ValueError("max_words must be a whole number")
+        return cls(params["max_words"])
+
+
+class LengthChecker(Checker):
+    name = "length"
+    Params = LengthParams
 
     def check(self, *, item, output, context=()):
         n = len(output.split())
-        if n <= item.params["max_words"]:
+        most = LengthParams.of(item).max_words
+        if n <= most:
             return Verdict.passed(f"{n} words")
-        return Verdict.failed(f"{n} words, more than {item.params['max_words']}")
+        return Verdict.failed(f"{n} words, more than {most}")
 
 
 class ShoutSystem(System):

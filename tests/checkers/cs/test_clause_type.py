@@ -21,7 +21,7 @@ from pytest_mtchallenge.verdict import Outcome
 ROOT = Path(__file__).resolve().parents[3]
 FAMILIES = builtin_checkers()
 SUITE = load_suite(ROOT / "suites" / "cinkova-bojar2018-en-cs", checkers=FAMILIES,
-                   validate_params=lambda name, params: FAMILIES[name].validate(params))
+                   validate_params=lambda name, params: FAMILIES[name].parse_params(params))
 VARIANTS = load_verdicts(ROOT / "tests" / "data" / "cinkova-bojar2018-en-cs-variants.yaml",
                          {item.id for item in SUITE.items})
 CHECKER = ClauseTypeChecker()
@@ -36,7 +36,7 @@ KNOWN_LIMITS = {
 
 def item(keyword: str, counterpart: list[str], expected: str, source: str = "(source)") -> ChallengeItem:
     params = {"keyword": keyword, "counterpart": counterpart, "expected": expected}
-    ClauseTypeChecker.validate(params)
+    ClauseTypeChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="test", source=source,
                          references=("(reference)",), question="(question)", checker="cs_clause_type", params=params)
 
@@ -134,7 +134,7 @@ def test_of_several_forms_the_one_nearest_the_keyword_is_judged() -> None:
 ])
 def test_bad_parameters_are_rejected_with_the_parameter_named(params: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        ClauseTypeChecker.validate(params)
+        ClauseTypeChecker.parse_params(params)
 
 
 def test_the_family_judges_czech_outputs_only() -> None:

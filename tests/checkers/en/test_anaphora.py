@@ -12,7 +12,7 @@ CHECKER = AnaphoraChecker()
 
 
 def item(reference: str, **params: object) -> ChallengeItem:
-    AnaphoraChecker.validate(params)
+    AnaphoraChecker.parse_params(params)
     return ChallengeItem(id="A1", suite="test", category="anaphora", subcategory="anaphora", source="(source)",
                          references=(reference,), question="(question)", checker="en_anaphora", params=params,
                          target_language="en")
@@ -94,4 +94,4 @@ def test_expletive_it_is_not_the_rendering() -> None:
 ])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        AnaphoraChecker.validate(params)
+        AnaphoraChecker.parse_params(params)

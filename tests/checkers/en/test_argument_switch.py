@@ -13,7 +13,7 @@ CHECKER = ArgumentSwitchChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    ArgumentSwitchChecker.validate(params)
+    ArgumentSwitchChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="argument_switch", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_argument_switch", params=params)
 
@@ -92,7 +92,7 @@ def test_other_arguments_are_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        ArgumentSwitchChecker.validate(params)
+        ArgumentSwitchChecker.parse_params(params)
 
 
 # -- the object must be the source's thing missed (issue 23, 5) -----------------------------------------
@@ -123,4 +123,4 @@ def test_a_pronoun_or_the_theme_passes_and_a_possible_synonym_is_left_to_a_human
 
 def test_a_parameter_named_like_the_parsed_field_is_still_unknown() -> None:
     with pytest.raises(ValueError, match="named"):
-        ArgumentSwitchChecker.validate({**AS1, "named": ["theme"]})
+        ArgumentSwitchChecker.parse_params({**AS1, "named": ["theme"]})

@@ -13,7 +13,7 @@ CHECKER = ChezSoiChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    ChezSoiChecker.validate(params)
+    ChezSoiChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="chez_soi", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_chez_soi", params=params)
 
@@ -112,4 +112,4 @@ def test_nothing_to_judge() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        ChezSoiChecker.validate(params)
+        ChezSoiChecker.parse_params(params)

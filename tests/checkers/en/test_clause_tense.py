@@ -13,7 +13,7 @@ CHECKER = ClauseTenseChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    ClauseTenseChecker.validate(params)
+    ClauseTenseChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="verb_tense", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_clause_tense", params=params)
 
@@ -148,13 +148,13 @@ def test_modal_and_missing_trigger_are_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        ClauseTenseChecker.validate(params)
+        ClauseTenseChecker.parse_params(params)
 
 
 # -- the clause must be the source's: its subject keeps the reference's person, he stays he (issue 23, 5) --
 
 def judged(params: Mapping[str, object], reference: str, output: str) -> tuple[Outcome, str]:
-    ClauseTenseChecker.validate(params)
+    ClauseTenseChecker.parse_params(params)
     found = ChallengeItem(id="T2", suite="test", category="test", subcategory="verb_tense", source="(source)",
                           references=(reference,), question="(question)", checker="en_clause_tense", params=params)
     verdict = CHECKER.check(item=found, output=output)

@@ -14,7 +14,7 @@ CHECKER = ConnectiveChecker()
 
 
 def item(reference: str, **params: object) -> ChallengeItem:
-    ConnectiveChecker.validate(params)
+    ConnectiveChecker.parse_params(params)
     return ChallengeItem(id="C1", suite="test", category="connectives", subcategory="connectives",
                          source="(source)", references=(reference,), question="(question)", checker="connective",
                          params=params, target_language="en")
@@ -132,4 +132,4 @@ def test_empty_output_is_na() -> None:
 @pytest.mark.parametrize("params", [{"connective": ""}, {"connective": []}, {"connective": 4}, {"word": "and"}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        ConnectiveChecker.validate(params)
+        ConnectiveChecker.parse_params(params)

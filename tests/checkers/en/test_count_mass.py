@@ -13,7 +13,7 @@ CHECKER = CountMassChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    CountMassChecker.validate(params)
+    CountMassChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="count_mass", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_count_mass", params=params)
 
@@ -90,4 +90,4 @@ def test_an_avoided_noun_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        CountMassChecker.validate(params)
+        CountMassChecker.parse_params(params)

@@ -13,7 +13,7 @@ CHECKER = FactInsertionChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    FactInsertionChecker.validate(params)
+    FactInsertionChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="fact_insertion", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_fact_insertion", params=params)
 
@@ -80,7 +80,7 @@ def test_an_ordinary_noun_phrase_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        FactInsertionChecker.validate(params)
+        FactInsertionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "expected"), [

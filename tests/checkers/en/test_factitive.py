@@ -13,7 +13,7 @@ CHECKER = FactitiveChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    FactitiveChecker.validate(params)
+    FactitiveChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="factitives", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_factitive", params=params)
 
@@ -129,4 +129,4 @@ def test_an_empty_output_is_not_applicable() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        FactitiveChecker.validate(params)
+        FactitiveChecker.parse_params(params)

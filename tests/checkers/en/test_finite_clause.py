@@ -13,7 +13,7 @@ CHECKER = FiniteClauseChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    FiniteClauseChecker.validate(params)
+    FiniteClauseChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="nonfinite_finite", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_finite_clause", params=params)
 
@@ -179,7 +179,7 @@ def test_another_verb_or_subject_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        FiniteClauseChecker.validate(params)
+        FiniteClauseChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "expected"), [

@@ -13,7 +13,7 @@ CHECKER = GenitiveChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    GenitiveChecker.validate(params)
+    GenitiveChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="genitives", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_genitive", params=params)
 
@@ -82,4 +82,4 @@ def test_a_plural_possessor_with_an_apostrophe() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        GenitiveChecker.validate(params)
+        GenitiveChecker.parse_params(params)

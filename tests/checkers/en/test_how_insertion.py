@@ -13,7 +13,7 @@ CHECKER = HowInsertionChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    HowInsertionChecker.validate(params)
+    HowInsertionChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="how_insertion", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_how_insertion", params=params)
 
@@ -80,7 +80,7 @@ def test_other_complements_are_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        HowInsertionChecker.validate(params)
+        HowInsertionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "expected"), [

@@ -13,7 +13,7 @@ CHECKER = MannerOfMovementChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    MannerOfMovementChecker.validate(params)
+    MannerOfMovementChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="manner_of_movement", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_manner_of_movement", params=params)
 
@@ -122,4 +122,4 @@ def test_no_movement_verb_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        MannerOfMovementChecker.validate(params)
+        MannerOfMovementChecker.parse_params(params)

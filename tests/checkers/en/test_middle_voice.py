@@ -13,7 +13,7 @@ CHECKER = MiddleVoiceChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    MiddleVoiceChecker.validate(params)
+    MiddleVoiceChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="middle_voice", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_middle_voice", params=params)
 
@@ -97,4 +97,4 @@ def test_other_active_verbs_are_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        MiddleVoiceChecker.validate(params)
+        MiddleVoiceChecker.parse_params(params)

@@ -129,7 +129,7 @@ def test_a_single_english_negation_for_french_ne_personne() -> None:
     params = {"negations": [{"words": ["anybody", "anyone"], "negative": ["nobody", "no one", "none"]}]}
     nobody = ChallengeItem(id="X", suite="s", category="c", subcategory="double_negation", source="Personne n'est venu.",
                            references=("Nobody came.",), question="q", checker="en_negation", params=params)
-    EnglishNegationChecker.validate(params)
+    EnglishNegationChecker.parse_params(params)
     assert CHECKER.check(item=nobody, output="Nobody came.").outcome is Outcome.PASS
     assert CHECKER.check(item=nobody, output="Nobody didn't come.").outcome is Outcome.FAIL
     assert CHECKER.check(item=nobody, output="Nobody ever came.").outcome is Outcome.PASS
@@ -182,4 +182,4 @@ def test_paraphrases_and_other_negations_are_left_to_a_human() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EnglishNegationChecker.validate(params)
+        EnglishNegationChecker.parse_params(params)

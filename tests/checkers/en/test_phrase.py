@@ -379,7 +379,7 @@ def test_english_forms(lemma: str, forms: set[str]) -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EnglishPhraseChecker.validate(params)
+        EnglishPhraseChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("item_id", "output", "expected"), [

@@ -84,4 +84,4 @@ def test_indefinites_and_other_body_parts_are_left_to_a_human() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EnglishPossessionChecker.validate(params)
+        EnglishPossessionChecker.parse_params(params)

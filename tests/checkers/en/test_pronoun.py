@@ -13,7 +13,7 @@ CHECKER = PronounChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    PronounChecker.validate(params)
+    PronounChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="proclitic_pronouns", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_pronoun", params=params)
 
@@ -307,7 +307,7 @@ def test_empty_output_is_not_applicable() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        PronounChecker.validate(params)
+        PronounChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -87,7 +87,7 @@ def test_a_left_dislocated_subject_or_a_tag_is_left_to_a_human() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EnglishQuestionChecker.validate(params)
+        EnglishQuestionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("item_id", "output", "content"), [

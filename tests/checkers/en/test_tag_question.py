@@ -129,7 +129,7 @@ def test_the_source_tense_is_used_only_when_the_clause_has_no_verb() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EnglishTagQuestionChecker.validate(params)
+        EnglishTagQuestionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "content"), [

@@ -15,7 +15,7 @@ CHECKER = TwoPositionAdjectiveChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    TwoPositionAdjectiveChecker.validate(params)
+    TwoPositionAdjectiveChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="two_position_adjectives", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_two_position_adjective", params=params)
 
@@ -103,7 +103,7 @@ def test_a_noun_without_the_adjective_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        TwoPositionAdjectiveChecker.validate(params)
+        TwoPositionAdjectiveChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -13,7 +13,7 @@ CHECKER = VerbAdverbChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    VerbAdverbChecker.validate(params)
+    VerbAdverbChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="verb_adverb", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_verb_adverb", params=params)
 
@@ -91,7 +91,7 @@ def test_nothing_recognisable_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        VerbAdverbChecker.validate(params)
+        VerbAdverbChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "content"), [

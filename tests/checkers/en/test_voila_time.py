@@ -13,7 +13,7 @@ CHECKER = VoilaTimeChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    VoilaTimeChecker.validate(params)
+    VoilaTimeChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="test", subcategory="voila_time", source="(source)",
                          references=("(reference)",), question="(question)", checker="en_voila_time", params=params)
 
@@ -117,7 +117,7 @@ def test_no_time_span_is_deferred() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        VoilaTimeChecker.validate(params)
+        VoilaTimeChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output"), [

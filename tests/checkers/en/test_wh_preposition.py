@@ -162,7 +162,7 @@ def test_rephrased_clauses_are_left_to_a_human() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EnglishWhPrepositionChecker.validate(params)
+        EnglishWhPrepositionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("item_id", "output", "expected"), [

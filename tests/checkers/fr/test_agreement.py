@@ -13,7 +13,7 @@ CHECKER = AgreementChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    AgreementChecker.validate(params)
+    AgreementChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="morpho", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is agreement correct?", checker="agreement",
                          params=params)
@@ -126,7 +126,7 @@ def test_failure_reason_names_the_word_and_its_reading() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        AgreementChecker.validate(params)
+        AgreementChecker.parse_params(params)
 
 
 def test_a_degree_word_that_is_itself_the_predicate() -> None:

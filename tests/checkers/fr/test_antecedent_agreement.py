@@ -15,7 +15,7 @@ BUILDINGS = ["bâtiment", "immeuble", "maison", "résidence"]
 
 def item(pronoun: str, antecedent: list[str] | str = BUILDINGS) -> ChallengeItem:
     params = {"pronoun": pronoun, "antecedent": antecedent}
-    AntecedentAgreementChecker.validate(params)
+    AntecedentAgreementChecker.parse_params(params)
     return ChallengeItem(id="F1", suite="test", category="anaphora", subcategory="antecedent_agreement",
                          source="(source)", references=("(reference)",), question="(question)",
                          checker="antecedent_agreement", params=params, context=("(context)",),
@@ -128,7 +128,7 @@ def test_no_pronoun_in_the_role_is_na(output: str) -> None:
 ])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        AntecedentAgreementChecker.validate(params)
+        AntecedentAgreementChecker.parse_params(params)
 
 
 def test_the_role_of_it_in_the_source_picks_the_french_pronoun() -> None:
@@ -165,7 +165,7 @@ def test_a_long_output_costs_linear_time() -> None:
 
 def role_item(pronoun: str, role: str, antecedent: list[str] | str = BUILDINGS, source: str = "(source)") -> ChallengeItem:
     params = {"pronoun": pronoun, "antecedent": antecedent, "role": role}
-    AntecedentAgreementChecker.validate(params)
+    AntecedentAgreementChecker.parse_params(params)
     return ChallengeItem(id="F3", suite="test", category="anaphora", subcategory="antecedent_agreement",
                          source=source, references=("(reference)",), question="(question)",
                          checker="antecedent_agreement", params=params, context=("(context)",),
@@ -427,7 +427,7 @@ def test_possessives_and_possessive_pronouns(
 def free_item(pronoun: str, antecedent: list[str], source: str) -> ChallengeItem:
     """An item with no role: the family reads it from the English source."""
     params = {"pronoun": pronoun, "antecedent": antecedent}
-    AntecedentAgreementChecker.validate(params)
+    AntecedentAgreementChecker.parse_params(params)
     return ChallengeItem(id="F4", suite="test", category="anaphora", subcategory="antecedent_agreement",
                          source=source, references=("(reference)",), question="(question)",
                          checker="antecedent_agreement", params=params, context=("(context)",),

@@ -15,7 +15,7 @@ MISS = {"verb": ["manquer", "manquant"], "alternatives": ["regretter", "s'ennuye
 
 
 def item(**params: object) -> ChallengeItem:
-    ArgumentSwitchChecker.validate(params)
+    ArgumentSwitchChecker.parse_params(params)
     return ChallengeItem(id="T7", suite="test", category="lexico", subcategory="S7", source="(source)",
                          references=("(reference)",), question="Are the experiencer and the object of the "
                          "“missing” situation correctly preserved?", checker="argument_switch", params=params)
@@ -111,7 +111,7 @@ def test_reasons_name_the_roles() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        ArgumentSwitchChecker.validate(params)
+        ArgumentSwitchChecker.parse_params(params)
 
 
 COUSIN = {**MISS, "experiencer": ["cousin"], "theme": ["Lyon"]}

@@ -18,7 +18,7 @@ IT_TO_HER = {"clitics": [["le", "la"], "lui"]}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    CliticChecker.validate(params)
+    CliticChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
                          references=("(reference)",), question="Are the pronouns correctly rendered?",
                          checker="clitic", params=params)
@@ -124,7 +124,7 @@ def test_reasons_name_the_clitics_and_the_error() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        CliticChecker.validate(params)
+        CliticChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -20,7 +20,7 @@ PAPER_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["papier"]
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    CompoundChecker.validate(params)
+    CompoundChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S14", source="(source)",
                          references=("(reference)",), question="Is the compound rendered with the right preposition?",
                          checker="compound", params=params)
@@ -95,7 +95,7 @@ def test_reasons_name_the_preposition() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        CompoundChecker.validate(params)
+        CompoundChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

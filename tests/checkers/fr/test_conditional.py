@@ -16,7 +16,7 @@ FALL = {"verbs": ["tomber"]}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    ConditionalChecker.validate(params)
+    ConditionalChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is fronted should rendered as a conditional clause?",
                          checker="conditional", params=params)
@@ -103,7 +103,7 @@ def test_reasons_name_the_verb_and_its_tense() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        ConditionalChecker.validate(params)
+        ConditionalChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

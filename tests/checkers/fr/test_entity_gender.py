@@ -181,7 +181,7 @@ def test_an_empty_output_is_not_applicable() -> None:
 ])
 def test_bad_parameters_are_rejected_when_the_suite_loads(params: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        EntityGenderChecker.validate(params)
+        EntityGenderChecker.parse_params(params)
 
 
 def test_parameters_are_read_once_into_a_frozen_record() -> None:

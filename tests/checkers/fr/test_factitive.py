@@ -17,7 +17,7 @@ GROW: Mapping[str, object] = {"verb": "pousser", "alternatives": ["cultiver"],
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    FactitiveChecker.validate(params)
+    FactitiveChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S13", source="(source)",
                          references=("(reference)",), question="Is the English verb correctly rendered?",
                          checker="factitive", params=params)
@@ -91,4 +91,4 @@ def test_reasons_name_the_verb_and_faire() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        FactitiveChecker.validate(params)
+        FactitiveChecker.parse_params(params)

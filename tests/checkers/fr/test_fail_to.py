@@ -14,7 +14,7 @@ LITERAL = {"literal": ["omettre", "échouer", "manquer"]}
 
 
 def item(**params: object) -> ChallengeItem:
-    FailToChecker.validate(params)
+    FailToChecker.parse_params(params)
     return ChallengeItem(id="T9", suite="test", category="lexico", subcategory="S9", source="(source)",
                          references=("(reference)",), question="Is the meaning of “fail to” correctly rendered?",
                          checker="fail_to", params=params)
@@ -95,7 +95,7 @@ def test_reasons_name_the_words() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        FailToChecker.validate(params)
+        FailToChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -15,7 +15,7 @@ QUE_QUAND: Mapping[str, object] = {"subordinators": ["que", "quand", "lorsque"]}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    FiniteClauseChecker.validate(params)
+    FiniteClauseChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S12", source="(source)",
                          references=("(reference)",), question="Is the NP to VP complement correctly rendered?",
                          checker="finite_clause", params=params)
@@ -118,7 +118,7 @@ def test_reasons_name_the_construction() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        FiniteClauseChecker.validate(params)
+        FiniteClauseChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "expected"), [

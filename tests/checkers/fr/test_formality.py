@@ -13,7 +13,7 @@ CHECKER = FormalityChecker()
 
 
 def item(register: str) -> ChallengeItem:
-    FormalityChecker.validate({"register": register})
+    FormalityChecker.parse_params({"register": register})
     return ChallengeItem(id="F1", suite="test", category="formality", subcategory="R", source="(source)",
                          references=(), question="Register as the context sets it?", checker="formality",
                          params={"register": register})
@@ -154,9 +154,9 @@ def test_apostrophes_and_case_do_not_matter() -> None:
 
 def test_validation() -> None:
     with pytest.raises(ValueError, match="register must be tu"):
-        FormalityChecker.validate({"register": "informal"})
+        FormalityChecker.parse_params({"register": "informal"})
     with pytest.raises(ValueError, match="unknown parameter"):
-        FormalityChecker.validate({"register": "tu", "expected": "te"})
+        FormalityChecker.parse_params({"register": "tu", "expected": "te"})
 
 
 @given(st.text(alphabet=st.sampled_from(list("tuvosaeéèi'’- ,.!?-TV")), max_size=40))

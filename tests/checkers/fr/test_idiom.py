@@ -37,7 +37,7 @@ MILK: Mapping[str, object] = {
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    IdiomChecker.validate(params)
+    IdiomChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S15", source="(source)",
                          references=("(reference)",), question="Is the idiom rendered by a French idiom?",
                          checker="idiom", params=params)
@@ -126,4 +126,4 @@ def test_pattern_syntax() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        IdiomChecker.validate(params)
+        IdiomChecker.parse_params(params)

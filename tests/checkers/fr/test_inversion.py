@@ -16,7 +16,7 @@ NOWHERE = {"adverb": ["nulle part"], "negative": True, "verbs": ["être"]}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    InversionChecker.validate(params)
+    InversionChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is the inversion correctly rendered?",
                          checker="inversion", params=params)
@@ -114,7 +114,7 @@ def test_reasons_name_the_adverb_and_the_verb() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        InversionChecker.validate(params)
+        InversionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -15,7 +15,7 @@ CONNAITRE = {"expected": ["connaître"], "rejected": ["savoir"]}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    LexicalChoiceChecker.validate(params)
+    LexicalChoiceChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S11", source="(source)",
                          references=("(reference)",), question="Is the French verb for know correctly chosen?",
                          checker="lexical_choice", params=params)
@@ -71,4 +71,4 @@ def test_reasons_name_the_form_and_the_lemma() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        LexicalChoiceChecker.validate(params)
+        LexicalChoiceChecker.parse_params(params)

@@ -16,7 +16,7 @@ CHAMPAGNE = {"verbs": ["boire", "déguster", "consommer"], "misreadings": ["ivre
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    MiddleVoiceChecker.validate(params)
+    MiddleVoiceChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is the generic statement rendered naturally?",
                          checker="middle_voice", params=params)
@@ -97,7 +97,7 @@ def test_reasons_name_the_construction() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        MiddleVoiceChecker.validate(params)
+        MiddleVoiceChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -13,7 +13,7 @@ CHECKER = MoodChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    MoodChecker.validate(params)
+    MoodChecker.parse_params(params)
     return ChallengeItem(id="T6", suite="test", category="morpho", subcategory="S6", source="(source)",
                          references=("(reference)",), question="Is the flagged verb in the correct mood?",
                          checker="mood", params=params)
@@ -107,12 +107,12 @@ def test_reasons_name_trigger_verb_and_reading() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        MoodChecker.validate(params)
+        MoodChecker.parse_params(params)
 
 
 def test_a_single_lemma_string_and_no_parameters_are_accepted() -> None:
-    MoodChecker.validate({"verb": "venir"})
-    MoodChecker.validate({})
+    MoodChecker.parse_params({"verb": "venir"})
+    MoodChecker.parse_params({})
     assert outcome({}, "Il faut que tu partes.") is Outcome.PASS
     assert outcome({}, "Il faut que tu pars.") is Outcome.FAIL
 

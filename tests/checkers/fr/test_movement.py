@@ -13,7 +13,7 @@ CHECKER = MovementChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    MovementChecker.validate(params)
+    MovementChecker.parse_params(params)
     return ChallengeItem(id="T10", suite="test", category="lexico", subcategory="S10", source="(source)",
                          references=("(reference)",), question="Is the movement action correctly rendered?",
                          checker="movement", params=params)
@@ -115,7 +115,7 @@ def test_reasons_name_path_and_manner() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        MovementChecker.validate(params)
+        MovementChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -13,7 +13,7 @@ CHECKER = OrdinalChecker()
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    OrdinalChecker.validate(params)
+    OrdinalChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S24", source="(source)",
                          references=("(reference)",), question="Is the order of ordinal and numeral correct?",
                          checker="ordinal", params=params)
@@ -65,7 +65,7 @@ def test_reasons_quote_the_words() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        OrdinalChecker.validate(params)
+        OrdinalChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("output", "content"), [

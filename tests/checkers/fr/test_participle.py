@@ -14,7 +14,7 @@ SEE = ["voir", "apercevoir", "remarquer", "croiser", "rencontrer"]
 
 
 def item(**params: object) -> ChallengeItem:
-    ParticipleChecker.validate(params)
+    ParticipleChecker.parse_params(params)
     return ChallengeItem(id="T5", suite="test", category="morpho", subcategory="S5", source="(source)",
                          references=("(reference)",), question="Are the agreement marks of the flagged participles "
                          "the correct ones?", checker="participle", params=params)
@@ -117,7 +117,7 @@ def test_reasons_name_the_participle_its_reading_and_the_object() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        ParticipleChecker.validate(params)
+        ParticipleChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "content"), [

@@ -18,7 +18,7 @@ EYES = {"body_parts": ["oeil", "yeux"], "reflexive": False}
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    InalienablePossessionChecker.validate(params)
+    InalienablePossessionChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
                          references=("(reference)",), question="Determiner and reflexive correct?",
                          checker="inalienable_possession", params=params)
@@ -106,4 +106,4 @@ def test_reasons_name_the_determiner_and_the_reflexive() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        InalienablePossessionChecker.validate(params)
+        InalienablePossessionChecker.parse_params(params)

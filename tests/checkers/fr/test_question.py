@@ -90,9 +90,9 @@ def test_inversions_are_read_across_spelling_variants() -> None:
 
 
 def test_parameters_are_rejected() -> None:
-    QuestionChecker.validate({})
+    QuestionChecker.parse_params({})
     with pytest.raises(ValueError, match="'subject'"):
-        QuestionChecker.validate({"subject": "noun"})
+        QuestionChecker.parse_params({"subject": "noun"})
 
 
 @pytest.mark.parametrize("output", [

@@ -13,7 +13,7 @@ CHECKER = RecipientChecker()
 
 
 def item(**params: object) -> ChallengeItem:
-    RecipientChecker.validate(params)
+    RecipientChecker.parse_params(params)
     return ChallengeItem(id="T8", suite="test", category="lexico", subcategory="S8", source="(source)",
                          references=("(reference)",), question="Are “gift” and “recipient” arguments correctly "
                          "rendered in French?", checker="recipient", params=params)
@@ -83,4 +83,4 @@ def test_reasons_name_the_recipient_and_its_marking() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        RecipientChecker.validate(params)
+        RecipientChecker.parse_params(params)

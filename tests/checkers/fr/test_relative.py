@@ -17,7 +17,7 @@ GIRL = {"heads": ["fille"], "relatives": ["dont", "de qui", "de laquelle", "à p
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    ZeroRelativeChecker.validate(params)
+    ZeroRelativeChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is the zero relative rendered?",
                          checker="zero_relative", params=params)
@@ -97,7 +97,7 @@ def test_reasons_name_the_relative_and_the_head() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        ZeroRelativeChecker.validate(params)
+        ZeroRelativeChecker.parse_params(params)
 
 
 BOY = {"heads": ["garçon"], "relatives": ["dont", "de qui", "à propos de qui"], "rejected": ["que", "qui"],

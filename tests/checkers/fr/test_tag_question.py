@@ -18,7 +18,7 @@ WAS_SHE_NOT = {"tags": TAGS, "literal": ["n'était-elle pas", "était-elle pas"]
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    TagQuestionChecker.validate(params)
+    TagQuestionChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is the tag question rendered?",
                          checker="tag_question", params=params)
@@ -107,7 +107,7 @@ def test_reasons_name_the_tag() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        TagQuestionChecker.validate(params)
+        TagQuestionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

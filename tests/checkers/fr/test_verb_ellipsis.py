@@ -15,7 +15,7 @@ CHECKER = VerbEllipsisChecker()
 def item(lemma: str, *, source: str = "(source)", context: tuple[str, ...] = (), references: tuple[str, ...] = (),
          **more: object) -> ChallengeItem:
     params = {"lemma": lemma, **more}
-    VerbEllipsisChecker.validate(params)
+    VerbEllipsisChecker.parse_params(params)
     return ChallengeItem(id="E1", suite="test", category="auxiliary", subcategory="DO.ELL", source=source,
                          references=references, question="Is the elided verb repeated?", checker="verb_ellipsis",
                          params=params, context=context)
@@ -164,11 +164,11 @@ def test_a_form_given_as_the_lemma_stands_for_its_verb_and_synonyms_extend() -> 
 
 def test_validation() -> None:
     with pytest.raises(ValueError, match="lemma is required"):
-        VerbEllipsisChecker.validate({})
+        VerbEllipsisChecker.parse_params({})
     with pytest.raises(ValueError, match="synonyms must be"):
-        VerbEllipsisChecker.validate({"lemma": "voir", "synonyms": [3]})
+        VerbEllipsisChecker.parse_params({"lemma": "voir", "synonyms": [3]})
     with pytest.raises(ValueError, match="unknown parameter"):
-        VerbEllipsisChecker.validate({"lemma": "voir", "expected": "vois"})
+        VerbEllipsisChecker.parse_params({"lemma": "voir", "expected": "vois"})
 
 
 @given(st.text(alphabet=st.sampled_from(list("lefaitsvuo'’- ,.!?LJ")), max_size=40))
@@ -463,9 +463,9 @@ def test_a_multi_word_verb_is_its_head_and_fixed_words(context: str, source: str
 
 def test_multi_word_lemmas_are_valid_parameters() -> None:
     for lemma in ("avoir besoin", "faire confiance", "faire mal", "avoir l'air"):
-        VerbEllipsisChecker.validate({"lemma": lemma})
+        VerbEllipsisChecker.parse_params({"lemma": lemma})
     with pytest.raises(ValueError, match="lemma is required"):
-        VerbEllipsisChecker.validate({"lemma": "avoir très grand besoin de toi"})
+        VerbEllipsisChecker.parse_params({"lemma": "avoir très grand besoin de toi"})
 
 
 def test_the_head_of_a_multi_word_verb_in_the_reference_stands_for_it() -> None:

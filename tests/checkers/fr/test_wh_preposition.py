@@ -23,7 +23,7 @@ WHERE_FROM = {"clause": "interrogative", "fronted": ["d'où"], "stranded": ["de"
 
 
 def item(params: Mapping[str, object]) -> ChallengeItem:
-    WhPrepositionChecker.validate(params)
+    WhPrepositionChecker.parse_params(params)
     return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
                          references=("(reference)",), question="Is the preposition correctly placed?",
                          checker="wh_preposition", params=params)
@@ -133,7 +133,7 @@ def test_reasons_name_the_pronoun_and_the_preposition() -> None:
 ])
 def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
     with pytest.raises(ValueError):
-        WhPrepositionChecker.validate(params)
+        WhPrepositionChecker.parse_params(params)
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [

@@ -34,7 +34,7 @@ SHUFFLED = ("Engineers it repairs. the closed May was cracks bridge found again 
 
 
 def item(**params: object) -> ChallengeItem:
-    CoherenceChecker.validate(params)
+    CoherenceChecker.parse_params(params)
     return ChallengeItem(id="K1", suite="test", category="coherence", subcategory="coherence_score",
                          source="(source)", references=(REFERENCE[1],), question="(question)",
                          checker="coherence", params=params, context=("(context)",),
@@ -101,7 +101,7 @@ def test_a_missing_model_directory_is_a_one_line_reason(tmp_path: Path) -> None:
 @pytest.mark.parametrize("params", [{"model": ""}, {"model": 3}, {"scorer": "x"}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        CoherenceChecker.validate(params)
+        CoherenceChecker.parse_params(params)
 
 
 # -- the causal-LM scorer on a tiny GPT-2 ----------------------------------------------------------

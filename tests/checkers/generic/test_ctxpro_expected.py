@@ -82,11 +82,11 @@ def test_ctxpros_sentence_splitting(text: str, sentences: list[str]) -> None:
 
 
 def test_validation() -> None:
-    CtxproExpectedChecker.validate({"expected": "vous"})
+    CtxproExpectedChecker.parse_params({"expected": "vous"})
     with pytest.raises(ValueError, match="expected is required"):
-        CtxproExpectedChecker.validate({})
+        CtxproExpectedChecker.parse_params({})
     with pytest.raises(ValueError, match="unknown parameter"):
-        CtxproExpectedChecker.validate({"expected": "vous", "register": "tu"})
+        CtxproExpectedChecker.parse_params({"expected": "vous", "register": "tu"})
 
 
 def _splitter():  # type: ignore[no-untyped-def]

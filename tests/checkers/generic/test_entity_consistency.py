@@ -12,7 +12,7 @@ CHECKER = EntityConsistencyChecker()
 
 
 def item(source: str, context: tuple[str, ...], target_language: str = "en", **params: object) -> ChallengeItem:
-    EntityConsistencyChecker.validate(params)
+    EntityConsistencyChecker.parse_params(params)
     return ChallengeItem(id="E1", suite="test", category="coherence", subcategory="entity_consistency",
                          source=source, references=("(reference)",), question="(question)",
                          checker="entity_consistency", params=params, context=context,
@@ -92,7 +92,7 @@ def test_without_the_context_translation_the_sentence_is_judged() -> None:
                                     {"name": "X", "spelling": "Y"}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        EntityConsistencyChecker.validate(params)
+        EntityConsistencyChecker.parse_params(params)
 
 
 def test_a_common_word_opening_a_sentence_is_not_another_rendering() -> None:

@@ -15,7 +15,7 @@ CHECKER = LexicalConsistencyChecker()
 
 def item(*, context_references: tuple[str, ...], reference: str, language: str = "en",
          **params: object) -> ChallengeItem:
-    LexicalConsistencyChecker.validate(params)
+    LexicalConsistencyChecker.parse_params(params)
     return ChallengeItem(
         id="L1", suite="test", category="lexical_consistency", subcategory="lexical_consistency",
         source="(source)", references=(reference,), question="(question)", checker="lexical_consistency",
@@ -148,7 +148,7 @@ def test_unknown_language_is_undecided_not_a_crash() -> None:
                                     {"lemma": "x", "language": "klingon"}])
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        LexicalConsistencyChecker.validate(params)
+        LexicalConsistencyChecker.parse_params(params)
 
 
 # --- every lemma reading of a word (issue 23, item 3) -----------------------------------------------------

@@ -9,7 +9,7 @@ from pytest_mtchallenge.verdict import Outcome
 
 
 def item(**params: object) -> ChallengeItem:
-    RegexChecker.validate(params)
+    RegexChecker.parse_params(params)
     return ChallengeItem(id="R1", suite="test", category="c", subcategory="s", source="(source)",
                          references=("(reference)",), question="?", checker="regex", params=params)
 
@@ -38,7 +38,7 @@ def test_case_and_normalisation_can_be_turned_off() -> None:
 @pytest.mark.parametrize("params", [{}, {"positive": "("}, {"positive": 3}, {"positive": "a", "colour": 1}])
 def test_invalid_parameters(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        RegexChecker.validate(params)
+        RegexChecker.parse_params(params)
 
 
 def test_a_pattern_past_its_time_bound_makes_the_item_an_error(monkeypatch: pytest.MonkeyPatch) -> None:

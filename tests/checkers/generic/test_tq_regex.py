@@ -9,11 +9,11 @@ from pytest_mtchallenge.checkers.generic.tq_regex import TqRegexChecker
 @pytest.mark.parametrize("params", [{"positive": 3}, {"pattern": "x"}])
 def test_invalid_parameters(params: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        TqRegexChecker.validate(params)
+        TqRegexChecker.parse_params(params)
 
 
 def test_empty_patterns_are_allowed_as_upstream_leaves_them_empty() -> None:
-    TqRegexChecker.validate({"positive": "", "negative": ""})
+    TqRegexChecker.parse_params({"positive": "", "negative": ""})
 
 
 def test_a_catastrophic_pattern_is_an_error_naming_suite_item_and_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
