@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -9,7 +10,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn
 
 from pytest_mtchallenge import __version__, files
-from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pytest_mtchallenge.model import Suite
     from pytest_mtchallenge.review.tasks import Review
     from pytest_mtchallenge.saved_runs import SavedDocument
+    from pytest_mtchallenge.registry import Registry
 
 #: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
 #: 128 + SIGPIPE, what a shell reports for a tool the closed pipe stopped.
@@ -38,6 +39,19 @@ class _Parser(argparse.ArgumentParser):
 
     def print_help(self, file: IO[str] | None = None) -> None:
         (file or sys.stdout).write(self.format_help())
+
+
+
+@functools.cache
+def registry() -> Registry:
+    """The extensions a pytest run started here would have: the built-in ones, the installed plugins'
+    and those of the ``conftest.py`` files from the project's root down to this folder."""
+    from pytest_mtchallenge.registry import Registry, RegistryError
+
+    try:
+        return Registry.outside_pytest(directory=Path.cwd())
+    except RegistryError as exc:  # two plugins, or a plugin and a built-in, under one name
+        raise MTChallengeError(str(exc)) from None
 
 
 def _port(text: str) -> int:
@@ -217,7 +231,7 @@ def _convert(args: argparse.Namespace) -> int:
         path = dump_suite(suite, args.directory)
     except OSError as exc:
         raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
-    families = builtin_checkers()
+    families = registry().checkers
     load_suite(path, checkers=families, validate_params=lambda name, params: families[name].parse_params(params))
     problems = sum(1 for item in suite.items if item.problem)
     print(f"wrote {path}: {counted(len(suite.items), 'item')}, "
@@ -260,7 +274,7 @@ def _check(args: argparse.Namespace) -> int:
     """``mtchallenge check``: 0 when every reference passes, 1 otherwise (2: the suite does not load)."""
     from pytest_mtchallenge.lint import check_references
 
-    families = builtin_checkers()
+    families = registry().checkers
     suite = _suite_named(args.suite, families=families)
     checked = check_references(suite, {name: families[name]() for name in {item.checker for item in suite.items}})
     for finding in checked.findings:
@@ -373,7 +387,7 @@ def _agreement(args: argparse.Namespace) -> int:
         rated.extend((verdict, path.name) for verdict in load_verdicts(path, item_ids))  # type: ignore[arg-type]
     checkers = None
     if suite is not None:
-        families = builtin_checkers()
+        families = registry().checkers
         needed = {item.checker for item in suite.items}
         if needed <= set(families):
             checkers = {name: families[name]() for name in needed}
@@ -401,7 +415,7 @@ def cross_judge(args: argparse.Namespace) -> int:
     stated, location = split_format(args.suite)
     if args.json:
         files.check_writable(args.json, field="--json")
-    families = builtin_checkers()
+    families = registry().checkers
     first = load_any_suite(location, format=stated, checkers=families)
     second = load_any_suite(location, format=args.second, checkers=families)
     checkers = {name: families[name]() for name in {i.checker for i in first.items} | {i.checker for i in second.items}}
@@ -438,7 +452,7 @@ def _score(args: argparse.Namespace) -> int:
     from pytest_mtchallenge.delivery import Delivery
     from pytest_mtchallenge.plan import PlanError, RunPlan
     from pytest_mtchallenge.registry import RegistryError
-    from pytest_mtchallenge.scoring import registries, score, terminal_translator
+    from pytest_mtchallenge.scoring import score, terminal_translator
     from pytest_mtchallenge.systems import SystemOptions
     from pytest_mtchallenge.verdict import JudgeMode
 
@@ -449,7 +463,7 @@ def _score(args: argparse.Namespace) -> int:
     if gate is not None and baseline is None:
         raise MTChallengeError("a gate needs a baseline: add --compare=RUN", field="--gate")
     try:
-        checkers, kinds = registries()
+        checkers, kinds = registry().checkers, registry().system_kinds
         plan = RunPlan(suites=args.suites, systems=args.system, mode=JudgeMode(args.judge), checkers=checkers,
                        system_kinds=kinds, system_options=SystemOptions(rootdir=base), invocation_dir=base,
                        verdict_files=[path if path.is_absolute() else base / path for path in args.verdicts])
@@ -465,7 +479,7 @@ def _score(args: argparse.Namespace) -> int:
         current = runs_from_document({"runs": [run.to_dict() for run in runs]}, origin="this run")
         decision = decide(current, baseline.saved, gate=gate, baseline_name=baseline.path.name, strict=args.strict,
                           baseline_status=baseline.status)
-    delivery = Delivery(reports, BaselineOptions(base=base), shown=_shown)
+    delivery = Delivery(reports, BaselineOptions(base=base), shown=_shown, formats=registry().report_formats)
     delivery.write_reports(runs, meta_evaluation=None, decision=decision)
     if args.format == "json":
         import json
@@ -505,7 +519,7 @@ def _report_target(spec: str, base: Path) -> tuple[str, Path]:
     from pytest_mtchallenge.reporting import report_format
 
     try:
-        fmt, path = report_format(spec)
+        fmt, path = report_format(spec, registry().report_formats)
     except ValueError as exc:
         raise MTChallengeError(str(exc).replace("--mt-report=", "--report=", 1)) from None
     path = path if path.is_absolute() else base / path

@@ -17,8 +17,10 @@ class Delivery:
     others, or the saved run, from being written."""
 
     def __init__(self, reports: Sequence[tuple[str, Path]], baseline: BaselineOptions, *,
-                 shown: Callable[[Path], Path] = lambda path: path) -> None:
+                 shown: Callable[[Path], Path] = lambda path: path,
+                 formats: Mapping[str, object] | None = None) -> None:
         self.reports = list(reports)
+        self.formats = formats  # the registry's report formats (None: the built-in ones)
         self.baseline = baseline
         self.shown = shown  # a path as the user would write it
         self.written_reports: list[Path] = []
@@ -32,7 +34,7 @@ class Delivery:
         for fmt, path in self.reports:
             if self._written(f"the {fmt} report {self.shown(path)}", lambda: write_report(
                     fmt, runs, path, meta_evaluation=meta_evaluation, comparisons=decision.comparisons,
-                    gate=decision.verdict)):
+                    gate=decision.verdict, formats=self.formats)):
                 self.written_reports.append(path)
 
     def save(self, runs: Sequence[Run], *, environment: Callable[[], Mapping[str, object]],

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -24,6 +25,35 @@ def pytest_mtchallenge_system_kinds() -> Mapping[str, type[System]]:
 
     ``--mt-system=mykind:ARGUMENT`` then builds ``MySystem(argument=..., name=..., options=...)``,
     a :class:`pytest_mtchallenge.systems.System` subclass.
+    """
+
+
+def pytest_mtchallenge_suite_formats() -> Mapping[str, str | ModuleType]:
+    """Return suite formats to add, by name (``{"my-format": "my_package.my_format"}``): modules, or
+    their dotted names (imported at first use), each with ``looks_like(path) -> bool`` and
+    ``load(path, *, checkers, validate_params) -> Suite``.
+
+    ``--mt-suite=my-format:PATH`` states the format; otherwise the plugins' formats are asked first
+    whether they take a path (``looks_like``), then the built-in ones. The ``mtchallenge`` commands see
+    them too (they load the installed plugins and the ``conftest.py`` files as pytest does).
+    """
+
+
+def pytest_mtchallenge_report_formats() -> Mapping[str, str | ModuleType]:
+    """Return report formats to add, by name, which is also the file extension that picks them
+    (``{"csv": "my_package.csv_report"}``): modules, or their dotted names, each with
+    ``write(runs, path, *, meta_evaluation, comparisons, gate)``.
+
+    ``--mt-report=report.csv`` (or ``--mt-report=csv:PATH``) then writes with it.
+    """
+
+
+def pytest_mtchallenge_language_packs() -> Mapping[str, str | ModuleType]:
+    """Return language packs to add, by ISO 639-1 code (``{"pt": "my_package.pt"}``): modules, or
+    their dotted names, each with a ``PACK`` (:class:`pytest_mtchallenge.languages.base.LanguagePack`).
+
+    Families that name the language in ``languages`` then read its outputs with it. A code the
+    plugin shares with a built-in pack is a usage error.
     """
 
 

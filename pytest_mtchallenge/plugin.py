@@ -89,6 +89,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if session is not None:
         del config.stash[SESSION_KEY]
         config.pluginmanager.unregister(session)
+        from pytest_mtchallenge.registry import Registry
+
+        Registry.uninstall()  # the run's plugins' formats and packs go with it (pytester runs in one process)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -13,8 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pluggy
-
 from pytest_mtchallenge.judge import error_judgement
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs
 from pytest_mtchallenge.terminal_text import printable
@@ -22,9 +20,6 @@ from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Outcome
 
 if TYPE_CHECKING:
-    from pluggy import HookimplOpts, HookspecOpts
-
-    from pytest_mtchallenge.checkers import Checker
     from pytest_mtchallenge.model import ChallengeItem
     from pytest_mtchallenge.plan import RunPlan, SuitePlan
     from pytest_mtchallenge.systems import System
@@ -42,54 +37,6 @@ class Scored:
         """Outputs that could not be judged (no output, a checker that could not judge): each a test
         error in the pytest run."""
         return sum(result.outcome == Outcome.ERROR.value for run in self.runs for result in run.items)
-
-
-def registries() -> tuple[dict[str, type[Checker]], dict[str, type[System]]]:
-    """The checker families and system kinds a pytest run would have: the built-in ones and those
-    of installed plugins (their ``pytest11`` entry points, loaded as pytest loads them, without pytest
-    running). A plugin that cannot be imported is left out here, as ``-p no:NAME`` would leave it."""
-    from importlib.metadata import entry_points
-
-    from pytest_mtchallenge import hookspecs
-    from pytest_mtchallenge.checkers import builtin_checkers
-    from pytest_mtchallenge.registry import combine
-    from pytest_mtchallenge.systems import builtin_system_kinds
-
-    manager = _PluginHooks()
-    manager.add_hookspecs(hookspecs)
-    for entry in entry_points(group="pytest11"):
-        if entry.value.partition(".")[0] == "pytest_mtchallenge":
-            continue  # this plugin: its registries are the built-in ones
-        try:
-            manager.register(entry.load(), name=entry.name)
-        except Exception:  # noqa: BLE001, S112 - another plugin's import fault is not this command's
-            continue
-    return (combine(builtin_checkers(), manager.hook.pytest_mtchallenge_checkers(), "checker families"),
-            combine(builtin_system_kinds(), manager.hook.pytest_mtchallenge_system_kinds(), "system kinds"))
-
-
-#: The name every hook of this plugin starts with (:mod:`pytest_mtchallenge.hookspecs`).
-HOOK_PREFIX = "pytest_mtchallenge_"
-
-
-class _PluginHooks(pluggy.PluginManager):
-    """pluggy's manager under pytest's project name, reading this plugin's hooks as pytest reads
-    them: a hookspec or hookimpl is a function named ``pytest_mtchallenge_*``, marked or not;
-    pytest's own hooks are not read (nothing calls them outside pytest)."""
-
-    def __init__(self) -> None:
-        super().__init__("pytest")
-
-    def parse_hookspec_opts(self, module_or_class: object, name: str) -> HookspecOpts | None:
-        if not name.startswith(HOOK_PREFIX):
-            return None
-        return {"firstresult": False, "historic": False, "warn_on_impl": None, "warn_on_impl_args": None}
-
-    def parse_hookimpl_opts(self, plugin: object, name: str) -> HookimplOpts | None:
-        if not name.startswith(HOOK_PREFIX) or not callable(getattr(plugin, name, None)):
-            return None
-        return {"wrapper": False, "hookwrapper": False, "optionalhook": False, "tryfirst": False,
-                "trylast": False, "specname": None}
 
 
 def terminal_translator(*, write_line: Callable[[str], None] | None = None) -> Translator:
@@ -140,4 +87,4 @@ def score(plan: RunPlan, translator: Translator, *,
 
 
 
-__all__ = ["Scored", "judge_item", "registries", "score", "terminal_translator"]
+__all__ = ["Scored", "judge_item", "score", "terminal_translator"]

@@ -11,7 +11,6 @@ import pytest
 
 from pytest_mtchallenge.arguments import is_suite_file, selection
 from pytest_mtchallenge.baseline import BaselineOptions, Decision
-from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.console import Console
 from pytest_mtchallenge.delivery import Delivery
 from pytest_mtchallenge.environment import environment
@@ -21,12 +20,12 @@ from pytest_mtchallenge.markers import Markers
 from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate
 from pytest_mtchallenge.options import RunOptions
 from pytest_mtchallenge.plan import PlanError, RunPlan
-from pytest_mtchallenge.registry import RegistryError, combine
+from pytest_mtchallenge.registry import Registry, RegistryError
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format
 from pytest_mtchallenge.reporting.terminal import Summary, write_summary
 from pytest_mtchallenge.run_secrets import install_redaction
 from pytest_mtchallenge.run_store import RunStatus
-from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
+from pytest_mtchallenge.systems import SystemOptions
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.translation.translator import Translator
 
@@ -44,17 +43,18 @@ class MTChallengeSession:
         self.run_options = run = RunOptions.from_config(config)
         self.reports: list[tuple[str, Path]] = []
         try:
+            # One registry of every extension, the built-in ones and the plugins' (their hooks).
+            self.registry = Registry.build(config.pluginmanager.hook)  # type: ignore[arg-type]
+            self.registry.install()
             for spec in run.reports:
-                fmt, path = report_format(spec)
+                fmt, path = report_format(spec, self.registry.report_formats)
                 self.reports.append((fmt, path if path.is_absolute() else run.invocation_dir / path))
             for _, path in self.reports:
                 check_writable(path, field="--mt-report")
             self.baseline = BaselineOptions.create(
                 base=run.invocation_dir, save=run.save, autosave=run.autosave, compare=run.compare,
                 gate=run.compare_fail, strict=run.compare_strict, xfail=run.xfail)
-            hook = config.pluginmanager.hook
-            checkers = combine(builtin_checkers(), hook.pytest_mtchallenge_checkers(), "checker families")
-            kinds = combine(builtin_system_kinds(), hook.pytest_mtchallenge_system_kinds(), "system kinds")
+            checkers, kinds = self.registry.checkers, self.registry.system_kinds
         except MTChallengeError as exc:
             raise pytest.UsageError(exc.one_line()) from None
         except (ValueError, RegistryError) as exc:  # a report format; two classes under one name
@@ -83,7 +83,8 @@ class MTChallengeSession:
         self.translator.redaction = install_redaction(config, self.plan.systems, run.settings)
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
         self.results: list[ItemResult] = []
-        self.delivery = Delivery(self.reports, self.baseline, shown=self._shown)
+        self.delivery = Delivery(self.reports, self.baseline, shown=self._shown,
+                                 formats=self.registry.report_formats)
         self.decision = Decision()  # the comparison with --mt-compare's baseline, and the gate's verdict
         self.other_failures = 0  # failed reports that are not a judged wrong output
         self.collection_errors: list[str] = []  # one line per suite that could not be collected

@@ -43,15 +43,28 @@ FORMATS: dict[str, str] = {
 ParamValidator = Callable[[str, Mapping[str, object]], object]
 
 
+#: The formats every lookup finds: the built-in ones, and plugins' once the run's registry is installed
+#: (:meth:`pytest_mtchallenge.registry.Registry.install`), theirs tried first (they are the more specific).
+_ACTIVE: dict[str, str | ModuleType] = dict(FORMATS)
+
+
+def use_formats(formats: Mapping[str, str | ModuleType]) -> None:
+    """Make ``formats`` (the registry's: the built-in ones and plugins') the ones every lookup finds."""
+    added = {name: module for name, module in formats.items() if name not in FORMATS}
+    _ACTIVE.clear()
+    _ACTIVE.update({**added, **{name: module for name, module in formats.items() if name in FORMATS}})
+
+
 def format_module(name: str) -> ModuleType:
-    if name not in FORMATS:
-        raise SuiteError(f"unknown suite format {name!r} (known: {', '.join(FORMATS)})", file=name)
-    return importlib.import_module(FORMATS[name])
+    if name not in _ACTIVE:
+        raise SuiteError(f"unknown suite format {name!r} (known: {', '.join(_ACTIVE)})", file=name)
+    module = _ACTIVE[name]
+    return importlib.import_module(module) if isinstance(module, str) else module
 
 
 def detect_format(path: Path) -> str | None:
     """The format of the suite at ``path``, from its name and content; None when no format takes it."""
-    for name in FORMATS:
+    for name in list(_ACTIVE):
         if format_module(name).looks_like(path):
             return name
     return None
@@ -59,7 +72,7 @@ def detect_format(path: Path) -> str | None:
 
 def split_format(spec: str) -> tuple[str | None, str]:
     """``tq-autotest:PATH`` → (``tq-autotest``, PATH); a plain name or path has no stated format."""
-    for known in FORMATS:
+    for known in list(_ACTIVE):
         if spec.startswith(known + ":"):
             return known, spec[len(known) + 1:]
     return None, spec

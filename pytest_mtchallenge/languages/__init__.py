@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import Mapping
+from types import ModuleType
 
 from pytest_mtchallenge.languages.base import GENERIC, LanguagePack
 
@@ -23,18 +25,29 @@ def base_code(language: str) -> str:
     return language.replace("_", "-").split("-")[0].lower()
 
 
+#: The packs shipped with the plugin: language code → module (with its ``PACK``), imported at first use.
+BUILTIN_PACKS: dict[str, str] = {code: f"{__name__}.{code}" for code in ("cs", "de", "en", "es", "fr", "it")}
+
+#: The packs every lookup finds: the built-in ones, and plugins' once the run's registry is installed
+#: (:meth:`pytest_mtchallenge.registry.Registry.install`).
+_ACTIVE: dict[str, str | ModuleType] = dict(BUILTIN_PACKS)
+
+
+def use_packs(packs: Mapping[str, str | ModuleType]) -> None:
+    """Make ``packs`` (the registry's: the built-in ones and plugins') the ones every lookup finds."""
+    _ACTIVE.clear()
+    _ACTIVE.update(packs)
+    language_pack.cache_clear()
+
+
 @functools.cache
 def language_pack(language: str) -> LanguagePack:
-    """The pack of ``language`` (an ISO 639-1 code, a region suffix is ignored)."""
+    """The pack of ``language`` (an ISO 639-1 code, a region suffix is ignored); a language without
+    one gets a generic pack (its name, the generic abbreviations)."""
     code = base_code(language)
-    if code.isalpha():
-        try:
-            module = importlib.import_module(f"{__name__}.{code}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{code}":
-                raise
-        else:
-            return module.PACK
+    module = _ACTIVE.get(code)
+    if module is not None:
+        return (importlib.import_module(module) if isinstance(module, str) else module).PACK
     return LanguagePack(code=code, name=LANGUAGE_NAMES.get(code, language), abbreviations=GENERIC.abbreviations)
 
 
@@ -48,4 +61,4 @@ def split_sentences(text: str, language: str) -> list[str]:
     return language_pack(language).split_sentences(text)
 
 
-__all__ = ["LANGUAGE_NAMES", "LanguagePack", "language_name", "language_pack", "split_sentences"]
+__all__ = ["BUILTIN_PACKS", "LANGUAGE_NAMES", "LanguagePack", "language_name", "language_pack", "split_sentences", "use_packs"]

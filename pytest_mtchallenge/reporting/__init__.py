@@ -310,28 +310,30 @@ REPORT_FORMATS: dict[str, str] = {
 }
 
 
-def report_format(spec: str) -> tuple[str, Path]:
-    """``--mt-report`` value → (format, path): a ``FORMAT:PATH`` prefix, else the path's extension.
+def report_format(spec: str, formats: Mapping[str, object] | None = None) -> tuple[str, Path]:
+    """``--mt-report`` value → (format, path): a ``FORMAT:PATH`` prefix, else the path's extension,
+    among ``formats`` (the registry's; the built-in ones by default).
 
     Raise ``ValueError`` with a one-line reason for an unknown format.
     """
-    known = ", ".join(sorted(REPORT_FORMATS))
+    formats = REPORT_FORMATS if formats is None else formats
+    known = ", ".join(sorted(formats))
     prefix, sep, rest = spec.partition(":")
-    if sep and prefix in REPORT_FORMATS and len(prefix) > 1:
+    if sep and prefix in formats and len(prefix) > 1:
         return prefix, Path(rest)
     suffix = Path(spec).suffix.lower().lstrip(".")
-    if suffix in REPORT_FORMATS:
+    if suffix in formats:
         return suffix, Path(spec)
     raise ValueError(f"--mt-report={spec}: cannot tell the report format from {suffix or 'no extension'!r} "
                      f"(known formats: {known}; name one as FORMAT:PATH)")
 
 
 def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: Mapping[str, object] | None = None,
-                 comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None) -> None:
-    """Write ``runs`` in report format ``fmt`` to ``path``, with the comparisons against a baseline
-    (``--mt-compare``) for the formats that show them, and the release gate's verdict
-    (``--mt-compare-fail``)."""
-    importlib.import_module(REPORT_FORMATS[fmt]).write(runs, path, meta_evaluation=meta_evaluation,
-                                                       comparisons=comparisons, gate=gate)
-
-
+                 comparisons: Sequence[Comparison] = (), gate: GateVerdict | None = None,
+                 formats: Mapping[str, object] | None = None) -> None:
+    """Write ``runs`` in report format ``fmt`` (of ``formats``, the registry's; the built-in ones by
+    default) to ``path``, with the comparisons against a baseline (``--mt-compare``) for the formats
+    that show them, and the release gate's verdict (``--mt-compare-fail``)."""
+    module = (REPORT_FORMATS if formats is None else formats)[fmt]
+    writer = importlib.import_module(module) if isinstance(module, str) else module
+    writer.write(runs, path, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate)  # type: ignore[attr-defined]
