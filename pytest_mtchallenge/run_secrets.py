@@ -1,14 +1,19 @@
 """The run's secrets as a pytest plugin: gathered at configure, hidden in log records and test reports, let go at unconfigure."""
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 
 import pytest
 
-from pytest_mtchallenge.redaction import Redaction, environment_secrets
+from pytest_mtchallenge.redaction import (
+    ENV_PLACEHOLDER,
+    Redaction,
+    environment_secrets,
+    redacted_result,
+    too_short_to_hide,
+)
 from pytest_mtchallenge.reporting import ItemResult
-from pytest_mtchallenge.systems import System
+from pytest_mtchallenge.systems import System, key_variables, well_known_secrets
 
 #: The report attribute holding a judgement's record (session.RECORD_KEY).
 RECORD_ATTRIBUTE = "mtchallenge"
@@ -63,21 +68,6 @@ def redact_report(report: pytest.TestReport | pytest.CollectReport, redaction: R
         setattr(report, RECORD_ATTRIBUTE, redacted_result(record, redaction))
 
 
-def redacted_result(result: ItemResult, redaction: Redaction) -> ItemResult:
-    """``result`` with every secret hidden in what the system and the judge wrote (the output, its
-    context's translation, the reason, the evidence); the suite's own text is shown as it is."""
-    judgement = result.judgement
-    texts = (judgement.output or "", judgement.reason, *judgement.context_output, *judgement.evidence)
-    if not any(redaction.shows_secret(text) for text in texts):
-        return result
-    hidden = dataclasses.replace(
-        judgement, output=None if judgement.output is None else redaction.redact(judgement.output),
-        reason=redaction.redact(judgement.reason),
-        context_output=tuple(redaction.redact(text) for text in judgement.context_output),
-        evidence=tuple(redaction.redact(text) for text in judgement.evidence))
-    return dataclasses.replace(result, judgement=hidden)
-
-
 def _redacted(value: object, redaction: Redaction) -> object:
     """A copy of plain data (dicts, lists, strings) with every string redacted."""
     if isinstance(value, str):
@@ -89,13 +79,23 @@ def _redacted(value: object, redaction: Redaction) -> object:
     return value
 
 
-def install_redaction(config: pytest.Config, systems: Iterable[System], settings: Mapping[str, str]) -> Redaction:
+def install_redaction(config: pytest.Config, systems: Iterable[System], settings: Mapping[str, str], *,
+                      kinds: Iterable[type[System]] = ()) -> Redaction:
     """Gather the run's secrets (every system's keys, the ``${NAME}`` values of the system settings,
-    the variables ``mt_secret_env`` names) and hide them for the rest of the run; undone at
-    ``pytest_unconfigure``."""
+    the variables ``mt_secret_env`` names, and the well-known key variables of every system kind
+    whether or not the run has a system of that kind) and hide them for the rest of the run; undone
+    at ``pytest_unconfigure``. A declared secret too short to hide safely is a warning, once."""
+    systems, kinds = list(systems), list(kinds)
     secrets = [secret for system in systems for secret in system.secrets]
-    named = [f"${{{name.strip()}}}" for name in config.getini("mt_secret_env") if name.strip()]
-    redaction = Redaction([*secrets, *environment_secrets(*settings.values(), *named)])
+    named = [name.strip() for name in config.getini("mt_secret_env") if name.strip()]
+    placeholders = [f"${{{name}}}" for name in named]
+    redaction = Redaction([*secrets, *well_known_secrets(kinds),
+                           *environment_secrets(*settings.values(), *placeholders)])
+    if not hasattr(config, "workerinput"):  # the controller says it, not each xdist worker again
+        declared = [*key_variables(kinds), *(system.key_variable for system in systems if system.key_variable),
+                    *named, *ENV_PLACEHOLDER.findall(settings.get("mt_http_headers", ""))]
+        for line in too_short_to_hide(declared):
+            config.issue_config_time_warning(pytest.PytestConfigWarning(line), stacklevel=2)
     redaction.install()
     config.pluginmanager.register(RunSecrets(redaction), "mtchallenge-secrets")
     return redaction

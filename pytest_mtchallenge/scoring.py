@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.judge import error_judgement
+from pytest_mtchallenge.redaction import redacted_result
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs
+from pytest_mtchallenge.systems import well_known_secrets
 from pytest_mtchallenge.terminal_text import printable
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Outcome
@@ -51,7 +53,9 @@ def terminal_translator(*, write_line: Callable[[str], None] | None = None) -> T
 
 def judge_item(plan: SuitePlan, item: ChallengeItem, system: System, translator: Translator) -> ItemResult:
     """One item judged for one system, as its pytest test judges it (``ChallengeTest.setup`` and
-    ``runtest``): an item with a problem, or without an output, is an error judgement."""
+    ``runtest``): an item with a problem, or without an output, is an error judgement. The output is
+    judged as the system gave it; the result shows it with the translator's secrets hidden, as a
+    pytest run's reports do."""
     suite = plan.suite
     if item.problem:
         output = SystemOutput(error=f"{suite.path}: item {item.id}: {item.problem}")
@@ -63,7 +67,7 @@ def judge_item(plan: SuitePlan, item: ChallengeItem, system: System, translator:
         assert output.text is not None
         judgement = plan.judge(item, system=system.name, output=output.text, context=output.context,
                                note=output.note, repeats=output.repeats)
-    return plan.result(item, judgement)
+    return redacted_result(plan.result(item, judgement), translator.redaction)
 
 
 def score(plan: RunPlan, translator: Translator, *,
@@ -74,6 +78,8 @@ def score(plan: RunPlan, translator: Translator, *,
     :class:`~pytest_mtchallenge.errors.MTChallengeError` for a suite that does not load."""
     plans = [plan.suite_plan(path) for path in plan.suite_paths]
     plan.check_systems_cover_suites()
+    translator.redaction.add(well_known_secrets(plan.system_kinds.values()))
+    translator.redaction.add(secret for system in plan.systems for secret in system.secrets)
     results: list[ItemResult] = []
     for suite_plan in plans:
         suite = suite_plan.suite

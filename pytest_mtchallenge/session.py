@@ -80,7 +80,7 @@ class MTChallengeSession:
         self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
                                      suspend_capture=console.suspend_capture, interactive=console.interactive)
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
-        self.translator.redaction = install_redaction(config, self.plan.systems, run.settings)
+        self.translator.redaction = install_redaction(config, self.plan.systems, run.settings, kinds=kinds.values())
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases
         self.results: list[ItemResult] = []
         self.delivery = Delivery(self.reports, self.baseline, shown=self._shown,

@@ -13,12 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_mtchallenge.redaction import (
+    MIN_SECRET,
     Redaction,
     SecretFilter,
     environment_secrets,
+    is_secret,
     redact,
     redact_urls,
     secret_pattern,
+    too_short_to_hide,
     url_pieces,
     url_secrets,
 )
@@ -86,10 +89,10 @@ def test_a_filter_redacts_records_made_elsewhere(urllib3_log: Collected) -> None
 def test_secrets_added_later_are_hidden_too() -> None:
     redaction = Redaction()
     assert not redaction and redaction.redact(f"key {SECRET}") == f"key {SECRET}"
-    redaction.add([SECRET, "", "  ", 'pa"ss'])
-    assert redaction.secrets == (SECRET, 'pa"ss')
-    assert redaction.redact(f'key {SECRET}, s3cr3t%2Fk%2By and {{"password": "pa\\"ss"}}') == (
-        'key ***, *** and {"password": "***"}')
+    redaction.add([SECRET, "", "  ", 'pa"ss-w0rd', "short"])
+    assert redaction.secrets == (SECRET, 'pa"ss-w0rd')  # "short" is too short to be a secret (MIN_SECRET)
+    assert redaction.redact(f'key {SECRET}, s3cr3t%2Fk%2By and {{"password": "pa\\"ss-w0rd"}}, short') == (
+        'key ***, *** and {"password": "***"}, short')
 
 
 def test_environment_secrets_are_the_values_of_the_placeholders() -> None:
@@ -153,7 +156,7 @@ def test_text_without_a_secret_is_left_alone() -> None:
     assert Redaction([KEY]).redact(text) == text and redact(text, []) == text
 
 
-@given(secret=st.text(min_size=1, max_size=12).filter(str.strip),
+@given(secret=st.text(min_size=MIN_SECRET, max_size=12).filter(is_secret),
        before=st.text(max_size=20), after=st.text(max_size=20), upper=st.booleans(), split=st.integers(0, 12))
 def test_the_quick_search_never_misses_what_the_pattern_finds(secret: str, before: str, after: str, upper: bool,
                                                              split: int) -> None:
@@ -212,3 +215,44 @@ def test_only_the_token_like_pieces_of_a_secret_url_are_hidden() -> None:
 
 def test_a_secret_that_is_no_url_has_no_pieces() -> None:
     assert url_pieces("sk-live/Abc123+xyz") == () and url_pieces("tok3nSECRET") == ()
+
+
+# -- a secret is a whole token of at least MIN_SECRET characters (issue 39, point 4) -----------------
+
+def test_a_value_shorter_than_the_minimum_is_no_secret() -> None:
+    """``http://127.0.0.1:${MT_PORT}/`` made the port a secret: "costs 37385 euros" became
+    "costs *** euros"; ``DEEPL_AUTH_KEY=x`` hid every x of the plugin's own messages."""
+    assert Redaction(["37385"]).redact("costs 37385 euros") == "costs 37385 euros"
+    assert not Redaction(["x", " 12345 "]) and secret_pattern(("x",)) is None
+    line = "MAX_REPLY_BYTES: not read further"
+    assert redact(line, ["x", base64.b64encode(b"x").decode()]) == line
+
+
+def test_a_secret_is_found_as_a_whole_token_only() -> None:
+    key = "k3y-37385x"
+    redaction = Redaction([key, "1373850"])
+    assert redaction.redact("costs 11373850 euros, 1373850 euros, 13738501") == "costs 11373850 euros, *** euros, 13738501"
+    assert redaction.redact(f"a{key} {key}b {key}. ({key}) x={key}&") == f"a{key} {key}b ***. (***) x=***&"
+    assert redaction.redact(f"key=%22{quote(key)}%22 \\n{key}") == "key=%22***%22 \\n***"  # escapes are boundaries
+    glued = "sk-live-0123456789abc"  # MIN_SECRET_ANYWHERE characters or more: found inside a word too
+    assert Redaction([glued]).redact(f"Invalid key{glued}.") == "Invalid key***."
+
+
+def test_a_declared_secret_too_short_to_hide_is_said_once() -> None:
+    environ = {"DEEPL_AUTH_KEY": "x", "OPENAI_API_KEY": "sk-0123456789", "MT_TOKEN": " abcd ", "UNSET_EMPTY": ""}
+    assert too_short_to_hide(["DEEPL_AUTH_KEY", "OPENAI_API_KEY", "MT_TOKEN", "DEEPL_AUTH_KEY", "UNSET_EMPTY",
+                              "NOT_SET"], environ) == [
+        f"mtchallenge: DEEPL_AUTH_KEY holds 1 character, fewer than the {MIN_SECRET} a secret needs to be hidden "
+        "safely: it is not hidden, wherever it appears",
+        f"mtchallenge: MT_TOKEN holds 4 characters, fewer than the {MIN_SECRET} a secret needs to be hidden "
+        "safely: it is not hidden, wherever it appears"]
+
+
+def test_the_key_variables_of_every_kind_are_secrets_whatever_the_run_s_systems() -> None:
+    from pytest_mtchallenge.systems import builtin_system_kinds, key_variables, well_known_secrets
+
+    kinds = builtin_system_kinds().values()
+    assert {"DEEPL_AUTH_KEY", "OPENAI_API_KEY", "LIBRETRANSLATE_API_KEY", "HF_TOKEN"} <= set(key_variables(kinds))
+    environ = {"DEEPL_AUTH_KEY": "d33pl-0123:fx", "HF_TOKEN": "hf_0123456789", "OPENAI_API_KEY": "  ",
+               "DEEPL_SERVER_URL": "http://127.0.0.1:9/x?auth_key=s3cr3t-in-url", "OPENAI_BASE_URL": "http://127.0.0.1:8/v1"}
+    assert set(well_known_secrets(kinds, environ)) == {"d33pl-0123:fx", "hf_0123456789", "s3cr3t-in-url"}

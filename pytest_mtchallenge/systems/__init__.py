@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -128,13 +128,12 @@ class Translations:
             notes=MappingProxyType({i: n for i, n in translations.notes.items() if i not in bad}))
 
     def redacted(self, redact: Callable[[str], str]) -> Translations:
-        """These translations with ``redact`` applied to every text they hold: outputs, context
-        translations, errors, problems and notes (a reply that echoes a key hides it everywhere)."""
+        """These translations with ``redact`` applied to their messages: errors, problems and notes.
+        Outputs and context translations are kept as the system gave them, to be judged so; where
+        they are reported, their secrets are hidden (:func:`~pytest_mtchallenge.redaction.redacted_result`)."""
         return replace(
-            self, outputs=MappingProxyType({i: redact(o) for i, o in self.outputs.items()}),
-            errors=MappingProxyType({i: redact(e) for i, e in self.errors.items()}),
+            self, errors=MappingProxyType({i: redact(e) for i, e in self.errors.items()}),
             problems=tuple(dict.fromkeys(redact(problem) for problem in self.problems)),
-            context_outputs=MappingProxyType({i: tuple(map(redact, c)) for i, c in self.context_outputs.items()}),
             notes=MappingProxyType({i: redact(n) for i, n in self.notes.items()}))
 
 
@@ -204,6 +203,13 @@ class System:
     #: whose user may name another variable overrides :attr:`key_variable`; the key is read by
     #: :attr:`api_key` alone, and is one of the :attr:`secrets`.
     key_env: ClassVar[str] = ""
+    #: Other environment variables the kind, or a library it uses, reads a secret from (``HF_TOKEN``
+    #: for the Hugging Face hub). Their values, and :attr:`key_env`'s, are secrets of every run,
+    #: whether or not it has a system of this kind (:func:`well_known_secrets`).
+    secret_env: ClassVar[tuple[str, ...]] = ()
+    #: Environment variables holding a URL the kind calls (``DEEPL_SERVER_URL``): the credentials in
+    #: their values (password, key-like query values) are secrets of every run.
+    url_env: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
         self.argument = argument
@@ -277,6 +283,26 @@ class System:
         raise NotImplementedError
 
 
+def key_variables(kinds: Iterable[type[System]]) -> tuple[str, ...]:
+    """The environment variables the ``kinds`` read a key or token from (:attr:`System.key_env`,
+    :attr:`System.secret_env`), each once."""
+    return tuple(dict.fromkeys(name for kind in kinds for name in (kind.key_env, *kind.secret_env) if name))
+
+
+def well_known_secrets(kinds: Iterable[type[System]],
+                       environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The secrets every run hides, whatever its systems: the values of the ``kinds``' key variables
+    (:func:`key_variables`) and the credentials of the URLs in their :attr:`System.url_env` — so
+    that a ``python:`` system echoing ``DEEPL_AUTH_KEY`` shows ``***`` in a run without ``deepl``."""
+    from pytest_mtchallenge.redaction import url_secrets
+
+    environ = os.environ if environ is None else environ
+    kinds = list(kinds)
+    keys = (environ.get(name, "").strip() for name in key_variables(kinds))
+    urls = (environ.get(name, "") for kind in kinds for name in kind.url_env)
+    return tuple(dict.fromkeys([*filter(None, keys), *url_secrets(*urls, environ=environ)]))
+
+
 def builtin_system_kinds() -> dict[str, type[System]]:
     """The system kinds shipped with the plugin, by kind."""
     from pytest_mtchallenge.systems.command import CommandSystem
@@ -338,5 +364,5 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
 
 
 __all__ = ["DEFAULT_BATCH_SIZE", "DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions",
-           "Translations", "builtin_system_kinds", "document_text", "not_text", "parse_system_spec",
-           "split_document_output", "too_large"]
+           "Translations", "builtin_system_kinds", "document_text", "key_variables", "not_text", "parse_system_spec",
+           "split_document_output", "too_large", "well_known_secrets"]

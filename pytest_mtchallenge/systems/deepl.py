@@ -74,6 +74,7 @@ class DeepLSystem(System):
 
     kind = "deepl"
     key_env = KEY_ENV
+    url_env = (SERVER_ENV,)
     needs_argument = False
 
     def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:

@@ -336,6 +336,8 @@ class HuggingFaceSystem(LocalModelSystem):
     """
 
     kind = "hf"
+    #: The Hugging Face hub's token, which transformers reads to download a gated model.
+    secret_env = ("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN")
     extra = "hf"
     marker = "config.json"
     model_description = "a transformers checkpoint"

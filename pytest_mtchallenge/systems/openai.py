@@ -270,6 +270,7 @@ class OpenAISystem(System):
 
     kind = "openai"
     key_env = KEY_ENV
+    url_env = (BASE_URL_ENV,)
     handles_documents = True  # reads item.context and fills Translations.context_outputs itself
     #: How the HTTP client waits between attempts (tests replace it to record the waits).
     sleep: Callable[[float], None] = staticmethod(time.sleep)

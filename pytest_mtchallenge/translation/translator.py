@@ -49,7 +49,9 @@ class Translator:
     ``write_line`` shows progress lines; ``suspend_capture`` returns a context in which the
     terminal may be drawn on (pytest's capture suspended); ``interactive`` says whether a
     progress bar may be drawn. ``problems`` collects the one-line reply-level faults.
-    ``redaction`` hides the run's secrets in every error and problem, whichever system wrote it.
+    ``redaction`` hides the run's secrets in every error, problem and note, whichever system wrote
+    it. Outputs are judged as the system gave them: an output (or its context translation) that
+    shows a secret is not cached, and is hidden where it is reported (:func:`redacted_result`).
     """
 
     def __init__(self, *, cache_path: Path | None, write_line: Callable[[str], None],
@@ -127,7 +129,8 @@ class Translator:
         # Everything besides the segment that decides an output, each setting a field of its own.
         scope = (system.signature, system.mode, system.version or "", suite.source_language, suite.target_language)
         cache = self.cache if system.cacheable else None
-        store = _CacheWriter(cache, scope, segments, give_up=self._cache_unusable) if cache is not None else None
+        store = (_CacheWriter(cache, scope, segments, give_up=self._cache_unusable, secret=self.redaction.shows_secret)
+                 if cache is not None else None)
         with contextlib.ExitStack() as held:
             if store is not None:
                 try:  # one process translates a (system, suite) at a time; the others then read its outputs
@@ -146,7 +149,7 @@ class Translator:
             if store is not None:
                 store.write(translations)  # what no batch reported (kinds that translate in one call)
         redact = self.redaction.redact  # every secret of the run, whichever system's message quotes it
-        outputs = {i: redact(cached[segment]) for i, segment in segments.items() if segment in cached}
+        outputs = {i: cached[segment] for i, segment in segments.items() if segment in cached}
         if outputs and system.cacheable:
             digested = getattr(system, "digested", None)  # cmd: systems: the files their signature reads
             keyed = (f"kept for the command line and {', '.join(digested)}; " if digested else
@@ -154,7 +157,7 @@ class Translator:
             self._tell(f"mtchallenge: {system.name}: {len(outputs)} of {len(segments)} outputs for "
                        f"{suite.name} from the translation cache ({keyed}--mt-no-cache translates again)")
         outputs.update(translations.outputs)
-        contexts = {i: tuple(map(redact, cached_contexts[segment])) for i, segment in segments.items()
+        contexts = {i: cached_contexts[segment] for i, segment in segments.items()
                     if i in outputs and segment in cached_contexts}
         contexts.update(translations.context_outputs)
         notes = {i: cached_notes[segment] for i, segment in segments.items()
@@ -174,7 +177,8 @@ class Translator:
             # An output without a letter ('', '???', '...') renders nothing: an error that counts
             # against the system, never a skip.
             output = outputs.pop(item_id)
-            shown = f"an output without a word ({output.strip()[:40]!r})" if output.strip() else "an empty output"
+            shown = (f"an output without a word ({redact(output.strip())[:40]!r})" if output.strip()
+                     else "an empty output")
             errors[item_id] = f"{system.name} returned {shown} for item {item_id}"
         errors = {item_id: redact(reason) for item_id, reason in errors.items()}
         problems = tuple(dict.fromkeys(redact(problem) for problem in translations.problems))
@@ -220,23 +224,28 @@ class Translator:
 
     def _settled(self, translations: Translations, system: System) -> Translations:
         """A system's reply as the run keeps it, before anything is cached, judged or reported:
-        each output that is not text made an error, and every secret of the run hidden in every
-        text (a reply echoing a key, in any spelling, never reaches the cache or a later run)."""
+        each output that is not text made an error, and every secret of the run hidden in its
+        messages (errors, problems, notes). The outputs stay as they are: they are judged so, and
+        the cache keeps none that shows a secret (:class:`_CacheWriter`)."""
         return translations.screened(system.name).redacted(self.redaction.redact)
 
 
 class _CacheWriter:
     """Reads and writes one (system, suite)'s outputs in the cache, keyed by the scope and each
     item's :class:`Segment`, with the context translation and the note in scopes of their own;
-    each output is written once, as soon as its batch is settled (already redacted: see
-    ``Translator._settled``). A failing cache is given up (``give_up`` says so), never the translation."""
+    each output is written once, as soon as its batch is settled. An output whose text or context
+    translation shows a secret of the run (``secret`` says) is never written: a reply echoing a key,
+    in any spelling, is translated again by the next run rather than kept on disk, where a later
+    run, knowing only the rotated key, could no longer hide it. A failing cache is given up
+    (``give_up`` says so), never the translation."""
 
     def __init__(self, cache: TranslationCache, scope: tuple[str, ...], segments: dict[str, Segment],
-                 *, give_up: Callable[[BaseException], None]) -> None:
+                 *, give_up: Callable[[BaseException], None], secret: Callable[[str], bool]) -> None:
         self.cache: TranslationCache | None = cache
         self.scope = scope
         self.segments = segments
         self.give_up = give_up
+        self.secret = secret
         self.written: set[str] = set()
 
     def _fail(self, exc: BaseException) -> None:
@@ -266,7 +275,8 @@ class _CacheWriter:
         return outputs, contexts, notes
 
     def write(self, translations: Translations) -> None:
-        new = {i: o for i, o in translations.outputs.items() if i in self.segments and i not in self.written}
+        new = {i: o for i, o in translations.outputs.items() if i in self.segments and i not in self.written
+               and not any(map(self.secret, (o, *translations.context_outputs.get(i, ()))))}
         if self.cache is None or not new:
             return
         contexts = {self.segments[i]: json.dumps(list(c), ensure_ascii=False)

@@ -102,3 +102,46 @@ def test_variables_named_in_mt_secret_env_are_hidden_too(pytester: pytest.Pytest
     xml = (pytester.path / "junit.xml").read_text(encoding="utf-8")
     assert "calling ***" in xml and "cannot reach ***" in xml
     assert "t0k3n-in-path" not in xml and "t0k3n-in-path" not in result.stdout.str()
+
+
+def test_a_well_known_key_echoed_by_a_system_that_does_not_declare_it_is_hidden_and_not_cached(
+        pytester: pytest.Pytester, mini_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39, point 4: ``DEEPL_AUTH_KEY`` echoed by a ``python:`` system in a run without ``deepl``
+    was stored in the translation cache and the JSON report."""
+    key = "d33pl-k3y-4567:fx"
+    monkeypatch.setenv("DEEPL_AUTH_KEY", key)
+    monkeypatch.setenv("HF_TOKEN", "hf_t0ken0123456789")
+    pytester.makepyfile(echoing_mt="""
+        import os
+
+        def translate(sources):
+            return [source + " " + os.environ["DEEPL_AUTH_KEY"] + " " + os.environ["HF_TOKEN"] for source in sources]
+    """)
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=echo=python:echoing_mt:translate",
+                                "--mt-report=report.json", "--mt-report-only", "--junitxml=junit.xml")
+    folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
+    stored = b"".join(path.read_bytes() for path in folder.glob("translations.sqlite*"))
+    report = (pytester.path / "report.json").read_text(encoding="utf-8")
+    assert "*** ***" in report
+    for where, text in {"cache": stored.decode("utf-8", "replace"), "report": report, "terminal": result.stdout.str(),
+                        "junit": (pytester.path / "junit.xml").read_text(encoding="utf-8")}.items():
+        assert key not in text and "hf_t0ken0123456789" not in text, where
+
+
+def test_a_declared_key_too_short_to_hide_is_a_warning_and_hides_nothing(
+        pytester: pytest.Pytester, mini_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39, point 4: with ``DEEPL_AUTH_KEY=x`` the plugin's own messages read
+    ``MA***_REPLY_BYTES … not r***d further``: the key and its base64 were hidden inside words."""
+    monkeypatch.setenv("DEEPL_AUTH_KEY", "x")
+    pytester.makepyfile(wordy_mt="""
+        def translate(sources):
+            raise RuntimeError("MAX_REPLY_BYTES exceeded: not read further")
+    """)
+    pytester.syspathinsert()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-system=wordy=python:wordy_mt:translate")
+    result.assert_outcomes(errors=4)
+    text = result.stdout.str()
+    assert "MAX_REPLY_BYTES exceeded: not read further" in text and "***" not in text
+    assert text.count("mtchallenge: DEEPL_AUTH_KEY holds 1 character, fewer than the 6 a secret needs to be "
+                      "hidden safely: it is not hidden, wherever it appears") == 1

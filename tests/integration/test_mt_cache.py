@@ -141,8 +141,10 @@ def translate(sources):
 """
 
 
-def test_a_reply_echoing_the_key_is_cached_redacted_and_a_rotated_key_leaks_nothing(
+def test_a_reply_echoing_the_key_is_never_cached_and_a_rotated_key_leaks_nothing(
         pytester: pytest.Pytester, mini_suite: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An output showing a secret is judged as given, reported redacted, and not kept in the cache
+    (issue 39, point 4: it was cached as ``***``, and judged so): the next run translates it again."""
     old = "sk-live/Old0123456789"
     (pytester.path / "echoing_mt.py").write_text(textwrap.dedent(ECHOING))
     pytester.makeini("[pytest]\nmt_secret_env = MT_TOKEN\n")
@@ -150,17 +152,19 @@ def test_a_reply_echoing_the_key_is_cached_redacted_and_a_rotated_key_leaks_noth
             "--mt-report-only"]
     monkeypatch.setenv("MT_TOKEN", old)
     pytester.runpytest_subprocess(*args)
-    monkeypatch.setenv("MT_TOKEN", "sk-live/New9876543210")  # the key is rotated; the outputs come from the cache
+    monkeypatch.setenv("MT_TOKEN", "sk-live/New9876543210")  # the key is rotated; nothing comes from the cache
     result = pytester.runpytest_subprocess(*args)
-    result.stdout.fnmatch_lines(["*echo: 4 of 4 outputs for mini from the translation cache*"])
+    assert "from the translation cache" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["*echo translated 4 of 4 sources of mini*"])
     folder = pytester.path / ".pytest_cache" / "d" / "mtchallenge"
     stored = b"".join(path.read_bytes() for path in folder.glob("translations.sqlite*"))
     report = (pytester.path / "r.json").read_bytes()
-    assert b"*** *** *** *** ***" in stored and b"*** *** *** *** ***" in report
+    assert b"*** *** *** *** ***" in report and b"***" not in stored
     spellings = [old, old.upper(), old[7:], json.dumps(old).strip('"').replace("/", "\\/"),
                  base64.b64encode(old.encode()).decode()]
     for where in (stored, report, result.stdout.str().encode()):
         assert not [shown for shown in spellings if shown.encode() in where]
+    assert b"sk-live/New" not in stored and b"sk-live/New" not in report
 
 
 def test_the_cache_moved_aside_line_reaches_the_terminal(pytester: pytest.Pytester, mini_suite: Path,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,37 @@ def test_endpoints_where_nothing_listens_error_every_item_in_one_line_per_system
     summary = result.stdout.str().partition("mtchallenge: category success report")[2]
     assert sorted(line for line in summary.splitlines() if line.startswith("ERROR")) == [
         f"ERROR {system}: {reason} (108 items: S1a, S1b, S1c, S2a, S2b, …)" for system, reason in reasons.items()]
+
+
+# -- a ${NAME} too short to be a secret leaves outputs alone (issue 39, point 4) -------------------
+
+MINI_REFERENCES = {
+    "The letters from my brother should have warned us.": "Les lettres de mon frère auraient dû nous prévenir.",
+    "The dog of the neighbours barks.": "Le chien des voisins aboie.",
+    "She was perfect, wasn't she?": "Elle était parfaite, n'est-ce pas ?",
+    "He was late, wasn't he?": "Il était en retard, n'est-ce pas ?",
+}
+
+
+def test_a_port_in_the_url_is_no_secret_and_outputs_are_judged_as_given(
+        pytester: pytest.Pytester, mini_suite: Path, loopback: Loopback, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``http://127.0.0.1:${MT_PORT}/t``: every ``${NAME}`` value was a secret whatever its length,
+    so an output quoting the port number ("costs 37385 euros") was judged and cached as "costs *** euros"."""
+    port = ""
+
+    def translate(request: ReceivedRequest) -> Reply:
+        return Reply(body={"out": [f"{MINI_REFERENCES[text]} ({port} euros)" for text in request.json["texts"]]})
+
+    server = loopback(translate)
+    port = server.url.rpartition(":")[2]
+    monkeypatch.setenv("MT_PORT", port)
+    pytester.makeini('[pytest]\nmt_http_request = {"texts": "{sources}"}\nmt_http_response = out\n')
+    args = [str(mini_suite.parent), "--mt-system=mine=http://127.0.0.1:${MT_PORT}/t", "--mt-report=r.json"]
+    for _ in range(2):  # translated, then read from the cache
+        result = pytester.runpytest(*args)
+        result.assert_outcomes(passed=4)
+        outputs = [item["output"] for run in json.loads((pytester.path / "r.json").read_text(encoding="utf-8"))["runs"]
+                   for item in run["items"]]
+        assert outputs and all(output.endswith(f"({port} euros)") for output in outputs), outputs
+    result.stdout.fnmatch_lines(["*mine: 4 of 4 outputs for mini from the translation cache*"])
+    assert "PytestConfigWarning" not in result.stdout.str()  # a ${NAME} in a URL is not declared a secret
