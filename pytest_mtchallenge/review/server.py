@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import importlib.resources
+import io
 import json
 import secrets
+import socket
 import threading
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -18,14 +21,50 @@ HOST = "127.0.0.1"
 TOKEN_HEADER = "X-Review-Token"
 #: The largest request body read (a verdict is a few hundred bytes).
 MAX_BODY = 64 * 1024
-#: Seconds a connection may stay silent: waiting for a request, or in the middle of one.
+#: Seconds a connection may wait silent for its next request, and then the seconds that request,
+#: from its first byte to the last of its body, has to arrive whole (however its bytes are spaced).
 REQUEST_TIMEOUT = 30.0
+#: Connections served at once (a thread each); one more is answered 503 and closed. A browser
+#: opens about six to one host.
+MAX_CONNECTIONS = 32
 #: No other site may show the page in a frame (clickjacking): every response says so, twice, for
 #: browsers that read only one of the two headers.
 FRAME_POLICY = "frame-ancestors 'none'"
 PAGE_POLICY = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
                f"connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; {FRAME_POLICY}")
 API_POLICY = f"default-src 'none'; {FRAME_POLICY}"
+
+
+class RequestTooSlow(Exception):
+    """The request being read did not arrive whole before its deadline."""
+
+
+class _DeadlineReader(io.RawIOBase):
+    """A connection's incoming bytes: while no request is being read, each read waits at most
+    ``idle`` seconds (``TimeoutError``); once one is, every read ends by its :attr:`deadline`
+    (:class:`RequestTooSlow`), so that a request dripped a byte at a time is bounded as a whole."""
+
+    def __init__(self, connection: socket.socket, *, idle: float) -> None:
+        super().__init__()
+        self._connection = connection
+        self._idle = idle
+        self.deadline: float | None = None  # time.monotonic() by which the current request is read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        if self.deadline is None:
+            self._connection.settimeout(self._idle)
+            return self._connection.recv_into(buffer)
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise RequestTooSlow
+        self._connection.settimeout(left)
+        try:
+            return self._connection.recv_into(buffer)
+        except TimeoutError:
+            raise RequestTooSlow from None
 
 
 class BadRequest(Exception):
@@ -58,16 +97,19 @@ class ReviewServer(ThreadingHTTPServer):
     change anything carry the page's token (another site open in the browser cannot post verdicts),
     and requests for another host name are refused (DNS rebinding). Every request is answered,
     within bounds: a body of at most :data:`MAX_BODY` bytes with a Content-Length that is a whole
-    number (400, 411 or 413 otherwise), read within ``request_timeout`` seconds (408), parsed by the
-    nesting-limited JSON reader of every file (400); a connection silent that long is closed.
+    number (400, 411 or 413 otherwise), parsed by the nesting-limited JSON reader of every file (400);
+    a request, headers and body, arrives whole within ``request_timeout`` seconds of its first byte
+    (408 otherwise), and a connection silent that long between requests is closed. At most
+    ``max_connections`` connections are served at once: one more is answered 503 and closed.
     """
 
     daemon_threads = True
 
     def __init__(self, review: Review, *, title: str, annotator: str = "", port: int = 0,
-                 request_timeout: float = REQUEST_TIMEOUT) -> None:
+                 request_timeout: float = REQUEST_TIMEOUT, max_connections: int = MAX_CONNECTIONS) -> None:
         super().__init__((HOST, port), _Handler)
         self.request_timeout = request_timeout
+        self._slots = threading.BoundedSemaphore(max_connections)
         self.review = review
         self.title = title
         self.annotator = annotator
@@ -95,6 +137,38 @@ class ReviewServer(ThreadingHTTPServer):
         if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             super().handle_error(request, client_address)  # type: ignore[arg-type]
 
+    def process_request(self, request: socket.socket, client_address: object) -> None:  # type: ignore[override]
+        """Serve the connection in a thread of its own while a slot is free; otherwise answer 503 now."""
+        if not self._slots.acquire(blocking=False):
+            self._refuse(request)
+            return
+        try:
+            super().process_request(request, client_address)  # type: ignore[arg-type]
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: socket.socket, client_address: object) -> None:  # type: ignore[override]
+        try:
+            super().process_request_thread(request, client_address)  # type: ignore[arg-type]
+        finally:
+            self._slots.release()
+
+    def _refuse(self, request: socket.socket) -> None:
+        """Answer a connection beyond :data:`MAX_CONNECTIONS` with 503, unread, and close it."""
+        body = json.dumps({"error": "the review server is serving as many connections as it may: "
+                                    "retry in a moment"}).encode("ascii")
+        head = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+                f"Content-Length: {len(body)}\r\nRetry-After: 1\r\nConnection: close\r\n"
+                f"Content-Security-Policy: {API_POLICY}\r\nX-Frame-Options: DENY\r\n"
+                "X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\r\n")
+        try:
+            request.settimeout(1.0)  # a small answer into an empty buffer: never a wait worth the name
+            request.sendall(head.encode("ascii") + body)
+        except OSError:
+            pass
+        self.shutdown_request(request)
+
     def stop_soon(self) -> None:
         """Stop serving after the current request (from a request handler thread)."""
         self.finished.set()
@@ -109,15 +183,44 @@ class _Handler(BaseHTTPRequestHandler):
     default_request_version = "HTTP/1.0"
 
     def setup(self) -> None:
-        self.timeout = self.server.request_timeout  # an idle or stalled connection is closed
+        self.timeout = self.server.request_timeout  # an idle connection is closed
         self._policy = API_POLICY
         super().setup()
+        self.rfile.close()  # the base class's reader, replaced (it would hold the socket open)
+        self._reader = _DeadlineReader(self.connection, idle=self.server.request_timeout)
+        self.rfile = io.BufferedReader(self._reader)
+
+    def handle_one_request(self) -> None:
+        """Wait for the next request as long as a connection may stay idle; then read it, headers
+        and body, by one deadline (408 and close when it passes)."""
+        self._reader.deadline = None
+        try:
+            if not self.rfile.peek(1):
+                self.close_connection = True  # the client closed the connection
+                return
+        except (ConnectionError, TimeoutError):
+            self.close_connection = True
+            return
+        self._reader.deadline = time.monotonic() + self.server.request_timeout
+        # what an answer before the request line is read needs (the base class sets them as it reads)
+        self.command, self.requestline = None, ""  # type: ignore[assignment]
+        self.request_version = self.default_request_version
+        try:
+            super().handle_one_request()
+        except RequestTooSlow:
+            self.close_connection = True
+            self._policy = API_POLICY
+            try:
+                self._error(HTTPStatus.REQUEST_TIMEOUT, "the request did not arrive in time")
+            except OSError:
+                pass
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass  # the terminal shows what the command prints, not a request log
 
     def end_headers(self) -> None:
         """Every response, errors of the base class included, forbids framing and sniffing."""
+        self.connection.settimeout(self.timeout)  # writing is bounded as waiting is, not by the request's deadline
         self.send_header("Content-Security-Policy", self._policy)
         self.send_header("X-Frame-Options", "DENY")
         self.send_header("X-Content-Type-Options", "nosniff")
@@ -173,7 +276,7 @@ class _Handler(BaseHTTPRequestHandler):
             raise BadRequest(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"request larger than {MAX_BODY} bytes")
         try:
             body = self.rfile.read(length) if length else b"{}"
-        except TimeoutError:
+        except (RequestTooSlow, TimeoutError):
             raise BadRequest(HTTPStatus.REQUEST_TIMEOUT, "the request's body did not arrive in time") from None
         if len(body) < length:
             raise BadRequest(HTTPStatus.BAD_REQUEST, "the request's body is shorter than its Content-Length")
