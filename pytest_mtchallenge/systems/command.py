@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,7 +133,12 @@ class CommandSystem(System):
             stderr = _text(ran.stderr)
             last = next((line for line in reversed(stderr.splitlines()) if line.strip()), "no message")
             return Translations.failed(items, f"{origin} exited with status {process.returncode}: {last.strip()}")
-        lines = [line.removesuffix("\r") for line in _text(ran.stdout).split("\n")]
+        try:
+            text = _text(ran.stdout, strict=True)
+        except UnicodeDecodeError as exc:  # as file: refuses it: never judged with U+FFFD in it
+            return Translations.failed(items, f"{origin}: its standard output is not UTF-8 text "
+                                              f"(byte {exc.start}: {exc.reason})")
+        lines = [line.removesuffix("\r") for line in text.split("\n")]
         if lines and lines[-1] == "":
             lines.pop()
         return Translations.aligned(items, lines, origin=origin)
@@ -140,6 +146,9 @@ class CommandSystem(System):
 
 #: How much of the end of a command's standard error is kept (its last line names a failure).
 STDERR_TAIL_BYTES = 64 * 1024
+#: How long the output is still read once the command has exited: a process it left in the
+#: background holding its standard output open is then killed, instead of the batch timing out.
+EXIT_GRACE_SECONDS = 1.0
 _READ_SIZE = 64 * 1024
 
 
@@ -179,7 +188,9 @@ def _communicate(process: subprocess.Popen[bytes], stdin: bytes, *, timeout: flo
     """Feed ``stdin`` to ``process`` and read its output a block at a time, within ``timeout``
     seconds from now and ``limit`` bytes of standard output; the end of its standard error is kept
     (:data:`STDERR_TAIL_BYTES`). Past either bound the command and everything it started are killed
-    at once, and nothing more is read: a command printing gigabytes costs ``limit`` bytes."""
+    at once, and nothing more is read: a command printing gigabytes costs ``limit`` bytes. Once the
+    command has exited, its output is read for :data:`EXIT_GRACE_SECONDS` more; then whatever it
+    left running (a background child holding the output open) is killed."""
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
     expired = threading.Event()
 
@@ -201,20 +212,30 @@ def _communicate(process: subprocess.Popen[bytes], stdin: bytes, *, timeout: flo
                 tail.extend(block)
                 del tail[:-STDERR_TAIL_BYTES]
 
+    stdout = bytearray()
+
+    def collect(pipe: IO[bytes]) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            while block := pipe.read1(_READ_SIZE):  # type: ignore[attr-defined]
+                stdout.extend(block)
+                if len(stdout) > limit:
+                    _kill_group(process)
+                    return
+
     watchdog = threading.Timer(timeout, expire)
-    workers = [threading.Thread(target=feed, args=(process.stdin,), daemon=True),
+    readers = [threading.Thread(target=collect, args=(process.stdout,), daemon=True),
                threading.Thread(target=drain, args=(process.stderr,), daemon=True)]
+    workers = [threading.Thread(target=feed, args=(process.stdin,), daemon=True), *readers]
     watchdog.start()
     for worker in workers:
         worker.start()
-    stdout = bytearray()
     try:
-        while block := process.stdout.read1(_READ_SIZE):  # type: ignore[attr-defined]
-            stdout.extend(block)
-            if len(stdout) > limit:
-                _kill_group(process)
-                break
-        process.wait()  # its output is closed; past the timeout the watchdog kills it
+        process.wait()  # past the timeout the watchdog kills it
+        grace_ends = time.monotonic() + EXIT_GRACE_SECONDS
+        for reader in readers:
+            reader.join(max(0.0, grace_ends - time.monotonic()))
+        if any(reader.is_alive() for reader in readers):  # something it started holds an output open
+            _kill_group(process)
     except BaseException:
         _kill_group(process)
         raise
@@ -228,9 +249,11 @@ def _communicate(process: subprocess.Popen[bytes], stdin: bytes, *, timeout: flo
                 timed_out=expired.is_set())
 
 
-def _text(output: bytes) -> str:
-    """A command's output as text: UTF-8 (an invalid byte shown as U+FFFD) with universal newlines."""
-    return output.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+def _text(output: bytes, *, strict: bool = False) -> str:
+    """A command's output as text: UTF-8 without a leading BOM, with universal newlines. An invalid
+    byte is shown as U+FFFD (a message), or raises ``UnicodeDecodeError`` when ``strict`` (outputs)."""
+    text = output.decode("utf-8-sig", "strict" if strict else "replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

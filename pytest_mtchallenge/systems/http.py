@@ -366,7 +366,7 @@ class HttpClient:
                 elif status >= 400:
                     raise self.failure(url, self._status_problem(status, body, hints)) from None
                 else:
-                    return self._read(url, body, read)
+                    return self._read(url, self._text(url, raw_body), read)
             self._stop_if_unreachable(url)  # given up by this attempt or another thread's: no wait
             if attempt + 1 < attempts:
                 self._sleep(self._delay(attempt, wait))
@@ -381,6 +381,14 @@ class HttpClient:
             raise SystemFailure(self.redact(
                 f"cannot connect to {shown} ({cause}; {self._breaker.threshold} attempts in a row failed, "
                 "the remaining requests were not sent)"))
+
+    def _text(self, url: str, raw_body: bytes) -> str:
+        """A reply's body as text: UTF-8 (as JSON is), a leading BOM dropped. A body that is not
+        UTF-8 fails in one line, as an output file that is not does: never judged with U+FFFD in it."""
+        try:
+            return raw_body.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise self.failure(url, f"reply is not UTF-8 text (byte {exc.start}: {exc.reason})") from None
 
     def _read(self, url: str, body: str, read: Callable[[object], Reading]) -> Reading:
         try:

@@ -133,3 +133,28 @@ def test_the_files_a_script_writes_or_reads_are_not_followed(tmp_path: Path) -> 
     before = system.signature
     (tmp_path / "calls.txt").write_text("11", encoding="utf-8")
     assert system.signature == before and system.digested == ("translate.py",)
+
+
+# -- what a command prints, read as file: reads a file (issue 39, point 11) -------------------------
+
+def test_an_output_that_is_not_utf8_fails_the_batch_in_one_line(suite: Suite, tmp_path: Path) -> None:
+    """A Latin-1 ``café`` was decoded with U+FFFD and judged, while file: refuses the same bytes."""
+    code = "import sys\nsys.stdin.read()\nsys.stdout.buffer.write('café\\nun\\ndeux\\n'.encode('latin-1'))"
+    translations = translate(suite, code, rootdir=tmp_path)
+    assert_all_failed(suite, translations, "its standard output is not UTF-8 text (byte 3: invalid continuation byte)")
+
+
+def test_a_leading_bom_is_not_part_of_the_first_output(suite: Suite, tmp_path: Path) -> None:
+    code = "import sys\nsys.stdin.read()\nsys.stdout.buffer.write('\\ufeffun\\ndeux\\ntrois\\n'.encode('utf-8'))"
+    assert list(translate(suite, code, rootdir=tmp_path).outputs.values()) == ["un", "deux", "trois"]
+
+
+def test_a_background_child_holding_the_output_does_not_time_the_batch_out(suite: Suite, tmp_path: Path) -> None:
+    """The command prints its outputs and exits, leaving a child that holds standard output open:
+    reading until every writer closed it waited for the timeout, and failed the batch."""
+    code = ("import subprocess, sys\nsys.stdin.read()\nprint('un'); print('deux'); print('trois')\nsys.stdout.flush()\n"
+            "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])")
+    started = time.monotonic()
+    translations = translate(suite, code, rootdir=tmp_path, timeout=20)
+    assert list(translations.outputs.values()) == ["un", "deux", "trois"] and not translations.errors
+    assert time.monotonic() - started < 10

@@ -275,6 +275,17 @@ def test_secrets_never_reach_messages_or_the_repr(loopback: Loopback) -> None:
     assert "bad key *** in" in failure.value.one_line()
 
 
+def test_a_reply_that_is_not_utf8_fails_in_one_line_and_a_bom_is_dropped(loopback: Loopback) -> None:
+    """Issue 39, point 11: a Latin-1 ``café`` was decoded with U+FFFD and judged (``file:`` refuses it)."""
+    latin = loopback(lambda r: loopback.Reply(body='{"texts": ["café"]}'.encode("latin-1")))
+    with HttpClient(options=FAST) as client, pytest.raises(SystemFailure) as failure:
+        client.post(latin.url, json_body={}, read=_texts)
+    assert failure.value.one_line().endswith("reply is not UTF-8 text (byte 15: invalid continuation byte)")
+    bom = loopback(lambda r: loopback.Reply(body='\ufeff{"texts": ["café"]}'.encode("utf-8")))
+    with HttpClient(options=FAST) as client:
+        assert client.post(bom.url, json_body={}, read=_texts) == ["café"]
+
+
 def test_a_secret_cut_by_the_excerpt_is_still_hidden(loopback: Loopback) -> None:
     server = loopback(lambda r: loopback.Reply(400, "x" * 158 + SECRET))
     with HttpClient(options=FAST, secrets=[SECRET]) as client, pytest.raises(SystemFailure) as failure:
