@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
 from pytest_mtchallenge import files
-from pytest_mtchallenge.errors import MTChallengeError
+from pytest_mtchallenge.errors import MTChallengeError, quoted
 from pytest_mtchallenge.gate import Gate, GateError, least_significant_regressions
 from pytest_mtchallenge.reporting.comparison import (
     Comparison, GateVerdict, ItemChange, RateChange, RuleCheck, render_comparisons,
@@ -46,15 +46,33 @@ class SavedRun:
     sources: Mapping[str, str] = field(default_factory=dict)  # item id -> its source (reports only)
 
 
+#: The outcomes a saved run may record for an item (a judgement's: :class:`~pytest_mtchallenge.verdict.Outcome`).
+SAVED_OUTCOMES = ("pass", "fail", "na", "review", "error", "undecided")
+
+
 def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
-    """Read the runs of a report or saved-run document (the JSON written by --mt-report/--mt-save)."""
+    """Read the runs of a report or saved-run document (the JSON written by --mt-report/--mt-save).
+
+    Every field a comparison reads is checked, and the first that is wrong refused in one line
+    naming the file, the run, the item and the field: a run's ``suite`` and ``system`` (text), each
+    item's ``outcome`` (one of :data:`SAVED_OUTCOMES`), an item id given twice in a run, a (suite,
+    system) given twice in the document."""
     if not isinstance(document, dict) or not isinstance(document.get("runs"), list):
         raise BaselineError("not a pytest-mtchallenge report: expected an object with a 'runs' list", file=origin)
     runs = []
+    seen_runs: dict[tuple[str, str], int] = {}
     for index, run in enumerate(document["runs"]):
         where = f"runs[{index}]"
         if not isinstance(run, dict) or not isinstance(run.get("items"), list):
             raise BaselineError("expected a run with 'suite', 'system' and 'items'", file=origin, field=where)
+        for name in ("suite", "system"):
+            if not isinstance(run.get(name, ""), str):
+                raise BaselineError(f"expected text, got {_json_type(run[name])}", file=origin, field=f"{where}.{name}")
+        key = (run.get("suite", ""), run.get("system", ""))
+        if key in seen_runs:
+            raise BaselineError(f"suite {key[0]!r} and system {key[1]!r} are already runs[{seen_runs[key]}]",
+                                file=origin, field=where)
+        seen_runs[key] = index
         outcomes: dict[str, str] = {}
         subcategory: dict[str, str] = {}
         category: dict[str, str] = {}
@@ -66,6 +84,13 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
                 raise BaselineError("every item needs an 'id' and an 'outcome' (text)", file=origin,
                                     field=f"{where}.items")
             item_id = str(item["id"])
+            if item_id in outcomes:
+                raise BaselineError("this item is already in the run", file=origin, item=item_id,
+                                    field=f"{where}.items")
+            if item["outcome"] not in SAVED_OUTCOMES:
+                raise BaselineError(f"unknown outcome {quoted(item['outcome'])} (known: "
+                                    f"{', '.join(SAVED_OUTCOMES)})", file=origin, item=item_id,
+                                    field=f"{where}.outcome")
             outcomes[item_id] = str(item["outcome"])
             subcategory[item_id] = str(item.get("subcategory", ""))
             category[item_id] = str(item.get("category", ""))
@@ -78,6 +103,11 @@ def runs_from_document(document: object, *, origin: str) -> list[SavedRun]:
                              category=category, order=tuple(order), outputs=texts["output"],
                              reasons=texts["reason"], sources=texts["source"]))
     return runs
+
+
+def _json_type(value: object) -> str:
+    return "null" if value is None else {bool: "a boolean", int: "a number", float: "a number", list: "a list",
+                                         dict: "an object"}.get(type(value), type(value).__name__)
 
 
 def load_saved_runs(path: Path) -> list[SavedRun]:
@@ -200,9 +230,14 @@ def load_known_failures(path: Path) -> dict[str, set[str]]:
         raise BaselineError("expected a mapping of system name to a list of item ids", file=path)
     known = {}
     for system, ids in document.items():
+        if not isinstance(system, str) or not system.strip():
+            raise BaselineError(f"expected a system's name, got {quoted(system)}", file=path)
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-            raise BaselineError("expected a list of item ids", file=path, field=str(system))
-        known[str(system)] = set(ids)
+            raise BaselineError("expected a list of item ids", file=path, field=system)
+        repeated = next((i for n, i in enumerate(ids) if i in ids[:n]), None)
+        if repeated is not None:
+            raise BaselineError("this item is listed twice", file=path, item=repeated, field=system)
+        known[system] = set(ids)
     return known
 
 
@@ -236,7 +271,11 @@ class BaselineOptions:
         except RunStoreError as exc:
             raise BaselineError(exc.message, file=exc.file, field="--mt-compare") from None
         if compare_path is not None and not compare_path.is_file():
-            raise BaselineError("saved run not found", file=compare_path, field="--mt-compare")
+            raise BaselineError("not a regular file" if compare_path.exists() else "saved run not found",
+                                file=compare_path, field="--mt-compare")
+        if autosave and (folder.exists() or folder.is_symlink()) and not folder.is_dir():
+            raise BaselineError("not a folder: --mt-autosave keeps its runs in this folder", file=folder,
+                                field="--mt-autosave")
         if parsed_gate is not None and compare_path is None:
             raise BaselineError("a gate needs a baseline: add --mt-compare=PATH", field="--mt-compare-fail")
         baseline_runs, baseline_status = (_read_option_file(load_saved, compare_path, "--mt-compare")

@@ -4,6 +4,21 @@ from __future__ import annotations
 from pathlib import Path
 
 
+#: The most characters of a value an error message quotes (:func:`quoted`).
+QUOTED_CHARS = 60
+
+
+def quoted(value: object, limit: int = QUOTED_CHARS) -> str:
+    """``value`` as an error message quotes it: its ``repr``, and for text longer than ``limit``
+    characters its first ones and how many there are (``'aaaa…' (100000 characters)``): a one-line
+    error never holds a whole file's worth of a field."""
+    if isinstance(value, str) and len(value) > limit:
+        start = repr(value[:limit])
+        return f"{start[:-1]}…{start[-1]} ({len(value)} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= limit + 2 else f"{shown[:limit]}… ({len(shown)} characters)"
+
+
 class MTChallengeError(Exception):
     """Base class: a problem the user can fix, shown as one line without a traceback."""
 

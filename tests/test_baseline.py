@@ -461,3 +461,58 @@ def test_a_claim_or_a_run_number_written_with_other_digits_is_no_number(tmp_path
     (tmp_path / ".mtchallenge" / "runs.numbers" / "²").write_text("")
     assert autosave_path(folder, ["x"]).name == "0001_x.json.gz"
     assert resolve_saved("²", folder, base=tmp_path) == tmp_path / "²"  # a path, then "not found"
+
+
+# -- what a saved run, an xfail file and the options name is checked (issue 39, point 11) -----------
+
+@pytest.mark.parametrize(("runs", "reason"), [
+    ([{"suite": "s", "system": "x", "items": [{"id": "A1", "outcome": "maybe"}]}],
+     "run.json: item A1: field 'runs[0].outcome': unknown outcome 'maybe' (known: pass, fail, na, review, error, "
+     "undecided)"),
+    ([{"suite": "s", "system": "x", "items": [{"id": "A1", "outcome": "pass"}, {"id": "A1", "outcome": "fail"}]}],
+     "run.json: item A1: field 'runs[0].items': this item is already in the run"),
+    ([{"suite": "s", "system": None, "items": []}], "run.json: field 'runs[0].system': expected text, got null"),
+    ([{"suite": "s", "system": "x", "items": []}, {"suite": "s", "system": "x", "items": []}],
+     "run.json: field 'runs[1]': suite 's' and system 'x' are already runs[0]"),
+])
+def test_a_saved_run_s_contents_are_checked_in_one_line(tmp_path: Path, runs: list[object], reason: str) -> None:
+    """An outcome "maybe", an item given twice and ``system: null`` were read as they were."""
+    saved = tmp_path / "run.json"
+    saved.write_text(json.dumps({"runs": runs}))
+    with pytest.raises(BaselineError) as error:
+        load_saved_runs(saved)
+    assert error.value.one_line() == f"{saved.parent}/{reason}"
+    with pytest.raises(BaselineError, match="--mt-xfail|runs\\["):
+        BaselineOptions.create(base=tmp_path, xfail=str(saved))
+
+
+@pytest.mark.parametrize(("listed", "reason"), [
+    ("null: [A1]\n", "known.yaml: expected a system's name, got None"),
+    ("x: [A1, A2, A1]\n", "known.yaml: item A1: field 'x': this item is listed twice"),
+])
+def test_an_xfail_list_s_contents_are_checked_in_one_line(tmp_path: Path, listed: str, reason: str) -> None:
+    known = tmp_path / "known.yaml"
+    known.write_text(listed)
+    with pytest.raises(BaselineError) as error:
+        load_known_failures(known)
+    assert error.value.one_line() == f"{tmp_path}/{reason}"
+
+
+def test_a_baseline_that_is_no_regular_file_says_so(tmp_path: Path) -> None:
+    """``--mt-compare=/dev/zero`` said "saved run not found"."""
+    with pytest.raises(BaselineError) as error:
+        BaselineOptions.create(base=tmp_path, compare="/dev/zero")
+    assert error.value.one_line() == "/dev/zero: field '--mt-compare': not a regular file"
+    with pytest.raises(BaselineError, match="saved run not found"):
+        BaselineOptions.create(base=tmp_path, compare=str(tmp_path / "missing.json"))
+
+
+def test_an_autosave_folder_that_is_a_file_is_refused_before_the_run(tmp_path: Path) -> None:
+    """``.mtchallenge/runs`` being a file was found only once the run had ended, and its run was lost."""
+    (tmp_path / ".mtchallenge").mkdir()
+    (tmp_path / ".mtchallenge" / "runs").write_text("not a folder\n")
+    with pytest.raises(BaselineError) as error:
+        BaselineOptions.create(base=tmp_path, autosave=True)
+    assert error.value.one_line() == (f"{tmp_path}/.mtchallenge/runs: field '--mt-autosave': not a folder: "
+                                      "--mt-autosave keeps its runs in this folder")
+    assert BaselineOptions.create(base=tmp_path).autosave is False  # without the option, no matter
