@@ -221,3 +221,12 @@ def test_a_set_too_deep_or_with_a_huge_number_is_one_line_error(tmp_path: Path, 
     path.write_text(text)
     with pytest.raises(SuiteError, match="^" + re.escape(f"{path}: {message}")):
         load_any_suite(path, format="ctxpro")
+
+
+@pytest.mark.parametrize("before", ["\ufeff", " \n" * 5000, "\ufeff\n  "])
+def test_a_set_starting_with_a_bom_or_much_white_space_is_still_ctxpro(tmp_path: Path, before: str) -> None:
+    """Issue 39, point 11: such a file was not recognised (and then read as TQ-AutoTest)."""
+    path = write_set(tmp_path)
+    path.write_text(before + path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert detect_format(path) == "ctxpro"
+    assert len(load_any_suite(path).items) == len(ITEMS)

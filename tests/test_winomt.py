@@ -124,6 +124,17 @@ def test_a_manifest_is_detected_and_the_format_may_be_stated(tmp_path: Path) -> 
     assert detect_format(tmp_path / "data" / "en.txt") == "winomt"
 
 
+def test_a_format_line_after_a_long_comment_is_seen(tmp_path: Path) -> None:
+    """Issue 39, point 11: only the first 4096 bytes were read, so a manifest whose ``format:``
+    line came after a long comment was taken for a YAML suite."""
+    path = write_winomt(tmp_path)
+    manifest = path.read_text(encoding="utf-8")
+    path.write_text("# " + "x" * 70_000 + "\n" + "# note\n" * 800 + manifest, encoding="utf-8")
+    assert detect_format(path) == "winomt"
+    path.write_text(manifest.replace("format: winomt", "format: winomt-extra"), encoding="utf-8")
+    assert detect_format(path) != "winomt"
+
+
 def test_one_item_per_line_of_en_txt_with_its_id_params_and_category(tmp_path: Path) -> None:
     suite = load(write_winomt(tmp_path))
     assert [item.id for item in suite.items] == [str(n) for n in range(9)]

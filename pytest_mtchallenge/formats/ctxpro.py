@@ -50,9 +50,17 @@ def looks_like(path: Path) -> bool:
     """Whether ``path`` is a ctxpro set: a JSON list whose first item has ``src segment`` and ``rule``."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
-    with path.open("rb") as handle:
-        head = handle.read(4096).decode("utf-8", errors="ignore").lstrip()
-    return head.startswith("[") and '"src segment"' in head and '"rule"' in head
+    head = b""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096).removeprefix(b"\xef\xbb\xbf").lstrip()  # a BOM, white space: JSON's
+            while not head and (block := handle.read(1 << 16)):  # as much white space as there is
+                head = block.lstrip()
+            head += handle.read(max(0, 4096 - len(head)))
+    except OSError:
+        return False
+    text = head.decode("utf-8", errors="ignore")
+    return text.startswith("[") and '"src segment"' in text and '"rule"' in text
 
 
 def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = None,

@@ -91,6 +91,24 @@ class SetLine:
     entity: str
 
 
+def _has_format_line(path: Path) -> bool:
+    """Whether the file has a top-level line ``format: winomt``, wherever it is (comments or other
+    keys may come first): read a block at a time, up to the size limit of a suite file."""
+    tail, size = b"", 0
+    try:
+        with path.open("rb") as handle:
+            while size <= files.MAX_FILE_BYTES and (block := handle.read(1 << 16)):
+                size += len(block)
+                text = tail + block
+                lines_end = text.rfind(b"\n") + 1  # the last line may go on in the next block
+                if _FORMAT_LINE.search(text[:lines_end]) is not None:
+                    return True
+                tail = text[lines_end:][-4096:]
+    except OSError:
+        return False
+    return _FORMAT_LINE.search(tail) is not None
+
+
 def looks_like(path: Path) -> bool:
     """A manifest (``suite.yaml`` with ``format: winomt``, or a folder holding one), or one of
     WinoMT's own set files (``en.txt``, ``en_pro.txt``, ``en_anti.txt``, gzipped or not), taken
@@ -101,8 +119,7 @@ def looks_like(path: Path) -> bool:
     if not path.is_file():
         return False
     if path.name in SUITE_FILES:
-        with path.open("rb") as handle:
-            return _FORMAT_LINE.search(handle.read(4096)) is not None
+        return _has_format_line(path)
     if _SET_FILE.match(path.name) is None:
         return False
     try:
