@@ -29,6 +29,10 @@ def suite_file_in(folder: Path) -> Path | None:
 
 #: Format name → module, in detection order (the first whose ``looks_like`` accepts a path wins).
 FORMATS: dict[str, str] = {
+    # contrastive sets (issue 38), read in place: candidates scored by the model under test
+    "contrapro": "pytest_mtchallenge.formats.contrapro",
+    "lingeval97": "pytest_mtchallenge.formats.lingeval97",
+    "discevalmt": "pytest_mtchallenge.formats.discevalmt",
     "tq-autotest": "pytest_mtchallenge.formats.tq_autotest",
     "ctxpro": "pytest_mtchallenge.formats.ctxpro",
     "ctxpro-upstream": "pytest_mtchallenge.formats.ctxpro_upstream",

@@ -315,10 +315,11 @@ def builtin_system_kinds() -> dict[str, type[System]]:
     from pytest_mtchallenge.systems.openai import OpenAISystem
     from pytest_mtchallenge.systems.python import PythonSystem
     from pytest_mtchallenge.systems.recorded import RecordedSystemKind, ReferenceSystem
+    from pytest_mtchallenge.systems.scores import ScoresFileSystem
 
     kinds: list[type[System]] = [RecordedSystemKind, ReferenceSystem, FileSystem, CommandSystem, PythonSystem,
                                  HttpSystem, HttpsSystem, LibreTranslateSystem, DeepLSystem, HuggingFaceSystem,
-                                 CTranslate2System, OpenAISystem]
+                                 CTranslate2System, OpenAISystem, ScoresFileSystem]
     return {kind.kind: kind for kind in kinds}
 
 

@@ -1,0 +1,1 @@
+"""Contrastive evaluation: a model scores given translations (a correct one and corrupted variants), as ContraPro, Lingeval97 and DiscEvalMT do, and a decision rule says whether it preferred the right one."""
