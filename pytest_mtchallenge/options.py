@@ -14,7 +14,8 @@ from pytest_mtchallenge.verdict import JudgeMode
 
 #: Options whose presence (or ini twin's) makes the plugin act in a run.
 ACTIVATING = ("mt_suite", "mt_system", "mt_judge", "mt_report", "mt_report_only", "mt_meta_eval", "mt_save",
-              "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail", "mt_verdicts")
+              "mt_autosave", "mt_compare", "mt_compare_fail", "mt_compare_strict", "mt_xfail", "mt_verdicts",
+              "mt_contrastive")
 
 Number = TypeVar("Number", int, float)
 
@@ -38,6 +39,9 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption("--mt-meta-eval", dest="mt_meta_eval", action="store_true", default=None,
                     help="Instead of testing systems, run each checker on every recorded judged output of the "
                          "selected suites and report coverage and agreement with the human verdicts")
+    group.addoption("--mt-contrastive", dest="mt_contrastive", action="store_true", default=None,
+                    help="Also score each challenge item's reference against its recorded outputs that the human "
+                         "verdicts reject, with each system that can score: a NAME+contrastive column beside NAME")
     group.addoption("--mt-save", dest="mt_save", metavar="PATH",
                     help="Save this run (outcome and output per item, summary and signature) as JSON to PATH")
     group.addoption("--mt-autosave", dest="mt_autosave", action="store_true", default=None,
@@ -84,6 +88,8 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mt_verdicts", type="linelist", default=[],
                   help="Verdict files of your own added to the suites' recorded verdicts (paths from the ini file)")
     parser.addini("mt_meta_eval", type="bool", default=False, help="Meta-evaluate the checkers instead of testing systems")
+    parser.addini("mt_contrastive", type="bool", default=False,
+                  help="Add a contrastive column (reference against rejected outputs) per system that can score")
     parser.addini("mt_secret_env", type="linelist", default=[],
                   help="Environment variables whose values are secrets, hidden in every message, log and report")
 
@@ -179,6 +185,7 @@ class RunOptions:
     settings: MappingProxyType[str, str]
     invocation_dir: Path
     rootdir: Path
+    contrastive: bool = False  # --mt-contrastive (issue 38)
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> RunOptions:
@@ -201,6 +208,7 @@ class RunOptions:
             settings=MappingProxyType({name: str(config.getini(name)) for name in SYSTEM_SETTINGS
                                        if config.getini(name)}),
             invocation_dir=config.invocation_params.dir, rootdir=config.rootpath,
+            contrastive=bool(_option(config, "mt_contrastive")),
         )
 
 

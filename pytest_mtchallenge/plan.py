@@ -58,6 +58,13 @@ class SuitePlan:
             ).format()
         return self._signatures[system_name]
 
+    def item_count(self, system_name: str) -> int:
+        """How many items of the suite a whole run of ``system_name`` judges: all, unless the system
+        takes only some (a contrastive column: the items with a rejected output, issue 38)."""
+        system = next((s for s in self.systems if s.name == system_name), None)
+        count = getattr(system, "item_count", None)
+        return count(self.suite) if callable(count) else len(self.suite.items)
+
     def system_position(self, system_name: str) -> int:
         names = [s.name for s in self.systems]
         return names.index(system_name) if system_name in names else len(names)
@@ -85,7 +92,7 @@ class SuitePlan:
             category_title=suite.category_of(item.subcategory).title,
             subcategory_title=suite.subcategories[item.subcategory].title,
             question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
-            rate=suite.rate, signature=self.signature(judgement.system), suite_items=len(suite.items),
+            rate=suite.rate, signature=self.signature(judgement.system), suite_items=self.item_count(judgement.system),
             gold=item.gold,
         )
 
@@ -101,8 +108,10 @@ class RunPlan:
     def __init__(self, *, suites: Sequence[str], systems: Sequence[str], mode: JudgeMode,
                  checkers: Mapping[str, type[Checker]], system_kinds: Mapping[str, type[System]],
                  system_options: SystemOptions, invocation_dir: Path, verdict_files: Sequence[Path] = (),
-                 baseline: BaselineOptions | None = None, on_load: Callable[[Suite], None] | None = None) -> None:
+                 baseline: BaselineOptions | None = None, on_load: Callable[[Suite], None] | None = None,
+                 contrastive: bool = False) -> None:
         self.mode = mode
+        self.contrastive = contrastive  # --mt-contrastive: a contrastive column per scoring system (issue 38)
         self.checker_classes = checkers
         self.system_kinds = system_kinds
         self.system_options = system_options
@@ -252,6 +261,10 @@ class RunPlan:
             if not self.system_specs and not recorded:
                 systems.append(self.system_kinds["reference"](argument="", name=None, options=self.system_options))
                 self.implicit_reference.append(suite.name)
+        if self.contrastive:
+            from pytest_mtchallenge.contrastive.view import with_contrastive_views
+
+            systems = with_contrastive_views(systems, suite)
         return systems
 
     def check_systems_cover_suites(self) -> None:

@@ -67,7 +67,7 @@ class MTChallengeSession:
                 system_options=SystemOptions(rootdir=run.rootdir, timeout=run.timeout, batch_size=run.batch_size,
                                              concurrency=run.concurrency, retries=run.retries, settings=run.settings),
                 invocation_dir=config.invocation_params.dir, verdict_files=run.verdicts, baseline=self.baseline,
-                on_load=self.markers.add_suite)
+                on_load=self.markers.add_suite, contrastive=run.contrastive)
         except PlanError as exc:
             raise pytest.UsageError(str(exc)) from None
         pytest_cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
@@ -79,6 +79,10 @@ class MTChallengeSession:
             clear_cache(self.cache_path, warn=self._startup_lines.append)
         self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
                                      suspend_capture=console.suspend_capture, interactive=console.interactive)
+        from pytest_mtchallenge.contrastive.nodes import params_of
+        from pytest_mtchallenge.translation.scorer import Scorer
+
+        self.scorer = Scorer(self.translator, params_of)  # contrastive items' scores, through the same cache
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
         self.translator.redaction = install_redaction(config, self.plan.systems, run.settings, kinds=kinds.values())
         self.meta_cases: dict[str, list[dict[str, str]]] = {}  # suite name -> cases

@@ -1,10 +1,13 @@
 """Whether the participant a family's construction relies on is the source's (issue 23, 5): person, number, names, nouns;
-and whether the object of its verb is the source's (:func:`same_object`)."""
+and whether the object of its verb is the source's (:func:`same_object`). :class:`ParticipantChecks` gives a family
+of any target language both checks, written once, over what its language pack reads."""
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
 
 from pytest_mtchallenge.languages.relatedness import relatedness
 from pytest_mtchallenge.model import ChallengeItem
@@ -136,3 +139,55 @@ def _features(participant: Participant) -> str:
     number = {"s": "singular", "p": "plural"}.get(participant.number or "", "")
     return ", ".join(part for part in (_PERSON_NAMES[participant.person or 3], number,
                                        _GENDERS.get(participant.gender or "", "")) if part)
+
+
+SentenceT = TypeVar("SentenceT")
+
+
+class ParticipantChecks(ABC, Generic[SentenceT]):
+    """``same_subject`` and ``same_object`` for the families of one target language, written once: the
+    language's base family (``checkers/<code>/__init__.py``) says how its pack reads a text (:meth:`read`),
+    which words it holds (:meth:`words`), what its subject is (:meth:`subject_of`), where an object noun
+    phrase ends (:meth:`object_end`), and which words say nothing of whom a noun phrase names
+    (:attr:`function_words`)."""
+
+    #: Words of a noun phrase that say nothing of whom it names: determiners, possessives.
+    function_words: ClassVar[frozenset[str]]
+
+    @abstractmethod
+    def read(self, text: str) -> SentenceT:
+        """The text read with the language pack's reader."""
+
+    @abstractmethod
+    def words(self, sentence: SentenceT) -> Sequence[str]:
+        """The sentence's tokens, folded as the pack folds them."""
+
+    @abstractmethod
+    def subject_of(self, sentence: SentenceT) -> Participant | None:
+        """The sentence's subject (after a fronted adverbial); None where the pack finds no single one."""
+
+    @abstractmethod
+    def object_end(self, words: Sequence[str], start: int) -> int:
+        """Where an object noun phrase that starts at ``start`` ends (the index after its last word)."""
+
+    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
+        """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
+        reference's becomes a failure or is left to a human (:func:`same_participant`)."""
+        if verdict.outcome is not Outcome.PASS:
+            return verdict  # only a pass is checked: nothing to read
+        sentence = self.read(output)
+        expected = [subject for reference in item.references
+                    if (subject := self.subject_of(self.read(reference))) is not None]
+        return same_participant(verdict, role=role, found=self.subject_of(sentence), expected=expected,
+                                names=item_names(item.source, item.references), output_words=self.words(sentence),
+                                function_words=self.function_words, linked=linked_to(item))
+
+    def same_object(self, verdict: Verdict, *, item: ChallengeItem, output: str, start: int | None, role: str) -> Verdict:
+        """A pass whose object, the words of the output from token ``start`` to :meth:`object_end` (none:
+        nothing compared), is neither a word of a reference nor a translation of a source word is left to
+        a human (:func:`same_object`)."""
+        if start is None or verdict.outcome is not Outcome.PASS:
+            return verdict
+        words = self.words(self.read(output))
+        return same_object(verdict, role=role, found=words[start:self.object_end(words, start)],
+                           function_words=self.function_words, linked=linked_to(item))

@@ -6,44 +6,36 @@ from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys, pattern_list
-from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_object, same_participant
+from pytest_mtchallenge.checkers.participants import Participant, ParticipantChecks
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, fold_word, subject_at, tokenize
 from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Outcome, Verdict
 
 
-class EnglishChecker(Checker):
-    """A family that judges English outputs with the English pack's reader."""
+class EnglishChecker(ParticipantChecks[Sentence], Checker):
+    """A family that judges English outputs with the English pack's reader. Its participants are checked
+    as every language's are (:class:`~pytest_mtchallenge.checkers.participants.ParticipantChecks`)."""
 
     languages: ClassVar[tuple[str, ...]] = ("en",)
+    function_words = DETERMINERS
 
-    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
-        """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
-        reference's becomes a failure or is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_participant`)."""
-        if verdict.outcome is not Outcome.PASS:
-            return verdict  # only a pass is checked: nothing to read
-        sentence = Sentence(output)
-        expected = [subject for reference in item.references if (subject := subject_of(Sentence(reference))) is not None]
-        return same_participant(verdict, role=role, found=subject_of(sentence), expected=expected,
-                                names=item_names(item.source, item.references), output_words=sentence.words,
-                                function_words=DETERMINERS, linked=linked_to(item))
+    def read(self, text: str) -> Sentence:
+        return Sentence(text)
 
-    def same_object(self, verdict: Verdict, *, item: ChallengeItem, output: str, start: int | None, role: str) -> Verdict:
-        """A pass whose object, the words of the output from word ``start`` up to a preposition, a
-        conjunction or the clause's end (at most four; none: nothing compared), is neither a word of a
-        reference nor a translation of a source word is left to a human
-        (:func:`~pytest_mtchallenge.checkers.participants.same_object`)."""
-        if start is None or verdict.outcome is not Outcome.PASS:
-            return verdict
-        words = Sentence(output).words
+    def words(self, sentence: Sentence) -> Sequence[str]:
+        return sentence.words
+
+    def subject_of(self, sentence: Sentence) -> Participant | None:
+        return subject_of(sentence)
+
+    def object_end(self, words: Sequence[str], start: int) -> int:
+        """Up to a preposition, a conjunction or the clause's end, at most four words."""
         end = start
         while end < len(words) and end - start < 4 and words[end] not in CLAUSE_BREAKS | PREPOSITIONS | CONJUNCTIONS:
             end += 1
-        return same_object(verdict, role=role, found=words[start:end], function_words=DETERMINERS,
-                           linked=linked_to(item))
+        return end
 
 
 def subject_of(sentence: Sentence) -> Participant | None:

@@ -1,10 +1,11 @@
 """Checker families that judge French outputs, built on the French language pack, and the parameter types they share (:mod:`.params`)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_object, same_participant
+from pytest_mtchallenge.checkers.participants import Participant, ParticipantChecks
 from pytest_mtchallenge.checkers.fr.params import (
     Lemmas,
     Phrases,
@@ -19,16 +20,21 @@ from pytest_mtchallenge.checkers.fr.params import (
 )
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
-from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Outcome, Verdict
+
+#: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
+FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
+    "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
+    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes"})
 
 
-class FrenchChecker(Checker):
+class FrenchChecker(ParticipantChecks[SentenceReader], Checker):
     """A family that judges French outputs with the French pack's lexicon: the shipped one (Lefff),
-    loaded at first use, unless a test hands it another."""
+    loaded at first use, unless a test hands it another. Its participants are checked as every
+    language's are (:class:`~pytest_mtchallenge.checkers.participants.ParticipantChecks`)."""
 
     languages: ClassVar[tuple[str, ...]] = ("fr",)
     packs: ClassVar[tuple[str, ...]] = ("fr",)
+    function_words = FUNCTION_WORDS
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         self._lexicon = lexicon
@@ -39,32 +45,23 @@ class FrenchChecker(Checker):
             self._lexicon = default_lexicon()
         return self._lexicon
 
-    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
-        """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
-        reference's becomes a failure or is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_participant`)."""
-        if verdict.outcome is not Outcome.PASS:
-            return verdict  # only a pass is checked: nothing to read
-        reader = SentenceReader(output, self.lexicon)
-        expected = [subject for reference in item.references
-                    if (subject := subject_of(SentenceReader(reference, self.lexicon))) is not None]
-        return same_participant(verdict, role=role, found=subject_of(reader), expected=expected,
-                                names=item_names(item.source, item.references), output_words=reader.tokens,
-                                function_words=FUNCTION_WORDS, linked=linked_to(item))
+    def read(self, text: str) -> SentenceReader:
+        return SentenceReader(text, self.lexicon)
 
-    def same_object(self, verdict: Verdict, *, item: ChallengeItem, output: str, start: int | None, role: str) -> Verdict:
-        """A pass whose object, the words of the output from token ``start`` up to a preposition other
-        than *de*, a conjunction, a relative pronoun or a punctuation mark (at most six: *une grande quantité
-        de glace*; none: nothing compared), is neither a word of a reference nor a translation of a source
-        word is left to a human (:func:`~pytest_mtchallenge.checkers.participants.same_object`)."""
-        if start is None or verdict.outcome is not Outcome.PASS:
-            return verdict
-        tokens = SentenceReader(output, self.lexicon).tokens
+    def words(self, sentence: SentenceReader) -> Sequence[str]:
+        return sentence.tokens
+
+    def subject_of(self, sentence: SentenceReader) -> Participant | None:
+        return subject_of(sentence)
+
+    def object_end(self, words: Sequence[str], start: int) -> int:
+        """Up to a preposition other than *de*, a conjunction, a relative pronoun or a punctuation mark, at
+        most six words (*une grande quantité de glace*)."""
         end = start
-        while end < len(tokens) and end - start < 6 and tokens[end] not in _OBJECT_ENDS \
-                and any(c.isalpha() for c in tokens[end]):
+        while end < len(words) and end - start < 6 and words[end] not in _OBJECT_ENDS \
+                and any(c.isalpha() for c in words[end]):
             end += 1
-        return same_object(verdict, role=role, found=tokens[start:end], function_words=FUNCTION_WORDS,
-                           linked=linked_to(item))
+        return end
 
 
 #: Words that end an object noun phrase: prepositions other than *de*, conjunctions, relative pronouns.
@@ -78,10 +75,6 @@ _OBJECT_ENDS = frozenset({
 _SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
 #: Subject pronouns whose plural is only written: their number is not compared.
 _SILENT_PLURAL = frozenset({"il", "ils", "elle", "elles"})
-#: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
-FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
-    "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
-    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes"})
 
 
 def subject_of(reader: SentenceReader, start: int | None = None) -> Participant | None:
