@@ -9,6 +9,7 @@ nouns, compounds) reads the same format with :func:`read_renderings` and matches
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -211,5 +212,16 @@ def load_table(package: str, name: str, *, tokenize: Tokenize, plurals: Plurals,
     return parse_table(text.splitlines(), tokenize=tokenize, plurals=plurals, language=language)
 
 
-__all__ = ["KINDS", "Mention", "PluralRuleTable", "Plurals", "ProfessionTable", "Rendering", "TableError", "Tokenize", "load_table",
+def pack_table(code: str, language: str, *, tokenize: Tokenize, plurals: Plurals) -> Callable[[], PluralRuleTable]:
+    """The loader of the table a pack ships (``languages/<code>/data/professions-en-<code>.tsv``), giving its
+    tokeniser and plural rule: the table is read once per process, at the loader's first call."""
+    @functools.lru_cache(maxsize=1)
+    def profession_table() -> PluralRuleTable:
+        """The shipped table, read once per process on first use."""
+        return load_table(f"pytest_mtchallenge.languages.{code}.data", f"professions-en-{code}.tsv", tokenize=tokenize,
+                          plurals=plurals, language=language)
+    return profession_table
+
+
+__all__ = ["KINDS", "Mention", "PluralRuleTable", "Plurals", "ProfessionTable", "Rendering", "TableError", "Tokenize", "load_table", "pack_table",
            "parse_table", "read_renderings"]

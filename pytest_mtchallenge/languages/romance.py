@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pytest_mtchallenge.languages.base import LanguagePack
 from pytest_mtchallenge.normalise import normalise_text
 
 _APOSTROPHE_ACCENT = re.compile(r"(?<!\w)(?!po')([^\W\d_]*(?:che|[aeiou]))'(?=[\s,.;:!?]|$)", re.UNICODE)
@@ -405,6 +406,17 @@ def simplemma_signature() -> str:
         return "simplemma-missing"
 
 
+def romance_pack(code: str, name: str, *, stop_words: frozenset[str], abbreviations: frozenset[str]) -> LanguagePack:
+    """The pack of a language read with simplemma's dictionary (Spanish, Italian): its function words and
+    abbreviations; a word is the language's when it is a function word or the dictionary holds it
+    (loaded at first use, never with the pack)."""
+    def is_word(word: str) -> bool:
+        return word in stop_words or _is_known(word, code)
+
+    return LanguagePack(code=code, name=name, signature=simplemma_signature, stop_words=stop_words, is_word=is_word,
+                        abbreviations=abbreviations)
+
+
 def plural_forms(word: str, rules: Sequence[tuple[str, Sequence[str]]]) -> tuple[str, ...]:
     """A word's plurals by the first rule whose ending it has: ``(ending, replacements)``."""
     for ending, replacements in rules:
@@ -414,5 +426,5 @@ def plural_forms(word: str, rules: Sequence[tuple[str, Sequence[str]]]) -> tuple
     return ()
 
 
-__all__ = ["Determiner", "RomanceReader", "RomanceWords", "is_known", "lemma", "plural_forms", "simplemma_signature",
-           "tokenize"]
+__all__ = ["Determiner", "RomanceReader", "RomanceWords", "is_known", "lemma", "plural_forms", "romance_pack",
+           "simplemma_signature", "tokenize"]

@@ -1,20 +1,10 @@
 """The Spanish profession table (English profession → Spanish renderings and their gender), loaded lazily."""
 from __future__ import annotations
 
-import functools
-
-from pytest_mtchallenge.languages import professions
 from pytest_mtchallenge.languages.es.reader import plurals, tokenize
-from pytest_mtchallenge.languages.professions import PluralRuleTable
+from pytest_mtchallenge.languages.professions import pack_table
 
-TABLE_FILE = "professions-en-es.tsv"
+#: The shipped table (``data/professions-en-es.tsv``), read once per process on first use.
+profession_table = pack_table("es", "Spanish", tokenize=tokenize, plurals=plurals)
 
-
-@functools.lru_cache(maxsize=1)
-def profession_table() -> PluralRuleTable:
-    """The shipped table, read once per process on first use."""
-    return professions.load_table("pytest_mtchallenge.languages.es.data", TABLE_FILE, tokenize=tokenize,
-                                  plurals=plurals, language="Spanish")
-
-
-__all__ = ["TABLE_FILE", "profession_table"]
+__all__ = ["profession_table"]

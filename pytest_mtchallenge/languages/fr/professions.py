@@ -1,14 +1,11 @@
 """The French profession table (English profession → French renderings and their gender), loaded lazily."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 
 from pytest_mtchallenge.languages import professions
 from pytest_mtchallenge.languages.fr.reader import tokenize
 from pytest_mtchallenge.languages.professions import KINDS, Mention, PluralRuleTable, ProfessionTable, Rendering, TableError
-
-TABLE_FILE = "professions-en-fr.tsv"
 
 
 def plurals(word: str) -> tuple[str, ...]:
@@ -22,12 +19,8 @@ def parse_table(lines: Iterable[str]) -> PluralRuleTable:
     return professions.parse_table(lines, tokenize=tokenize, plurals=plurals, language="French")
 
 
-@functools.lru_cache(maxsize=1)
-def profession_table() -> PluralRuleTable:
-    """The shipped table, read once per process on first use."""
-    return professions.load_table("pytest_mtchallenge.languages.fr.data", TABLE_FILE, tokenize=tokenize,
-                                  plurals=plurals, language="French")
-
+#: The shipped table (``data/professions-en-fr.tsv``), read once per process on first use.
+profession_table = professions.pack_table("fr", "French", tokenize=tokenize, plurals=plurals)
 
 __all__ = ["KINDS", "Mention", "PluralRuleTable", "ProfessionTable", "Rendering", "TableError", "parse_table", "plurals",
            "profession_table"]
