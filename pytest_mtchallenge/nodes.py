@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pytest_mtchallenge.markers import Markers
     from pytest_mtchallenge.plan import RunPlan
     from pytest_mtchallenge.systems import System
+    from pytest_mtchallenge.translation.scorer import Scorer
 
 __all__ = ["RESERVED_MARKERS", "ChallengeTest", "JudgementFailure", "SuiteFile", "marker_name"]
 
@@ -33,6 +34,7 @@ class Collecting(Protocol):
     plan: RunPlan
     markers: Markers
     translator: Translator
+    scorer: Scorer  # contrastive items' scores (issue 38)
     unloadable_suites: set[str]  # node ids of the suite files that could not be loaded
 
 
@@ -102,6 +104,8 @@ class SuiteFile(pytest.File):
         self.mt_session = mt_session
 
     def collect(self):  # type: ignore[no-untyped-def]
+        from pytest_mtchallenge.contrastive.nodes import ContrastiveTest, is_scored
+
         session = self.mt_session
         try:
             plan = session.plan.suite_plan(self.path)
@@ -118,9 +122,12 @@ class SuiteFile(pytest.File):
                 name = f"{item.id}[{system.name}]"
                 # An explicit node id lets pytest >= 9.2 parse "[system]" as the parameter part,
                 # as for parametrized functions, so --lf and --deselect match it.
-                test = ChallengeTest.from_parent(
+                # a contrastive item, or a challenge item in a contrastive column: scored, not translated
+                node, scoring = ((ContrastiveTest, {"scorer": session.scorer}) if is_scored(system, suite, item)
+                                 else (ChallengeTest, {}))
+                test = node.from_parent(
                     self, name=name, nodeid=f"{self.nodeid}::{name}", plan=plan, item=item, system=system,
-                    translator=session.translator, markers=markers, inherited_keywords=keywords)
+                    translator=session.translator, markers=markers, inherited_keywords=keywords, **scoring)
                 known = session.plan.known_failure(plan, item, system)
                 if known is not None:
                     reason, strict = known

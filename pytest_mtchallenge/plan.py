@@ -14,7 +14,7 @@ from pytest_mtchallenge.baseline import BaselineOptions
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import content_hash, load_any_suite, resolve_suite, split_format
-from pytest_mtchallenge.judge import Judge
+from pytest_mtchallenge.judge import Judge, error_judgement
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.reporting import ItemResult
@@ -25,6 +25,12 @@ from pytest_mtchallenge.verdict import JudgeMode, Judgement
 
 #: The --mt-system value that stands for every recorded system of each suite (the default).
 ALL_RECORDED = "recorded:*"
+
+#: The reason of an item whose test ended without a judgement: a pytest-xdist worker that died while
+#: judging it, or an exception out of the plugin itself. The same words in one process and under
+#: xdist, so that their reports are equal; the test's own pytest report says how it ended.
+UNJUDGED = ("the test ended before the item was judged: the process judging it crashed or the plugin "
+            "failed (the test's pytest report says how)")
 
 
 class PlanError(ValueError):
@@ -82,6 +88,10 @@ class SuitePlan:
                 del record[name]
         record["path"] = str(self.suite.path)
         return record
+
+    def unjudged(self, item: ChallengeItem, system: str) -> ItemResult:
+        """The error result of an item whose test ended without a judgement (:data:`UNJUDGED`)."""
+        return self.result(item, error_judgement(item, system, UNJUDGED))
 
     def result(self, item: ChallengeItem, judgement: Judgement) -> ItemResult:
         """A judgement with what the report shows beside it."""
@@ -236,6 +246,21 @@ class RunPlan:
             raise PlanError(f"{plan.suite.path}: item {item.id}: a worker's judgement record is unreadable: "
                             f"{type(exc).__name__}: {exc}") from None
         return plan.result(item, judgement)
+
+    def unjudged_result(self, path: Path, name: str) -> ItemResult:
+        """The error result of the test ``name`` (``ITEM[SYSTEM]``) of the suite at ``path``, which
+        ended without a judgement: the xdist controller's account of an item whose worker crashed.
+        Raises :class:`PlanError` when the suite or the test is not found."""
+        try:
+            plan = self.suite_plan(path)
+        except MTChallengeError as exc:
+            raise PlanError(f"a crashed test names a suite this process cannot load: {exc.one_line()}") from None
+        for system in plan.systems:
+            suffix = f"[{system.name}]"
+            position = plan.positions.get(name[:-len(suffix)]) if name.endswith(suffix) else None
+            if position is not None:
+                return plan.unjudged(plan.suite.items[position], system.name)
+        raise PlanError(f"{plan.suite.path}: no item and system of the suite is the crashed test {name!r}")
 
     def plans(self) -> list[SuitePlan]:
         """The plans built so far, in the order their suites loaded."""

@@ -96,6 +96,7 @@ class MTChallengeSession:
         self.stopped = False  # -x or --maxfail ended the run early
         self._froze_gc = False
         self._worker = console.worker
+        self._running: dict[str, str | None] = {}  # test started, not finished -> its suite file (rootdir-relative)
         if getattr(config.option, "markers", False):  # `pytest --markers` lists them without collecting
             self.markers.declare(item for suite in self.plan.loadable_suites() for item in suite.items)
 
@@ -120,6 +121,10 @@ class MTChallengeSession:
         skipped it: ``-rs`` lists the outputs by item instead of folding them under one line."""
         report = yield
         result = getattr(item, "mt_result", None)
+        if result is None and report.failed and call.when in ("setup", "call") and hasattr(item, "challenge"):
+            # Ended without a judgement (SystemExit out of a family, a fault of the plugin): still the
+            # item's error, as a worker that crashes on it is (:meth:`pytest_handlecrashitem`).
+            result = item.mt_result = item.plan.unjudged(item.challenge, item.system.name)  # type: ignore[attr-defined]
         if result is not None and (call.when == "call" or (call.when == "setup" and report.failed)):
             setattr(report, RECORD_KEY, item.plan.record(result) if self._worker else result)  # type: ignore[attr-defined]
         if (result is not None and report.skipped and isinstance(report.longrepr, tuple)
@@ -161,6 +166,30 @@ class MTChallengeSession:
             session.config.option.continue_on_collection_errors = True
 
     @pytest.hookimpl
+    def pytest_runtest_logstart(self, nodeid: str, location: tuple[str, int | None, str]) -> None:
+        if not self._worker:
+            self._running[nodeid] = location[0]
+
+    @pytest.hookimpl
+    def pytest_runtest_logfinish(self, nodeid: str) -> None:
+        self._running.pop(nodeid, None)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport) -> None:
+        """A pytest-xdist worker died while running ``crashitem``: the report xdist makes of it
+        carries the item's error result, rebuilt here from the test's suite file and name, so that
+        every report, the saved run and the gate count the item."""
+        location = self._running.pop(crashitem, None)
+        if location is None or "::" not in crashitem:  # not a challenge test, or judged already
+            return
+        try:
+            result = self.plan.unjudged_result(self.config.rootpath / location, crashitem.rsplit("::", 1)[1])
+        except PlanError as exc:
+            self.problems.append(f"{crashitem}: {exc}")
+            return
+        setattr(report, RECORD_KEY, result)
+
+    @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         record = getattr(report, RECORD_KEY, None)
         judged_wrong = False
@@ -172,6 +201,7 @@ class MTChallengeSession:
                 record = None
         if isinstance(record, ItemResult):
             self.results.append(record)
+            self._running[report.nodeid] = None  # judged: a crash after this report adds no second result
             judged_wrong = report.when == "call" and record.outcome == "fail"
         if report.failed and not judged_wrong:
             self.other_failures += 1

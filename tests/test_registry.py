@@ -45,7 +45,7 @@ def test_the_registry_holds_every_kind_of_extension_and_plugins_formats_are_trie
 
     registry = Registry.build(Hooks())  # type: ignore[arg-type]
     assert registry.checkers["mine"] is A and "regex" in registry.checkers and "file" in registry.system_kinds
-    assert list(registry.report_formats) == ["json", "html"]
+    assert list(registry.report_formats) == ["json", "html", "contrastive"]
     registry.install()
     try:
         assert formats.detect_format(tmp_path / "x.lines") == "lines"

@@ -273,7 +273,7 @@ def test_the_report_format_comes_from_a_prefix_or_the_extension(spec: str, expec
 
 @pytest.mark.parametrize("spec", ["report.txt", "report", "xml:report.xml"])
 def test_an_unknown_report_format_names_the_known_ones(spec: str) -> None:
-    with pytest.raises(ValueError, match=r"known formats: html, json.*FORMAT:PATH"):
+    with pytest.raises(ValueError, match=r"known formats: contrastive, html, json.*FORMAT:PATH"):
         report_format(spec)
 
 

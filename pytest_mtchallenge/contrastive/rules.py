@@ -41,11 +41,11 @@ class Decision:
         """The decision in words: which translation the model preferred, and by how much."""
         closest = self.closest
         if self.right:
-            text = (f"the model prefers the correct translation, by a margin of {self.margin:.4g} over the closest "
-                    f"variant ({closest.error}): {closest.text!r}")
+            text = (f"prefers the correct translation (margin {self.margin:.4g} over the closest variant, "
+                    f"{closest.error}: {closest.text!r})")
         else:
-            text = (f"the model prefers the {closest.error} variant {closest.text!r} over the correct translation "
-                    f"(margin {self.margin:.4g})")
+            text = (f"prefers the {closest.error} variant (margin {self.margin:.4g} for the correct translation): "
+                    f"{closest.text!r}")
         wrong = [pair for pair in self.pairs if not pair.right]
         if self.rule != "all-variants" and len(self.pairs) > 1:
             text += f"; {len(self.pairs) - len(wrong)} of {len(self.pairs)} pairs right"

@@ -51,7 +51,7 @@ def build_suite(*, path: Path, name: str, title: str, citation: str, source_lang
     for entry in entries:
         key = entry.subcategory
         if key not in subcategory_ids:
-            subcategory_ids[key] = marker_name(f"{entry.category}_{key}" if key != entry.category else key)
+            subcategory_ids[key] = marker_name(key)
             titles[key] = entry.subcategory_title
             owner[key] = entry.category
         subcategory = subcategory_ids[key]

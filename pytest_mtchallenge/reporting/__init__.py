@@ -307,6 +307,7 @@ def _categories(items: Sequence[ItemResult], basis: str) -> tuple[Group, ...]:
 REPORT_FORMATS: dict[str, str] = {
     "json": "pytest_mtchallenge.reporting.json",
     "html": "pytest_mtchallenge.reporting.html",
+    "contrastive": "pytest_mtchallenge.reporting.contrastive",  # the peers' evaluate.py breakdowns (issue 38)
 }
 
 
