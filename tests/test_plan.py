@@ -149,3 +149,17 @@ def test_a_record_the_controller_cannot_rebuild_is_a_plan_error(tmp_path: Path, 
     record = {key: value for key, value in record.items() if value is not None}
     with pytest.raises(PlanError, match=message.replace("(", r"\(")):
         run.result_from_record(record)
+
+
+def test_a_crashed_test_is_its_item_s_error_found_by_its_suite_and_name(tmp_path: Path) -> None:
+    run = plan(tmp_path)
+    item = run.suite_plan(SUITE).suite.items[3]
+    result = run.unjudged_result(SUITE, f"{item.id}[pbmt-1]")
+    assert (result.judgement.item, result.judgement.system, result.judgement.outcome) == (item.id, "pbmt-1",
+                                                                                          Outcome.ERROR)
+    assert result.position == 3 and result.system_position == 2
+    for name in (f"{item.id}[nobody]", "NO-SUCH-ITEM[nmt]", item.id):
+        with pytest.raises(PlanError, match="no item and system of the suite is the crashed test"):
+            run.unjudged_result(SUITE, name)
+    with pytest.raises(PlanError, match="names a suite this process cannot load"):
+        run.unjudged_result(tmp_path / "nowhere.yaml", f"{item.id}[nmt]")
