@@ -22,6 +22,8 @@ from pytest_mtchallenge.systems.batching import translate_in_batches
 if TYPE_CHECKING:
     from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
+    from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
+
 #: NLLB-200 (FLORES-200) codes of the languages a suite names with ISO 639-1 codes.
 NLLB_CODES: Mapping[str, str] = MappingProxyType({
     "af": "afr_Latn", "am": "amh_Ethi", "ar": "arb_Arab", "az": "azj_Latn", "be": "bel_Cyrl", "bg": "bul_Cyrl",
@@ -256,6 +258,40 @@ class LocalModelSystem(System):
             lambda sources: model.translate_batch(sources, source_code=source_code, target_code=target_code),
             options=replace(self.options, batch_size=self.sources_per_batch(model.device)),
             origin=self.default_name(), concurrency=1)
+
+    def score(self, *, suite: Suite, requests: Sequence[ScoreRequest]) -> Scores:
+        """Per-token log-probabilities of given translations, in batches of :meth:`sources_per_batch`,
+        tokenised as translating tokenises (:mod:`pytest_mtchallenge.contrastive.local_models`). In
+        document mode the context and the sentence are one text on each side, as they are translated."""
+        from pytest_mtchallenge.contrastive.local_models import score_pairs
+        from pytest_mtchallenge.contrastive.model import CandidateScore
+        from pytest_mtchallenge.contrastive.scoring import Scores
+
+        try:
+            model = self.load()
+            source_code, target_code = self.language_codes(model, suite)
+        except SystemFailure as exc:
+            return Scores.failed(requests, exc.one_line())
+        document = self.mode == "document"
+        pairs = [((" ".join((*r.context, r.source)), " ".join((*r.target_context, r.candidate))) if document
+                  and r.context and len(r.target_context) == len(r.context) else (r.source, r.candidate))
+                 for r in requests]
+        order = sorted(range(len(requests)), key=lambda n: (len(pairs[n][0]), len(pairs[n][1])))
+        size = self.sources_per_batch(model.device)
+        scores: dict[str, CandidateScore] = {}
+        errors: dict[str, str] = {}
+        for start in range(0, len(order), size):
+            batch = order[start:start + size]
+            try:
+                tokens = score_pairs(model, [pairs[n][0] for n in batch], [pairs[n][1] for n in batch],
+                                     source_code=source_code, target_code=target_code)
+            except Exception as exc:  # a failed batch errors its own candidates only
+                for n in batch:
+                    errors[requests[n].key] = f"{self.default_name()}: scoring failed: {one_line(exc)}"
+                continue
+            for n, values in zip(batch, tokens):
+                scores[requests[n].key] = CandidateScore(total=float(sum(values)), tokens=tuple(values))
+        return Scores(scores=MappingProxyType(scores), errors=MappingProxyType(errors))
 
 
 # -- hf: -------------------------------------------------------------------------------------
