@@ -47,6 +47,7 @@ def snapshot(out: Path, only: str = "") -> None:
                 args = [sys.executable, "-m", "pytest", "-q", "--tb=no", "-p", "no:cacheprovider", "--mt-no-cache",
                         *suite_args, "--mt-system=recorded:*", "--mt-system=reference", f"--mt-judge={judge}",
                         "--mt-report-only", f"--mt-report={report}", "-o", "addopts="]
+                report.unlink(missing_ok=True)  # a run that writes none must not be read as the previous run's
                 done = subprocess.run(args, cwd=tmp, capture_output=True, text=True)
                 if not report.exists():
                     sys.exit(f"{' '.join(suite_args)} {judge}: no report (exit {done.returncode})\n{done.stdout[-2000:]}")
