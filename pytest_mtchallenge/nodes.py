@@ -114,6 +114,8 @@ class SuiteFile(pytest.File):
             raise
         suite = plan.suite
         keywords = MappingProxyType(dict(self.keywords.items()))  # this file's and its parents', once
+        # the names -k matches besides a test's own: its suite's and its system's, one set per system
+        matches = {system.name: frozenset({suite.name, system.name}) for system in plan.systems}
         for item in suite.items:
             markers = tuple(_mark(name) for name in session.markers.names_for(item))
             for system in plan.systems:
@@ -127,7 +129,8 @@ class SuiteFile(pytest.File):
                                  else (ChallengeTest, {}))
                 test = node.from_parent(
                     self, name=name, nodeid=f"{self.nodeid}::{name}", plan=plan, item=item, system=system,
-                    translator=session.translator, markers=markers, inherited_keywords=keywords, **scoring)
+                    translator=session.translator, markers=markers, inherited_keywords=keywords,
+                    keyword_matches=matches[system.name], **scoring)
                 known = session.plan.known_failure(plan, item, system)
                 if known is not None:
                     reason, strict = known
@@ -161,7 +164,7 @@ class ChallengeTest(pytest.Item):
 
     def __init__(self, *, plan: SuitePlan, item: ChallengeItem, system: System, translator: Translator,
                  markers: tuple[pytest.MarkDecorator, ...] = (), inherited_keywords: Mapping[str, Any] | None = None,
-                 **kwargs: object) -> None:
+                 keyword_matches: frozenset[str] | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         if inherited_keywords is not None:
             self.keywords = SuiteKeywords(self.name, inherited_keywords)
@@ -170,14 +173,13 @@ class ChallengeTest(pytest.Item):
         self.challenge = item
         self.system = system
         self.translator = translator
-        self.output: str | None = None
-        self.context_output: tuple[str, ...] = ()
-        self.output_note = ""
-        self.output_repeats = 0
-        self.judgement: Judgement | None = None
+        #: What the system gave, from setup until the test has judged it (the judgement then holds the output
+        #: and its context translation, :attr:`mt_result` the judgement: a finished test keeps no other copy).
+        self._output: SystemOutput | None = None
         for marker in markers:
             self.add_marker(marker)
-        self.extra_keyword_matches.update({self.suite.name, system.name})
+        # read only (pytest reads it for -k): shared by the tests of a suite and system, not a set per test
+        self.extra_keyword_matches = keyword_matches or frozenset({self.suite.name, system.name})  # type: ignore[assignment]
         self.mt_result: ItemResult | None = None
 
     def setup(self) -> None:
@@ -187,22 +189,18 @@ class ChallengeTest(pytest.Item):
             result = self.translator.output_for(self.suite, self.system, self.challenge)
         error = result.error
         if error is not None:
-            self.judgement = error_judgement(self.challenge, self.system.name, error)
-            self._record(self.judgement)
+            self._record(error_judgement(self.challenge, self.system.name, error))
             # pytrace=False: the error report is this one line, not a traceback into the plugin.
             if self.challenge.problem:
                 pytest.fail(printable(f"{self.challenge.id} cannot be judged: {error}"), pytrace=False)
             pytest.fail(printable(f"{self.system.name} gave no output for {self.challenge.id}: {error}"), pytrace=False)
-        self.output = result.text
-        self.context_output = result.context
-        self.output_note = result.note
-        self.output_repeats = result.repeats
+        self._output = result
 
     def runtest(self) -> None:
-        assert self.output is not None
-        judgement = self.plan.judge(self.challenge, system=self.system.name, output=self.output,
-                                    context=self.context_output, note=self.output_note, repeats=self.output_repeats)
-        self.judgement = judgement
+        result, self._output = self._output, None
+        assert result is not None and result.text is not None
+        judgement = self.plan.judge(self.challenge, system=self.system.name, output=result.text,
+                                    context=result.context, note=result.note, repeats=result.repeats)
         self._record(judgement)
         if judgement.outcome is Outcome.PASS:
             return
@@ -214,6 +212,11 @@ class ChallengeTest(pytest.Item):
         if judgement.outcome is Outcome.NA:
             pytest.skip(printable(f"{self.suite.labels.get('na', 'n/a')}: {judgement.reason}"))
         pytest.skip(printable(f"needs human verdict: {judgement.reason}"))
+
+    @property
+    def judgement(self) -> Judgement | None:
+        """The test's judgement, once judged (an error at setup has one too)."""
+        return self.mt_result.judgement if self.mt_result is not None else None
 
     def _record(self, judgement: Judgement) -> None:
         """Keep the item's result, and give --junitxml the judgement as test-case properties (only
@@ -252,8 +255,8 @@ class ChallengeTest(pytest.Item):
             lines.append(f"locus:     {' … '.join(item.locus)}")
         if item.context:
             lines.insert(3, f"context:   {' '.join(item.context)}")
-        if self.context_output:
-            lines.append(f"context output: {' '.join(self.context_output)}")
+        if judgement.context_output:
+            lines.append(f"context output: {' '.join(judgement.context_output)}")
         lines.append(f"output:    {judgement.output}")
         return "\n".join(printable(line) for line in lines)
 
