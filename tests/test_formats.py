@@ -55,3 +55,40 @@ def test_a_stated_format_is_split_from_its_path() -> None:
     assert split_format("tq-autotest:some/file.json") == ("tq-autotest", "some/file.json")
     assert split_format("yaml:suite.yaml") == ("yaml", "suite.yaml")
     assert split_format("isabelle2017-en-fr") == (None, "isabelle2017-en-fr")
+
+
+
+LONG = "word " * 2_000 + "end"  # 10,003 characters
+
+
+@pytest.mark.parametrize(("item", "field", "suite"), [
+    ("Q1a", "source", MINIMAL.replace("Is it raining?", LONG)),
+    ("Q1a", "references", MINIMAL.replace("Pleut-il ?", LONG)),
+    ("Q1b", "references", MINIMAL.replace("Avez-vous mangé ?", LONG)),
+    ("Q1a", "context", MINIMAL.replace("      reference: Pleut-il ?\n",
+                                       f"      reference: Pleut-il ?\n      context: [Clouds., {LONG}]\n")),
+    ("Q1a", "context_references", MINIMAL.replace(
+        "      reference: Pleut-il ?\n",
+        f"      reference: Pleut-il ?\n      context: [Clouds.]\n      context_references: [{LONG}]\n")),
+])
+def test_a_suite_sentence_longer_than_the_cap_is_a_one_line_error(tmp_path: Path, item: str, field: str,
+                                                                   suite: str) -> None:
+    """Issue 39, point 3: a 220 KB source took 148 s to judge under --mt-timeout=5. No sentence of a
+    suite is longer than the judge reads of an output; a longer one is the suite's one-line error."""
+    from pytest_mtchallenge.formats import MAX_SENTENCE_CHARS
+
+    with pytest.raises(SuiteError) as caught:
+        load_any_suite(write_suite(tmp_path, suite), checkers=builtin_checkers())
+    message = caught.value.one_line()
+    assert "\n" not in message and len(message) < 400 and "word word" not in message
+    assert f"item {item}: field {field!r}" in message
+    assert f"10,003 characters, more than the {MAX_SENTENCE_CHARS:,}" in message
+
+
+def test_a_suite_sentence_at_the_cap_loads(tmp_path: Path) -> None:
+    from pytest_mtchallenge.formats import MAX_SENTENCE_CHARS
+
+    sentence = ("word " * MAX_SENTENCE_CHARS)[:MAX_SENTENCE_CHARS - 1] + "?"
+    suite = load_any_suite(write_suite(tmp_path, MINIMAL.replace("Is it raining?", sentence)),
+                           checkers=builtin_checkers())
+    assert suite.items[0].source == sentence

@@ -148,7 +148,7 @@ def test_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_the_format_is_recognised_wherever_its_keys_appear(tmp_path: Path) -> None:
-    late = {"comment": "z" * 6000, "items": [{**ITEMS[0], "source_sentence": "Dann erzählt sie. " * 300}]}
+    late = {"comment": "z" * 6000, "items": [{**ITEMS[0], "source_sentence": "Dann erzählt sie. " * 110}]}
     path = tmp_path / "late.items.json"
     path.write_text(json.dumps(late), encoding="utf-8")
     assert looks_like_tq_autotest(path)

@@ -40,6 +40,11 @@ FORMATS: dict[str, str] = {
     "yaml": "pytest_mtchallenge.formats.yaml",
 }
 
+#: The most characters a sentence of a suite may have: its source, each reference, each context
+#: sentence and its reference. The judge reads as much of an output (``MAX_JUDGED_CHARS``); a longer
+#: sentence is the suite's error, not minutes of judging per test.
+MAX_SENTENCE_CHARS = 2_000
+
 #: Reads an item's parameters for the named family, when the suite loads: raises ``ValueError``,
 #: ``KeyError`` or ``TypeError`` to reject them, and returns what the item keeps as its
 #: ``parsed_params`` (the registry's ``family.parse_params(params)``; None: the family reads
@@ -107,9 +112,23 @@ def load_any_suite(
         # no int holds): still this suite's one line, never a traceback that stops every other suite.
         raise SuiteError(f"cannot be loaded: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}",
                          file=path) from None
+    check_sentence_lengths(suite)
     if isinstance(checkers, Mapping):
         check_languages(suite, checkers)
     return suite
+
+
+def check_sentence_lengths(suite: Suite) -> None:
+    """Refuse a suite with a sentence longer than :data:`MAX_SENTENCE_CHARS`, naming its item and field."""
+    for item in suite.items:
+        for field in ("source", "references", "context", "context_references"):
+            found = getattr(item, field)
+            for index, sentence in enumerate((found,) if isinstance(found, str) else found):
+                if len(sentence) > MAX_SENTENCE_CHARS:
+                    which = f"sentence {index + 1} has" if field != "source" else "has"
+                    raise SuiteError(f"{which} {len(sentence):,} characters, more than the {MAX_SENTENCE_CHARS:,} "
+                                     "a suite's sentence may have (MAX_SENTENCE_CHARS)",
+                                     file=suite.path, item=item.id, field=field)
 
 
 def check_languages(suite: Suite, checkers: Mapping[str, type]) -> None:
