@@ -648,8 +648,9 @@ def _polarity(groups: Sequence[VerbGroup]) -> bool | None:
 
 def _lemmas(groups: Sequence[VerbGroup], elided: Sequence[VerbGroup]) -> tuple[str, ...]:
     found = []
+    skipped = frozenset(elided)  # a set: one lookup per group, not a scan of the list
     for group in groups:
-        if group in elided:
+        if group in skipped:
             continue
         if group.lemma:
             found.append(group.lemma)
