@@ -44,13 +44,14 @@ class Delivery:
         def save() -> None:
             try:
                 self.saved_path = self.baseline.save(runs, environment=environment(), status=status)
-                if self.saved_path is not None and not status.accepted:
+                if self.saved_path is not None and not status.complete:
                     asked = self.baseline.save_path
                     kept = (f"; {self.shown(asked)} was left as it was" if asked is not None
                             and self.saved_path != asked else "")
-                    self.save_note = (f"the run was not accepted ({status.state}: "
-                                      f"{status.partial or ('Ctrl-C' if status.interrupted else 'its gate failed')})"
-                                      f"{kept}; --mt-compare=last never picks it")
+                    why = {"interrupted": "Ctrl-C", "stopped": "-x or --maxfail stopped it",
+                           "rejected": "its gate failed"}.get(status.state, status.partial)
+                    last = "" if status.accepted else "; --mt-compare=last never picks it"
+                    self.save_note = f"the run is {status.state} ({why}){kept}{last}"
             except MTChallengeError as exc:  # a run too large to be read back: nothing written, and said
                 self.unsaved = exc.one_line()
 

@@ -13,11 +13,11 @@ from pytest_mtchallenge.errors import MTChallengeError
 AUTOSAVE_FOLDER = Path(".mtchallenge") / "runs"
 
 #: What a saved run that was not accepted is called, in its file name and its ``status``.
-NOT_ACCEPTED = ("interrupted", "partial", "rejected")
+NOT_ACCEPTED = ("interrupted", "stopped", "rejected")
 
 #: A numbered run of the autosave folder: ``0001_google-2016.json.gz``, ``0002_mine.rejected.json.gz``
 #: (``….json`` from earlier versions). A label never holds a dot, so the state cannot be mistaken for one.
-_NUMBERED_RUN = re.compile(r"([0-9]{4,9})_(.*?)(?:\.(interrupted|partial|rejected))?\.json(?:\.gz)?")
+_NUMBERED_RUN = re.compile(r"([0-9]{4,9})_(.*?)(?:\.(interrupted|stopped|rejected|partial))?\.json(?:\.gz)?")
 
 
 class RunStoreError(MTChallengeError):
@@ -26,37 +26,43 @@ class RunStoreError(MTChallengeError):
 
 @dataclass(frozen=True, slots=True)
 class RunStatus:
-    """How a run ended: whether it judged everything it was asked to, and whether it passed its gate.
+    """How a run ended: whether it finished, judged all its suites' items, and passed its gate.
 
-    A run is *accepted* when it is complete (not interrupted by Ctrl-C, not stopped early by ``-x``,
-    not a selection of its suites' items) and did not fail a gate. Only an accepted run replaces a
-    saved run or becomes ``last``; the others are written beside it, named for what they are.
+    A run is *accepted* when it finished (not interrupted by Ctrl-C, not stopped early by ``-x`` or
+    ``--maxfail``) and did not fail a gate: only an accepted run becomes ``last``. A run is *complete*
+    when it is accepted and judged every item (no ``-m``, ``-k``, test ids or ``--lf``): only a
+    complete run replaces a saved run. The others are written beside it, named for what they are.
     """
 
     interrupted: bool = False
-    partial: str = ""  # why only some items were judged: "3 of 108 items selected by -m S1", "-x stopped the run"
+    stopped: bool = False  # -x or --maxfail ended it early
+    partial: str = ""  # why only some items were judged: "3 of 108 items selected by -m S1"
     gate: str | None = None  # "passed" | "failed" | None (no gate)
 
     @property
-    def complete(self) -> bool:
-        return not self.interrupted and not self.partial
+    def accepted(self) -> bool:
+        return not self.interrupted and not self.stopped and self.gate != "failed"
 
     @property
-    def accepted(self) -> bool:
-        return self.complete and self.gate != "failed"
+    def complete(self) -> bool:
+        return self.accepted and not self.partial
 
     @property
     def state(self) -> str:
-        """``accepted``, or why not: ``interrupted``, ``partial`` or ``rejected`` (failed its gate)."""
+        """``accepted`` (and whole), ``partial`` (accepted, a selection of the items), or why it was
+        not accepted: ``interrupted``, ``stopped`` or ``rejected`` (failed its gate)."""
         if self.interrupted:
             return "interrupted"
-        if self.partial:
-            return "partial"
-        return "rejected" if self.gate == "failed" else "accepted"
+        if self.stopped:
+            return "stopped"
+        if self.gate == "failed":
+            return "rejected"
+        return "partial" if self.partial else "accepted"
 
     def to_dict(self) -> dict[str, object]:
         return {"state": self.state, "accepted": self.accepted, "complete": self.complete,
-                "interrupted": self.interrupted, "partial": self.partial or None, "gate": self.gate}
+                "interrupted": self.interrupted, "stopped": self.stopped, "partial": self.partial or None,
+                "gate": self.gate}
 
     @classmethod
     def from_document(cls, document: object) -> RunStatus | None:
@@ -65,9 +71,8 @@ class RunStatus:
         if not isinstance(status, Mapping):
             return None
         gate = status.get("gate")
-        return cls(interrupted=status.get("interrupted") is True,
-                   partial=str(status.get("partial") or ""),
-                   gate=gate if gate in ("passed", "failed") else None)
+        return cls(interrupted=status.get("interrupted") is True, stopped=status.get("stopped") is True,
+                   partial=str(status.get("partial") or ""), gate=gate if gate in ("passed", "failed") else None)
 
 
 def sibling(path: Path, state: str) -> Path:
@@ -83,16 +88,16 @@ def sibling(path: Path, state: str) -> Path:
 def save_target(path: Path, status: RunStatus, *, baseline: Path | None) -> Path:
     """Where ``--mt-save=PATH`` writes a run that ended as ``status``.
 
-    An accepted run goes to ``path``. A run that was not accepted never replaces what ``path``
-    holds, nor the baseline it was compared with: an interrupted run always goes beside it
-    (``base.interrupted.json``); a partial one goes to ``path`` only when nothing is there yet (a
-    baseline saved with ``-m S6`` on purpose), else beside it; a run that failed its gate goes to
-    ``path`` unless ``path`` is that baseline.
+    A complete run goes to ``path``. Any other never replaces what ``path`` holds, nor the
+    baseline it was compared with: an interrupted or stopped run always goes beside it
+    (``base.interrupted.json``); a partial one (a selection of the items) goes to ``path`` only when
+    nothing is there yet (a baseline of ``-m S6`` on purpose), else beside it; a run that failed its
+    gate goes to ``path`` unless ``path`` is that baseline.
     """
-    if status.accepted:
+    if status.complete:
         return path
     state = status.state
-    if state == "interrupted":
+    if state in ("interrupted", "stopped"):
         return sibling(path, state)
     if state == "partial":
         return path if not path.exists() else sibling(path, state)
@@ -104,10 +109,10 @@ class RunStore:
     """The autosave folder (``.mtchallenge/runs``): numbered runs, pytest-benchmark's way.
 
     Each run gets the next number, claimed before it is written; its file name says whether it was
-    accepted (``0003_mine.json.gz``) or not (``0004_mine.rejected.json.gz``). ``last`` is the last
-    accepted run: a run that failed its gate, was interrupted or judged a selection is never what a
-    later ``--mt-compare=last`` compares with, so a rejected model cannot become the baseline by
-    being run twice.
+    accepted (``0003_mine.json.gz``, or ``0003_mine.partial.json.gz`` for a selection of the items)
+    or not (``0004_mine.rejected.json.gz``). ``last`` is the last accepted run: a run that failed its
+    gate, was interrupted or stopped early is never what a later ``--mt-compare=last`` compares with,
+    so a rejected model cannot become the baseline by being run twice.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -139,7 +144,7 @@ class RunStore:
         taken = [number for number, _, _ in self.numbered()]
         taken += [int(p.name) for p in claims.iterdir() if re.fullmatch(r"[0-9]{1,9}", p.name)]
         label = re.sub(r"[^A-Za-z0-9_+-]+", "-", "+".join(sorted(set(systems))))[:80] or "run"
-        state = "" if status.accepted else f".{status.state}"
+        state = "" if status.complete else f".{status.state}"
         number = max(taken, default=0) + 1
         while True:
             try:
@@ -153,11 +158,11 @@ class RunStore:
         """A run by number (``3``, ``0003``, whatever its state) or ``last`` (the last accepted run)."""
         saved = self.numbered()
         if spec == "last":
-            accepted = [path for _, state, path in saved if state == "accepted"]
+            accepted = [path for _, state, path in saved if state in ("accepted", "partial")]
             if accepted:
                 return accepted[-1]
             if saved:
-                raise RunStoreError(f"no accepted run yet: the {len(saved)} saved runs were interrupted, partial or "
+                raise RunStoreError(f"no accepted run yet: the {len(saved)} saved runs were interrupted, stopped or "
                                     "failed their gate (name one by number to use it anyway)", file=self.folder)
             raise RunStoreError("no saved runs yet (save one with --mt-autosave)", file=self.folder)
         if spec == "latest":

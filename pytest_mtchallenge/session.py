@@ -314,12 +314,11 @@ class MTChallengeSession:
         """How the run ended, recorded in the saved run: a run interrupted (Ctrl-C), stopped early or
         judging a selection is not complete; with a gate, whether it held."""
         partial = "; ".join(dict.fromkeys(run.selection_text for run in runs if run.partial))
-        if self.stopped and not partial:
-            partial = "the run was stopped early (-x or --maxfail)"
         gate = None
         if self.baseline.gate is not None:
             gate = "passed" if not self.decision.violations and not self.other_failures else "failed"
-        return RunStatus(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED, partial=partial, gate=gate)
+        return RunStatus(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED, stopped=self.stopped,
+                         partial=partial, gate=gate)
 
     def _exit_status(self, status: int, *, judged: bool) -> int:
         """The run's exit status: in compare mode the gate decides (wrong outputs alone do not fail

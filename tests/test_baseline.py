@@ -326,10 +326,12 @@ def _runs(outcome: str = "pass", count: int = 3):  # type: ignore[no-untyped-def
     (RunStatus(gate="passed"), "accepted", True),
     (RunStatus(gate="failed"), "rejected", False),
     (RunStatus(interrupted=True, partial="1 of 3 items"), "interrupted", False),
-    (RunStatus(partial="1 of 3 items selected by -m S1"), "partial", False),
+    (RunStatus(stopped=True, partial="1 of 3 items"), "stopped", False),
+    (RunStatus(partial="1 of 3 items selected by -m S1"), "partial", True),  # finished what it was asked
 ])
 def test_a_run_status_says_whether_the_run_was_accepted(status: RunStatus, state: str, accepted: bool) -> None:
     assert (status.state, status.accepted) == (state, accepted)
+    assert status.complete == (state == "accepted")
     assert RunStatus.from_document({"status": status.to_dict()}) == status
 
 
@@ -382,7 +384,7 @@ def test_last_is_the_last_accepted_run_so_a_rejected_model_never_becomes_the_bas
 def test_last_with_no_accepted_run_says_so(tmp_path: Path) -> None:
     folder = tmp_path / ".mtchallenge" / "runs"
     autosave_path(folder, ["x"], RunStatus(interrupted=True)).write_text("{}")
-    with pytest.raises(RunStoreError, match="no accepted run yet: the 1 saved runs were interrupted"):
+    with pytest.raises(RunStoreError, match="no accepted run yet: the 1 saved runs were interrupted, stopped"):
         resolve_saved("last", folder, base=tmp_path)
 
 
@@ -516,3 +518,15 @@ def test_an_autosave_folder_that_is_a_file_is_refused_before_the_run(tmp_path: P
     assert error.value.one_line() == (f"{tmp_path}/.mtchallenge/runs: field '--mt-autosave': not a folder: "
                                       "--mt-autosave keeps its runs in this folder")
     assert BaselineOptions.create(base=tmp_path).autosave is False  # without the option, no matter
+
+
+def test_a_partial_autosave_is_named_so_and_is_still_last(tmp_path: Path) -> None:
+    """A run of -m S1 finished what it was asked: it is what the next -m S1 run compares with."""
+    folder = tmp_path / ".mtchallenge" / "runs"
+    partial = autosave_path(folder, ["x"], RunStatus(partial="1 of 3 items selected by -m S1"))
+    partial.write_text("{}")
+    assert partial.name == "0001_x.partial.json.gz"
+    assert resolve_saved("last", folder, base=tmp_path) == partial
+    stopped = autosave_path(folder, ["x"], RunStatus(stopped=True))
+    stopped.write_text("{}")
+    assert stopped.name == "0002_x.stopped.json.gz" and resolve_saved("last", folder, base=tmp_path) == partial

@@ -57,7 +57,7 @@ def test_a_saved_ctxpro_run_is_compressed_and_compared(pytester: pytest.Pytester
             "-p", "no:randomly"]
     pytester.runpytest(*args, "--mt-autosave", "--mt-report-only")
     (saved,) = (pytester.path / ".mtchallenge" / "runs").iterdir()
-    assert saved.name == "0001_deepl-contexts+deepl-sentences.json.gz"
+    assert saved.name == "0001_deepl-contexts+deepl-sentences.partial.json.gz"  # -m: a selection, still 'last'
     text = gzip.decompress(saved.read_bytes())
     assert len(json.loads(text)["runs"]) == 2 and saved.stat().st_size < len(text) / 10
     result = pytester.runpytest(*args, "--mt-compare=last", "--mt-compare-fail=items:0")

@@ -129,10 +129,11 @@ def test_ctrl_c_leaves_the_saved_run_byte_identical_and_records_the_interruption
                            cwd=pytester.path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        for _ in range(600):  # up to a minute for the run to reach the function
-            if started.exists():
+        for _ in range(2400):  # up to four minutes for the run to reach the function (a loaded machine)
+            if started.exists() or run.poll() is not None:
                 break
             time.sleep(0.1)
+        assert started.exists(), "the run never reached the python: function"
         run.send_signal(signal.SIGINT)
         output, _ = run.communicate(timeout=120)
     finally:
