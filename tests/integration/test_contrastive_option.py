@@ -87,3 +87,24 @@ def test_the_contrastive_report_is_contrapros_evaluate_py_text(pytester):
     text = (pytester.path / "breakdown.txt").read_text()
     assert text == f"== contrapro [mine] ==\n{contrapro_text(decided_items(judged(reference, scores)))}"
     assert "statistics by ante distance\n0 : " in text
+
+
+def test_a_yaml_suite_of_contrastive_items_is_scored_by_its_rule_or_judged_by_its_candidates(pytester):
+    from tests.suites import write_suite
+
+    pytester.makeconftest(SCORING_KIND)
+    items = [{"id": "p1", "source": "The table is old. It is broken.", "reference": "Der Tisch ist alt. Er ist kaputt.",
+              "params": {"candidates": [{"text": "Der Tisch ist alt. Er ist kaputt.", "correct": True},
+                                        {"text": "Der Tisch ist alt. Sie ist kaputt.", "error": "pronoun"}]}},
+             {"id": "p2", "source": "It is red.", "reference": "Sie ist rot.",
+              "params": {"candidates": [{"text": "Sie ist rot.", "correct": True},
+                                        {"text": "Ihr ist rot.", "error": "pronoun"}]}}]
+    write_suite(pytester.path / "mine", items, checker="contrastive", params={"rule": "all-variants", "tolerance": 0.5},
+                target_language="de")
+    result = pytester.runpytest("--mt-suite=mine", "--mt-system=lengthy", "--mt-report=r.json", "-p", "no:cacheprovider")
+    # shorter is better here: p1's correct is shorter (passes); p2's are as long (a tie, wrong, reported)
+    result.assert_outcomes(passed=1, failed=1)
+    (run,) = json.loads((pytester.path / "r.json").read_text())["runs"]
+    assert "near tie" in run["items"][1]["reason"] and "contrastive-tie:yes" in run["items"][1]["evidence"]
+    translated = pytester.runpytest("--mt-suite=mine", "--mt-system=reference", "-p", "no:cacheprovider")
+    translated.stdout.fnmatch_lines(["*reference cannot score*"])  # a contrastive suite is scored, always
