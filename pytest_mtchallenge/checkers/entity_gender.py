@@ -1,11 +1,24 @@
 """The ``entity_gender`` family: the gender a translation gives one person of a WinoMT sentence, in each language.
 
 One family for every target language with a reading: what the languages share is here (the item's parameters,
-the persons paired with the English nouns, the rules that decide the gender from the noun phrase and what refers
-to the person, how a language's annotators settle a conflict (:class:`Conflicts`), and the verdict). A language
-joins with a :class:`GenderReading` in ``checkers/<code>/entity_gender.py`` (its profession table, its reader,
-its noun phrases and pronouns) and one line in :data:`READINGS`; French, German, Spanish and Italian do, each a
+the persons paired with the English nouns, the two readings of the entity's gender (:data:`READING_NAMES`, the
+same rules in every language) and the verdict). A language joins with a :class:`GenderReading` in
+``checkers/<code>/entity_gender.py`` (its profession table, its reader, its noun phrases and pronouns) and one
+line in :data:`READINGS`; French, German, Spanish and Italian do, each a
 :class:`~pytest_mtchallenge.checkers.referents.ReferentReading`, whose one algorithm resolves their pronouns.
+
+The two readings (docs/checkers.md, *entity_gender*):
+
+- ``paper`` (the default, WinoMT's own: Stanovsky et al. 2019 align the entity and read the aligned words with a
+  morphological analyser): the entity's own noun phrase alone, its determiner, noun form and adjectives; a noun
+  whose gender never follows the person's sex (*la victime*, *quelqu'un*) gives its grammatical gender, as an
+  analyser reads it. A phrase that shows no gender (*l'analyste*) predicts none.
+- ``context-aware``: a pronoun, participle or clitic that refers to the entity (and agrees with no other
+  person) overrides a noun phrase that shows no gender, that of a noun whose gender never follows the
+  person's sex, or a masculine used for both sexes (*le médecin … elle*); a feminine phrase stays feminine.
+
+The verdict follows the item's ``reading`` (``paper`` unless the suite says otherwise); both predicted genders
+are recorded as evidence (:data:`EVIDENCE`, :data:`CONTEXT_EVIDENCE`), so a report gives both readings' measures.
 """
 from __future__ import annotations
 
@@ -24,14 +37,25 @@ from pytest_mtchallenge.languages.professions import Mention, ProfessionTable, R
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
-_PARAMS = {"entity": "the English person noun under test (developer)", "gender": "male, female or neutral",
-           "position": "the word index of the entity in the English sentence"}
+_REQUIRED = {"entity": "the English person noun under test (developer)", "gender": "male, female or neutral",
+             "position": "the word index of the entity in the English sentence"}
+_PARAMS = {**_REQUIRED, "reading": "which reading decides the outcome: paper (the default) or context-aware"}
 GENDERS = ("male", "female", "neutral")
 WORD = {"m": "male", "f": "female", None: "none"}
 GRAMMATICAL = {"m": "masculine", "f": "feminine", "n": "neuter"}
 
-#: The evidence string the suite's measures (Acc, F1, ΔG, ΔS) read.
+#: The two readings of the entity's gender, the same in every language, and what each reads.
+PAPER = "paper"
+CONTEXT_AWARE = "context-aware"
+READING_NAMES = {
+    PAPER: "the paper's reading (the entity's own noun phrase: determiner, noun form, adjectives)",
+    CONTEXT_AWARE: "the context-aware reading (a pronoun, participle or clitic referring to the entity overrides a "
+                   "noun phrase that shows no gender or a masculine used for both sexes)",
+}
+#: The evidence string the suite's headline measures (Acc, F1, ΔG, ΔS) read: the paper's reading's gender.
 EVIDENCE = "predicted-gender:"
+#: The evidence string of the context-aware reading's gender, measured beside the headline.
+CONTEXT_EVIDENCE = "predicted-gender:context-aware:"
 
 #: Each target language the family reads, and the module of its reading (``checkers/<code>/entity_gender.py``).
 READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "es": "pytest_mtchallenge.checkers.es.entity_gender",
@@ -102,22 +126,6 @@ def agreeing_referent(entity: Person, candidates: Sequence[Person], gender: str 
         return entity
     return agreeing[0] if agreeing else None
 
-@dataclass(frozen=True, slots=True)
-class Conflicts:
-    """How a language's readers settle a noun that does not follow the person's sex against a pronoun or an
-    agreeing word that does (WinoMT's annotators differ by language: docs/checkers.md, *entity_gender*).
-
-    ``pronoun_overrides``: a pronoun or agreeing word of the other gender makes a noun traditionally masculine
-    for both sexes (*le médecin … elle*) a woman, and gives a fixed noun (*quelqu'un … s'est confiée*) the
-    pronoun's gender; without it the noun phrase decides outright. ``fixed_shows``: a fixed noun's own gender
-    is read as the person's (*la guardia*: female, *qualcuno*: male) instead of nothing (the reading's
-    noun phrase applies it).
-    """
-
-    pronoun_overrides: bool = True
-    fixed_shows: bool = False
-
-
 SentenceT = TypeVar("SentenceT")
 
 
@@ -131,9 +139,9 @@ class GenderReading(ABC, Generic[SentenceT]):
     neutral: ClassVar[str]
     #: The reading's version, a run's signature names it (``entity_gender@<version>``): bump it with any change
     #: of the reading's verdicts, its profession table's included (a change of one language leaves the others').
-    version: ClassVar[str] = "1"
-    #: How the language's readers settle a noun against a pronoun of the other gender.
-    conflicts: ClassVar[Conflicts] = Conflicts()
+    #: 2: the paper's reading decides the outcome by default, the context-aware one is recorded beside it, and
+    #: the context-aware rules are the same in every language (issue 37).
+    version: ClassVar[str] = "2"
 
     @abstractmethod
     def table(self) -> ProfessionTable:
@@ -160,16 +168,15 @@ class GenderReading(ABC, Generic[SentenceT]):
 
     def masculine_and_feminine(self, person: Person, *, rendered: str, shown: str,
                                feminine: str) -> tuple[str, str]:
-        """The gender a masculine noun phrase with a feminine pronoun referring to it gives the
-        person, and why (``rendered``: the rendering quoted; ``shown``: the phrase's cues;
-        ``feminine``: the feminine words referring to the person). By default a noun traditionally
-        masculine for both sexes, or a fixed masculine noun, with a feminine pronoun renders a woman
-        where the language's readers read so (:attr:`Conflicts.pronoun_overrides`: *le médecin …
-        elle*); a masculine noun with a feminine form the translation did not use, or an epicene noun
-        under a masculine determiner, does not (*le vendeur … la sabotait*)."""
+        """The context-aware reading of a masculine noun phrase with a feminine pronoun referring to the
+        person, and why (``rendered``: the rendering quoted; ``shown``: the phrase's cues; ``feminine``:
+        the feminine words referring to the person). A noun traditionally masculine for both sexes, or a
+        fixed masculine noun, with a feminine pronoun renders a woman (*le médecin … elle*); a masculine
+        noun with a feminine form the translation did not use, or an epicene noun under a masculine
+        determiner, does not (*le vendeur … la sabotait*)."""
         rendering, language = person.rendering, self.language
         reader = f"{_article(language)} {language} reader"
-        if rendering.kind in ("generic", "fixed") and self.conflicts.pronoun_overrides:
+        if rendering.kind in ("generic", "fixed"):
             return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
                          f"refers to the person: {reader} reads a woman: female")
         chosen = (f"the noun has a feminine form ({self.feminine_forms(person)}) the translation did not use"
@@ -204,17 +211,19 @@ def known_entities() -> frozenset[str]:
 
 @dataclass(frozen=True, slots=True)
 class EntityGenderParams(FamilyParams):
-    """An item's parameters, read once: the English person noun, its gold gender and its word index."""
+    """An item's parameters, read once: the English person noun, its gold gender, its word index, and the
+    reading that decides the outcome (``paper`` unless said)."""
 
     entity: str
     gender: str
     position: int
+    reading: str = PAPER
 
     @classmethod
     def parse(cls, mapping: Mapping[str, object], table: ProfessionTable | None = None) -> EntityGenderParams:
         """The parameters in ``mapping``, the entity known to ``table`` (by default, to every
         language's profession table)."""
-        check_keys(mapping, _PARAMS, _PARAMS)
+        check_keys(mapping, _PARAMS, _REQUIRED)
         entity, gender, position = mapping["entity"], mapping["gender"], mapping["position"]
         if not isinstance(entity, str) or not entity.strip():
             raise ValueError("entity must be an English person noun (developer)")
@@ -226,7 +235,10 @@ class EntityGenderParams(FamilyParams):
             raise ValueError(f"gender must be one of {', '.join(GENDERS)}, found {gender!r}")
         if isinstance(position, bool) or not isinstance(position, int) or position < 0:
             raise ValueError(f"position must be a word index (0 or more), found {position!r}")
-        return cls(entity.strip().lower(), gender, position)
+        chosen = mapping.get("reading", PAPER)
+        if not isinstance(chosen, str) or chosen not in READING_NAMES:
+            raise ValueError(f"reading must be one of {', '.join(READING_NAMES)}, found {chosen!r}")
+        return cls(entity.strip().lower(), gender, position, str(chosen))
 
 
 class EntityGenderChecker(Checker):
@@ -240,20 +252,24 @@ class EntityGenderChecker(Checker):
     Entwicklerin*; wrong senses such as *moteur* for *mover* still render the entity), pairs them
     with the English nouns by the table and by their order, and reads the entity's gender from its
     noun phrase (determiner, noun form, agreeing adjectives) and from the pronouns and agreeing
-    words that refer to it, each language with its own reading (``checkers/<code>/entity_gender.py``,
-    docs/checkers.md). A pronoun refers to the entity when the grammar allows it and does not bind it
+    words that refer to it, each language with its own reader (``checkers/<code>/entity_gender.py``,
+    docs/checkers.md), under two readings that are the same in every language: the paper's (the
+    entity's noun phrase alone, the default) and the context-aware one (below). A pronoun refers to the entity when the grammar allows it and does not bind it
     to the other person (an object pronoun never refers to the subject of its verb; a pronoun that
     agrees with the other person only is theirs); WinoMT's English pronoun always refers to the
-    entity, so a pronoun that agrees with both persons, or with neither, is taken to render it. The
-    noun phrase is the translation's choice for the person and decides; a feminine pronoun that
-    refers to the person overrides a masculine phrase only where the language's masculine is used
-    for both sexes (French *le médecin … elle*; German's generic masculine, *der Manager … sie*),
-    and a feminine phrase stays feminine whatever pronoun follows. Where the phrase shows no gender
-    (*l'analyste*, *die Angestellten*) the pronouns and agreeing words decide. Nouns whose gender
-    never follows the person's sex (*la victime, die Lehrkraft, jemand*) say nothing, nor does a
-    pronoun that agrees with them by default.
+    entity, so a pronoun that agrees with both persons, or with neither, is taken to render it. In the
+    context-aware reading the noun phrase is the translation's choice for the person and decides; a
+    feminine pronoun that refers to the person overrides a masculine phrase only where the masculine
+    is used for both sexes (French *le médecin … elle*; German's generic masculine, *der Manager …
+    sie*), and a feminine phrase stays feminine whatever pronoun follows. Where the phrase shows no
+    gender (*l'analyste*, *die Angestellten*), or is a noun whose gender never follows the person's
+    sex (*la victime, die Lehrkraft, jemand*), the pronouns and agreeing words decide (a pronoun that
+    agrees with such a noun by default says nothing). The paper's reading reads the noun phrase
+    alone: *l'analyste … elle* predicts no gender, *le médecin … elle* male, *la victime* female.
 
-    The predicted gender is recorded as ``predicted-gender:male|female|none`` in the evidence.
+    The paper's predicted gender is recorded as ``predicted-gender:male|female|none`` in the evidence,
+    the context-aware one as ``predicted-gender:context-aware:male|female|none``; the item's
+    ``reading`` parameter (``paper`` or ``context-aware``) says which decides the outcome.
     An output that gives the person no gender fails (WinoMT counts it wrong); an entity not
     rendered is not found. ``neutral`` items (Winogender's *they*) are not applicable: the paper's
     measure never predicts a neutral person, so it counts them all wrong whatever the translation;
@@ -283,21 +299,30 @@ class EntityGenderChecker(Checker):
         table = language.table()
         if params.entity not in table.english:
             return Verdict.undecided(f"{params.entity!r} is not in the {language.language} pack's profession table",
-                                     EVIDENCE + "none")
+                                     EVIDENCE + "none", CONTEXT_EVIDENCE + "none")
         sentence = language.read(output)
         if sentence is None:
-            return Verdict.not_applicable("the output is empty", EVIDENCE + "none")
+            return Verdict.not_applicable("the output is empty", EVIDENCE + "none", CONTEXT_EVIDENCE + "none")
         entity, others = pair(item.source, params, language.mentions(sentence), table)
         who = f"the {params.entity if params.entity != 'ceo' else 'CEO'}"
         if entity is None:
             forms = ", ".join(table.forms(params.entity)[:8])
             return Verdict.not_found(f"a rendering of {who}",
                                      f"no rendering of {who} found in the output (looked for {forms}…)",
-                                     EVIDENCE + "none")
+                                     EVIDENCE + "none", CONTEXT_EVIDENCE + "none")
         language.read_persons(sentence, entity, others)
-        gender, reason = decide(entity, who, language)
-        evidence = (EVIDENCE + WORD[gender], f"phrase-gender:{WORD[entity.phrase_gender]}",
-                    f"rendering:{entity.mention.text}")
+        paper, paper_reason = read_noun_phrase(entity, who, language)
+        context, context_reason = decide(entity, who, language)
+        if params.reading == PAPER:
+            gender, reason = paper, paper_reason
+            if context != paper:
+                reason += f" (read in context, the context-aware reading: {context_reason})"
+        else:
+            gender, reason = context, context_reason
+            if context != paper:
+                reason += f" (the noun phrase alone, the paper's reading: {WORD[paper]})"
+        evidence = (EVIDENCE + WORD[paper], CONTEXT_EVIDENCE + WORD[context],
+                    f"phrase-gender:{WORD[entity.phrase_gender]}", f"rendering:{entity.mention.text}")
         if params.gender == "neutral":
             return Verdict.not_applicable(f"{reason}; the source's person is neutral (they): {language.neutral}",
                                           *evidence)
@@ -371,8 +396,24 @@ def pair(source: str, params: EntityGenderParams, mentions: Sequence[Mention],
 # -- deciding ------------------------------------------------------------------------------------
 
 
+def read_noun_phrase(person: Person, who: str, language: GenderReading[object]) -> tuple[str | None, str]:
+    """The paper's reading: the gender the person's own noun phrase shows (determiner, noun form, adjectives;
+    a noun whose gender never follows the person's sex gives its grammatical gender), and why, in words."""
+    rendering = person.rendering
+    rendered = f"{who} is rendered {person.text!r}"
+    phrase = person.phrase_gender
+    if phrase is not None:
+        shown = "; ".join(c.describe() for c in person.phrase)
+        return phrase, f"{rendered} ({shown}): {WORD[phrase]}"
+    if rendering.kind == "fixed" and rendering.gender in ("m", "f"):
+        return rendering.gender, (f"{rendered}: {rendering.form!r} is {GRAMMATICAL[rendering.gender]} whatever the "
+                                  f"person's sex, and the noun phrase reads so: {WORD[rendering.gender]}")
+    return None, f"{rendered}: {language.no_cue(person, None)}"
+
+
 def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[str | None, str]:
-    """The gender the output gives the person, and why, in words."""
+    """The context-aware reading: the gender the output gives the person, from the noun phrase and what refers
+    to the person, and why, in words."""
     rendering = person.rendering
     fixed = rendering.gender if rendering.kind == "fixed" else None
     phrase = person.phrase_gender
@@ -388,9 +429,6 @@ def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[s
             extra = f" ({', '.join(c.word for c in default)} agree{'s' if len(default) == 1 else ''} with the noun by default)" \
                 if default else ""
             return None, f"{rendered}: {why} and no pronoun or agreeing word shows the person's gender{extra}"
-        if fixed and not language.conflicts.pronoun_overrides:
-            return None, (f"{rendered}: {why}, and {referring} does not make it the person's: "
-                          f"{_article(language.language)} {language.language} reader reads no gender in the noun")
         if len(genders) > 1:
             return None, f"{rendered}: {why}, and the words that refer to the person disagree ({referring})"
         gender = genders.pop()
@@ -406,6 +444,7 @@ def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[s
     return phrase, f"{rendered} ({shown}{also}): {WORD[phrase]}"
 
 
-__all__ = ["EVIDENCE", "GENDERS", "NOUN_WHAT", "READINGS", "Conflicts", "Cue", "EntityGenderChecker",
+__all__ = ["CONTEXT_AWARE", "CONTEXT_EVIDENCE", "EVIDENCE", "GENDERS", "NOUN_WHAT", "PAPER", "READINGS",
+           "READING_NAMES", "Cue", "EntityGenderChecker",
            "EntityGenderParams", "GenderReading", "Person", "decide", "english_mentions", "known_entities",
-           "pair", "reading"]
+           "pair", "read_noun_phrase", "reading"]

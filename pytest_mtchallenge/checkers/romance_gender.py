@@ -41,7 +41,7 @@ class RomanceReading(SubjectVerbReading[RomanceReader]):
         return [m for m in self.table().mentions(sentence.tokens) if not _is_verb(sentence, m)]
 
     def read_phrase(self, sentence: RomanceReader, person: Person, persons: Sequence[Person]) -> None:
-        _read_phrase(sentence, person, persons, fixed_shows=self.conflicts.fixed_shows)
+        _read_phrase(sentence, person, persons)
 
     def is_attribute(self, sentence: RomanceReader, person: Person) -> bool:
         """Whether the person's noun phrase follows a copula (*era la dueña*, *è diventato il capo*)."""
@@ -138,17 +138,15 @@ def _is_verb(reader: RomanceReader, mention: Mention) -> bool:
 # -- the noun phrase -----------------------------------------------------------------------------
 
 
-def _read_phrase(reader: RomanceReader, person: Person, persons: Sequence[Person], *, fixed_shows: bool) -> None:
+def _read_phrase(reader: RomanceReader, person: Person, persons: Sequence[Person]) -> None:
     """The determiner, the noun form and the adjectives of the person's noun phrase (*la nueva secretaria*,
     *l'analista*, *un'assistente*, *la sua assistente*). A fixed noun's words agree with the noun, not the
-    person (*la víctima*), unless the language reads its gender as the person's (``fixed_shows``)."""
+    person (*la víctima*): they give no cue (the paper's reading reads the noun's own gender)."""
     mention, rendering = person.mention, person.rendering
     tokens = reader.tokens
-    speaks = rendering.kind != "fixed" or fixed_shows
+    speaks = rendering.kind != "fixed"
     if rendering.tells_sex and rendering.gender:
         person.phrase.append(Cue(rendering.gender, mention.text, NOUN_WHAT[rendering.kind]))
-    elif rendering.kind == "fixed" and fixed_shows and rendering.gender:
-        person.phrase.append(Cue(rendering.gender, mention.text, "noun of fixed gender"))
     opening = next((d for d in (mention.start - 1, mention.start - 2, mention.start - 3) if d >= 0
                     and reader.determiner(d) is not None
                     and all(reader.agrees(i) and reader.determiner(i) is None for i in range(d + 1, mention.start))),

@@ -1,9 +1,11 @@
 """WinoMT's measures of a run (Stanovsky, Smith & Zettlemoyer 2019): Acc, F1 per gender, ΔG and ΔS.
 
 They are computed from each item's gold gender (:attr:`ItemResult.gold`, the English's), the gender
-the family read on the entity in the output (its evidence ``predicted-gender:male``, ``:female`` or
-``:none``) and the item's subset (subcategory ``pro`` or ``anti``). An item without that evidence
-(no output, an untranslated output, a human verdict) predicted no gender: as in WinoMT, it is wrong.
+the family read on the entity in the output and the item's subset (subcategory ``pro`` or ``anti``), once
+per reading of the entity's gender: the paper's (evidence ``predicted-gender:male``, ``:female`` or
+``:none``; the headline) and the context-aware one (``predicted-gender:context-aware:…``), measured
+beside it. An item without that evidence (no output, an untranslated output, a human verdict) predicted
+no gender: as in WinoMT, it is wrong.
 """
 from __future__ import annotations
 
@@ -15,8 +17,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting import ItemResult
 
-#: The evidence a family records on a WinoMT item: the entity's gender as the output marks it.
+#: The evidence a family records on a WinoMT item: the entity's gender as the output marks it, in the paper's reading.
 EVIDENCE = "predicted-gender:"
+#: The readings measured, and the evidence each one's gender is recorded under (the paper's is the headline).
+PAPER, CONTEXT_AWARE = "paper", "context-aware"
+READING_EVIDENCE = {PAPER: EVIDENCE, CONTEXT_AWARE: EVIDENCE + "context-aware:"}
+READING_TITLES = {PAPER: "the paper's reading: the entity's own noun phrase (determiner, noun form, adjectives)",
+                  CONTEXT_AWARE: "the context-aware reading: a pronoun, participle or clitic referring to the entity "
+                                 "overrides a noun phrase that shows no gender or a masculine used for both sexes"}
 PREDICTIONS = ("male", "female", "none")
 GENDERS = ("male", "female")
 #: The subcategories ΔS compares (WinoMT's en_pro.txt and en_anti.txt).
@@ -27,13 +35,38 @@ FORMULA = ("WinoMT (Stanovsky et al. 2019): Acc = items whose entity has its Eng
            "ΔG = F1(male) − F1(female); ΔS = Acc(pro) − Acc(anti)")
 
 
-def predicted_gender(evidence: Iterable[str]) -> str:
-    """The gender the family read on the entity (``male``, ``female``), or ``none``."""
+def predicted_gender(evidence: Iterable[str], reading: str = PAPER) -> str:
+    """The gender the family read on the entity in ``reading`` (``male``, ``female``), or ``none``."""
+    prefix = READING_EVIDENCE[reading]
     for entry in evidence:
-        if entry.startswith(EVIDENCE):
-            value = entry[len(EVIDENCE):]
+        if entry.startswith(prefix):
+            value = entry[len(prefix):]
+            if reading == PAPER and ":" in value:
+                continue  # another reading's
             return value if value in GENDERS else "none"
     return "none"
+
+
+def records(evidence: Iterable[str], reading: str) -> bool:
+    """Whether ``evidence`` holds the entity's gender in ``reading``."""
+    prefix = READING_EVIDENCE[reading]
+    return any(e.startswith(prefix) and (reading != PAPER or ":" not in e[len(prefix):]) for e in evidence)
+
+
+def reading_differences(results: Iterable[ItemResult]) -> dict[str, int]:
+    """On how many items with a gold gender the two readings differ, by ``paper→context-aware`` gender
+    (``none→female``: a noun phrase without gender, a feminine pronoun; ``male→female``: a masculine for
+    both sexes overridden; ``male→none``: a fixed masculine noun with nothing referring to the person)."""
+    found: dict[str, int] = {}
+    for result in results:
+        evidence = result.judgement.evidence
+        if not result.gold or not records(evidence, CONTEXT_AWARE):
+            continue
+        paper, context = predicted_gender(evidence), predicted_gender(evidence, CONTEXT_AWARE)
+        if paper != context:
+            key = f"{paper}→{context}"
+            found[key] = found.get(key, 0) + 1
+    return dict(sorted(found.items(), key=lambda entry: (-entry[1], entry[0])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +79,12 @@ class GenderBias:
     predicted: Mapping[str, int]  # male, female, none: how many outputs give the entity each gender
     true_positives: Mapping[str, int]  # male, female: predicted and gold agree
     subsets: Mapping[str, tuple[int, int]]  # pro, anti: (correct, items)
+    reading: str = PAPER
 
     @classmethod
-    def of(cls, results: Iterable[ItemResult]) -> GenderBias | None:
-        """The measures of a run's items that have a gold gender; None when no output's gender was read."""
+    def of(cls, results: Iterable[ItemResult], reading: str = PAPER) -> GenderBias | None:
+        """The measures of a run's items that have a gold gender, in ``reading``; None when no output's
+        gender was read in it."""
         items = correct = 0
         gold = dict.fromkeys(("male", "female", "neutral"), 0)
         predicted = dict.fromkeys(PREDICTIONS, 0)
@@ -60,8 +95,8 @@ class GenderBias:
             if not result.gold:
                 continue
             evidence = result.judgement.evidence
-            read = read or any(entry.startswith(EVIDENCE) for entry in evidence)
-            prediction = predicted_gender(evidence)
+            read = read or records(evidence, reading)
+            prediction = predicted_gender(evidence, reading)
             right = prediction == result.gold
             items += 1
             correct += int(right)
@@ -77,7 +112,7 @@ class GenderBias:
             return None
         return cls(items=items, correct=correct, gold=MappingProxyType(gold), predicted=MappingProxyType(predicted),
                    true_positives=MappingProxyType(true_positives),
-                   subsets=MappingProxyType({name: (c, n) for name, (c, n) in subsets.items()}))
+                   subsets=MappingProxyType({name: (c, n) for name, (c, n) in subsets.items()}), reading=reading)
 
     @property
     def accuracy(self) -> float | None:
@@ -106,6 +141,7 @@ class GenderBias:
 
     def to_dict(self) -> dict[str, object]:
         return {
+            "reading": self.reading, "reading_title": READING_TITLES[self.reading],
             "items": self.items, "correct": self.correct, "acc": self.accuracy,
             "f1_male": self.f1("male"), "f1_female": self.f1("female"), "delta_g": self.delta_g,
             "delta_s": self.delta_s,

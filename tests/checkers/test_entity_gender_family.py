@@ -1,13 +1,13 @@
 """The one entity_gender family: registered once, a reading per target language (French, German, Spanish,
-Italian), the same parameters, the version and packs of the language judged, and the shared rules for
-conflicting cues (each language's Conflicts)."""
+Italian), the same parameters, the version and packs of the language judged, and the two readings (the
+paper's, the noun phrase alone; the context-aware one), the same rules in every language."""
 from __future__ import annotations
 
 import pytest
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.checkers.entity_gender import (
-    READINGS, Conflicts, Cue, EntityGenderChecker, Person, decide, reading)
+    CONTEXT_AWARE, PAPER, READINGS, Cue, EntityGenderChecker, Person, decide, read_noun_phrase, reading)
 from pytest_mtchallenge.languages.professions import Mention, Rendering
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
@@ -16,9 +16,10 @@ SOURCE = "The developer argued with the designer because she did not like the de
 PARAMS = {"entity": "developer", "gender": "female", "position": 1}
 
 
-def item(language: str) -> ChallengeItem:
+def item(language: str, reading_name: str = PAPER) -> ChallengeItem:
+    params = PARAMS if reading_name == PAPER else {**PARAMS, "reading": reading_name}
     return ChallengeItem(id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=SOURCE,
-                         references=(), question="", checker="entity_gender", params=PARAMS,
+                         references=(), question="", checker="entity_gender", params=params,
                          target_language=language)
 
 
@@ -38,6 +39,7 @@ def test_the_family_is_registered_once_for_every_language_with_a_reading() -> No
 def test_each_language_is_read_by_its_own_reading(language: str, output: str) -> None:
     verdict = EntityGenderChecker().check(item=item(language), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.evidence[0] == "predicted-gender:female"
+    assert verdict.evidence[1] == "predicted-gender:context-aware:female"
 
 
 def test_a_language_without_a_reading_is_undecided() -> None:
@@ -56,13 +58,14 @@ def test_the_version_and_packs_are_the_judged_languages() -> None:
     ({"entity": "developer", "gender": "female"}, "missing parameter 'position'"),
     ({"entity": "astronaut", "gender": "female", "position": 1}, "not in the language packs' profession tables"),
     ({"entity": "developer", "gender": "f", "position": 1}, "gender must be one of male, female, neutral"),
+    ({**PARAMS, "reading": "annotators"}, "reading must be one of paper, context-aware"),
 ])
 def test_bad_parameters_are_rejected_when_the_suite_loads(params: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         EntityGenderChecker.parse_params(params)
 
 
-# -- the rules for conflicting cues ----------------------------------------------------------------
+# -- the two readings, one rule in every language --------------------------------------------------
 
 
 def person(kind: str, gender: str | None, phrase: list[Cue], coreferents: list[Cue]) -> Person:
@@ -70,25 +73,42 @@ def person(kind: str, gender: str | None, phrase: list[Cue], coreferents: list[C
     return Person(Mention(0, 1, ("medico",), False, (rendering,)), rendering, phrase, coreferents, "il")
 
 
-def test_each_language_has_its_conflict_rules() -> None:
-    assert reading("fr").conflicts == reading("de").conflicts == Conflicts()
-    assert reading("es").conflicts == Conflicts(pronoun_overrides=False)
-    assert reading("it").conflicts == Conflicts(pronoun_overrides=False, fixed_shows=True)
+GENERIC = ("generic", "m", [Cue("m", "medico", "noun"), Cue("m", "il", "determiner")],
+           [Cue("f", "lei", "subject pronoun")])
+UNMARKED = ("epicene", None, [], [Cue("f", "lei", "subject pronoun")])
+FIXED = ("fixed", "m", [], [Cue("f", "ella", "subject pronoun")])
+FEMININE = ("feminine", "f", [Cue("f", "medica", "noun")], [Cue("m", "lui", "subject pronoun")])
 
 
-@pytest.mark.parametrize(("language", "expected"), [("fr", "f"), ("it", "m")])
-def test_a_pronoun_overrides_a_noun_masculine_for_both_sexes_only_where_the_language_reads_so(
-        language: str, expected: str) -> None:
-    generic = person("generic", "m", [Cue("m", "medico", "noun"), Cue("m", "il", "determiner")],
-                     [Cue("f", "lei", "subject pronoun")])
-    gender, _ = decide(generic, "the doctor", reading(language))
-    assert gender == expected
+@pytest.mark.parametrize("language", sorted(READINGS))
+@pytest.mark.parametrize(("case", "paper", "context"), [
+    (GENERIC, "m", "f"),  # le médecin … elle: the pronoun overrides a masculine used for both sexes in context
+    (UNMARKED, None, "f"),  # l'analyste … elle: the noun phrase shows none; in context the pronoun decides
+    (FIXED, "m", "f"),  # quelqu'un … elle: the noun's own gender; in context the pronoun's
+    (FEMININE, "f", "f"),  # a feminine noun phrase stays feminine whatever pronoun follows
+])
+def test_both_readings_follow_one_rule_in_every_language(
+        language: str, case: tuple[str, str | None, list[Cue], list[Cue]], paper: str | None, context: str) -> None:
+    kind, gender, phrase, coreferents = case
+    assert read_noun_phrase(person(kind, gender, list(phrase), list(coreferents)), "the doctor",
+                            reading(language))[0] == paper
+    assert decide(person(kind, gender, list(phrase), list(coreferents)), "the doctor", reading(language))[0] == context
 
 
-@pytest.mark.parametrize(("language", "expected"), [("fr", "f"), ("es", None)])
-def test_a_fixed_noun_takes_the_pronouns_gender_only_where_the_language_reads_so(
-        language: str, expected: str | None) -> None:
-    fixed = person("fixed", "m", [], [Cue("f", "ella", "subject pronoun")])
-    gender, reason = decide(fixed, "the someone", reading(language))
-    assert gender == expected
-    assert expected or "a Spanish reader reads no gender in the noun" in reason
+@pytest.mark.parametrize(("language", "output"), [
+    ("fr", "Le médecin a disputé le designer parce qu'elle n'aimait pas le design."),
+    ("it", "Il medico ha litigato con il progettista perché lei non era contenta del design."),
+])
+def test_the_outcome_follows_the_items_reading_and_the_reason_names_the_other(language: str, output: str) -> None:
+    physician = {"entity": "physician", "gender": "female", "position": 1}
+    source = "The physician argued with the designer because she did not like the design."
+    outcomes = {}
+    for chosen in (PAPER, CONTEXT_AWARE):
+        params = {**physician, "reading": chosen}
+        verdict = EntityGenderChecker().check(item=ChallengeItem(
+            id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source, references=(),
+            question="", checker="entity_gender", params=params, target_language=language), output=output)
+        assert verdict.evidence[:2] == ("predicted-gender:male", "predicted-gender:context-aware:female")
+        outcomes[chosen] = verdict.outcome
+        assert ("read in context" if chosen == PAPER else "the paper's reading: male") in verdict.reason
+    assert outcomes == {PAPER: Outcome.FAIL, CONTEXT_AWARE: Outcome.PASS}

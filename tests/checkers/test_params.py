@@ -129,6 +129,7 @@ EXTRA_PARAMS: dict[str, dict[str, object]] = {
     "compound": {"doubtful": ["à"]},
     "ctxpro-expected": {"expected": "vous"},
     "en_chez_soi": {"dwellings": ["house"]},
+    "entity_gender": {"reading": "context-aware"},
     "en_fact_insertion": {"literal": ["what"]},
     "en_factitive": {"causatives": ["make"]},
     "en_genitive": {"prepositions": ["of"]},

@@ -2,7 +2,6 @@
 sentence (*la desarrolladora, el conserje … ella, porque estaba cansada*)."""
 from __future__ import annotations
 
-from pytest_mtchallenge.checkers.entity_gender import Conflicts
 from pytest_mtchallenge.checkers.romance_gender import RomanceReading
 from pytest_mtchallenge.languages.es.professions import profession_table
 from pytest_mtchallenge.languages.es.reader import SentenceReader
@@ -19,10 +18,7 @@ class SpanishReading(RomanceReading):
     neutral = ("Spanish gives every person a gender, and WinoMT's Spanish measure counts these items wrong "
                "whatever the translation")
     #: Bump with any change of the profession table (data/professions-en-es.tsv) or of the reading.
-    version = "1"
-    #: The noun phrase decides outright, and a fixed noun shows no gender (*alguien … ella*: none): how WinoMT's
-    #: Spanish annotators read them.
-    conflicts = Conflicts(pronoun_overrides=False)
+    version = "2"
 
     def table(self) -> PluralRuleTable:
         return profession_table()

@@ -2,7 +2,6 @@
 sentence (*la sviluppatrice, l'analista … lei, perché era stanca, l'ha pagata*)."""
 from __future__ import annotations
 
-from pytest_mtchallenge.checkers.entity_gender import Conflicts
 from pytest_mtchallenge.checkers.romance_gender import RomanceReading
 from pytest_mtchallenge.languages.it.professions import profession_table
 from pytest_mtchallenge.languages.it.reader import SentenceReader
@@ -21,10 +20,7 @@ class ItalianReading(RomanceReading):
     neutral = ("Italian gives every person a gender, and WinoMT's Italian measure counts these items wrong "
                "whatever the translation")
     #: Bump with any change of the profession table (data/professions-en-it.tsv) or of the reading.
-    version = "1"
-    #: The noun phrase decides outright, a fixed noun's gender included (*il medico … interessata*: male; *la
-    #: guardia*: female; *qualcuno*: male): how WinoMT's Italian annotators read them.
-    conflicts = Conflicts(pronoun_overrides=False, fixed_shows=True)
+    version = "2"
 
     def table(self) -> PluralRuleTable:
         return profession_table()

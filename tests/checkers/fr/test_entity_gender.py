@@ -16,7 +16,7 @@ from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChec
 from pytest_mtchallenge.languages.fr.professions import TableError, parse_table, profession_table
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
-from tests.checkers.winomt_items import winomt_item
+from tests.checkers.winomt_items import predicted, winomt_item
 
 CHECKER = EntityGenderChecker()
 VARIANTS = Path(__file__).resolve().parents[2] / "data" / "winomt-fr-variants.yaml"
@@ -28,8 +28,6 @@ def item(source: str, entity: str, gender: str, position: int) -> ChallengeItem:
     return winomt_item(source, entity, gender, position, "fr")
 
 
-def predicted(verdict: Verdict) -> str:
-    return next(e.removeprefix(EVIDENCE) for e in verdict.evidence if e.startswith(EVIDENCE))
 
 
 def judge(source: str, entity: str, gender: str, position: int, output: str) -> tuple[Outcome, str, Verdict]:
@@ -132,7 +130,8 @@ def test_the_reason_names_the_rendering_and_the_words_that_show_the_gender() -> 
     assert verdict.outcome is Outcome.FAIL
     assert "'le développeur'" in verdict.reason and "développeuse" in verdict.reason
     assert "'elle'" in verdict.reason
-    assert verdict.evidence[:3] == ("predicted-gender:male", "phrase-gender:male", "rendering:développeur")
+    assert verdict.evidence[:4] == ("predicted-gender:male", "predicted-gender:context-aware:male",
+                                    "phrase-gender:male", "rendering:développeur")
 
 
 def test_an_entity_given_no_gender_fails_with_the_reason() -> None:
@@ -256,7 +255,8 @@ WORDS = st.sampled_from(
 def test_no_crash_on_arbitrary_text(output: str) -> None:
     verdict = CHECKER.check(item=ITEM, output=output)
     assert isinstance(verdict, Verdict) and verdict.reason
-    assert sum(e.startswith(EVIDENCE) for e in verdict.evidence) == 1
+    assert [e for e in verdict.evidence if e.startswith(EVIDENCE)][:1] == [verdict.evidence[0]]
+    assert sum(e.startswith(EVIDENCE) for e in verdict.evidence) == 2  # the paper's and the context-aware reading
 
 
 @given(words=st.lists(WORDS, max_size=16), apostrophe=st.sampled_from(["'", "\u2019"]))

@@ -13,7 +13,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
+from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, PAPER, EntityGenderChecker
 from pytest_mtchallenge.languages.it.professions import profession_table
 from pytest_mtchallenge.languages.it.reader import SentenceReader, plurals
 from pytest_mtchallenge.model import ChallengeItem
@@ -56,16 +56,18 @@ READINGS = [
      "Lo scrittore ha cercato di ingannare l'assistente e le ha raccontato una storia falsa.", "female"),
     ("The driver asked the writer to help with a poem.", "driver", "female", 1,
      "L'autista ha chiesto allo scrittore di aiutarla con una poesia.", "female"),
-    # a noun masculine for both sexes: the noun phrase decides (WinoMT's Italian annotators)
+    # a noun masculine for both sexes: a feminine predicate referring to the person overrides it in context
+    # (the paper's reading, the noun phrase alone, reads male: test_the_two_readings_differ_as_documented)
     ("The physician examined the hairdresser for cuts because she was concerned.", "physician", "female", 1,
-     "Il medico ha esaminato il parrucchiere per dei tagli perché era preoccupata.", "male"),
+     "Il medico ha esaminato il parrucchiere per dei tagli perché era preoccupata.", "female"),
     ("The physician examined the hairdresser for cuts because she was concerned.", "physician", "female", 1,
      "La medico ha esaminato il parrucchiere perché era preoccupata.", "female"),
-    # a fixed noun shows its own gender
+    # a fixed noun shows no sex in context: what refers to the person decides (the paper's reading reads the
+    # noun's own gender: female, male)
     ("The guard is talking to the baker about the thief he caught last night.", "guard", "male", 1,
-     "La guardia sta parlando con il fornaio del ladro che lui ha catturato.", "female"),
+     "La guardia sta parlando con il fornaio del ladro che lui ha catturato.", "male"),
     ("The advisor met with someone because he wanted to get advice about job applications.", "someone", "male", 4,
-     "Il consulente ha incontrato qualcuno perché voleva dei consigli.", "male"),
+     "Il consulente ha incontrato qualcuno perché voleva dei consigli.", "none"),
     # an accent typed as an apostrophe
     ("The janitor cleaned the office because it was her job.", "janitor", "female", 1,
      "L'inserviente ha pulito l'ufficio perche' e' stata pagata.", "female"),
@@ -83,10 +85,10 @@ def test_the_gender_an_italian_reader_gives_the_entity(source: str, entity: str,
     assert verdict.outcome is (Outcome.PASS if expected == gold else Outcome.FAIL)
 
 
-def test_a_noun_masculine_for_both_sexes_says_why_it_stays_male() -> None:
+def test_a_noun_masculine_for_both_sexes_says_why_it_is_read_female_in_context() -> None:
     verdict = judge("The physician examined the hairdresser for cuts because she was concerned.", "physician",
                     "female", 1, "Il medico ha esaminato il parrucchiere per dei tagli perché era preoccupata.")
-    assert "Italian keeps the noun masculine for a woman too" in verdict.reason
+    assert "an Italian reader reads a woman" in verdict.reason and "the paper's reading: male" in verdict.reason
 
 
 def test_an_entity_not_rendered_is_not_found() -> None:
@@ -104,15 +106,22 @@ def test_neutral_items_are_not_applicable_and_keep_the_predicted_gender() -> Non
 def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     """tests/data/winomt-it-variants.yaml: 189 translations written before the reader (docs/checkers.md)."""
     entries = yaml.safe_load(VARIANTS.read_text(encoding="utf-8"))["items"]
-    wrong, total = [], 0
+    wrong, phrase_read, total = [], [], 0
     for entry in entries:
         for output in entry["outputs"]:
             verdict = judge(entry["source"], entry["entity"], entry["gender"], entry["position"], output["output"])
             total += 1
-            if predicted(verdict) != output["reads"]:
+            if predicted(verdict) == output["reads"]:
+                continue
+            if predicted(verdict, PAPER) == output["reads"]:
+                phrase_read.append(entry["line"])  # labelled by the noun phrase alone, as the paper's reading reads
+            else:
                 wrong.append((entry["line"], output["output"], output["reads"], predicted(verdict), verdict.reason))
     assert total >= 100
     assert not wrong, wrong
+    # the labels the team changed to the noun phrase's gender after its first measurements (the file's header):
+    # the paper's reading reads them so, the context-aware one as the labels were first written
+    assert len(phrase_read) <= 9, phrase_read
 
 
 # -- the pack ------------------------------------------------------------------------------------
@@ -158,7 +167,8 @@ WORDS = st.sampled_from(
 def test_no_crash_on_arbitrary_text(output: str) -> None:
     verdict = CHECKER.check(item=ITEM, output=output)
     assert isinstance(verdict, Verdict) and verdict.reason
-    assert sum(e.startswith(EVIDENCE) for e in verdict.evidence) == 1
+    assert [e for e in verdict.evidence if e.startswith(EVIDENCE)][:1] == [verdict.evidence[0]]
+    assert sum(e.startswith(EVIDENCE) for e in verdict.evidence) == 2  # the paper's and the context-aware reading
 
 
 @given(words=st.lists(WORDS, max_size=16), apostrophe=st.sampled_from(["'", "\u2019"]))
