@@ -94,6 +94,9 @@ class RecordedSystem:
     #: Items whose recorded output cannot be judged, and why (a WinoMT line translating another
     #: English sentence than the item's): their tests error with that reason.
     errors: Mapping[str, str] = field(default_factory=lambda: _frozen(None))
+    #: Items whose recorded output is a known defect of the data, and why (a suite's ``known_defects``):
+    #: the system has no test of them, and its run and measures leave them out.
+    excluded: Mapping[str, str] = field(default_factory=lambda: _frozen(None))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ import os
 import re
 from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
@@ -54,7 +54,10 @@ SUBCATEGORIES = {
 QUESTION = "Does the translation give the entity the gender it has in the English?"
 
 _MANIFEST_KEYS = {"format", "name", "title", "citation", "licence", "description", "version", "source_language",
-                  "target_language", "checker", "set", "translations", "systems"}
+                  "target_language", "checker", "set", "translations", "systems", "reading", "published",
+                  "known_defects"}
+#: The readings of the entity's gender a manifest may choose for the outcome (the entity_gender family's).
+READINGS = ("paper", "context-aware")
 _REQUIRED = ("name", "title", "target_language", "checker", "set")
 _FORMAT_LINE = re.compile(rb"^format:[ \t]*[\"']?winomt[\"']?[ \t]*(#.*)?$", re.MULTILINE)
 _SET_FILE = re.compile(r"^en(_pro|_anti)?\.txt(\.gz)?$")
@@ -79,6 +82,13 @@ class Manifest:
     translations: str = ""  # the folder of <system>/en-<lang>.txt files, relative to the manifest's folder
     #: The systems to record, in order, with their descriptions (None: every one the folder holds).
     systems: Mapping[str, str] | None = None
+    #: Which reading of the entity's gender decides the outcome ("": the family's default, the paper's).
+    reading: str = ""
+    #: The published figures to show beside the measures (a YAML file, relative to the manifest's folder).
+    published: str = ""
+    #: Recorded outputs that are known defects of the data, and why: ``ITEM`` (every system's output of
+    #: that item) or ``SYSTEM/ITEM``; their tests are left out of the recorded systems' runs and measures.
+    known_defects: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +172,9 @@ def load(path: Path, *, checkers: Mapping[str, type] | Collection[str] | None = 
     for index in _chosen_lines(set_path, whole, subsets):
         line = whole[index]
         item_id = str(index)
-        params = {"entity": line.entity, "gender": line.gender, "position": line.position}
+        params: dict[str, object] = {"entity": line.entity, "gender": line.gender, "position": line.position}
+        if manifest.reading:
+            params["reading"] = manifest.reading
         parsed = None
         if validate_params is not None:
             try:
@@ -229,8 +241,29 @@ def read_manifest(path: Path) -> Manifest:
                          file=path, field="systems")
     if systems is not None and "translations" not in raw:
         raise SuiteError("names systems without a translations folder", file=path, field="systems")
-    text = {key: str(value) for key, value in raw.items() if key not in ("format", "source_language", "systems")}
-    return Manifest(**text, systems=MappingProxyType({str(k): v for k, v in systems.items()}) if systems else None)
+    if "reading" in raw and raw["reading"] not in READINGS:
+        raise SuiteError(f"expected one of {', '.join(READINGS)}", file=path, field="reading")
+    if "published" in raw and not isinstance(raw["published"], str):
+        raise SuiteError("expected the path of a file of published figures", file=path, field="published")
+    defects = raw.get("known_defects", {})
+    if not isinstance(defects, dict) or not all(
+            isinstance(v, str) and v.strip() and re.fullmatch(r"(?:[\w.-]+/)?[0-9]+", str(k)) for k, v in defects.items()):
+        raise SuiteError("expected a mapping from an item id (or SYSTEM/ITEM) to why its recorded output is a "
+                         "known defect of the data", file=path, field="known_defects")
+    text = {key: str(value) for key, value in raw.items()
+            if key not in ("format", "source_language", "systems", "known_defects")}
+    return Manifest(**text, systems=MappingProxyType({str(k): v for k, v in systems.items()}) if systems else None,
+                    known_defects=MappingProxyType({str(k): v.strip() for k, v in defects.items()}))
+
+
+def known_defects_of(manifest: Manifest, system: str) -> dict[str, str]:
+    """The items whose recorded output of ``system`` is a known defect of the data, and why."""
+    found = {}
+    for key, reason in manifest.known_defects.items():
+        named, _, item = key.rpartition("/")
+        if named in ("", system):
+            found[item] = reason
+    return found
 
 
 def _set_files(set_path: Path, *, manifest_path: Path) -> tuple[Path, dict[str, Path]]:
@@ -350,11 +383,13 @@ def _recorded_systems(path: Path, manifest: Manifest, items: Sequence[ChallengeI
                                  field=f"systems.{name}")
             continue
         text = files.read_text(found, error=SuiteError, what="WinoMT translation file")
-        parallel = read_parallel(text, path=found, items=items, error=SuiteError)
+        excluded = known_defects_of(manifest, name)
+        parallel = read_parallel(text, path=found, items=items, error=SuiteError, excluded=excluded)
         description = named[name] if named is not None else ""
         systems[name] = RecordedSystem(
             name=name, description=description or f"{name}, as published with WinoMT", date="2019",
-            outputs=MappingProxyType(parallel.outputs), path=found, errors=MappingProxyType(parallel.errors))
+            outputs=MappingProxyType(parallel.outputs), path=found, errors=MappingProxyType(parallel.errors),
+            excluded=MappingProxyType({i: f"{found}:{int(i) + 1}: {r}" for i, r in excluded.items()}))
     return systems
 
 
@@ -375,14 +410,16 @@ def is_parallel(first_line: str) -> bool:
 
 
 def read_parallel(text: str, *, path: Path, items: Sequence[ChallengeItem],
-                  error: type[MTChallengeError] = OutputError) -> ParallelOutputs:
+                  error: type[MTChallengeError] = OutputError,
+                  excluded: Collection[str] = ()) -> ParallelOutputs:
     """Each item's translation in a WinoMT translation file: line N+1 holds the item whose id is N
     (en.txt's line numbers, from 0), as ``english sentence ||| translation``.
 
     A line whose English is not its item's source (after normalisation: Unicode, spaces, quotes)
     translates another sentence: that item gets an error naming the file and line. When more
     lines than a few (10, or 1 % of the items) do not match, the file is not aligned with the
-    suite at all: ``error`` is raised, naming the first such line.
+    suite at all: ``error`` is raised, naming the first such line. The ``excluded`` items (known defects
+    of the data, which the suite leaves out) are neither read nor errors.
     """
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     while lines and not lines[-1].strip():
@@ -395,6 +432,8 @@ def read_parallel(text: str, *, path: Path, items: Sequence[ChallengeItem],
     errors: dict[str, str] = {}
     mismatched: list[tuple[int, str]] = []  # (line number, what is wrong with it)
     for item in items:
+        if item.id in excluded:
+            continue
         index = int(item.id)
         if index >= len(lines):
             errors[item.id] = (f"{path}: no line for this item (the file has {len(lines)} lines; line N+1 holds the "

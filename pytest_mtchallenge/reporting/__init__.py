@@ -209,6 +209,25 @@ class Run:
 
         return GenderBias.of(self.items)
 
+    @property
+    def gender_bias_context(self) -> GenderBias | None:
+        """WinoMT's measures in the context-aware reading of the entity's gender, beside the paper's."""
+        from pytest_mtchallenge.reporting.gender_bias import CONTEXT_AWARE, GenderBias
+
+        return GenderBias.of(self.items, CONTEXT_AWARE)
+
+    @property
+    def excluded(self) -> dict[str, str]:
+        """The items of a bundled suite whose recorded output of this system is a known defect of the data (no
+        test, left out of the measures), and why."""
+        from pytest_mtchallenge.reporting.published import suite_notes
+
+        notes = suite_notes(self.suite)
+        if notes is None or self.partial:
+            return {}
+        judged = {result.id for result in self.items}
+        return {item: why for item, why in notes.defects_of(self.system).items() if item not in judged}
+
     def measures(self) -> dict[str, object]:
         """The measures beside the success rate that the run's families recorded."""
         found: dict[str, object] = {}
@@ -219,6 +238,20 @@ class Run:
         gender_bias = self.gender_bias
         if gender_bias is not None:
             found["gender_bias"] = gender_bias.to_dict()
+            from pytest_mtchallenge.reporting.gender_bias import reading_differences
+            from pytest_mtchallenge.reporting.published import suite_notes
+
+            context = self.gender_bias_context
+            if context is not None:
+                found["gender_bias_context_aware"] = context.to_dict()
+                found["readings_differ"] = reading_differences(self.items)
+            excluded = self.excluded
+            if excluded:
+                found["excluded"] = {"items": len(excluded), "reasons": excluded}
+            notes = suite_notes(self.suite)
+            if notes is not None and self.system in notes.figures:
+                found["published"] = {**notes.figures[self.system].to_dict(), "citation": notes.citation,
+                                      "method": notes.method}
         return found
 
     @property

@@ -4,9 +4,13 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.reporting import Run, Tally, selection_lines
 from pytest_mtchallenge.terminal_text import printable
+
+if TYPE_CHECKING:
+    from pytest_mtchallenge.reporting.gender_bias import GenderBias
 
 
 #: The narrowest the category / subcategory column gets; its titles wrap within it.
@@ -160,13 +164,9 @@ def measure_lines(runs: Sequence[Run], *, width: int | None = None) -> list[str]
     eq. 1; WinoMT's Acc, F1 per gender, ΔG and ΔS (one line per system, then the formula). With
     ``width``, each wrapped to fit, its continuation lines indented."""
     lines = []
-    biases = [(run.system, bias) for run in runs if (bias := run.gender_bias) is not None]
-    if biases:
-        from pytest_mtchallenge.reporting.gender_bias import FORMULA
-
-        for system, bias in biases:
-            lines += _wrapped(f"WinoMT {system}: ", bias.parts(), width, separator=", ")
-        lines += _hanging(FORMULA, width)
+    biased = [(run, bias) for run in runs if (bias := run.gender_bias) is not None]
+    if biased:
+        lines += winomt_lines(biased, width=width)
     for run in runs:
         found = run.any_connective
         if found is not None:
@@ -179,6 +179,47 @@ def measure_lines(runs: Sequence[Run], *, width: int | None = None) -> list[str]
                    for rank, (total, system, items) in enumerate(sorted(scored), start=1)]
         lines += _wrapped("coherence ranking (Σ reference − output score, lower is better): ", ranking, width,
                           separator=", ")
+    return lines
+
+
+def winomt_lines(biased: Sequence[tuple[Run, GenderBias]], *, width: int | None = None) -> list[str]:
+    """WinoMT's measures, one block per system: the paper's reading (the headline line), the context-aware
+    reading, the published figures, on how many items the readings differ, and the known defects left out;
+    then the formula, the readings and the published figures' source, each wrapped to ``width``."""
+    from pytest_mtchallenge.reporting.gender_bias import FORMULA, READING_TITLES, reading_differences
+    from pytest_mtchallenge.reporting.published import suite_notes
+
+    lines: list[str] = []
+    cited = []
+    for run, bias in biased:
+        lines += _wrapped(f"WinoMT {run.system}: ", bias.parts(), width, separator=", ")
+        context = run.gender_bias_context
+        if context is not None:
+            lines += _wrapped("  context-aware: ", context.parts(), width, separator=", ")
+        notes = suite_notes(run.suite)
+        figures = notes.figures.get(run.system) if notes is not None else None
+        if figures is not None and figures.parts():
+            published = figures.values.get("acc")
+            gap = ([f"measured − published Acc {100 * bias.accuracy - published:+.1f}"]
+                   if published is not None and bias.accuracy is not None else [])
+            lines += _wrapped("  published: ", [*figures.parts(), *gap], width, separator=", ")
+            if notes is not None and notes.citation not in cited:
+                cited.append(notes.citation)
+        differences = reading_differences(run.items) if context is not None else {}
+        if differences:
+            total = sum(differences.values())
+            lines += _wrapped(f"  the readings differ on {total:,} items: ",
+                              [f"{key} {count:,}" for key, count in differences.items()], width, separator=", ")
+        excluded = run.excluded
+        if excluded:
+            lines += _hanging(f"  left out: {len(excluded)} known defect{'s' if len(excluded) > 1 else ''} of the "
+                              f"recorded data (items {', '.join(excluded)}; the suite's known_defects say why)", width)
+    lines += _hanging(FORMULA, width)
+    if any(run.gender_bias_context is not None for run, _ in biased):
+        lines += _hanging(f"WinoMT readings: headline, {READING_TITLES['paper']}; context-aware, "
+                          f"{READING_TITLES['context-aware'].split(': ', 1)[1]}", width)
+    for citation in cited:
+        lines += _hanging(f"published: {citation} (— where not given)", width)
     return lines
 
 

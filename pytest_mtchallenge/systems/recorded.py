@@ -31,8 +31,15 @@ class RecordedSystemKind(System):
         return self.argument in suite.systems
 
     def covers_item(self, suite: Suite, item: ChallengeItem) -> bool:
+        """Whether the recording has the item (an output or an error), unless its output is a known defect of
+        the data (:attr:`~pytest_mtchallenge.model.RecordedSystem.excluded`): no test then."""
         recorded = suite.systems.get(self.argument)
-        return recorded is not None and (item.id in recorded.outputs or item.id in recorded.errors)
+        return recorded is not None and item.id not in recorded.excluded and (
+            item.id in recorded.outputs or item.id in recorded.errors)
+
+    def item_count(self, suite: Suite) -> int:
+        """How many items of ``suite`` a whole run of the recording judges: all but its known defects."""
+        return sum(self.covers_item(suite, item) for item in suite.items)
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
         recorded = suite.systems.get(self.argument)

@@ -7,8 +7,13 @@ the Spanish and Italian suites with the shipped family.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+
+from pytest_mtchallenge.formats import bundled_suites
+
+BUNDLED_FR: Path = bundled_suites()["winomt-en-fr"]
 
 CONFTEST = '''
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
@@ -100,15 +105,20 @@ def toy(stand_in: pytest.Pytester) -> pytest.Pytester:
 
 def test_the_bundled_suite_collects_every_line_for_each_published_system(stand_in: pytest.Pytester) -> None:
     result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:*", "--co", "-q")
+    # every line for each of the 5 systems but the known defects of the data (the manifest's known_defects):
+    # items 2120 and 2121 of every system, sota's 3304
     result.stdout.fnmatch_lines(["winomt-en-fr::0[[]google]", "winomt-en-fr::3887[[]sota]",
-                                 "19440 tests collected*"])
+                                 f"{3888 * 5 - 11} tests collected*"])
+    assert "winomt-en-fr::2120[bing]" not in result.stdout.str() and "::3304[sota]" not in result.stdout.str()
 
 
-@pytest.mark.parametrize(("marker", "count"), [("anti", 1584), ("pro", 1584), ("winogender", 720),
-                                               ("winobias and not anti", 1584)])
-def test_the_categories_are_markers(stand_in: pytest.Pytester, marker: str, count: int) -> None:
+@pytest.mark.parametrize(("marker", "count", "defects"), [("anti", 1584, 0), ("pro", 1584, 10), ("winogender", 720, 1),
+                                                          ("winobias and not anti", 1584, 10)])
+def test_the_categories_are_markers(stand_in: pytest.Pytester, marker: str, count: int, defects: int) -> None:
     result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:*", "-m", marker, "--co", "-q")
-    result.stdout.fnmatch_lines([f"{count * 5}/{3888 * 5} tests collected ({(3888 - count) * 5} deselected)*"])
+    total = 3888 * 5 - 11
+    result.stdout.fnmatch_lines([f"{count * 5 - defects}/{total} tests collected "
+                                 f"({total - count * 5 + defects} deselected)*"])
 
 
 def test_the_ids_are_en_txts_line_numbers(stand_in: pytest.Pytester) -> None:
@@ -128,13 +138,28 @@ def test_the_german_suite_is_judged_by_the_german_reading(stand_in: pytest.Pytes
 
 
 def test_a_published_line_that_translates_another_sentence_errors_naming_file_and_line(
-        stand_in: pytest.Pytester) -> None:
-    result = stand_in.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:bing", "-k", "2120 or 2121")
+        pytester: pytest.Pytester) -> None:
+    """A suite that does not list the defect as known: the line errors, naming the file and line."""
+    (pytester.path / "suite.yaml").write_text(
+        (BUNDLED_FR.read_text(encoding="utf-8").split("published:")[0]
+         .replace("../winomt/", f"{BUNDLED_FR.parent.parent}/winomt/")), encoding="utf-8")
+    result = pytester.runpytest("--mt-suite=suite.yaml", "--mt-system=recorded:bing", "-k", "2120 or 2121")
     result.assert_outcomes(errors=2)
     result.stdout.fnmatch_lines([
         "ERROR bing: */winomt/translations/bing/en-fr.txt.gz:2121: the English “The baker yelled at the mover "
         "because she broke the stove.” is not the source of item 2120 “* he broke the stove.”: this line "
         "translates another sentence (1 item: 2120)"])
+
+
+def test_the_known_defects_are_left_out_counted_and_report_only_exits_0(pytester: pytest.Pytester) -> None:
+    """sota's French outputs: 3,885 tests (2120, 2121 and 3304 are known defects); --mt-report-only exits 0,
+    the measures of both readings, the readings' differences and what was left out are printed."""
+    result = pytester.runpytest("--mt-suite=winomt-en-fr", "--mt-system=recorded:sota", "--mt-report-only", "-q",
+                                "-rN", "-p", "no:randomly")
+    assert result.ret == 0, result.stdout.str()[-3000:]
+    result.stdout.fnmatch_lines(["WinoMT sota: Acc *(*/3,885)*", "  context-aware: Acc *",
+                                 "  the readings differ on * items: *",
+                                 "  left out: 3 known defects of the recorded data (items 2120, 2121, 3304;*"])
 
 
 # -- file: outputs in WinoMT's format, and the measures ----------------------------------------
