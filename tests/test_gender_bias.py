@@ -1,13 +1,15 @@
 """WinoMT's measures of a run: Acc, F1 per gender, ΔG and ΔS, from hand-made results with known predictions."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from pytest_mtchallenge.reporting import ItemResult, build_runs
-from pytest_mtchallenge.reporting.gender_bias import FORMULA, GenderBias, predicted_gender
+from pytest_mtchallenge.reporting.gender_bias import FORMULA, GenderBias, predicted_gender, reading_differences
+from pytest_mtchallenge.reporting.html import render as render_html
 from pytest_mtchallenge.reporting.json import write_json
 from pytest_mtchallenge.reporting.table import render_table
 from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
@@ -106,3 +108,45 @@ def test_the_gold_gender_crosses_process_boundaries() -> None:
     result = results()[0]
     assert ItemResult.from_dict(result.to_dict()).gold == "female"
     assert "gold" not in ItemResult(judgement=result.judgement).to_dict()  # other suites' items: no key
+
+
+# -- both readings, the published figures, the known defects -----------------------------------------------
+
+
+def both_readings(system: str = "google") -> list[ItemResult]:
+    """The ten items, each with the context-aware reading's gender too: it reads the two items without a
+    gender cue (the 4th: a masculine pronoun; the 8th, no output, none) and overrides the 3rd (male → female)."""
+    context = {2: "female", 3: "male"}
+    made = []
+    for position, result in enumerate(results(system)):
+        evidence = result.judgement.evidence
+        if evidence:
+            paper = evidence[0].removeprefix("predicted-gender:")
+            evidence = (*evidence, f"predicted-gender:context-aware:{context.get(position, paper)}")
+        judgement = dataclasses.replace(result.judgement, evidence=evidence)
+        made.append(ItemResult(judgement=judgement, position=position, gold=result.gold, suite_title="WinoMT",
+                               suite_items=3886))
+    return made
+
+
+def test_the_context_aware_reading_is_measured_beside_the_papers() -> None:
+    paper, context = GenderBias.of(both_readings()), GenderBias.of(both_readings(), "context-aware")
+    assert paper is not None and context is not None
+    assert (paper.correct, context.correct) == (5, 7)  # the 3rd (gold female) and the 4th (gold male) now right
+    assert predicted_gender(("predicted-gender:context-aware:female", "predicted-gender:male")) == "male"
+    assert reading_differences(both_readings()) == {"male→female": 1, "none→male": 1}
+
+
+def test_every_report_shows_both_readings_and_the_published_figures(tmp_path: Path) -> None:
+    (run,) = build_runs(both_readings())
+    text = render_table([run], width=80, color=False)
+    assert "  context-aware: Acc 70.0 (7/10)" in text and "  published: Acc 63.6, F1 male 69.7" in text
+    assert "the readings differ on 2 items: male→female 1, none→male 1" in text
+    assert "left out" not in text  # ten items of a suite of 3,886: a selection, not the recording's whole run
+    write_json([run], tmp_path / "report.json")
+    measures = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["runs"][0]["summary"]["measures"]
+    assert measures["gender_bias"]["reading"] == "paper" and measures["gender_bias_context_aware"]["acc"] == 0.7
+    assert measures["published"]["acc"] == 63.6 and measures["published"]["delta_s"] is None
+    assert "excluded" not in measures  # tests/integration/test_winomt_suite.py: a whole run counts its defects
+    page = render_html([run])
+    assert "<h3>WinoMT measures</h3>" in page and "context-aware reading" in page and "<td>63.6</td>" in page

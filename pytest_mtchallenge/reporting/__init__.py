@@ -223,7 +223,7 @@ class Run:
         from pytest_mtchallenge.reporting.published import suite_notes
 
         notes = suite_notes(self.suite)
-        if notes is None or self.partial:
+        if notes is None or self.partial or not self.suite_items:
             return {}
         judged = {result.id for result in self.items}
         return {item: why for item, why in notes.defects_of(self.system).items() if item not in judged}

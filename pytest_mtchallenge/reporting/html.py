@@ -209,6 +209,9 @@ class _Page:
         if selections:  # the figures below are those of a selection, not of the whole suite
             parts.append('<p class="selection"><b>Partial run:</b> '
                          + "; ".join(e(line) for line in selections) + "</p>")
+        measures = _gender_bias(runs)
+        if measures:
+            parts.append(measures)
         categories = _groups(runs)
         cards = [self._card("overall", "Overall", {run.system: run.overall for run in runs}, runs)]
         cards += [self._card(cat_id, title, tallies, runs) for cat_id, title, tallies, _ in categories]
@@ -397,6 +400,57 @@ class _Page:
 
 
 _CategoryRows = tuple[str, str, dict[str, Tally], list[tuple[str, str, dict[str, Tally]]]]
+
+
+def _gender_bias(runs: Sequence[Run]) -> str:
+    """WinoMT's measures of each system in both readings, the published figures beside them, on how many items
+    the readings differ and the known defects left out: one table, then the formula and the source."""
+    from pytest_mtchallenge.reporting.gender_bias import FORMULA, READING_TITLES, GenderBias, reading_differences
+    from pytest_mtchallenge.reporting.published import suite_notes
+
+    def points(value: float | None) -> str:
+        return "—" if value is None else f"{value * 100:.1f}"
+
+    def row(system: str, what: str, bias: GenderBias) -> str:
+        cells = [f"{points(bias.accuracy)} ({bias.correct:,}/{bias.items:,})", points(bias.f1("male")),
+                 points(bias.f1("female")), points(bias.delta_g), points(bias.delta_s)]
+        return f"<tr><td>{e(system)}</td><td>{e(what)}</td>" + "".join(f"<td>{e(c)}</td>" for c in cells) + "</tr>"
+
+    rows, notes_lines, citation = [], [], ""
+    for run in runs:
+        bias = run.gender_bias
+        if bias is None:
+            continue
+        rows.append(row(run.system, "paper's reading (headline)", bias))
+        context = run.gender_bias_context
+        if context is not None:
+            rows.append(row("", "context-aware reading", context))
+        notes = suite_notes(run.suite)
+        figures = notes.figures.get(run.system) if notes is not None else None
+        if figures is not None:
+            citation = notes.citation if notes is not None else ""
+            values = [figures.values.get(key) for key in ("acc", "f1_male", "f1_female", "delta_g", "delta_s")]
+            rows.append(f"<tr class=\"published\"><td></td><td>published ({e(figures.source)})</td>"
+                        + "".join(f"<td>{'—' if v is None else f'{v:.1f}'}</td>" for v in values) + "</tr>")
+        differences = reading_differences(run.items) if context is not None else {}
+        if differences:
+            notes_lines.append(f"{run.system}: the readings differ on {sum(differences.values()):,} items (paper → "
+                               "context-aware: " + ", ".join(f"{k} {n:,}" for k, n in differences.items()) + ")")
+        excluded = run.excluded
+        if excluded:
+            notes_lines.append(f"{run.system}: left out, {len(excluded)} known defects of the recorded data: "
+                               + "; ".join(f"item {item}: {why}" for item, why in excluded.items()))
+    if not rows:
+        return ""
+    head = "".join(f"<th>{h}</th>" for h in ("system", "reading", "Acc", "F1 male", "F1 female", "ΔG", "ΔS"))
+    parts = ['<h3>WinoMT measures</h3><table class="gender-bias"><thead><tr>' + head + "</tr></thead><tbody>"
+             + "".join(rows) + "</tbody></table>"]
+    parts += [f'<p class="measure-note">{e(line)}</p>' for line in notes_lines]
+    parts.append(f'<p class="formula">{e(FORMULA)}. Readings: {e(READING_TITLES["paper"])}; '
+                 f'{e(READING_TITLES["context-aware"])}.</p>')
+    if citation:
+        parts.append(f'<p class="formula">Published: {e(citation)} (— where not given).</p>')
+    return "\n".join(parts)
 
 
 def _groups(runs: Iterable[Run]) -> list[_CategoryRows]:
