@@ -7,6 +7,10 @@
     python tools/winomt_entity_gender.py ... --list                    # and each disagreement / undecided item
     python tools/winomt_entity_gender.py --language es ...             # Spanish (es.in) or Italian (google.it.in)
 
+Every measure is given in both readings of the family (the paper's, the entity's noun phrase alone, which the
+suites' outcome and headline follow; the context-aware one), and --systems puts the published Acc beside them.
+fr, de, es and it: every language the family reads.
+
 DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender): data/aggregates/en.txt, en_pro.txt,
 en_anti.txt, data/human_annotations/, translations/<system>/en-<language>.txt. The measures follow the paper's
 evaluate.py: Acc over every item (a neutral gold is never matched: predictions are male, female or none),
@@ -23,7 +27,7 @@ from pathlib import Path
 
 import yaml
 
-from pytest_mtchallenge.checkers.entity_gender import EVIDENCE, EntityGenderChecker
+from pytest_mtchallenge.checkers.entity_gender import CONTEXT_AWARE, CONTEXT_EVIDENCE, EVIDENCE, PAPER, EntityGenderChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 
@@ -42,6 +46,9 @@ def variants_file(language: str) -> Path:
     return ROOT / "tests" / "data" / f"winomt-{language}-variants.yaml"
 
 
+READINGS = (PAPER, CONTEXT_AWARE)
+
+
 def item(source: str, entity: str, gender: str, position: int, language: str) -> ChallengeItem:
     return ChallengeItem(id="winomt", suite="winomt", category="gender", subcategory="entity_gender", source=source,
                          references=(), question="", checker="entity_gender",
@@ -49,11 +56,15 @@ def item(source: str, entity: str, gender: str, position: int, language: str) ->
                          target_language=language)
 
 
-def predicted(verdict: Verdict) -> str:
-    """male, female, none, or not_found (the entity is not rendered)."""
+def predicted(verdict: Verdict, reading: str = PAPER) -> str:
+    """male, female, none, or not_found (the entity is not rendered), in ``reading``."""
     if verdict.missing:
         return "not_found"
-    return next((e.removeprefix(EVIDENCE) for e in verdict.evidence if e.startswith(EVIDENCE)), "none")
+    if reading == CONTEXT_AWARE:
+        return next((e.removeprefix(CONTEXT_EVIDENCE) for e in verdict.evidence if e.startswith(CONTEXT_EVIDENCE)),
+                    "none")
+    return next((e.removeprefix(EVIDENCE) for e in verdict.evidence
+                 if e.startswith(EVIDENCE) and not e.startswith(CONTEXT_EVIDENCE)), "none")
 
 
 @dataclass(frozen=True)
@@ -76,13 +87,14 @@ def variants(language: str, show: bool) -> None:
         test = item(entry["source"], entry["entity"].lower(), entry["gender"], entry["position"], language)
         for output in entry["outputs"]:
             verdict = CHECKER.check(item=test, output=output["output"])
-            got, want = predicted(verdict), output["reads"]
+            got, want = predicted(verdict, CONTEXT_AWARE), output["reads"]  # the labels read in context
             counts["total"] += 1
             counts["agree" if got == want else "disagree"] += 1
             if show and got != want:
                 print(f"  line {entry['line']} ({entry['entity']}): wanted {want}, got {got}: {output['output']}\n"
                       f"      {verdict.reason}")
-    print(f"variants: {counts['agree']}/{counts['total']} agree ({100 * counts['agree'] / counts['total']:.1f} %)")
+    print(f"variants: {counts['agree']}/{counts['total']} agree with the context-aware reading "
+          f"({100 * counts['agree'] / counts['total']:.1f} %)")
 
 
 @dataclass(frozen=True)
@@ -110,24 +122,28 @@ def read_annotations(winomt: Path, language: str = "fr") -> list[Annotation]:
 
 
 def annotations(winomt: Path, language: str, show: bool) -> None:
+    """Agreement with the authors' annotations, in each reading: decided (not 'not found') and agreeing."""
     counts: Counter[str] = Counter()
     for annotation in read_annotations(winomt, language):
         line = annotation.line
         verdict = CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
                                 output=annotation.sentence)
-        got, want = predicted(verdict), annotation.label
         counts["labelled"] += 1
-        if got == "not_found":
-            counts["undecided"] += 1
-        else:
-            counts["decided"] += 1
-            counts["agree" if got == want else "disagree"] += 1
-        if show and got != want:
-            print(f"  {annotation.index} {line.entity}: annotator {want}, family {got}: {annotation.sentence}\n"
-                  f"      {verdict.reason}")
-    decided, labelled = counts["decided"], counts["labelled"]
-    print(f"annotations: {labelled} labelled, {decided} decided ({100 * decided / labelled:.1f} %), "
-          f"{counts['agree']} agree ({100 * counts['agree'] / decided:.1f} % of decided)")
+        for reading in READINGS:
+            got, want = predicted(verdict, reading), annotation.label
+            if got == "not_found":
+                continue
+            counts[f"decided {reading}"] += 1
+            counts[f"agree {reading}"] += int(got == want)
+            if show and got != want:
+                print(f"  {annotation.index} {line.entity} ({reading}): annotator {want}, family {got}: "
+                      f"{annotation.sentence}\n      {verdict.reason}")
+    labelled = counts["labelled"]
+    for reading in READINGS:
+        decided, agree = counts[f"decided {reading}"], counts[f"agree {reading}"]
+        print(f"annotations ({reading} reading): {labelled} labelled, {decided} decided "
+              f"({100 * decided / max(labelled, 1):.1f} %), {agree} agree ({100 * agree / max(decided, 1):.1f} % of "
+              "decided)")
 
 
 def measures(lines: list[Line], predictions: list[str]) -> dict[str, float]:
@@ -144,27 +160,31 @@ def measures(lines: list[Line], predictions: list[str]) -> dict[str, float]:
 
 
 def systems(winomt: Path, language: str, show: bool) -> None:
+    """Acc, F1, ΔG and ΔS of each system's file, in each reading, beside the published Acc."""
     lines = read_lines(winomt / "data/aggregates/en.txt")
     pro = set(read_lines(winomt / "data/aggregates/en_pro.txt"))
     anti = set(read_lines(winomt / "data/aggregates/en_anti.txt"))
-    print("| system | Acc | upstream Acc | F1 male | F1 female | ΔG | ΔS | not found | no gender |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| system | reading | Acc | published Acc | F1 male | F1 female | ΔG | ΔS | not found | no gender |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for path in sorted(winomt.glob(f"translations/*/en-{language}.txt")):
-        outputs = [row.split(" ||| ", 1)[1] for row in path.read_text(encoding="utf-8").splitlines()]
-        predictions = []
-        for line, output in zip(lines, outputs):
-            test = item(line.source, line.entity, line.gender, line.position, language)
-            got = predicted(CHECKER.check(item=test, output=output))
-            predictions.append(got)
-        as_gender = [p if p in ("male", "female") else "unknown" for p in predictions]
-        overall = measures(lines, as_gender)
-        pro_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in pro]))["acc"]  # type: ignore[arg-type]
-        anti_acc = measures(*zip(*[(ln, p) for ln, p in zip(lines, as_gender) if ln in anti]))["acc"]  # type: ignore[arg-type]
+        outputs = [row.split(" ||| ", 1)[1] if " ||| " in row else "" for row in
+                   path.read_text(encoding="utf-8").splitlines()]
+        verdicts = [CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
+                                  output=output) for line, output in zip(lines, outputs)]
         name = path.parent.name
-        upstream = UPSTREAM_ACC[language].get(name)
-        print(f"| {name} | {overall['acc']:.1f} | {upstream if upstream else '—'} | {overall['f1_male']:.1f} | "
-              f"{overall['f1_female']:.1f} | {overall['f1_male'] - overall['f1_female']:.1f} | "
-              f"{pro_acc - anti_acc:.1f} | {predictions.count('not_found')} | {predictions.count('none')} |")
+        upstream = UPSTREAM_ACC.get(language, {}).get(name)
+        for reading in READINGS:
+            predictions = [predicted(verdict, reading) for verdict in verdicts]
+            as_gender = [p if p in ("male", "female") else "unknown" for p in predictions]
+            overall = measures(lines, as_gender)
+            subset = {key: [(ln, p) for ln, p in zip(lines, as_gender) if ln in found]
+                      for key, found in (("pro", pro), ("anti", anti))}
+            accs = {key: measures(*zip(*rows))["acc"] if rows else 0.0  # type: ignore[arg-type]
+                    for key, rows in subset.items()}
+            print(f"| {name} | {reading} | {overall['acc']:.1f} | {upstream if upstream else '—'} | "
+                  f"{overall['f1_male']:.1f} | {overall['f1_female']:.1f} | "
+                  f"{overall['f1_male'] - overall['f1_female']:.1f} | {accs['pro'] - accs['anti']:.1f} | "
+                  f"{predictions.count('not_found')} | {predictions.count('none')} |")
 
 
 def main(argv: list[str] | None = None) -> int:
