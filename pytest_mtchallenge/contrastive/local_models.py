@@ -41,12 +41,11 @@ def score_transformers(model: TransformersModel, sources: Sequence[str], candida
     prefix = [start] + ([code_id] if code_id is not None else [])
     width = max(len(ids) for ids in labels)
     decoder_inputs = [(prefix + ids[:-1] + [pad] * (width - len(ids))) for ids in labels]
-    mask = [[1] * (len(prefix) + len(ids) - 1) + [0] * (width - len(ids)) for ids in labels]
     with torch.inference_mode():
         logits = model.model(input_ids=encoded["input_ids"].to(model.device),
                              attention_mask=encoded["attention_mask"].to(model.device),
-                             decoder_input_ids=torch.tensor(decoder_inputs, device=model.device),
-                             decoder_attention_mask=torch.tensor(mask, device=model.device)).logits
+                             # padding comes last: causal attention keeps it out of every real token's score
+                             decoder_input_ids=torch.tensor(decoder_inputs, device=model.device)).logits
         log_probs = torch.log_softmax(logits.float(), dim=-1)
         skip = len(prefix) - 1  # positions that predict the forced token
         target = torch.tensor([ids + [pad] * (width - len(ids)) for ids in labels], device=model.device)
