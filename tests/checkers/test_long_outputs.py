@@ -26,7 +26,8 @@ for path in bundled_suites().values():
         items.setdefault(item.checker, (item, (suite.source_language, suite.target_language)))
 for name, params in {"formality": {"register": "vous"}, "verb_ellipsis": {"lemma": "faire"},
                      "ctxpro-expected": {"expected": "vous"}, "tq-regex": {"positive": "vous", "negative": "tu"},
-                     "regex": {"positive": "vous"}, "human": {}}.items():
+                     "regex": {"positive": "vous"}, "human": {},
+                     "contrastive": {"correct": ["Vous l'avez fait."], "contrastive": ["Tu l'as fait."]}}.items():
     families[name].parse_params(params)
     item = ChallengeItem(id="X", suite="t", category="c", subcategory="s", source="You did it.",
                          references=("Vous l'avez fait.",), question="?", checker=name, params=MappingProxyType(params))
