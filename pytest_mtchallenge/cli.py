@@ -232,13 +232,31 @@ def _convert(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise MTChallengeError(f"cannot write: {exc.strerror or exc}", file=exc.filename or args.directory) from None
     families = registry().checkers
-    load_suite(path, checkers=families, validate_params=lambda name, params: families[name].parse_params(params))
+    written = load_suite(path, checkers=families, validate_params=lambda name, params: families[name].parse_params(params))
+    _check_read_back(suite, written, path)
     problems = sum(1 for item in suite.items if item.problem)
     print(f"wrote {path}: {counted(len(suite.items), 'item')}, "
           f"{counted(len(suite.subcategories), 'subcategory', 'subcategories')}, "
           f"{counted(len(suite.verdicts), 'recorded verdict')}"
           + (f", {counted(problems, 'item')} with problems (see their notes)" if problems else ""))
     return 0
+
+
+def _check_read_back(suite: Suite, written: Suite, path: Path) -> None:
+    """Refuse a conversion whose file does not read back as the suite it was written from: every
+    item's texts, and every recorded system's outputs, compared as written."""
+    read = {item.id: item for item in written.items}
+    for item in suite.items:
+        again = read.get(item.id)
+        for field in ("source", "references", "context", "context_references"):
+            if again is None or getattr(again, field) != getattr(item, field):
+                raise MTChallengeError("does not read back as it was written (a text changed on the way)",
+                                       file=path, item=item.id, field=field)
+    for name, system in suite.systems.items():
+        again_system = written.systems.get(name)
+        if again_system is None or dict(again_system.outputs) != dict(system.outputs):
+            raise MTChallengeError("does not read back as it was written (an output changed on the way)",
+                                   file=path, field=f"systems/{name}")
 
 
 def _suite_named(spec: str, *, families: Mapping[str, type[Checker]] | None = None) -> Suite:

@@ -148,7 +148,12 @@ def _verdict_paths(config: pytest.Config) -> tuple[Path, ...]:
     if not given:
         given = config.getini("mt_verdicts") or []
         base = config.inipath.parent if config.inipath is not None else config.rootpath
-    return tuple(Path(p) if Path(p).is_absolute() else base / p for p in given)
+    paths = tuple(Path(p) if Path(p).is_absolute() else base / p for p in given)
+    for path in paths:
+        if path.is_dir():  # it was silently ignored: nothing said which verdicts were not read
+            raise pytest.UsageError(f"--mt-verdicts={path}: a directory, not a verdict file; name each file "
+                                    "(a suite's verdicts.yaml, or the file mtchallenge review wrote)")
+    return paths
 
 
 def _judge_mode(text: str) -> JudgeMode:

@@ -9,6 +9,8 @@ fold are written double-quoted, with escapes (:func:`render_entries`).
 """
 from __future__ import annotations
 
+import re
+
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 
@@ -40,6 +42,19 @@ def text_problem(text: str) -> str | None:
     return None
 
 
+#: Characters that do not show, or reorder what follows: format characters (zero-width spaces and
+#: joiners, bidirectional marks, embeddings, overrides and isolates, the BOM), and the other
+#: invisible separators.
+_HIDDEN = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of ``text`` that does not show or reorders what follows (``U+200B``), or None."""
+    found = _HIDDEN.search(text)
+    return f"U+{ord(found.group()):04X}" if found else None
+
+
 def check_entry(*, item: str, output: str, verdict: object, system: str = "", annotator: str = "", source: str = "",
                 annotators: Mapping[str, object] | None = None, item_ids: Collection[str] | None = None) -> None:
     """Refuse (:class:`EntryProblem`) an entry that a verdict file cannot hold or its reader would refuse."""
@@ -51,6 +66,10 @@ def check_entry(*, item: str, output: str, verdict: object, system: str = "", an
     for field in ("item", "output"):
         if not texts[field].strip():
             raise EntryProblem(field, "must not be empty")
+    hidden = hidden_character(annotator)
+    if hidden:  # two annotators whose names look alike would count as two people
+        raise EntryProblem("annotator", f"holds an invisible or direction-changing character ({hidden}): "
+                                        "an annotator's name must read as it is")
     if item_ids is not None and item not in item_ids:
         raise EntryProblem("item", "verdict for an item the suite does not have")
     if verdict not in VERDICT_VALUES:

@@ -130,3 +130,39 @@ def test_ordinary_system_names_are_kept(name: str) -> None:
     from pytest_mtchallenge.formats.yaml import unsafe_system_name
 
     assert unsafe_system_name(name) == ""
+
+
+def test_a_text_holding_a_next_line_character_converts_and_reads_back_as_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 39, 11: convert turned U+0085 into a space, and its read-back check did not compare."""
+    source = tmp_path / "one.yaml"
+    text = idioms_suite(IDIOMS[:1]).replace("source: It is raining cats and dogs.",
+                                            'source: "It is raining cats and dogs.\\Nreally"')
+    text = text.replace("reference: Il pleut des cordes.", 'reference: "Il pleut des cordes,\\Lvraiment."')
+    source.write_text(text, encoding="utf-8")
+    assert main(["convert", str(source), str(tmp_path / "out")]) == 0, capsys.readouterr().err
+    from pytest_mtchallenge.formats.yaml import load_suite
+
+    (item,) = load_suite(tmp_path / "out" / "suite.yaml").items
+    assert item.source == "It is raining cats and dogs.\x85really"
+    assert item.references == ("Il pleut des cordes,\u2028vraiment.",)
+
+
+def test_a_conversion_that_would_not_read_back_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_mtchallenge import cli
+    from pytest_mtchallenge.formats import yaml as suite_yaml
+
+    real = suite_yaml.load_suite
+
+    def altered(path, **kwargs):  # type: ignore[no-untyped-def]
+        from dataclasses import replace
+
+        suite = real(path, **kwargs)
+        return replace(suite, items=tuple(replace(i, source=i.source + " ") for i in suite.items))
+
+    monkeypatch.setattr(cli, "load_suite", altered)
+    source = tmp_path / "one.yaml"
+    source.write_text(idioms_suite(IDIOMS[:1]), encoding="utf-8")
+    assert main(["convert", str(source), str(tmp_path / "out")]) == 2
+    assert "item H1a: field 'source': does not read back as it was written" in capsys.readouterr().err

@@ -13,7 +13,7 @@ from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite, load_verdicts
 from pytest_mtchallenge.model import RecordedVerdict
 from pytest_mtchallenge.review.verdict_file import VerdictFile
-from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, text_problem
+from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, hidden_character, text_problem
 from review_suite import write_suite
 
 ITEMS = {"H1a", "H1b"}
@@ -40,7 +40,9 @@ def written(tmp_path: Path, *verdicts: RecordedVerdict) -> list[RecordedVerdict]
 
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
 def test_hostile_texts_read_back_exactly(tmp_path: Path, text: str) -> None:
-    verdicts = [RecordedVerdict(item="H1a", output="first", verdict="yes", annotator=text.strip() and "x" + text),
+    # an annotator's name may not hold invisible or direction-changing characters (issue 39, 11): refused below
+    annotator = text.strip() and "x" + text if not any(c in text for c in "\ufeff\u202e\u2066") else "x"
+    verdicts = [RecordedVerdict(item="H1a", output="first", verdict="yes", annotator=annotator),
                 RecordedVerdict(item="H1b", output=text, verdict="no", system=text, annotator="Eve", source=text)]
     loaded = written(tmp_path, *verdicts)
     assert [(v.output, v.system, v.annotator, v.source) for v in loaded] == [
@@ -94,7 +96,7 @@ def test_any_text_is_refused_by_the_writer_or_reads_back_exactly(tmp_path: Path,
     try:
         check_verdict(verdict, item_ids=ITEMS)
     except EntryProblem:
-        assert text_problem(text) is not None or not text.strip()
+        assert text_problem(text) is not None or not text.strip() or hidden_character(text) is not None
         with pytest.raises(SuiteError):
             written(tmp_path, verdict)
         return
@@ -122,3 +124,13 @@ def test_convert_writes_verdicts_by_the_same_rule(tmp_path: Path) -> None:
     assert (loaded.output, loaded.annotator, loaded.source) == ("a\x85b", "\x1b[2J", "a\u2028b")
     with pytest.raises(SuiteError, match=r"verdicts.yaml: item H1a: field 'output': holds a lone surrogate"):
         dump_suite(replace(suite, verdicts=(replace(hostile, output="\ud800"),)), tmp_path / "other")
+
+
+@pytest.mark.parametrize("name", ["ann\u200bе", "\u202eanna", "anna\ufeff", "an\u00adna"])
+def test_an_annotator_name_with_an_invisible_or_direction_changing_character_is_refused(name: str) -> None:
+    """Issue 39, 11: two annotators whose names look alike counted as two people."""
+    from pytest_mtchallenge.verdict_entries import EntryProblem, check_entry
+
+    with pytest.raises(EntryProblem) as raised:
+        check_entry(item="S1a", output="Il pleut.", verdict="yes", annotator=name)
+    assert raised.value.field == "annotator"

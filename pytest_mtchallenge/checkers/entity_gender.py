@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, TypeVar
 
+from pytest_mtchallenge.errors import quoted
 from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys
 from pytest_mtchallenge.languages import base_code, language_name
 from pytest_mtchallenge.languages.professions import Mention, ProfessionTable, Rendering
@@ -229,7 +230,7 @@ class EntityGenderParams(FamilyParams):
             raise ValueError("entity must be an English person noun (developer)")
         known = frozenset(table.english) if table is not None else known_entities()
         if entity.strip().lower() not in known:
-            raise ValueError(f"entity {entity!r} is not in the language packs' profession tables "
+            raise ValueError(f"entity {quoted(entity)} is not in the language packs' profession tables "
                              f"({len(known)} nouns: {', '.join(sorted(known)[:6])}, …)")
         if gender not in GENDERS:
             raise ValueError(f"gender must be one of {', '.join(GENDERS)}, found {gender!r}")
@@ -298,7 +299,7 @@ class EntityGenderChecker(Checker):
         language = reading(code)
         table = language.table()
         if params.entity not in table.english:
-            return Verdict.undecided(f"{params.entity!r} is not in the {language.language} pack's profession table",
+            return Verdict.undecided(f"{quoted(params.entity)} is not in the {language.language} pack's profession table",
                                      EVIDENCE + "none", CONTEXT_EVIDENCE + "none")
         sentence = language.read(output)
         if sentence is None:

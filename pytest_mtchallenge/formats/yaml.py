@@ -470,7 +470,13 @@ def _write_yaml(path: Path, document: object) -> None:
     class Dumper(yaml.SafeDumper):
         pass
 
-    Dumper.add_representer(str, lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", text))
+    def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        # YAML reads U+0085, U+2028 and U+2029 as line breaks, which a plain or block scalar folds into
+        # spaces: a text holding one is written double-quoted, where they are escapes (\N, \L, \P).
+        style = '"' if any(char in value for char in "\x85\u2028\u2029") else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, text)
     Dumper.add_representer(MappingProxyType, lambda dumper, mapping: dumper.represent_dict(dict(mapping)))
     text = yaml.dump(document, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120)
     files.write_atomically(path, text.encode("utf-8"))

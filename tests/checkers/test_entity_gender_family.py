@@ -112,3 +112,13 @@ def test_the_outcome_follows_the_items_reading_and_the_reason_names_the_other(la
         outcomes[chosen] = verdict.outcome
         assert ("read in context" if chosen == PAPER else "the paper's reading: male") in verdict.reason
     assert outcomes == {PAPER: Outcome.FAIL, CONTEXT_AWARE: Outcome.PASS}
+
+
+def test_an_entity_of_a_hundred_thousand_characters_is_not_quoted_whole() -> None:
+    """Issue 39, 11: a 100,000-character WinoMT profession was quoted whole in the error."""
+    from pytest_mtchallenge.checkers.entity_gender import EntityGenderChecker
+
+    entity = "x" * 100_000
+    with pytest.raises(ValueError) as raised:
+        EntityGenderChecker.parse_params({"entity": entity, "gender": "female", "position": 1})
+    assert len(str(raised.value)) < 500 and "(100000 characters)" in str(raised.value)

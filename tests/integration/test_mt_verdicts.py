@@ -165,3 +165,11 @@ def test_the_page_writes_only_verdicts_that_every_reader_reads_back(pytester: py
     again = plan_review(run="first.json", suite="idioms", verdicts="mine.yaml", base=pytester.path)
     review = Review(again.tasks, VerdictFile(again.verdict_path, suite="idioms", item_ids=file.item_ids))
     assert len(review.answers("Ana")) == 1 and len(review.answers("Ben")) == 1
+
+
+def test_a_verdicts_directory_is_refused_in_one_line(pytester: pytest.Pytester, mini_suite: Path) -> None:
+    """Issue 39, 11: --mt-verdicts=DIR was silently ignored."""
+    (pytester.path / "verdicts").mkdir()
+    result = pytester.runpytest(str(mini_suite.parent), "--mt-verdicts=verdicts")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mt-verdicts=*verdicts: a directory, not a verdict file*"])
