@@ -8,6 +8,15 @@ from __future__ import annotations
 
 import os
 
+# rich in sys.modules before any in-process pytester run: pytester restores sys.modules after each run,
+# so a rich first imported inside one was imported again by the next, and the report table (holding
+# the first rich.style.Style) met a second Style class: "'Style' object has no attribute 'strip'",
+# failing whichever tests came after in that worker. The plugin itself still imports rich lazily.
+import rich.console  # noqa: F401
+import rich.style  # noqa: F401
+import rich.table  # noqa: F401
+import rich.text  # noqa: F401
+
 from tests.loopback import loopback  # noqa: F401 - the fixture of every test that needs an HTTP server
 
 try:
