@@ -44,7 +44,8 @@ UNRELATED_SETS = {"unrelated": UNRELATED, "unrelated-heldout": DATA / "unrelated
                   "unrelated-heldout7": DATA / "unrelated-outputs-heldout7.yaml",
                   "unrelated-heldout8": DATA / "unrelated-outputs-heldout8.yaml",
                   "unrelated-heldout9": DATA / "unrelated-outputs-heldout9.yaml",
-                  "unrelated-heldout10": DATA / "unrelated-outputs-heldout10.yaml"}
+                  "unrelated-heldout10": DATA / "unrelated-outputs-heldout10.yaml",
+                  "half-translated-heldout": DATA / "half-translated-heldout.yaml"}
 
 
 def variant_files(suite_name: str, sets: tuple[str, ...] = ()) -> list[Path]:
@@ -81,7 +82,7 @@ def unrelated(suite_name: str, ids: set[str], path: Path = UNRELATED) -> list[Re
 
 def variant_kind(case: Case) -> str:
     """``garbled`` for the broken outputs; fluent ones by their verdict."""
-    if case.system in ("garbled", "constant", "unrelated"):
+    if case.system in ("garbled", "constant", "unrelated", "half-translated", "legitimate"):
         return case.system
     return {"yes": "fluent-correct", "no": "fluent-wrong"}.get(case.human, f"fluent-{case.human}")
 
