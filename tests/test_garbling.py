@@ -7,7 +7,7 @@ from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.languages.en.lexicon import has_finite_verb as english_finite_verb
 from pytest_mtchallenge.languages.fr.words import has_finite_verb as french_finite_verb
-from pytest_mtchallenge.languages.garbling import garbling
+from pytest_mtchallenge.languages.garbling import garbling, left_untranslated
 
 @pytest.mark.parametrize("name", ["isabelle2017-en-fr", "isabelle-kuhn2018-fr-en", "cinkova-bojar2018-en-cs",
                                   "dip-discourse-en-fr"])
@@ -137,3 +137,21 @@ def test_czech_untranslated_words(output: str, untranslated: tuple[str, ...]) ->
                                "Bank of America.",
                        source_language="en", target_language="cs")
     assert signals.untranslated == untranslated
+
+
+@pytest.mark.parametrize(("output", "source", "reference", "left"), [
+    # issue 36: half-translated outputs, the source's words named
+    ("Les appels repeated de sa mère auraient dû nous alerter.", "The repeated calls from his mother should have "
+     "alerted us.", "Les appels répétés de sa mère auraient dû nous alerter.", ("repeated",)),
+    ("John aimerait traverser la river à la nage.", "John would like to swim across the river.",
+     "John aimerait traverser la rivière à la nage.", ("river",)),  # French *river* (to rivet): a homograph
+    # a word the reference keeps, a title, a quoted term: kept as a translation keeps them
+    ("Utilisez le couteau à steak.", "Use the steak knife.", "Utilisez le couteau à steak.", ()),
+    ("Il a écrit un scénario intitulé The Planet Wyh.", "He wrote a script called The Planet Wyh.",
+     "Il a écrit un scénario intitulé La Planète Wyh.", ()),
+    ("Je vous assure.", "I assure you.", "Je vous le garantis.", ()),  # *assure*, a form of *assurer*
+])
+def test_left_untranslated_names_the_source_words_a_half_translated_output_keeps(
+        output: str, source: str, reference: str, left: tuple[str, ...]) -> None:
+    assert left_untranslated(output, source=source, references=(reference,), source_language="en",
+                             target_language="fr") == left
