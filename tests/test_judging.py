@@ -222,13 +222,17 @@ def test_error_judgement_has_no_output_and_keeps_the_reason() -> None:
     (Verdict.not_applicable("no clause"), "J'aimerais le voir arriver.", Outcome.NA),
     # found but unsure, or decided: never changed by the signals
     (Verdict.undecided("the verb is replaced"), "Je *want qu'il vient.", Outcome.REVIEW),
-    (Verdict.passed("subjunctive"), "Je *want qu'il vienne.", Outcome.PASS),
+    # a pass on a half-translated output fails as broken (issue 36), naming the word left untranslated
+    (Verdict.passed("subjunctive"), "Je *want qu'il vienne.", Outcome.FAIL),
+    (Verdict.passed("subjunctive"), "Je veux qu'il vienne.", Outcome.PASS),
 ])
 def test_a_broken_output_without_the_construction_fails_as_not_rendered(
         answer: Verdict, output: str, outcome: Outcome) -> None:
     judgement = judge_of({"fixed": FixedChecker(answer)}, gates=True)(ITEM, system="sysA", output=output)
     assert judgement.outcome is outcome
-    if outcome is Outcome.FAIL:
+    if outcome is Outcome.FAIL and answer.outcome is Outcome.PASS:
+        assert judgement.reason.startswith("broken: a half-translated output, left untranslated: *want;")
+    elif outcome is Outcome.FAIL:
         assert judgement.reason.startswith(
             f"not rendered: {answer.missing or 'the phenomenon'} is missing from a broken output (")
         assert answer.reason in judgement.reason

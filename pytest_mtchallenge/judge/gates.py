@@ -5,7 +5,8 @@
 2. :func:`untranslated`: an output in the source language fails before any family reads it;
 3. :func:`family`: the item's family judges it (a crash is undecided, saying so);
 4. :func:`not_rendered`: the family's n/a or "not found" on a broken output is a failure;
-5. :func:`unrelated`: a pass on an output that translates another sentence, or rests on another sentence's
+5. :func:`half_translated`: a pass on an output that leaves words of the source untranslated is a failure;
+6. :func:`unrelated`: a pass on an output that translates another sentence, or rests on another sentence's
    word or participant, is left to a human.
 
 The recorded human verdict comes after them (:class:`~pytest_mtchallenge.judge.judge.Judge`). A gate that
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.judge.context import ItemContext
 from pytest_mtchallenge.languages import identify
-from pytest_mtchallenge.languages.garbling import garbling
+from pytest_mtchallenge.languages.garbling import garbling, left_untranslated
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
 
@@ -99,6 +100,34 @@ def _not_rendered(item: ItemContext, output: str, context: tuple[str, ...], verd
                           f"{verdict.reason}", *verdict.evidence)
 
 
+#: A single unmarked word left untranslated with at most this many letters is too little to fail an output
+#: on (a short word may be a clipped form or an interjection the target lexicon lacks): left to a human.
+AMBIGUOUS_LETTERS = 3
+
+
+def _half_translated(item: ItemContext, output: str, context: tuple[str, ...],
+                     verdict: Verdict | None) -> Verdict | None:
+    """A pass on a half-translated output — words of the source left untranslated in an otherwise translated
+    sentence (:func:`~pytest_mtchallenge.languages.garbling.left_untranslated`: *Les appels repeated de sa mère
+    auraient dû nous alerter.*) — is a failure: the output is broken, whatever the family found in it. A word
+    a reference keeps (a name, a loanword) does not count; one short unmarked word
+    (:data:`AMBIGUOUS_LETTERS`) is left to a human. Only the family's pass is read: its fail stands, with its
+    reason. A family that reproduces a peer's scoring exactly (not ``needs_related_output``) is not asked."""
+    if verdict is None or verdict.outcome is not Outcome.PASS or not item.checker.needs_related_output:
+        return None
+    item_ = item.item
+    left = left_untranslated(output, source=item_.source, references=item_.references + item_.context_references,
+                             source_language=item.source_language, target_language=item.target_language)
+    if not left:
+        return None
+    words = ", ".join(left)
+    if len(left) == 1 and left[0][:1].isalpha() and len(left[0]) <= AMBIGUOUS_LETTERS:
+        return Verdict.undecided(f"the output may leave a word of the source untranslated ({words}): left to a "
+                                 f"human; the family said: {verdict.reason}", *verdict.evidence)
+    return Verdict.failed(f"broken: a half-translated output, left untranslated: {words}; the family said: "
+                          f"{verdict.reason}", *verdict.evidence)
+
+
 def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict: Verdict | None) -> Verdict | None:
     """A pass on an output whose content words are hardly any of the references' nor translations,
     names or cognates of the source's (:mod:`pytest_mtchallenge.languages.relatedness`) is no
@@ -142,9 +171,10 @@ length = Gate("length", _length)
 untranslated = Gate("untranslated", _untranslated)
 family = Gate("family", _family, final=False)
 not_rendered = Gate("not rendered", _not_rendered)
+half_translated = Gate("half translated", _half_translated)
 unrelated = Gate("unrelated", _unrelated)
 
 #: Every automatic gate, in order: what a run, meta-evaluation, lint and scoring judge with.
-AUTOMATIC: tuple[Gate, ...] = (length, untranslated, family, not_rendered, unrelated)
+AUTOMATIC: tuple[Gate, ...] = (length, untranslated, family, not_rendered, half_translated, unrelated)
 #: The family alone (an output too long still unread): what the cross-judge compares, two families' readings.
 FAMILY: tuple[Gate, ...] = (length, family)

