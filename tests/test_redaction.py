@@ -256,3 +256,17 @@ def test_the_key_variables_of_every_kind_are_secrets_whatever_the_run_s_systems(
     environ = {"DEEPL_AUTH_KEY": "d33pl-0123:fx", "HF_TOKEN": "hf_0123456789", "OPENAI_API_KEY": "  ",
                "DEEPL_SERVER_URL": "http://127.0.0.1:9/x?auth_key=s3cr3t-in-url", "OPENAI_BASE_URL": "http://127.0.0.1:8/v1"}
     assert set(well_known_secrets(kinds, environ)) == {"d33pl-0123:fx", "hf_0123456789", "s3cr3t-in-url"}
+
+
+def test_a_key_with_a_zero_width_space_inside_is_hidden_in_every_spelling() -> None:
+    """Issue 39, 11: a key holding U+200B was stored raw; it is hidden as written, as JSON writes it
+    (escaped or not) and as repr quotes it."""
+    import json
+
+    from pytest_mtchallenge.redaction import redact
+
+    key = "abc\u200bdefghijk"
+    assert redact(f"the key is {key}.", [key]) == "the key is ***."
+    assert key not in redact(json.dumps({"k": key}), [key]) and "\\u200b" not in redact(json.dumps({"k": key}), [key])
+    assert key not in redact(json.dumps({"k": key}, ensure_ascii=False), [key])
+    assert "\\u200b" not in redact(repr(key), [key])
