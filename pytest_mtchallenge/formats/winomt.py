@@ -258,8 +258,14 @@ def read_manifest(path: Path) -> Manifest:
 
 def known_defects_of(manifest: Manifest, system: str) -> dict[str, str]:
     """The items whose recorded output of ``system`` is a known defect of the data, and why."""
+    return defects_for(manifest.known_defects, system)
+
+
+def defects_for(known_defects: Mapping[str, str], system: str) -> dict[str, str]:
+    """The items of ``known_defects`` (keyed ``ITEM`` for every system, or ``SYSTEM/ITEM``) that are
+    defects of ``system``'s recorded outputs, and why."""
     found = {}
-    for key, reason in manifest.known_defects.items():
+    for key, reason in known_defects.items():
         named, _, item = key.rpartition("/")
         if named in ("", system):
             found[item] = reason

@@ -42,12 +42,9 @@ class SuiteNotes:
 
     def defects_of(self, system: str) -> dict[str, str]:
         """The items whose recorded output of ``system`` is a known defect, and why."""
-        found = {}
-        for key, reason in self.known_defects.items():
-            named, _, item = key.rpartition("/")
-            if named in ("", system):
-                found[item] = reason
-        return found
+        from pytest_mtchallenge.formats.winomt import defects_for
+
+        return defects_for(self.known_defects, system)
 
 
 @functools.cache
