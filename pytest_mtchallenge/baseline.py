@@ -203,8 +203,9 @@ def decide(current: Sequence[SavedRun], baseline: Sequence[SavedRun], *, gate: G
             found = gate.checks(comparison)
             checks.extend(found)
             violations.extend(check.line for check in found if check.tripped)
-            if gate.sensitivity(comparison):
-                notes.append(gate.sensitivity(comparison))
+            sensitivity = gate.sensitivity(comparison)
+            if sensitivity:
+                notes.append(sensitivity)
     verdict = None
     if gate is not None:
         verdict = GateVerdict(rules=gate.expression, baseline=baseline_name, violations=tuple(violations),

@@ -12,9 +12,6 @@ from pytest_mtchallenge.errors import MTChallengeError
 #: The autosave folder, under the directory pytest was started in.
 AUTOSAVE_FOLDER = Path(".mtchallenge") / "runs"
 
-#: What a saved run that was not accepted is called, in its file name and its ``status``.
-NOT_ACCEPTED = ("interrupted", "stopped", "rejected")
-
 #: A numbered run of the autosave folder: ``0001_google-2016.json.gz``, ``0002_mine.rejected.json.gz``
 #: (``….json`` from earlier versions). A label never holds a dot, so the state cannot be mistaken for one.
 _NUMBERED_RUN = re.compile(r"([0-9]{4,9})_(.*?)(?:\.(interrupted|stopped|rejected|partial))?\.json(?:\.gz)?")

@@ -213,8 +213,6 @@ def render_comparisons(comparisons: Sequence[Comparison], violations: Sequence[s
         lines.extend(f"  {check.explained}" for check in checked)
         if verdict is not None:
             lines.extend(f"  {note}" for note in verdict.notes)
-        if not checked:
-            lines.extend(f"  {v}" for v in violations if v in tripped)
     elif violations:
         lines.extend(violations)
     return "\n".join(printable(line) for line in lines) + "\n"  # names and ids from saved runs: shown, not obeyed
