@@ -131,7 +131,8 @@ class Registry:
 
 
 def resolve(extension: str | ModuleType) -> ModuleType:
-    """A registered module, imported at first use when it was registered by its dotted name."""
+    """A registered module (a suite format, report format or language pack), imported at first use
+    when it was registered by its dotted name: the one lookup every registry table goes through."""
     return importlib.import_module(extension) if isinstance(extension, str) else extension
 
 

@@ -9,7 +9,6 @@ costs a run that uses no suite nothing.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import importlib.resources
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
@@ -67,8 +66,9 @@ def use_formats(formats: Mapping[str, str | ModuleType]) -> None:
 def format_module(name: str) -> ModuleType:
     if name not in _ACTIVE:
         raise SuiteError(f"unknown suite format {name!r} (known: {', '.join(_ACTIVE)})", file=name)
-    module = _ACTIVE[name]
-    return importlib.import_module(module) if isinstance(module, str) else module
+    from pytest_mtchallenge.registry import resolve
+
+    return resolve(_ACTIVE[name])
 
 
 def detect_format(path: Path) -> str | None:

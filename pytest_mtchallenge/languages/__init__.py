@@ -7,7 +7,6 @@ language without a pack gets a generic one (sentence splitting only). Packs load
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Mapping
 from types import ModuleType
 
@@ -47,7 +46,9 @@ def language_pack(language: str) -> LanguagePack:
     code = base_code(language)
     module = _ACTIVE.get(code)
     if module is not None:
-        return (importlib.import_module(module) if isinstance(module, str) else module).PACK
+        from pytest_mtchallenge.registry import resolve
+
+        return resolve(module).PACK
     return LanguagePack(code=code, name=LANGUAGE_NAMES.get(code, language), abbreviations=GENERIC.abbreviations)
 
 

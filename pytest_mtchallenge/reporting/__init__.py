@@ -7,7 +7,6 @@ and only render these types. ``--mt-report`` picks a writer by the path's extens
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -369,5 +368,7 @@ def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: 
     default) to ``path``, with the comparisons against a baseline (``--mt-compare``) for the formats
     that show them, and the release gate's verdict (``--mt-compare-fail``)."""
     module = (REPORT_FORMATS if formats is None else formats)[fmt]
-    writer = importlib.import_module(module) if isinstance(module, str) else module
+    from pytest_mtchallenge.registry import resolve
+
+    writer = resolve(module)  # type: ignore[arg-type]
     writer.write(runs, path, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate)  # type: ignore[attr-defined]
