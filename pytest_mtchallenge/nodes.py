@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pytest_mtchallenge.markers import Markers
     from pytest_mtchallenge.plan import RunPlan
     from pytest_mtchallenge.systems import System
-    from pytest_mtchallenge.translation.scorer import Scorer
+    from pytest_mtchallenge.contrastive.scorer import Scorer
 
 __all__ = ["RESERVED_MARKERS", "ChallengeTest", "JudgementFailure", "SuiteFile", "marker_name"]
 

@@ -80,7 +80,7 @@ class MTChallengeSession:
         self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
                                      suspend_capture=console.suspend_capture, interactive=console.interactive)
         from pytest_mtchallenge.contrastive.nodes import params_of
-        from pytest_mtchallenge.translation.scorer import Scorer
+        from pytest_mtchallenge.contrastive.scorer import Scorer
 
         self.scorer = Scorer(self.translator, params_of)  # contrastive items' scores, through the same cache
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.

@@ -16,7 +16,7 @@ from pytest_mtchallenge.verdict import Judgement, Outcome
 if TYPE_CHECKING:
     from pytest_mtchallenge.model import ChallengeItem, Suite
     from pytest_mtchallenge.systems import System
-    from pytest_mtchallenge.translation.scorer import Scorer
+    from pytest_mtchallenge.contrastive.scorer import Scorer
 
 
 def params_of(system: System, suite: Suite, item: ChallengeItem) -> ContrastiveParams | None:
