@@ -16,7 +16,7 @@ import yaml
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
-from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate
+from pytest_mtchallenge.judge.metaeval import Case, MetaEvaluation, meta_evaluate
 from pytest_mtchallenge.model import RecordedVerdict
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -62,8 +62,14 @@ def variants(suite_name: str, sets: tuple[str, ...] = ()) -> list[RecordedVerdic
     suite = load_suite(bundled_suites()[suite_name])
     ids = {item.id for item in suite.items}
     return [v for path in variant_files(suite_name, sets)
-            for v in (unrelated(suite_name, ids, path) if path in UNRELATED_SETS.values()
+            for v in (unrelated(suite_name, ids, path) if path in UNRELATED_SETS.values() or names_suites(path)
                       else load_verdicts(path, ids))]
+
+
+def names_suites(path: Path) -> bool:
+    """Whether a set's entries name their suite (the blind sets of issue 36 do, one file per suite)."""
+    entries = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("verdicts") or []
+    return bool(entries) and isinstance(entries[0], dict) and "suite" in entries[0]
 
 
 def unrelated(suite_name: str, ids: set[str], path: Path = UNRELATED) -> list[RecordedVerdict]:
