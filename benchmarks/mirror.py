@@ -31,7 +31,7 @@ from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.formats import load_any_suite
 from pytest_mtchallenge.judge import Judge, JudgeMode
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 from pytest_mtchallenge.translation.repeats import repeated_outputs
 from pytest_mtchallenge.verdict import Outcome
 

@@ -24,8 +24,8 @@ from pytest_mtchallenge.checkers.entity_gender import EntityGenderChecker, Entit
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.normalise import normalise_text
+from pytest_mtchallenge.text.terminal_text import printable
 from pytest_mtchallenge.verdict import Outcome
 
 WINOMT = Path(pytest_mtchallenge.suites.__file__).parent / "winomt"

@@ -13,16 +13,16 @@ from pytest_mtchallenge import __version__, files
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite
-from pytest_mtchallenge.plurals import agreeing, counted
-from pytest_mtchallenge.terminal_text import printable, printable_json
+from pytest_mtchallenge.text.plurals import agreeing, counted
+from pytest_mtchallenge.text.terminal_text import printable, printable_json
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.baseline import Decision
+    from pytest_mtchallenge.runs.baseline import Decision
     from pytest_mtchallenge.checkers import Checker
-    from pytest_mtchallenge.gate import Gate
+    from pytest_mtchallenge.runs.gate import Gate
     from pytest_mtchallenge.model import Suite
     from pytest_mtchallenge.review.tasks import Review
-    from pytest_mtchallenge.saved_runs import SavedDocument
+    from pytest_mtchallenge.runs.saved import SavedDocument
     from pytest_mtchallenge.registry import Registry
 
 #: The exit status after the reader of the output went away (``mtchallenge list | head -1``):
@@ -274,7 +274,7 @@ def _suite_named(spec: str, *, families: Mapping[str, type[Checker]] | None = No
 
 
 def _sources(args: argparse.Namespace) -> int:
-    from pytest_mtchallenge.sources import source_lines, source_records
+    from pytest_mtchallenge.runs.sources import source_lines, source_records
 
     suite = _suite_named(args.suite)
     if args.jsonl:
@@ -290,7 +290,7 @@ def _sources(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     """``mtchallenge check``: 0 when every reference passes, 1 otherwise (2: the suite does not load)."""
-    from pytest_mtchallenge.lint import check_references
+    from pytest_mtchallenge.judge.lint import check_references
 
     families = registry().checkers
     suite = _suite_named(args.suite, families=families)
@@ -383,7 +383,7 @@ def _shown(path: Path) -> Path:
 
 
 def _agreement(args: argparse.Namespace) -> int:
-    from pytest_mtchallenge.agreement import agreement_report, render_agreement, units_of
+    from pytest_mtchallenge.judge.annotators import agreement_report, render_agreement, units_of
     from pytest_mtchallenge.formats import bundled_suites, resolve_suite
     from pytest_mtchallenge.formats.yaml import load_verdicts, read_yaml
     from pytest_mtchallenge.review.verdict_file import verdict_file_suite
@@ -427,7 +427,7 @@ def cross_judge(args: argparse.Namespace) -> int:
     """``mtchallenge cross-judge``: the two judges' verdicts on every recorded output, side by side."""
     import json
 
-    from pytest_mtchallenge import crosstab
+    from pytest_mtchallenge.judge import crosstab
     from pytest_mtchallenge.formats import split_format
 
     stated, location = split_format(args.suite)
@@ -466,11 +466,11 @@ def _score(args: argparse.Namespace) -> int:
     """``mtchallenge score``: the outputs judged as the pytest run judges them (the same plan, judge
     and reports). Exit 0, or 1 when an output could not be judged (a test error in pytest); with
     ``--gate``, 0 when the gate holds and 1 when not, as ``--mt-compare-fail``."""
-    from pytest_mtchallenge.baseline import BaselineOptions, Decision, decide, runs_from_document
-    from pytest_mtchallenge.delivery import Delivery
-    from pytest_mtchallenge.plan import PlanError, RunPlan
+    from pytest_mtchallenge.runs.baseline import BaselineOptions, Decision, decide, runs_from_document
+    from pytest_mtchallenge.runs.delivery import Delivery
+    from pytest_mtchallenge.runs.plan import PlanError, RunPlan
     from pytest_mtchallenge.registry import RegistryError
-    from pytest_mtchallenge.scoring import score, terminal_translator
+    from pytest_mtchallenge.runs.scoring import score, terminal_translator
     from pytest_mtchallenge.systems import SystemOptions
     from pytest_mtchallenge.verdict import JudgeMode
 
@@ -546,16 +546,16 @@ def _report_target(spec: str, base: Path) -> tuple[str, Path]:
 
 
 def _gate(expression: str | None) -> Gate | None:
-    from pytest_mtchallenge.gate import Gate
+    from pytest_mtchallenge.runs.gate import Gate
 
     return Gate.parse(expression, field="--gate") if expression is not None else None
 
 
 def _saved_run(spec: str, folder: Path | None, *, field: str) -> SavedDocument:
     """A saved run named as ``--mt-compare`` names one (a path, a number, last, latest), read."""
-    from pytest_mtchallenge.baseline import BaselineError
-    from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER, RunStoreError, resolve_saved
-    from pytest_mtchallenge.saved_runs import read_saved
+    from pytest_mtchallenge.runs.baseline import BaselineError
+    from pytest_mtchallenge.runs.store import AUTOSAVE_FOLDER, RunStoreError, resolve_saved
+    from pytest_mtchallenge.runs.saved import read_saved
 
     base = Path.cwd()
     try:
@@ -602,8 +602,8 @@ def _runs(args: argparse.Namespace) -> int:
 
 
 def _runs_list(args: argparse.Namespace) -> int:
-    from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER
-    from pytest_mtchallenge.saved_runs import run_rows, table_lines
+    from pytest_mtchallenge.runs.store import AUTOSAVE_FOLDER
+    from pytest_mtchallenge.runs.saved import run_rows, table_lines
 
     folder = args.dir or Path.cwd() / AUTOSAVE_FOLDER
     rows = run_rows(folder)
@@ -617,7 +617,7 @@ def _runs_list(args: argparse.Namespace) -> int:
 
 def _runs_show(args: argparse.Namespace) -> int:
     from pytest_mtchallenge.reporting.table import render_table
-    from pytest_mtchallenge.saved_runs import status_text
+    from pytest_mtchallenge.runs.saved import status_text
 
     saved = _saved_run(args.run, args.dir, field="RUN")
     print(printable(f"run: {_shown(saved.path)}"))
@@ -635,7 +635,7 @@ def _runs_show(args: argparse.Namespace) -> int:
 def _runs_compare(args: argparse.Namespace) -> int:
     """``mtchallenge runs compare``: --mt-compare's decision over two saved runs; exit 1 when the
     gate does not hold (as the run that saved CURRENT with the same gate would have exited)."""
-    from pytest_mtchallenge.baseline import decide
+    from pytest_mtchallenge.runs.baseline import decide
 
     gate = _gate(args.gate)
     baseline = _saved_run(args.baseline, args.dir, field="BASELINE")

@@ -1,4 +1,4 @@
-"""Agreement statistics (pytest_mtchallenge.agreement) and ``mtchallenge agreement``, against
+"""Agreement statistics (pytest_mtchallenge.judge.annotators) and ``mtchallenge agreement``, against
 examples computed by hand."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from review_suite import write_suite
-from pytest_mtchallenge.agreement import (
+from pytest_mtchallenge.judge.annotators import (
     AgreementFigures,
     Unit,
     agreement_report,
@@ -103,7 +103,7 @@ def test_outputs_rated_once_are_left_out() -> None:
 
 
 def test_the_notes_count_one_output_in_the_singular() -> None:
-    from pytest_mtchallenge.agreement import render_agreement
+    from pytest_mtchallenge.judge.annotators import render_agreement
 
     units = units_of(rated(("ana", ["yes", "no"]), ("ben", ["no"])))  # the first a tie, the second rated once
     text = render_agreement(agreement_report(units), width=120)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_mtchallenge.arguments import collection_arguments, is_suite_file, selection, suite_arguments
+from pytest_mtchallenge.plugin.arguments import collection_arguments, is_suite_file, selection, suite_arguments
 from pytest_mtchallenge.formats import bundled_suites
 
 SUITE = "name: s\ntitle: S\ncitation: c\nsource_language: en\ntarget_language: fr\ncategories: []\nitems: []\n"

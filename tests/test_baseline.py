@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.baseline import (
+from pytest_mtchallenge.runs.baseline import (
     BaselineError, BaselineOptions, GateVerdict, SavedRun, compare, load_known_failures, load_saved_runs, pair_runs,
     parse_signature,
 )
-from pytest_mtchallenge.gate import Gate, GateError
-from pytest_mtchallenge.run_store import RunStatus, RunStore, RunStoreError, resolve_saved
+from pytest_mtchallenge.runs.gate import Gate, GateError
+from pytest_mtchallenge.runs.store import RunStatus, RunStore, RunStoreError, resolve_saved
 
 
 def autosave_path(folder: Path, systems: list[str], status: RunStatus = RunStatus()) -> Path:
@@ -397,7 +397,7 @@ def _suite_of(passing: int, total: int = 108) -> dict[str, str]:
 
 def test_a_non_significant_drop_names_the_exceeded_rule_and_the_p_value_that_excused_it() -> None:
     """overall:2%,p<0.05 on a 3.7-point drop (4 regressions of 108, p = 0.125)."""
-    from pytest_mtchallenge.baseline import decide
+    from pytest_mtchallenge.runs.baseline import decide
 
     decision = decide([run(_suite_of(68))], [run(_suite_of(72))], gate=Gate.parse("overall:2%,p<0.05"),
                       baseline_name="base.json")
@@ -417,7 +417,7 @@ def test_a_non_significant_drop_names_the_exceeded_rule_and_the_p_value_that_exc
 
 
 def test_every_rule_is_listed_with_its_measure_tripped_or_not() -> None:
-    from pytest_mtchallenge.baseline import decide
+    from pytest_mtchallenge.runs.baseline import decide
     from pytest_mtchallenge.reporting.comparison import render_comparisons
 
     gate = Gate.parse("overall:2%,category:50%,items:0,coverage:100%")
@@ -433,7 +433,7 @@ def test_every_rule_is_listed_with_its_measure_tripped_or_not() -> None:
 
 @pytest.mark.parametrize(("paired", "alpha", "least"), [(108, 0.05, 6), (108, 0.01, 8), (5, 0.05, None), (6, 0.05, 6)])
 def test_the_least_regression_a_suite_size_can_show(paired: int, alpha: float, least: int | None) -> None:
-    from pytest_mtchallenge.gate import least_significant_regressions
+    from pytest_mtchallenge.runs.gate import least_significant_regressions
     from pytest_mtchallenge.significance import mcnemar_exact
 
     assert least_significant_regressions(paired, alpha) == least

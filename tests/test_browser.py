@@ -11,7 +11,7 @@ import pytest
 from chromium import INSTALL, Browser, Page, find_chromium
 from known_report import ITEMS, OUTCOMES, RATES, known_runs
 from review_suite import run_document, write_suite
-from pytest_mtchallenge.baseline import compare, runs_from_document
+from pytest_mtchallenge.runs.baseline import compare, runs_from_document
 from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
 from pytest_mtchallenge.reporting.html import write
 from pytest_mtchallenge.review.server import ReviewServer

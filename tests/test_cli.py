@@ -12,7 +12,7 @@ import pytest
 
 from pytest_mtchallenge import __version__
 from pytest_mtchallenge.cli import CLOSED_PIPE, main
-from pytest_mtchallenge.plurals import agreeing, counted
+from pytest_mtchallenge.text.plurals import agreeing, counted
 from review_suite import IDIOMS, idioms_suite, run_document, write_suite
 
 

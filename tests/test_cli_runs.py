@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pytest_mtchallenge.cli import main
-from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER, RunStatus
-from pytest_mtchallenge.saved_runs import read_saved, run_rows
+from pytest_mtchallenge.runs.store import AUTOSAVE_FOLDER, RunStatus
+from pytest_mtchallenge.runs.saved import read_saved, run_rows
 
 SUITE = "isabelle2017-en-fr"
 
@@ -19,9 +19,9 @@ SUITE = "isabelle2017-en-fr"
 def save(folder: Path, name: str, system: str, *, status: RunStatus = RunStatus()) -> Path:
     """A saved run of a bundled recorded system, as pytest --mt-save writes it (scored without pytest)."""
     from pytest_mtchallenge.checkers import builtin_checkers
-    from pytest_mtchallenge.plan import RunPlan
+    from pytest_mtchallenge.runs.plan import RunPlan
     from pytest_mtchallenge.reporting.json import write_json
-    from pytest_mtchallenge.scoring import score, terminal_translator
+    from pytest_mtchallenge.runs.scoring import score, terminal_translator
     from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
     from pytest_mtchallenge.verdict import JudgeMode
 

@@ -12,9 +12,9 @@ import pytest
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.cli import main
-from pytest_mtchallenge.plan import RunPlan
+from pytest_mtchallenge.runs.plan import RunPlan
 from pytest_mtchallenge.registry import Registry
-from pytest_mtchallenge.scoring import score, terminal_translator
+from pytest_mtchallenge.runs.scoring import score, terminal_translator
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
 from pytest_mtchallenge.verdict import JudgeMode
 
@@ -218,12 +218,12 @@ def test_the_documented_commands_do_what_the_text_says(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_while_translating_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import pytest_mtchallenge.scoring
+    import pytest_mtchallenge.runs.scoring
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pytest_mtchallenge.scoring, "score", interrupted)
+    monkeypatch.setattr(pytest_mtchallenge.runs.scoring, "score", interrupted)
     assert main(["score", SUITE, "--system=recorded:google-2016"]) == 130
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == "mtchallenge: interrupted; nothing was judged or written\n"

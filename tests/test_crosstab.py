@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge import crosstab
+from pytest_mtchallenge.judge import crosstab
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.formats import load_any_suite

@@ -147,7 +147,7 @@ def test_the_preposition_of_a_noun_skips_its_attributes() -> None:
 
 
 def test_simplemma_is_imported_at_first_use_not_with_the_plugin() -> None:
-    code = ("import sys, pytest_mtchallenge.plugin, pytest_mtchallenge.session\n"
+    code = ("import sys, pytest_mtchallenge.plugin, pytest_mtchallenge.plugin.session\n"
             "from pytest_mtchallenge.checkers import builtin_checkers\n"
             "from pytest_mtchallenge.languages import language_pack\n"
             "builtin_checkers(); language_pack('cs').signature()\n"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pytest_mtchallenge.baseline import BaselineOptions
-from pytest_mtchallenge.delivery import Delivery
+from pytest_mtchallenge.runs.baseline import BaselineOptions
+from pytest_mtchallenge.runs.delivery import Delivery
 from pytest_mtchallenge.reporting import ItemResult, build_runs
 from tests.test_report import all_items
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from known_report import ITEMS, OUTCOMES, RATES, known_runs
-from pytest_mtchallenge.baseline import GateVerdict, compare, runs_from_document
+from pytest_mtchallenge.runs.baseline import GateVerdict, compare, runs_from_document
 from pytest_mtchallenge.reporting import Tally, report_format, write_report
 from pytest_mtchallenge.reporting.html import PLOT_HEIGHT, render
 

@@ -1,4 +1,4 @@
-"""References judged by their own checkers: pytest_mtchallenge.lint and ``mtchallenge check``."""
+"""References judged by their own checkers: pytest_mtchallenge.judge.lint and ``mtchallenge check``."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers import Checker, builtin_checkers
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
-from pytest_mtchallenge.lint import check_references
+from pytest_mtchallenge.judge.lint import check_references
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.verdict import Outcome
 from test_suite import write_suite

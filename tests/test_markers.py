@@ -1,7 +1,7 @@
 """Category and subcategory markers: names, reserved names, declarations once, and unknown -m names."""
 from __future__ import annotations
 
-from pytest_mtchallenge.markers import Markers, declared_names, marker_name
+from pytest_mtchallenge.formats.markers import Markers, declared_names, marker_name
 from pytest_mtchallenge.model import ChallengeItem
 
 

@@ -6,7 +6,7 @@ from types import MappingProxyType
 import pytest
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.metaeval import Agreement, Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
+from pytest_mtchallenge.judge.metaeval import Agreement, Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
 from pytest_mtchallenge.verdict import Verdict
 

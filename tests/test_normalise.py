@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.normalise import normalise_text, tokens
+from pytest_mtchallenge.text.normalise import normalise_text, tokens
 
 APOSTROPHES = ("\u2019", "\u2018", "\u02bc")  # ’ ‘ ʼ
 FRENCH_SPACES = (" ", "\u00a0", "\u202f")  # space, no-break space, narrow no-break space

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.baseline import BaselineOptions
+from pytest_mtchallenge.runs.baseline import BaselineOptions
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.formats import bundled_suites
-from pytest_mtchallenge.plan import PlanError, RunPlan
-from pytest_mtchallenge.signature import RunSignature
+from pytest_mtchallenge.runs.plan import PlanError, RunPlan
+from pytest_mtchallenge.runs.signature import RunSignature
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds
 from pytest_mtchallenge.verdict import DecidedBy, JudgeMode, Outcome
 

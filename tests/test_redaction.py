@@ -171,7 +171,7 @@ def test_the_quick_search_never_misses_what_the_pattern_finds(secret: str, befor
 
 def test_a_judged_result_is_redacted_in_what_the_system_and_judge_wrote() -> None:
     from pytest_mtchallenge.reporting import ItemResult
-    from pytest_mtchallenge.run_secrets import redacted_result
+    from pytest_mtchallenge.plugin.run_secrets import redacted_result
     from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 
     judgement = Judgement(suite="s", system="api", item="S1", category="c", subcategory="c1",

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_mtchallenge import regexes
+from pytest_mtchallenge.text import regexes
 from pytest_mtchallenge.errors import JudgingError
-from pytest_mtchallenge.regexes import PatternTimeout, compile_pattern
+from pytest_mtchallenge.text.regexes import PatternTimeout, compile_pattern
 
 # Characters on which the two engines' tables, folding or syntax differ, and ordinary ones.
 TRICKY = ["a", "b", "e", "é", "e\u0301", "\u0301", "ı", "I", "i", "İ", "K", "\u212a", "k", "ſ", "s", "S", "ß",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mtchallenge.baseline import GateVerdict
+from pytest_mtchallenge.runs.baseline import GateVerdict
 from pytest_mtchallenge.reporting import Run, Tally, build_runs, report_format
 from pytest_mtchallenge.reporting.json import report_document, write_json
 from pytest_mtchallenge.reporting.table import error_lines, render_table

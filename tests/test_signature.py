@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge.signature import RunSignature, parse_signature
+from pytest_mtchallenge.runs.signature import RunSignature, parse_signature
 
 TEXT = ("suite:isabelle2017-en-fr|suite-hash:18dc87f21a|checkers:agreement@3,mood@2|lexicon:lefff-3.4@56506dccd9|"
         "verdicts-hash:8e768e179c|judge:auto+human|system:recorded:nmt|version:0.1.0")

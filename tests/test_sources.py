@@ -1,4 +1,4 @@
-"""A suite's sources for a system run outside pytest: pytest_mtchallenge.sources and ``mtchallenge sources``."""
+"""A suite's sources for a system run outside pytest: pytest_mtchallenge.runs.sources and ``mtchallenge sources``."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import pytest
 
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.formats import bundled_suites, load_any_suite
-from pytest_mtchallenge.sources import source_lines, source_records
+from pytest_mtchallenge.runs.sources import source_lines, source_records
 from pytest_mtchallenge.systems import document_text
 from review_suite import SUITE
 

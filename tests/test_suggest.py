@@ -8,7 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats import load_any_suite, resolve_suite
-from pytest_mtchallenge.suggest import close_names, did_you_mean
+from pytest_mtchallenge.text.suggest import close_names, did_you_mean
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds, parse_system_spec
 from tests.suites import write_suite
 

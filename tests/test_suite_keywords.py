@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from pytest_mtchallenge.nodes import SuiteKeywords
+from pytest_mtchallenge.plugin.nodes import SuiteKeywords
 
 
 def test_own_keywords_come_first_and_shadow_the_inherited_ones() -> None:

@@ -1,4 +1,4 @@
-"""Users' texts on a terminal (pytest_mtchallenge.terminal_text): every printer shows escape sequences,
+"""Users' texts on a terminal (pytest_mtchallenge.text.terminal_text): every printer shows escape sequences,
 control characters, bidirectional overrides and lone surrogates, and none reaches the terminal raw."""
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mtchallenge import crosstab
+from pytest_mtchallenge.judge import crosstab
 from pytest_mtchallenge.cli import main
 from pytest_mtchallenge.model import RecordedVerdict
 from pytest_mtchallenge.reporting import build_runs
 from pytest_mtchallenge.reporting.table import error_lines, render_table
 from pytest_mtchallenge.review.verdict_file import VerdictFile
-from pytest_mtchallenge.terminal_text import printable, printable_json
+from pytest_mtchallenge.text.terminal_text import printable, printable_json
 
 TITLE = "\x1b]0;owned\x07"       # sets the window title
 CLEAR = "\x1b[2J\x1b[H"          # clears the screen
@@ -133,7 +133,7 @@ def test_the_run_summary_shows_reasons_and_titles_escaped() -> None:
 
 
 def test_the_comparison_with_a_baseline_shows_its_ids_escaped() -> None:
-    from pytest_mtchallenge.baseline import Comparison, RateChange, render_comparisons
+    from pytest_mtchallenge.runs.baseline import Comparison, RateChange, render_comparisons
 
     comparison = Comparison(suite="tiny", system=f"mt{TITLE}", baseline_system="old", regressions=(f"S1{CLEAR}",),
                             improvements=("S2\u202e",), changes=(RateChange("overall", "overall", 0.5, 0.6),),
@@ -144,7 +144,7 @@ def test_the_comparison_with_a_baseline_shows_its_ids_escaped() -> None:
 
 
 def test_the_meta_evaluation_shows_outputs_and_reasons_escaped() -> None:
-    from pytest_mtchallenge.metaeval import Case, MetaEvaluation, render_meta_evaluation
+    from pytest_mtchallenge.judge.metaeval import Case, MetaEvaluation, render_meta_evaluation
 
     case = Case(suite="s", item="A1", subcategory=f"A{TITLE}", category="c", system=f"x{CLEAR}", output=HOSTILE,
                 human="no", auto="pass", reason=f"found {CLIPBOARD}")

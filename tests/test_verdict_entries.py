@@ -13,7 +13,7 @@ from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import dump_suite, load_suite, load_verdicts
 from pytest_mtchallenge.model import RecordedVerdict
 from pytest_mtchallenge.review.verdict_file import VerdictFile
-from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, hidden_character, text_problem
+from pytest_mtchallenge.formats.verdict_entries import EntryProblem, check_verdict, hidden_character, text_problem
 from review_suite import write_suite
 
 ITEMS = {"H1a", "H1b"}
@@ -73,7 +73,7 @@ def test_the_writer_refuses_what_the_reader_refuses_and_the_file_stays_readable(
         file.append([verdict])
     assert path.read_bytes() == before and len(load_verdicts(path, ITEMS)) == 1
     # The reader refuses the same entry, in the same words, when it is written by other means.
-    from pytest_mtchallenge.verdict_entries import dumper  # the escaping writer, without the rule
+    from pytest_mtchallenge.formats.verdict_entries import dumper  # the escaping writer, without the rule
     import yaml
 
     entry = {"item": verdict.item, "output": verdict.output, "verdict": verdict.verdict, "system": verdict.system,
@@ -129,7 +129,7 @@ def test_convert_writes_verdicts_by_the_same_rule(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["ann\u200bе", "\u202eanna", "anna\ufeff", "an\u00adna"])
 def test_an_annotator_name_with_an_invisible_or_direction_changing_character_is_refused(name: str) -> None:
     """Issue 39, 11: two annotators whose names look alike counted as two people."""
-    from pytest_mtchallenge.verdict_entries import EntryProblem, check_entry
+    from pytest_mtchallenge.formats.verdict_entries import EntryProblem, check_entry
 
     with pytest.raises(EntryProblem) as raised:
         check_entry(item="S1a", output="Il pleut.", verdict="yes", annotator=name)

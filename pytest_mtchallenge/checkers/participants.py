@@ -11,7 +11,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from pytest_mtchallenge.languages.relatedness import relatedness
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Outcome, Verdict
 
 _PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pytest_mtchallenge.errors import MTChallengeError, SuiteError
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.suggest import did_you_mean
 
 SUITE_FILE = "suite.yaml"
 #: The names a suite file of this project's format may have in its folder (the first is written).

@@ -11,7 +11,7 @@ them the JSON's segments are used, without context.
 
 Every item is one test, right when its reference scores better than **all** its variants (ContraPro's
 rule); results are broken down as ContraPro's ``evaluate.py`` does: by ``src:ref`` pronoun category,
-antecedent distance (0, 1, 2, 3, >3) and intrasegmental (see :mod:`pytest_mtchallenge.contrastive.peers`).
+antecedent distance (0, 1, 2, 3, >3) and intrasegmental (see :mod:`pytest_mtchallenge.reporting.peers`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.contrastive.model import Candidate, ContrastiveParams
-from pytest_mtchallenge.contrastive.suites import Entry, build_suite
+from pytest_mtchallenge.formats.contrastive_suites import Entry, build_suite
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.model import Suite
 

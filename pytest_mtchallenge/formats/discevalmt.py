@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.contrastive.model import Candidate, ContrastiveParams
-from pytest_mtchallenge.contrastive.suites import Entry, build_suite
+from pytest_mtchallenge.formats.contrastive_suites import Entry, build_suite
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.model import Suite
 

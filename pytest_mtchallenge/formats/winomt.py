@@ -30,8 +30,8 @@ from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError, OutputError, SuiteError
 from pytest_mtchallenge.formats import SUITE_FILES, suite_file_in
 from pytest_mtchallenge.model import Category, ChallengeItem, RecordedSystem, Subcategory, Suite
-from pytest_mtchallenge.normalise import normalise_text
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.normalise import normalise_text
+from pytest_mtchallenge.text.suggest import did_you_mean
 
 NAME = "winomt"
 GENDERS = ("male", "female", "neutral")

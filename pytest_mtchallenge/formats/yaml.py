@@ -10,7 +10,7 @@ from types import MappingProxyType
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats import SUITE_FILE, SUITE_FILES, suite_file_in
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.suggest import did_you_mean
 from pytest_mtchallenge.model import (
     Category,
     ChallengeItem,
@@ -19,7 +19,7 @@ from pytest_mtchallenge.model import (
     Subcategory,
     Suite,
 )
-from pytest_mtchallenge.verdict_entries import (
+from pytest_mtchallenge.formats.verdict_entries import (
     ENTRY_KEYS,
     VERDICT_VALUES,
     EntryProblem,
@@ -362,7 +362,7 @@ def verdicts_of(document: object, path: Path, item_ids: Collection[str]) -> list
             source=entry.text("source", required=False, default=default_source),
             annotator=entry.text("annotator", required=False),
         )
-        try:  # the rule every writer applies (pytest_mtchallenge.verdict_entries)
+        try:  # the rule every writer applies (pytest_mtchallenge.formats.verdict_entries)
             check_entry(item=verdict.item, output=verdict.output, verdict=value,
                         system=verdict.system, annotator=verdict.annotator, source=verdict.source,
                         annotators=verdict.annotators, item_ids=item_ids)

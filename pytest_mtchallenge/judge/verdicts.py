@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pytest_mtchallenge.model import RecordedVerdict
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 
 class VerdictStore:

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from pytest_mtchallenge.languages import LanguagePack, language_pack
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 #: Words of a text (letters with inner hyphens or apostrophes), with a mark an engine may put before a word.
 _WORD = re.compile(r"(?<![\w*#@])([*#@]?)([^\W\d_]+(?:[-'][^\W\d_]+)*)", re.UNICODE)

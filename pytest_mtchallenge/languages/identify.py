@@ -8,7 +8,7 @@ reads the output, for every target language with a pack that lists its function 
 from __future__ import annotations
 
 from pytest_mtchallenge.languages import language_pack
-from pytest_mtchallenge.normalise import normalise_text, tokens
+from pytest_mtchallenge.text.normalise import normalise_text, tokens
 
 #: Fewer word tokens than this, and an output is too short to tell its language by function words.
 MIN_WORDS = 4

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.languages import base_code
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 #: Words are runs of letters: hyphens and apostrophes split them (*Landsham-Süd* → *Landsham*, *Süd*;
 #: *l'immeuble* → *l*, *immeuble*), so that a compound rendering still shows its parts.

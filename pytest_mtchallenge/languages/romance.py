@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.languages.base import LanguagePack
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 _APOSTROPHE_ACCENT = re.compile(r"(?<!\w)(?!po')([^\W\d_]*(?:che|[aeiou]))'(?=[\s,.;:!?]|$)", re.UNICODE)
 _GRAVE = {"a": "à", "e": "è", "i": "ì", "o": "ò", "u": "ù"}

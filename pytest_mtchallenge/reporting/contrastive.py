@@ -2,7 +2,7 @@
 
 For each run with contrastive decisions (a ContraPro, Lingeval97 or DiscEvalMT set, any contrastive
 suite, or a ``NAME+contrastive`` column), a header naming the suite and system, then the peer's own
-text (:func:`pytest_mtchallenge.contrastive.peers.peer_text`): the same lines its script prints for
+text (:func:`pytest_mtchallenge.reporting.peers.peer_text`): the same lines its script prints for
 the same scores.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_mtchallenge.contrastive.peers import decided_items, peer_text
+from pytest_mtchallenge.reporting.peers import decided_items, peer_text
 from pytest_mtchallenge.files import write_atomically
 from pytest_mtchallenge.reporting import Run
 

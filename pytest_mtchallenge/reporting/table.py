@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.reporting import Run, Tally, selection_lines
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting.gender_bias import GenderBias

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from pytest_mtchallenge.metaeval import MetaEvaluation, render_meta_evaluation
+from pytest_mtchallenge.judge.metaeval import MetaEvaluation, render_meta_evaluation
 from pytest_mtchallenge.reporting import Run
 from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict, render_comparisons
 from pytest_mtchallenge.reporting.table import error_lines, render_table
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 
 
 class TerminalWriter(Protocol):

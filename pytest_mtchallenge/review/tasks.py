@@ -11,9 +11,9 @@ from pathlib import Path
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.files import read_run_json
 from pytest_mtchallenge.model import RecordedVerdict, Suite
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.review.verdict_file import VerdictFile
-from pytest_mtchallenge.verdict_entries import VERDICT_VALUES, EntryProblem, check_verdict, text_problem
+from pytest_mtchallenge.formats.verdict_entries import VERDICT_VALUES, EntryProblem, check_verdict, text_problem
 
 
 class ReviewError(MTChallengeError):
@@ -204,7 +204,7 @@ def plan_review(*, run: str, suite: str | None, verdicts: str | None, base: Path
     """Resolve ``mtchallenge review``'s arguments: a run (path, autosaved number or ``last``), the
     suite (the run's bundled suite, or ``suite``: a name or path) and the verdict file."""
     from pytest_mtchallenge.formats import bundled_suites, detect_format, load_any_suite, resolve_suite
-    from pytest_mtchallenge.run_store import AUTOSAVE_FOLDER, RunStoreError, resolve_saved
+    from pytest_mtchallenge.runs.store import AUTOSAVE_FOLDER, RunStoreError, resolve_saved
 
     try:  # "last": the last run saved, accepted or not (a rejected run's outputs need verdicts too)
         run_path = resolve_saved("latest" if run == "last" else run, base / AUTOSAVE_FOLDER, base=base)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Protocol
 
 from pytest_mtchallenge.review.tasks import Review, Task, clean_annotator
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 
 if TYPE_CHECKING:
     from rich.console import Console

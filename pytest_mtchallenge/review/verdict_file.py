@@ -11,7 +11,7 @@ from pytest_mtchallenge.errors import SuiteError
 from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
 from pytest_mtchallenge.model import RecordedVerdict, Suite
 from pytest_mtchallenge import files
-from pytest_mtchallenge.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
+from pytest_mtchallenge.formats.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
 
 HEADER = ("# Human verdicts recorded with `mtchallenge review` (pytest-mtchallenge).\n"
           "# Append-only: a later verdict of the same annotator on the same output replaces an earlier one.\n")

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.suggest import did_you_mean
 
 
 #: The most bytes read from what a system returns at once: an HTTP reply's body (after

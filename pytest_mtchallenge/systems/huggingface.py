@@ -261,9 +261,9 @@ class LocalModelSystem(System):
 
     def score(self, *, suite: Suite, requests: Sequence[ScoreRequest]) -> Scores:
         """Per-token log-probabilities of given translations, in batches of :meth:`sources_per_batch`,
-        tokenised as translating tokenises (:mod:`pytest_mtchallenge.contrastive.local_models`). In
+        tokenised as translating tokenises (:mod:`pytest_mtchallenge.systems.local_scoring`). In
         document mode the context and the sentence are one text on each side, as they are translated."""
-        from pytest_mtchallenge.contrastive.local_models import score_pairs
+        from pytest_mtchallenge.systems.local_scoring import score_pairs
         from pytest_mtchallenge.contrastive.model import CandidateScore
         from pytest_mtchallenge.contrastive.scoring import Scores
 

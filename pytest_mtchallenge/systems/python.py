@@ -23,7 +23,7 @@ from pathlib import Path
 from pytest_mtchallenge import systems as system_kinds
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.suggest import did_you_mean
 from pytest_mtchallenge.systems import System, SystemOptions, Translations, too_large
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.python_worker import FRAME_SLACK, decode, encode, read_frame

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.suggest import did_you_mean
 from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, System, Translations
 
 

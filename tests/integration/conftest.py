@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import requests  # noqa: F401
 
-import pytest_mtchallenge.session  # noqa: F401
+import pytest_mtchallenge.plugin.session  # noqa: F401
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 

@@ -78,7 +78,7 @@ def test_mt_contrastive_is_an_ini_setting_too(pytester):
 
 
 def test_the_contrastive_report_is_contrapros_evaluate_py_text(pytester):
-    from pytest_mtchallenge.contrastive.peers import contrapro_text, decided_items
+    from pytest_mtchallenge.reporting.peers import contrapro_text, decided_items
     from tests.contrastive.test_peers import judged
 
     reference, scores = write_contrapro(pytester.path / "set", items=60)

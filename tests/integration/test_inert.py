@@ -29,7 +29,7 @@ def test_an_inactive_run_imports_no_yaml_requests_rich_or_lexicon(pytester: pyte
         "import sys\n"
         "def pytest_sessionfinish(session):\n"
         "    heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('yaml', 'requests', 'rich')\n"
-        "                   or m in ('pytest_mtchallenge.languages.fr.lexicon', 'pytest_mtchallenge.session'))\n"
+        "                   or m in ('pytest_mtchallenge.languages.fr.lexicon', 'pytest_mtchallenge.plugin.session'))\n"
         "    print('HEAVY-MODULES', heavy)\n")
     pytester.makepyfile(test_plain="def test_one():\n    assert True\n")
     result = pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider")

@@ -155,7 +155,7 @@ def test_a_saved_run_larger_than_any_other_file_is_compared(pytester: pytest.Pyt
     """Issue 25, finding 10: a run saved with --mt-save (82 MB for both ctxpro sets) was refused by
     --mt-compare as larger than 64 MiB. The saved run is made as --mt-save makes it: the mini suite's
     run, and a large suite's beside it."""
-    from pytest_mtchallenge.baseline import BaselineOptions
+    from pytest_mtchallenge.runs.baseline import BaselineOptions
     from pytest_mtchallenge.reporting import build_runs
     from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
 

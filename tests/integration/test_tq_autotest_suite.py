@@ -82,7 +82,7 @@ def test_an_uncompilable_regex_errors_that_item_and_is_counted(pytester: pytest.
 
 def test_a_catastrophic_regex_errors_its_item_and_the_run_goes_on(pytester: pytest.Pytester,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from pytest_mtchallenge import regexes
+    from pytest_mtchallenge.text import regexes
 
     monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)
     items = [{"id": str(n), "langpair": "deen", "category": "C", "phenomenon": "P", "source_sentence": f"Satz {n}.",

@@ -10,7 +10,7 @@ from pytest_mtchallenge.checkers.fr import FrenchChecker, VerbLemmas, verb_lemma
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Outcome, Verdict
 
 _PARAMS = {"verbs"}

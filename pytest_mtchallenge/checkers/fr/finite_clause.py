@@ -11,7 +11,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader,
 )
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"subordinators", "prepositions"}

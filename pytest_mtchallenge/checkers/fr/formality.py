@@ -10,7 +10,7 @@ from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
 from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, readings
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"register"}

@@ -17,7 +17,7 @@ from pytest_mtchallenge.languages.fr.words import (
     DATIVE_EXPERIENCER_VERBS, PRONOMINAL_SENSES, english_renderings, english_verbs_of, non_agentive,
 )
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Outcome, Verdict
 
 _PARAMS = {"lemma", "synonyms"}

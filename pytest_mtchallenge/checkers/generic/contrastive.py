@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.contrastive.model import FAMILY, ContrastiveParams
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
 
 

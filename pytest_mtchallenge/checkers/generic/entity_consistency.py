@@ -11,7 +11,7 @@ from pytest_mtchallenge.checkers import Checker, FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.generic.lexical_consistency import phrases, stop_words
 from pytest_mtchallenge.languages import base_code, lemmatizer
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
 

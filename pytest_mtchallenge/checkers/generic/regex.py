@@ -5,10 +5,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge import regexes
+from pytest_mtchallenge.text import regexes
 from pytest_mtchallenge.checkers import Checker, FamilyParams, flag, reject_unknown
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"positive", "negative", "ignore_case", "normalise"}
@@ -54,7 +54,7 @@ class RegexChecker(Checker):
     output; by default the output is normalised first (NFC, apostrophes, quotes, spacing) and
     matching is case-insensitive (``ignore_case: false`` and ``normalise: false`` turn that off).
     Patterns keep Python's ``re`` meaning and are searched within a time bound
-    (:mod:`pytest_mtchallenge.regexes`): a pattern that runs past it makes the item an error.
+    (:mod:`pytest_mtchallenge.text.regexes`): a pattern that runs past it makes the item an error.
     """
 
     name = "regex"

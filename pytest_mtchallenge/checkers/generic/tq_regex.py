@@ -5,7 +5,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pytest_mtchallenge import regexes
+from pytest_mtchallenge.text import regexes
 from pytest_mtchallenge.checkers import Checker, FamilyParams
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
@@ -39,7 +39,7 @@ class TqRegexChecker(Checker):
     ``--mt-judge=human`` and the meta-evaluation keep checker and human evidence apart.
     A pattern Python cannot compile is not a parameter error: the suite loader marks the item
     with a problem, and that item errors while the rest of the run goes on. Patterns keep Python's
-    ``re`` meaning and are searched within a time bound (:mod:`pytest_mtchallenge.regexes`): a
+    ``re`` meaning and are searched within a time bound (:mod:`pytest_mtchallenge.text.regexes`): a
     pattern that runs past it makes the item an error.
     """
 

@@ -35,7 +35,7 @@ from pytest_mtchallenge.languages.cs.words import (
     SUBORDINATORS,
     SUPPORT_VERB_FORMS,
 )
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 _TOKEN = re.compile(r"(?<=\w)-li\b|[^\W\d_]+|\d+(?:[.,]\d+)*|[^\w\s]", re.UNICODE)
 #: Tokens that end a clause: punctuation (a comma, a colon, a bracket, a quote, a dash…).

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 #: Words (hyphenated compounds kept whole: *Lkw-Fahrer*), numbers, and the punctuation that ends clauses.
 _TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[,;:!?.()–—]", re.UNICODE)

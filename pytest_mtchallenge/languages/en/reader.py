@@ -41,7 +41,7 @@ from pytest_mtchallenge.languages.en.words import (
     WH_WORDS,
     PronounForm,
 )
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 _TOKEN = re.compile(
     r"(?:[^\W\d_]{1,2}\.){2,}"  # an abbreviation written with full stops: U.S., e.g., Ph.D.

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.languages.fr.lexicon import Analysis, Lexicon
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 #: Verbs whose infinitive complement carries the meaning of the group (*devrais-je appeler*).
 _MODALS = frozenset({"devoir", "pouvoir", "vouloir"})

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
 from pytest_mtchallenge.languages.fr.reader import OBJECT_CLITICS, SUBJECT_CLITICS, SentenceReader, tokenize
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 # Object clitics that are never determiners or subjects: skipped before a verb even without "ne".
 _PLAIN_OBJECT_CLITICS = frozenset({"me", "m'", "te", "t'", "se", "s'", "y", "en", "lui", "leur"})

@@ -12,7 +12,7 @@ from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, is_cardinal, readings,
 )
 from pytest_mtchallenge.languages.fr.stop_words import STOP_WORDS
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 
 
 @functools.lru_cache(maxsize=65536)

@@ -42,7 +42,7 @@ def test_invalid_parameters(params: dict[str, object]) -> None:
 
 
 def test_a_pattern_past_its_time_bound_makes_the_item_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pytest_mtchallenge import regexes
+    from pytest_mtchallenge.text import regexes
     from pytest_mtchallenge.judge import Judge, JudgeMode
 
     monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)

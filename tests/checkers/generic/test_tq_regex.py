@@ -17,7 +17,7 @@ def test_empty_patterns_are_allowed_as_upstream_leaves_them_empty() -> None:
 
 
 def test_a_catastrophic_pattern_is_an_error_naming_suite_item_and_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pytest_mtchallenge import regexes
+    from pytest_mtchallenge.text import regexes
     from pytest_mtchallenge.judge import Judge, JudgeMode
     from pytest_mtchallenge.model import ChallengeItem
     from pytest_mtchallenge.verdict import Outcome

@@ -11,19 +11,19 @@ import pytest
 
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.judge import error_judgement
-from pytest_mtchallenge.markers import RESERVED_MARKERS, marker_name
+from pytest_mtchallenge.formats.markers import RESERVED_MARKERS, marker_name
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.plan import SuitePlan
+from pytest_mtchallenge.runs.plan import SuitePlan
 from pytest_mtchallenge.reporting import ItemResult
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Judgement, Outcome
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.markers import Markers
-    from pytest_mtchallenge.plan import RunPlan
+    from pytest_mtchallenge.formats.markers import Markers
+    from pytest_mtchallenge.runs.plan import RunPlan
     from pytest_mtchallenge.systems import System
-    from pytest_mtchallenge.contrastive.scorer import Scorer
+    from pytest_mtchallenge.translation.scorer import Scorer
 
 __all__ = ["RESERVED_MARKERS", "ChallengeTest", "JudgementFailure", "SuiteFile", "marker_name"]
 
@@ -104,7 +104,7 @@ class SuiteFile(pytest.File):
         self.mt_session = mt_session
 
     def collect(self):  # type: ignore[no-untyped-def]
-        from pytest_mtchallenge.contrastive.nodes import ContrastiveTest, is_scored
+        from pytest_mtchallenge.plugin.contrastive_nodes import ContrastiveTest, is_scored
 
         session = self.mt_session
         try:

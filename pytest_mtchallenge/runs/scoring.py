@@ -1,7 +1,7 @@
 """Scoring outside pytest: the run plan's suites translated and judged as its tests do, item by item, into the same typed runs.
 
 ``mtchallenge score`` drives these functions; the pytest run drives the same plan objects through
-its nodes (:mod:`pytest_mtchallenge.nodes`). What one test does with one item and system,
+its nodes (:mod:`pytest_mtchallenge.plugin.nodes`). What one test does with one item and system,
 :func:`judge_item` does here, so both give the same outcome for every item.
 """
 from __future__ import annotations
@@ -17,13 +17,13 @@ from pytest_mtchallenge.judge import error_judgement
 from pytest_mtchallenge.redaction import redacted_result
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs
 from pytest_mtchallenge.systems import well_known_secrets
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 from pytest_mtchallenge.verdict import Outcome
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.model import ChallengeItem
-    from pytest_mtchallenge.plan import RunPlan, SuitePlan
+    from pytest_mtchallenge.runs.plan import RunPlan, SuitePlan
     from pytest_mtchallenge.systems import System
 
 
@@ -73,7 +73,7 @@ def judge_item(plan: SuitePlan, item: ChallengeItem, system: System, translator:
 def score(plan: RunPlan, translator: Translator, *,
           on_suite: Callable[[str], None] | None = None) -> Scored:
     """Every item of the plan's suites judged for every system that covers it, in suite order, as
-    the pytest run collects them; raises :class:`~pytest_mtchallenge.plan.PlanError` for a system
+    the pytest run collects them; raises :class:`~pytest_mtchallenge.runs.plan.PlanError` for a system
     that translates none of the suites, and
     :class:`~pytest_mtchallenge.errors.MTChallengeError` for a suite that does not load."""
     plans = [plan.suite_plan(path) for path in plan.suite_paths]

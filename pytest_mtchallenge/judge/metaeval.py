@@ -9,7 +9,7 @@ from typing import TypeVar
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 
 HUMAN = ("yes", "no", "na")
 AUTO = ("pass", "fail", "na", "undecided")

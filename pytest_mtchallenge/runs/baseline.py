@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import MTChallengeError, quoted
-from pytest_mtchallenge.gate import Gate, GateError, least_significant_regressions
+from pytest_mtchallenge.runs.gate import Gate, GateError, least_significant_regressions
 from pytest_mtchallenge.reporting.comparison import (
     Comparison, GateVerdict, ItemChange, RateChange, RuleCheck, render_comparisons,
 )
-from pytest_mtchallenge.run_store import (
+from pytest_mtchallenge.runs.store import (
     AUTOSAVE_FOLDER, RunStatus, RunStore, RunStoreError, resolve_saved, save_target,
 )
-from pytest_mtchallenge.signature import COMPARABLE_FIELDS, RunSignature, parse_signature
+from pytest_mtchallenge.runs.signature import COMPARABLE_FIELDS, RunSignature, parse_signature
 from pytest_mtchallenge.significance import mcnemar_exact
 
 if TYPE_CHECKING:

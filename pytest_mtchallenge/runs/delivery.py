@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from pytest_mtchallenge.baseline import BaselineOptions, Decision
+from pytest_mtchallenge.runs.baseline import BaselineOptions, Decision
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.reporting import Run, write_report
-from pytest_mtchallenge.run_store import RunStatus
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.runs.store import RunStatus
+from pytest_mtchallenge.text.terminal_text import printable
 
 
 class Delivery:

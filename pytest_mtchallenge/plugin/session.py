@@ -9,22 +9,22 @@ from types import MappingProxyType
 
 import pytest
 
-from pytest_mtchallenge.arguments import is_suite_file, selection
-from pytest_mtchallenge.baseline import BaselineOptions, Decision
-from pytest_mtchallenge.console import Console
-from pytest_mtchallenge.delivery import Delivery
-from pytest_mtchallenge.environment import environment
+from pytest_mtchallenge.plugin.arguments import is_suite_file, selection
+from pytest_mtchallenge.runs.baseline import BaselineOptions, Decision
+from pytest_mtchallenge.plugin.console import Console
+from pytest_mtchallenge.runs.delivery import Delivery
+from pytest_mtchallenge.runs.environment import environment
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.files import check_writable
-from pytest_mtchallenge.markers import Markers
-from pytest_mtchallenge.metaeval import Case, MetaEvaluation, meta_evaluate
-from pytest_mtchallenge.options import RunOptions
-from pytest_mtchallenge.plan import PlanError, RunPlan
+from pytest_mtchallenge.formats.markers import Markers
+from pytest_mtchallenge.judge.metaeval import Case, MetaEvaluation, meta_evaluate
+from pytest_mtchallenge.plugin.options import RunOptions
+from pytest_mtchallenge.runs.plan import PlanError, RunPlan
 from pytest_mtchallenge.registry import Registry, RegistryError
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs, report_format
 from pytest_mtchallenge.reporting.terminal import Summary, write_summary
-from pytest_mtchallenge.run_secrets import install_redaction
-from pytest_mtchallenge.run_store import RunStatus
+from pytest_mtchallenge.plugin.run_secrets import install_redaction
+from pytest_mtchallenge.runs.store import RunStatus
 from pytest_mtchallenge.systems import SystemOptions
 from pytest_mtchallenge.translation.cache import clear as clear_cache
 from pytest_mtchallenge.translation.translator import Translator
@@ -79,8 +79,8 @@ class MTChallengeSession:
             clear_cache(self.cache_path, warn=self._startup_lines.append)
         self.translator = Translator(cache_path=None if run.no_cache else self.cache_path, write_line=console.say,
                                      suspend_capture=console.suspend_capture, interactive=console.interactive)
-        from pytest_mtchallenge.contrastive.nodes import params_of
-        from pytest_mtchallenge.contrastive.scorer import Scorer
+        from pytest_mtchallenge.plugin.contrastive_nodes import params_of
+        from pytest_mtchallenge.translation.scorer import Scorer
 
         self.scorer = Scorer(self.translator, params_of)  # contrastive items' scores, through the same cache
         # Every secret of the run hidden in messages, log records and reports; undone at unconfigure.
@@ -232,7 +232,7 @@ class MTChallengeSession:
             warnings.warn(pytest.PytestWarning(warning), stacklevel=1)
         if not self.run_options.meta_eval:
             return
-        from pytest_mtchallenge.nodes import ChallengeTest
+        from pytest_mtchallenge.plugin.nodes import ChallengeTest
 
         challenge = [item for item in items if isinstance(item, ChallengeTest)]
         if challenge:

@@ -7,7 +7,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from pytest_mtchallenge.contrastive.model import FAMILY, ContrastiveParams
-from pytest_mtchallenge.markers import marker_name
+from pytest_mtchallenge.formats.markers import marker_name
 from pytest_mtchallenge.model import Category, ChallengeItem, Subcategory, Suite
 
 

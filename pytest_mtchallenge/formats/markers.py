@@ -5,7 +5,7 @@ import re
 from collections.abc import Callable, Collection, Iterable
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.suggest import did_you_mean
+from pytest_mtchallenge.text.suggest import did_you_mean
 
 #: Names a category marker must not take: pytest's own markers (a category ``xfail`` would turn
 #: its wrong outputs into expected failures) and the operators of ``-m`` expressions.

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_mtchallenge import files
-from pytest_mtchallenge.baseline import BaselineError, SavedRun, runs_from_document
+from pytest_mtchallenge.runs.baseline import BaselineError, SavedRun, runs_from_document
 from pytest_mtchallenge.reporting import ItemResult, Run, build_runs
-from pytest_mtchallenge.run_store import RunStatus, RunStore
+from pytest_mtchallenge.runs.store import RunStatus, RunStore
 
 
 @dataclass(frozen=True, slots=True)

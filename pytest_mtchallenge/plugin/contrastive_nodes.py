@@ -7,16 +7,16 @@ import pytest
 
 from pytest_mtchallenge.contrastive.judging import contrastive_params, judge_scores
 from pytest_mtchallenge.contrastive.model import ContrastiveParams
-from pytest_mtchallenge.contrastive.view import ContrastiveView
+from pytest_mtchallenge.translation.contrastive_view import ContrastiveView
 from pytest_mtchallenge.judge import error_judgement
-from pytest_mtchallenge.nodes import ChallengeTest, JudgementFailure
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.plugin.nodes import ChallengeTest, JudgementFailure
+from pytest_mtchallenge.text.terminal_text import printable
 from pytest_mtchallenge.verdict import Judgement, Outcome
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.model import ChallengeItem, Suite
     from pytest_mtchallenge.systems import System
-    from pytest_mtchallenge.contrastive.scorer import Scorer
+    from pytest_mtchallenge.translation.scorer import Scorer
 
 
 def params_of(system: System, suite: Suite, item: ChallengeItem) -> ContrastiveParams | None:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judge import FAMILY, Judge
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.plurals import counted
+from pytest_mtchallenge.text.plurals import counted
 from pytest_mtchallenge.significance import mcnemar_exact
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 
 OUTCOMES = ("pass", "fail", "na", "undecided")
 

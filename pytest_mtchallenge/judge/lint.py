@@ -10,7 +10,7 @@ from pytest_mtchallenge.checkers.generic.human import HumanChecker
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.judge import Judge
 from pytest_mtchallenge.model import Suite
-from pytest_mtchallenge.plurals import agreeing, counted
+from pytest_mtchallenge.text.plurals import agreeing, counted
 from pytest_mtchallenge.verdict import Outcome
 
 _JUDGED = {

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_mtchallenge import __version__
-from pytest_mtchallenge.baseline import BaselineOptions
+from pytest_mtchallenge.runs.baseline import BaselineOptions
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import content_hash, load_any_suite, resolve_suite, split_format
@@ -19,7 +19,7 @@ from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.reporting import ItemResult
 from pytest_mtchallenge.review.verdict_file import overlay_verdicts
-from pytest_mtchallenge.signature import RunSignature
+from pytest_mtchallenge.runs.signature import RunSignature
 from pytest_mtchallenge.systems import System, SystemOptions, parse_system_spec
 from pytest_mtchallenge.verdict import JudgeMode, Judgement
 
@@ -287,7 +287,7 @@ class RunPlan:
                 systems.append(self.system_kinds["reference"](argument="", name=None, options=self.system_options))
                 self.implicit_reference.append(suite.name)
         if self.contrastive:
-            from pytest_mtchallenge.contrastive.view import with_contrastive_views
+            from pytest_mtchallenge.translation.contrastive_view import with_contrastive_views
 
             systems = with_contrastive_views(systems, suite)
         return systems

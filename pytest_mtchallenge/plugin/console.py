@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.terminal_text import printable
 
 
 class Console:

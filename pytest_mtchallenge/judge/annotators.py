@@ -29,13 +29,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.model import RecordedVerdict, Suite
-from pytest_mtchallenge.normalise import normalise_text
-from pytest_mtchallenge.plurals import agreeing, counted
-from pytest_mtchallenge.terminal_text import printable
+from pytest_mtchallenge.text.normalise import normalise_text
+from pytest_mtchallenge.text.plurals import agreeing, counted
+from pytest_mtchallenge.text.terminal_text import printable
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.checkers import Checker
-    from pytest_mtchallenge.metaeval import MetaEvaluation
+    from pytest_mtchallenge.judge.metaeval import MetaEvaluation
 
 CATEGORIES = ("yes", "no", "na")
 
@@ -225,7 +225,7 @@ def agreement_report(units: Sequence[Unit], *, suite: Suite | None = None,
             by_subcategory[subcategory_of[unit.item]].append(unit)
         subcategories = [AgreementFigures.of(sub, group) for sub, group in by_subcategory.items() if group]
         if checkers is not None:
-            from pytest_mtchallenge.metaeval import meta_evaluate
+            from pytest_mtchallenge.judge.metaeval import meta_evaluate
 
             majority = [RecordedVerdict(item=u.item, output=u.output, verdict=verdict, system=u.system)
                         for u in rated if (verdict := u.majority()) is not None]

@@ -8,7 +8,7 @@ import pytest
 
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.session import MTChallengeSession
+    from pytest_mtchallenge.plugin.session import MTChallengeSession
 
 #: The run's session object. It is only built (and its modules only imported) in runs that name
 #: an --mt-* option, an mt_* ini setting or a suite path: installed, the plugin costs other
@@ -18,7 +18,7 @@ SESSION_KEY = pytest.StashKey["MTChallengeSession"]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    from pytest_mtchallenge.options import add_options
+    from pytest_mtchallenge.plugin.options import add_options
 
     add_options(parser)
 
@@ -30,18 +30,18 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 
 def _suite_arguments(config: pytest.Config) -> list[str]:
-    """Command-line arguments that name suites (:func:`pytest_mtchallenge.arguments.suite_arguments`);
+    """Command-line arguments that name suites (:func:`pytest_mtchallenge.plugin.arguments.suite_arguments`);
     only a file with a suite's suffix is ever opened, so a run of a project's own tests reads none."""
     if config.args_source != pytest.Config.ArgsSource.ARGS:
         return []
-    from pytest_mtchallenge.arguments import suite_arguments
+    from pytest_mtchallenge.plugin.arguments import suite_arguments
 
     return suite_arguments(config.args, config.invocation_params.dir)
 
 
 def _is_active(config: pytest.Config) -> bool:
     """The plugin only acts when the run names an --mt-* option, an mt_* ini setting or a suite."""
-    from pytest_mtchallenge.options import is_active
+    from pytest_mtchallenge.plugin.options import is_active
 
     return is_active(config) or bool(_suite_arguments(config))
 
@@ -50,7 +50,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not _is_active(config):
         return
     from pytest_mtchallenge.formats import bundled_suites
-    from pytest_mtchallenge.session import MTChallengeSession
+    from pytest_mtchallenge.plugin.session import MTChallengeSession
 
     named = _suite_arguments(config)
     session = MTChallengeSession(config)
@@ -64,7 +64,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # their full collections at the end of the run (unraisable-exception checks) do not scan the
     # suites that collection froze out of the collector's sight.
     config.add_cleanup(session.thaw)
-    from pytest_mtchallenge.arguments import collection_arguments
+    from pytest_mtchallenge.plugin.arguments import collection_arguments
 
     config.args[:] = collection_arguments(
         config.args, named=named, suite_paths=session.plan.suite_paths, base=config.invocation_params.dir,
@@ -99,7 +99,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if session is None:
         return None
     if session.is_suite_file(file_path, explicit=True):
-        from pytest_mtchallenge.nodes import SuiteFile
+        from pytest_mtchallenge.plugin.nodes import SuiteFile
 
         return SuiteFile.for_path(parent, file_path, session)
     return None

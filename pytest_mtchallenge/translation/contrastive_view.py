@@ -15,7 +15,7 @@ from types import MappingProxyType
 from pytest_mtchallenge.contrastive.model import Candidate, ContrastiveParams
 from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores, cannot_score
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.normalise import normalise_text
+from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.systems import System, Translations
 
 #: What a contrastive column's name adds to its system's.
