@@ -386,7 +386,7 @@ def _agreement(args: argparse.Namespace) -> int:
     from pytest_mtchallenge.judge.annotators import agreement_report, render_agreement, units_of
     from pytest_mtchallenge.formats import bundled_suites, resolve_suite
     from pytest_mtchallenge.formats.yaml import load_verdicts, read_yaml
-    from pytest_mtchallenge.review.verdict_file import verdict_file_suite
+    from pytest_mtchallenge.formats.yaml import verdict_file_suite
 
     suite = None
     named = {name for path in args.verdicts if (name := verdict_file_suite(path)) is not None}

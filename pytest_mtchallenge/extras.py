@@ -6,8 +6,12 @@ whatever the plugin was installed from) and the extra as installed from a checko
 from __future__ import annotations
 
 import re
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import metadata
+from types import ModuleType
 
 #: The packages of each extra, as pyproject.toml lists them (read from the installed metadata when
 #: there is any, so that the two cannot drift apart).
@@ -34,3 +38,21 @@ def install_hint(extra: str) -> str:
     """``pip install 'torch>=2.1' … (the extra hf: pip install ".[hf]" in a checkout of pytest-mtchallenge)``."""
     packages = " ".join(f"'{requirement}'" for requirement in requirements(extra))
     return f"pip install {packages} (the extra {extra}: pip install \".[{extra}]\" in a checkout of pytest-mtchallenge)"
+
+
+@contextmanager
+def quiet_transformers(transformers: ModuleType) -> Iterator[None]:
+    """No progress bars, log lines or advice from transformers meanwhile (the terminal belongs to pytest)."""
+    logging = transformers.utils.logging
+    bars = logging.is_progress_bar_enabled()
+    verbosity = logging.get_verbosity()
+    logging.disable_progress_bar()
+    logging.set_verbosity_error()
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
+            yield
+    finally:
+        logging.set_verbosity(verbosity)
+        if bars:
+            logging.enable_progress_bar()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 if TYPE_CHECKING:
-    from pytest_mtchallenge.reporting import ItemResult
+    from pytest_mtchallenge.verdict import ItemResult
 
 REDACTED = "***"
 

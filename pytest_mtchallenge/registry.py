@@ -9,6 +9,8 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from pytest_mtchallenge.extension import resolve
+
 if TYPE_CHECKING:
     import pluggy
 
@@ -128,12 +130,6 @@ class Registry:
         registry = cls.build(manager.hook)  # type: ignore[arg-type]
         registry.install()
         return registry
-
-
-def resolve(extension: str | ModuleType) -> ModuleType:
-    """A registered module (a suite format, report format or language pack), imported at first use
-    when it was registered by its dotted name: the one lookup every registry table goes through."""
-    return importlib.import_module(extension) if isinstance(extension, str) else extension
 
 
 def plugin_manager() -> pluggy.PluginManager:

@@ -1,8 +1,10 @@
-"""What a checker says about one output, and the final judgement of a test."""
+"""What a checker says about one output, the final judgement of a test, and the result a report shows for it."""
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
 
 
 class Outcome(str, enum.Enum):
@@ -129,3 +131,64 @@ class Judgement:
             context_output=tuple(str(s) for s in record.get("context_output") or ()),  # type: ignore[union-attr]
             evidence=tuple(str(s) for s in record.get("evidence") or ()),  # type: ignore[union-attr]
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ItemResult:
+    """One judged test: the judgement and what a report shows beside it.
+
+    It crosses process boundaries (pytest-xdist) as a plain mapping (:meth:`to_dict`,
+    :meth:`from_dict`); everywhere else it is this type.
+    """
+
+    judgement: Judgement
+    suite_title: str = ""
+    judge: str = ""
+    position: int = 0  # the item's index in its suite
+    system_position: int = 0  # the system's column
+    category_title: str = ""
+    subcategory_title: str = ""
+    question: str = ""
+    source: str = ""
+    reference: str = ""
+    labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rate: str = "items"  # how the suite computes its success rate
+    signature: str = ""
+    suite_items: int = 0  # how many items the suite holds (a run judging fewer was a selection)
+    gold: str = ""  # the item's gold label, for a suite's measures (WinoMT: the English gender)
+
+    @property
+    def suite(self) -> str:
+        return self.judgement.suite
+
+    @property
+    def system(self) -> str:
+        return self.judgement.system
+
+    @property
+    def id(self) -> str:
+        return self.judgement.item
+
+    @property
+    def outcome(self) -> str:
+        return self.judgement.outcome.value
+
+    def to_dict(self) -> dict[str, object]:
+        record = self.judgement.to_dict()
+        for spec in fields(self)[1:]:
+            value = getattr(self, spec.name)
+            if spec.name == "gold" and not value:
+                continue  # only the suites whose measures need it have one
+            record[spec.name] = dict(value) if spec.name == "labels" else value
+        return record
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, object]) -> ItemResult:
+        known = {spec.name: spec.type for spec in fields(cls)[1:]}
+        values: dict[str, object] = {k: record[k] for k in known if k in record}
+        for name in ("position", "system_position", "suite_items"):
+            if name in values:
+                values[name] = int(values[name])  # type: ignore[call-overload]
+        if "labels" in values:
+            values["labels"] = MappingProxyType({str(k): str(v) for k, v in dict(values["labels"]).items()})  # type: ignore[call-overload]
+        return cls(judgement=Judgement.from_dict(dict(record)), **values)  # type: ignore[arg-type]

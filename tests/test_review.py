@@ -36,7 +36,8 @@ from pytest_mtchallenge.review.tasks import (
     task_key,
 )
 from pytest_mtchallenge.review.terminal import LineAnswers, answers_from, review_in_terminal
-from pytest_mtchallenge.review.verdict_file import VerdictFile, overlay_verdicts
+from pytest_mtchallenge.formats.yaml import overlay_verdicts
+from pytest_mtchallenge.review.verdict_file import VerdictFile
 from tests.loopback import serving
 
 ITEMS = {"H1a", "H1b", "H1c", "H1d"}

@@ -1,7 +1,15 @@
-"""The package's import graph between its top-level parts (modules and subpackages), and its circles.
+"""The package's import graph between its top-level parts (modules and subpackages), its circles, and its arrows that point up.
 
     python tools/import_graph.py            # arrows and circles
     python tools/import_graph.py --lazy     # imports inside functions too
+    python tools/import_graph.py --lazy --check   # exit 1 on a circle, an upward arrow or an unplaced part
+
+Every part has a floor (:data:`FLOORS`, lowest first) and imports only parts on lower floors: the
+shared words at the bottom, then what reads languages and judges, then files and formats, reports,
+systems and translation, whole runs, review, the extension contract, and the two entry points (the
+pytest plugin, the command). The top-level modules are the shared words (errors, files, model,
+verdict…), the extension contract (hookspecs, registry) and the command; everything else lives in
+the subpackage of its audience.
 
 Imports under ``if TYPE_CHECKING:`` count (a circle for the type checker is still a circle);
 imports inside functions count only with ``--lazy``.
@@ -97,16 +105,70 @@ def circles(arrows: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def main() -> None:
+#: The floors of the package, lowest first: a part imports only parts on a lower floor.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("errors",),                                    # the one-line errors about users' input
+    ("text",),                                      # normalisation, message words, printable text, regexes
+    ("files", "extras", "significance", "extension"),  # safe files, optional extras, statistics, module lookup
+    ("model", "verdict"),                           # suites and items; verdicts, judgements, results
+    ("redaction",),                                 # a run's secrets hidden in what it writes
+    ("languages",),                                 # the language packs and their readers
+    ("contrastive",),                               # contrastive items, rules and scores (data and decisions)
+    ("checkers",),                                  # the checker families
+    ("judge",),                                     # the judge, meta-evaluation, lint, cross-judging
+    ("formats",),                                   # suite and verdict files, peers' formats
+    ("reporting",),                                 # runs, tallies and the report writers
+    ("systems",),                                   # system kinds
+    ("translation",),                               # batching, cache, progress, the scorer
+    ("runs",),                                      # a run's plan, files, store, comparison and gate
+    ("review",),                                    # human review of outputs
+    ("hookspecs",),                                 # the extension contract
+    ("registry",),                                  # every extension, built-in and plugins'
+    ("plugin",),                                    # the pytest integration (entry point pytest11)
+    ("cli",),                                       # the mtchallenge command
+    ("__main__",),
+)
+
+
+def floor_of(part: str) -> int | None:
+    return next((number for number, parts in enumerate(FLOORS) if part in parts), None)
+
+
+def parts() -> set[str]:
+    """Every top-level module and subpackage of the package."""
+    found = {path.stem for path in PACKAGE.glob("*.py") if path.name != "__init__.py"}
+    return found | {path.parent.name for path in PACKAGE.glob("*/__init__.py") if path.parent.name != "suites"}
+
+
+def upward(arrows: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Arrows from a part to a part on its own floor or above."""
+    return sorted((source, target) for source, targets in arrows.items() for target in targets
+                  if (floor_of(source) or 0) <= (floor_of(target) or 0))
+
+
+def problems(lazy: bool) -> list[str]:
+    """Everything --check reports: circles, upward arrows, parts on no floor."""
+    arrows = graph(lazy)
+    found = [f"circle: {' ↔ '.join(component)}" for component in circles(arrows)]
+    found += [f"unplaced: {part} is on no floor (FLOORS)" for part in sorted(parts()) if floor_of(part) is None]
+    found += [f"upward: {source} → {target}" for source, target in upward(arrows)]
+    return found
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lazy", action="store_true", help="count imports inside functions too")
-    arrows = graph(parser.parse_args().lazy)
+    parser.add_argument("--check", action="store_true", help="exit 1 on a circle, an upward arrow or an unplaced part")
+    args = parser.parse_args()
+    arrows = graph(args.lazy)
     count = sum(len(targets) for targets in arrows.values())
     found = circles(arrows)
-    print(f"{len(arrows)} parts import others, {count} arrows, {len(found)} circles")
-    for component in found:
-        print("  circle: " + " ↔ ".join(component))
+    print(f"{len(arrows)} parts import others, {count} arrows, {len(found)} circles, "
+          f"{len(upward(arrows))} upward arrows")
+    for line in problems(args.lazy):
+        print("  " + line)
+    return 1 if args.check and problems(args.lazy) else 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

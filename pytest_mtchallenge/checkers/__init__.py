@@ -5,35 +5,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from pytest_mtchallenge.model import ChallengeItem
+from pytest_mtchallenge.model import ChallengeItem, FamilyParams
 from pytest_mtchallenge.verdict import Verdict
-
-Parsed = TypeVar("Parsed", bound="FamilyParams")
-
-
-class FamilyParams:
-    """A family's parameters, read once from an item's ``params`` mapping, when the suite loads.
-
-    A family declares a frozen, slotted dataclass subclassing this one, with a classmethod
-    :meth:`parse` that reads the mapping (raising ``ValueError`` that names the parameter), and names
-    it as its :attr:`Checker.Params`. The suite loader stores the parsed value on the item
-    (``item.parsed_params``); ``check`` reads its fields through :meth:`of`.
-    """
-
-    __slots__ = ()
-
-    @classmethod
-    def parse(cls: type[Parsed], mapping: Mapping[str, object]) -> Parsed:
-        """The parameters in ``mapping``; a ``ValueError`` naming the parameter when they are unusable."""
-        raise NotImplementedError
-
-    @classmethod
-    def of(cls: type[Parsed], item: ChallengeItem) -> Parsed:
-        """``item``'s parameters: as the suite loader parsed them, or parsed now from ``item.params``
-        (an item built without a loader, as in tests)."""
-        parsed = item.parsed_params
-        return parsed if isinstance(parsed, cls) else cls.parse(item.params)
-
 
 @dataclass(frozen=True, slots=True)
 class NoParams(FamilyParams):

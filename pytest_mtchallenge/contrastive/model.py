@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pytest_mtchallenge.checkers import FamilyParams
+from pytest_mtchallenge.model import FamilyParams
 
 #: The family name of contrastive items (:mod:`pytest_mtchallenge.checkers.generic.contrastive`).
 FAMILY = "contrastive"

@@ -1,22 +1,16 @@
-"""The scoring capability of systems: what a scoring request is, what a system returns, and which systems cannot score and why.
+"""What a scoring request is and what a scoring system returns (the systems' side is :mod:`pytest_mtchallenge.systems.scoring`).
 
 A system kind that scores given translations defines ``score(*, suite, requests)`` returning
 :class:`Scores`; its scores are log-probabilities (higher is better), a sum over the candidate's
-tokens, with the per-token values where the kind has them. Any other kind says in one line why it
-cannot (:func:`cannot_score`).
+tokens, with the per-token values where the kind has them.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.contrastive.model import CandidateScore
-
-if TYPE_CHECKING:
-    from pytest_mtchallenge.model import Suite
-    from pytest_mtchallenge.systems import System
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,37 +40,4 @@ class Scores:
         return cls(errors=MappingProxyType({request.key: reason for request in requests}), problems=(reason,))
 
 
-#: Why a kind that translates cannot score given translations, by kind (the one line its tests show).
-REASONS: Mapping[str, str] = MappingProxyType({
-    "recorded": "a recorded system holds outputs, not a model",
-    "reference": "the reference system is no model",
-    "file": "a file of outputs is no model (score with scores:PATH instead)",
-    "cmd": "a command returns translations, not log-probabilities (write them to a file and use scores:PATH)",
-    "http": "an HTTP translation API returns translations, not log-probabilities of given ones",
-    "https": "an HTTP translation API returns translations, not log-probabilities of given ones",
-    "libretranslate": "LibreTranslate returns translations, not log-probabilities of given ones",
-    "deepl": "DeepL returns translations, not log-probabilities of given ones",
-    "openai": "a chat model's API gives no log-probabilities of a given prompt",
-})
-
-
-def cannot_score(system: System) -> str | None:
-    """Why ``system`` cannot score given translations, in one line; None when it can."""
-    reason_of = getattr(system, "cannot_score", None)
-    if callable(reason_of):
-        return reason_of()  # type: ignore[no-any-return]
-    if callable(getattr(system, "score", None)):
-        return None
-    why = REASONS.get(system.kind, "its kind has no scoring function")
-    return f"{system.name} cannot score given translations: {why}"
-
-
-def score(system: System, *, suite: Suite, requests: Sequence[ScoreRequest]) -> Scores:
-    """``system``'s scores of ``requests`` (every request errors, saying why, when it cannot score)."""
-    why = cannot_score(system)
-    if why is not None:
-        return Scores.failed(requests, why)
-    return system.score(suite=suite, requests=requests)  # type: ignore[attr-defined,no-any-return]
-
-
-__all__ = ["REASONS", "ScoreRequest", "Scores", "cannot_score", "score"]
+__all__ = ["ScoreRequest", "Scores"]

@@ -66,7 +66,7 @@ def use_formats(formats: Mapping[str, str | ModuleType]) -> None:
 def format_module(name: str) -> ModuleType:
     if name not in _ACTIVE:
         raise SuiteError(f"unknown suite format {name!r} (known: {', '.join(_ACTIVE)})", file=name)
-    from pytest_mtchallenge.registry import resolve
+    from pytest_mtchallenge.extension import resolve
 
     return resolve(_ACTIVE[name])
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -333,7 +334,7 @@ def load_verdicts(path: Path, item_ids: Collection[str]) -> list[RecordedVerdict
     """Load recorded human verdicts: item, exact output text, yes / no / na.
 
     The file may name the suite its verdicts belong to (``suite:``; see
-    :func:`pytest_mtchallenge.review.verdict_file.overlay_verdicts`).
+    :func:`overlay_verdicts`).
     """
     return verdicts_of(read_yaml(path), path, item_ids)
 
@@ -491,3 +492,39 @@ def load(path: Path, *, checkers: Mapping[str, type] | None = None,
          validate_params: ParamValidator | None = None) -> Suite:
     """The format's entry point for :func:`pytest_mtchallenge.formats.load_any_suite`."""
     return load_suite(path, checkers=checkers, validate_params=validate_params)
+
+
+def named_suite(document: object) -> str | None:
+    """The suite a verdict file's document names (its ``suite:`` field), or None."""
+    if isinstance(document, dict) and document.get("suite") is not None:
+        return str(document["suite"])
+    return None
+
+
+def verdict_file_suite(path: Path) -> str | None:
+    """The suite a verdict file names (its ``suite:`` field), or None when it names none."""
+    return named_suite(read_yaml(path))
+
+
+def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
+    """``suite`` with the verdicts of user files (``--mt-verdicts``) added to its own.
+
+    A file that names another suite (``suite: NAME``) is left out; a file that names none applies
+    to every suite. A file that does not exist yet holds no verdicts (``mtchallenge review``
+    creates it). The files join the suite's ``verdict_paths``, so a run's signature changes with them.
+    """
+    extra: list[RecordedVerdict] = []
+    used: list[Path] = []
+    item_ids = frozenset(item.id for item in suite.items)
+    for path in paths:
+        if not path.is_file():
+            continue
+        document = read_yaml(path)
+        named = named_suite(document)
+        if named is not None and named != suite.name:
+            continue
+        extra.extend(verdicts_of(document, path, item_ids))
+        used.append(path)
+    if not used:
+        return suite
+    return replace(suite, verdicts=(*suite.verdicts, *extra), verdict_paths=(*suite.verdict_paths, *used))

@@ -46,7 +46,7 @@ def language_pack(language: str) -> LanguagePack:
     code = base_code(language)
     module = _ACTIVE.get(code)
     if module is not None:
-        from pytest_mtchallenge.registry import resolve
+        from pytest_mtchallenge.extension import resolve
 
         return resolve(module).PACK
     return LanguagePack(code=code, name=LANGUAGE_NAMES.get(code, language), abbreviations=GENERIC.abbreviations)

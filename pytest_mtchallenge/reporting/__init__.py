@@ -8,13 +8,13 @@ and only render these types. ``--mt-report`` picks a writer by the path's extens
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pytest_mtchallenge.significance import wilson_interval
-from pytest_mtchallenge.verdict import Judgement
+from pytest_mtchallenge.verdict import ItemResult
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
@@ -27,67 +27,6 @@ RATE_FORMULAS = {
     "decided": "success rate = pass / (pass + fail) (n/a, review and error are left out, as Good / (Good + Bad))",
 }
 RATE_FORMULA = RATE_FORMULAS["items"]
-
-
-@dataclass(frozen=True, slots=True)
-class ItemResult:
-    """One judged test: the judgement and what a report shows beside it.
-
-    It crosses process boundaries (pytest-xdist) as a plain mapping (:meth:`to_dict`,
-    :meth:`from_dict`); everywhere else it is this type.
-    """
-
-    judgement: Judgement
-    suite_title: str = ""
-    judge: str = ""
-    position: int = 0  # the item's index in its suite
-    system_position: int = 0  # the system's column
-    category_title: str = ""
-    subcategory_title: str = ""
-    question: str = ""
-    source: str = ""
-    reference: str = ""
-    labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    rate: str = "items"  # how the suite computes its success rate
-    signature: str = ""
-    suite_items: int = 0  # how many items the suite holds (a run judging fewer was a selection)
-    gold: str = ""  # the item's gold label, for a suite's measures (WinoMT: the English gender)
-
-    @property
-    def suite(self) -> str:
-        return self.judgement.suite
-
-    @property
-    def system(self) -> str:
-        return self.judgement.system
-
-    @property
-    def id(self) -> str:
-        return self.judgement.item
-
-    @property
-    def outcome(self) -> str:
-        return self.judgement.outcome.value
-
-    def to_dict(self) -> dict[str, object]:
-        record = self.judgement.to_dict()
-        for spec in fields(self)[1:]:
-            value = getattr(self, spec.name)
-            if spec.name == "gold" and not value:
-                continue  # only the suites whose measures need it have one
-            record[spec.name] = dict(value) if spec.name == "labels" else value
-        return record
-
-    @classmethod
-    def from_dict(cls, record: Mapping[str, object]) -> ItemResult:
-        known = {spec.name: spec.type for spec in fields(cls)[1:]}
-        values: dict[str, object] = {k: record[k] for k in known if k in record}
-        for name in ("position", "system_position", "suite_items"):
-            if name in values:
-                values[name] = int(values[name])  # type: ignore[call-overload]
-        if "labels" in values:
-            values["labels"] = MappingProxyType({str(k): str(v) for k, v in dict(values["labels"]).items()})  # type: ignore[call-overload]
-        return cls(judgement=Judgement.from_dict(dict(record)), **values)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +307,7 @@ def write_report(fmt: str, runs: Sequence[Run], path: Path, *, meta_evaluation: 
     default) to ``path``, with the comparisons against a baseline (``--mt-compare``) for the formats
     that show them, and the release gate's verdict (``--mt-compare-fail``)."""
     module = (REPORT_FORMATS if formats is None else formats)[fmt]
-    from pytest_mtchallenge.registry import resolve
+    from pytest_mtchallenge.extension import resolve
 
     writer = resolve(module)  # type: ignore[arg-type]
     writer.write(runs, path, meta_evaluation=meta_evaluation, comparisons=comparisons, gate=gate)  # type: ignore[attr-defined]

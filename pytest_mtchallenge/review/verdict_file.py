@@ -4,52 +4,16 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from pytest_mtchallenge.errors import SuiteError
-from pytest_mtchallenge.formats.yaml import read_yaml, verdicts_of
-from pytest_mtchallenge.model import RecordedVerdict, Suite
+from pytest_mtchallenge.formats.yaml import named_suite as _named_suite, read_yaml, verdicts_of
+from pytest_mtchallenge.model import RecordedVerdict
 from pytest_mtchallenge import files
 from pytest_mtchallenge.formats.verdict_entries import EntryProblem, check_verdict, render_entries, render_yaml, text_problem
 
 HEADER = ("# Human verdicts recorded with `mtchallenge review` (pytest-mtchallenge).\n"
           "# Append-only: a later verdict of the same annotator on the same output replaces an earlier one.\n")
-
-
-def _named_suite(document: object) -> str | None:
-    if isinstance(document, dict) and document.get("suite") is not None:
-        return str(document["suite"])
-    return None
-
-
-def verdict_file_suite(path: Path) -> str | None:
-    """The suite a verdict file names (its ``suite:`` field), or None when it names none."""
-    return _named_suite(read_yaml(path))
-
-
-def overlay_verdicts(suite: Suite, paths: Iterable[Path]) -> Suite:
-    """``suite`` with the verdicts of user files (``--mt-verdicts``) added to its own.
-
-    A file that names another suite (``suite: NAME``) is left out; a file that names none applies
-    to every suite. A file that does not exist yet holds no verdicts (``mtchallenge review``
-    creates it). The files join the suite's ``verdict_paths``, so a run's signature changes with them.
-    """
-    extra: list[RecordedVerdict] = []
-    used: list[Path] = []
-    item_ids = frozenset(item.id for item in suite.items)
-    for path in paths:
-        if not path.is_file():
-            continue
-        document = read_yaml(path)
-        named = _named_suite(document)
-        if named is not None and named != suite.name:
-            continue
-        extra.extend(verdicts_of(document, path, item_ids))
-        used.append(path)
-    if not used:
-        return suite
-    return replace(suite, verdicts=(*suite.verdicts, *extra), verdict_paths=(*suite.verdict_paths, *used))
 
 
 @contextlib.contextmanager

@@ -18,7 +18,7 @@ from pytest_mtchallenge.judge import Judge, error_judgement
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.reporting import ItemResult
-from pytest_mtchallenge.review.verdict_file import overlay_verdicts
+from pytest_mtchallenge.formats.yaml import overlay_verdicts
 from pytest_mtchallenge.runs.signature import RunSignature
 from pytest_mtchallenge.systems import System, SystemOptions, parse_system_spec
 from pytest_mtchallenge.verdict import JudgeMode, Judgement

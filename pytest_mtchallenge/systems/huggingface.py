@@ -4,9 +4,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-import warnings
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -14,7 +12,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from pytest_mtchallenge.errors import SystemFailure
-from pytest_mtchallenge.extras import install_hint
+from pytest_mtchallenge.extras import install_hint, quiet_transformers
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import DEFAULT_BATCH_SIZE, System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
@@ -295,24 +293,6 @@ class LocalModelSystem(System):
 
 
 # -- hf: -------------------------------------------------------------------------------------
-
-@contextmanager
-def quiet_transformers(transformers: ModuleType) -> Iterator[None]:
-    """No progress bars, log lines or advice from transformers meanwhile (the terminal belongs to pytest)."""
-    logging = transformers.utils.logging
-    bars = logging.is_progress_bar_enabled()
-    verbosity = logging.get_verbosity()
-    logging.disable_progress_bar()
-    logging.set_verbosity_error()
-    try:
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
-            yield
-    finally:
-        logging.set_verbosity(verbosity)
-        if bars:
-            logging.enable_progress_bar()
-
 
 def choose_torch_device(requested: str, torch: ModuleType) -> str:
     """``requested``, or for ``auto`` the first of cuda, mps and cpu that this machine has."""

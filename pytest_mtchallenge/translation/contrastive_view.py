@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from pytest_mtchallenge.contrastive.model import Candidate, ContrastiveParams
-from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores, cannot_score
+from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
+from pytest_mtchallenge.systems.scoring import cannot_score
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.text.normalise import normalise_text
 from pytest_mtchallenge.systems import System, Translations

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from types import MappingProxyType
 
 from pytest_mtchallenge.contrastive.model import CandidateScore, ContrastiveParams
-from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores, cannot_score, score
+from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
+from pytest_mtchallenge.systems.scoring import cannot_score, score
 from pytest_mtchallenge.contrastive.judging import requests_for
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem, Suite

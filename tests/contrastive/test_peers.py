@@ -15,7 +15,7 @@ import pytest
 
 from pytest_mtchallenge.contrastive.judging import all_requests, contrastive_params, judge_scores
 from pytest_mtchallenge.reporting.peers import Decided, contrapro_text, decided_items, lingeval97_text
-from pytest_mtchallenge.contrastive.scoring import score
+from pytest_mtchallenge.systems.scoring import score
 from pytest_mtchallenge.formats import load_any_suite
 from pytest_mtchallenge.formats.lingeval97 import frequency_bin
 from pytest_mtchallenge.reporting import ItemResult

@@ -113,7 +113,7 @@ class CausalLMScorer:
                     import transformers
                 except ModuleNotFoundError:
                     raise CoherenceError(f"the coherence scorer needs torch and transformers: {install_hint('hf')}") from None
-                from pytest_mtchallenge.systems.huggingface import quiet_transformers
+                from pytest_mtchallenge.extras import quiet_transformers
 
                 try:
                     with quiet_transformers(transformers):
