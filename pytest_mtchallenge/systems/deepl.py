@@ -9,9 +9,10 @@ from types import MappingProxyType
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.redaction import redact_url
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
-from pytest_mtchallenge.systems.http import HttpClient, ReplyError, expect_texts, redact_translations, redact_url
+from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, redact_translations
 
 KEY_ENV = "DEEPL_AUTH_KEY"
 SERVER_ENV = "DEEPL_SERVER_URL"

@@ -5,9 +5,10 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.redaction import redact_url
 from pytest_mtchallenge.systems import System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
-from pytest_mtchallenge.systems.http import HttpClient, ReplyError, expect_texts, redact_translations, redact_url
+from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, redact_translations
 
 #: The environment variable holding the API key, unless ``mt_libretranslate_key_env`` names another.
 DEFAULT_KEY_ENV = "LIBRETRANSLATE_API_KEY"

@@ -16,10 +16,11 @@ from urllib.parse import urlsplit
 
 from pytest_mtchallenge.languages import language_name, split_sentences
 from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.redaction import redact, redact_url
 from pytest_mtchallenge.systems import DOCUMENT, MODES, System, SystemOptions, Translations, document_text
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.chat_reply import clean_reply, is_refusal, quoted
-from pytest_mtchallenge.systems.http import HttpClient, ReplyError, excerpt, redact, redact_translations, redact_url
+from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, excerpt, redact_translations
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 BASE_URL_ENV = "OPENAI_BASE_URL"

@@ -20,7 +20,7 @@ from pytest_mtchallenge.systems.openai import (
     chat_url,
     read_chat_reply,
 )
-from pytest_mtchallenge.systems.http import ReplyError
+from pytest_mtchallenge.systems.http_client import ReplyError
 
 if TYPE_CHECKING:
     from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
