@@ -141,8 +141,10 @@ class GenderReading(ABC, Generic[SentenceT]):
     #: The reading's version, a run's signature names it (``entity_gender@<version>``): bump it with any change
     #: of the reading's verdicts, its profession table's included (a change of one language leaves the others').
     #: 2: the paper's reading decides the outcome by default, the context-aware one is recorded beside it, and
-    #: the context-aware rules are the same in every language (issue 37).
-    version: ClassVar[str] = "2"
+    #: the context-aware rules are the same in every language (issue 37). 3: in the paper's reading a noun whose
+    #: gender never follows the person's sex reads its gender only where a determiner stands before it (an
+    #: indefinite pronoun, *jemand, alguien, qualcuno, quelqu'un*, shows none).
+    version: ClassVar[str] = "3"
 
     @abstractmethod
     def table(self) -> ProfessionTable:
@@ -407,8 +409,13 @@ def read_noun_phrase(person: Person, who: str, language: GenderReading[object]) 
         shown = "; ".join(c.describe() for c in person.phrase)
         return phrase, f"{rendered} ({shown}): {WORD[phrase]}"
     if rendering.kind == "fixed" and rendering.gender in ("m", "f"):
+        if not person.determiner:  # an indefinite pronoun (jemand, alguien, qualcuno, quelqu'un): nothing shows it
+            return None, (f"{rendered}: {rendering.form!r} stands without a determiner, and nothing in the phrase "
+                          f"shows a gender (its grammatical {GRAMMATICAL[rendering.gender]} never follows the "
+                          "person's sex)")
         return rendering.gender, (f"{rendered}: {rendering.form!r} is {GRAMMATICAL[rendering.gender]} whatever the "
-                                  f"person's sex, and the noun phrase reads so: {WORD[rendering.gender]}")
+                                  f"person's sex, and its determiner {person.determiner!r} reads so: "
+                                  f"{WORD[rendering.gender]}")
     return None, f"{rendered}: {language.no_cue(person, None)}"
 
 

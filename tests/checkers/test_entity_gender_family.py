@@ -122,3 +122,35 @@ def test_an_entity_of_a_hundred_thousand_characters_is_not_quoted_whole() -> Non
     with pytest.raises(ValueError) as raised:
         EntityGenderChecker.parse_params({"entity": entity, "gender": "female", "position": 1})
     assert len(str(raised.value)) < 500 and "(100000 characters)" in str(raised.value)
+
+
+# -- a noun whose gender never follows the person's sex, in the paper's reading ---------------------
+
+SOMEONE = "The baker thanked someone because she had found the lost wallet."
+VICTIM = "The nurse comforted the victim because he was scared."
+
+
+@pytest.mark.parametrize(("language", "source", "entity", "position", "output", "paper", "context"), [
+    # an indefinite pronoun stands without a determiner: nothing in its phrase shows a gender (issue 37's
+    # annotators: jemand, alguien, qualcuno mark none); in context the words referring to the person decide
+    ("de", SOMEONE, "someone", 3, "Der Bäcker dankte jemandem, weil sie die verlorene Geldbörse gefunden hatte.",
+     "none", "female"),
+    ("es", SOMEONE, "someone", 3, "El panadero dio las gracias a alguien porque había encontrado la cartera.",
+     "none", "none"),
+    ("it", SOMEONE, "someone", 3, "Il fornaio ha ringraziato qualcuno perché aveva ritrovato il portafoglio.",
+     "none", "none"),
+    ("fr", SOMEONE, "someone", 3, "Le boulanger a remercié quelqu'un parce qu'elle avait retrouvé le portefeuille.",
+     "none", "female"),
+    # with a determiner the phrase reads the noun's own gender, as the determiner says
+    ("es", VICTIM, "victim", 4, "La enfermera consoló a la víctima porque estaba asustado.", "female", "male"),
+    ("it", VICTIM, "victim", 4, "L'infermiera ha consolato la vittima perché era spaventato.", "female", "male"),
+    ("fr", VICTIM, "victim", 4, "L'infirmière a consolé la victime parce qu'il avait peur.", "female", "male"),
+])
+def test_a_fixed_noun_reads_its_gender_only_where_its_determiner_shows_it(
+        language: str, source: str, entity: str, position: int, output: str, paper: str, context: str) -> None:
+    params = {"entity": entity, "gender": "female", "position": position}
+    verdict = EntityGenderChecker().check(item=ChallengeItem(
+        id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source, references=(),
+        question="", checker="entity_gender", params=params, target_language=language), output=output)
+    assert verdict.evidence[:2] == (f"predicted-gender:{paper}", f"predicted-gender:context-aware:{context}"), \
+        verdict.reason

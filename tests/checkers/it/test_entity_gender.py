@@ -106,7 +106,7 @@ def test_neutral_items_are_not_applicable_and_keep_the_predicted_gender() -> Non
 def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     """tests/data/winomt-it-variants.yaml: 189 translations written before the reader (docs/checkers.md)."""
     entries = yaml.safe_load(VARIANTS.read_text(encoding="utf-8"))["items"]
-    wrong, phrase_read, total = [], [], 0
+    wrong, phrase_read, someone, total = [], [], [], 0
     for entry in entries:
         for output in entry["outputs"]:
             verdict = judge(entry["source"], entry["entity"], entry["gender"], entry["position"], output["output"])
@@ -115,6 +115,10 @@ def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
                 continue
             if predicted(verdict, PAPER) == output["reads"]:
                 phrase_read.append(entry["line"])  # labelled by the noun phrase alone, as the paper's reading reads
+            elif entry["entity"] == "someone" and output["reads"] == "male":
+                someone.append(entry["line"])  # labelled as the authors' Italian annotators read qualcuno (male);
+                # the team's blind annotation of real outputs (issue 37) reads it as showing no gender: the paper's
+                # reading reads none, the context-aware one what refers to it
             else:
                 wrong.append((entry["line"], output["output"], output["reads"], predicted(verdict), verdict.reason))
     assert total >= 100
@@ -122,6 +126,7 @@ def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     # the labels the team changed to the noun phrase's gender after its first measurements (the file's header):
     # the paper's reading reads them so, the context-aware one as the labels were first written
     assert len(phrase_read) <= 9, phrase_read
+    assert len(someone) <= 2, someone
 
 
 # -- the pack ------------------------------------------------------------------------------------
