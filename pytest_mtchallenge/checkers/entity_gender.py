@@ -145,6 +145,12 @@ class GenderReading(ABC, Generic[SentenceT]):
     #: gender never follows the person's sex reads its gender only where a determiner stands before it (an
     #: indefinite pronoun, *jemand, alguien, qualcuno, quelqu'un*, shows none).
     version: ClassVar[str] = "3"
+    #: The kinds of rendering (:data:`~pytest_mtchallenge.languages.professions.KINDS`) whose masculine noun phrase
+    #: the language uses for both sexes, its generic masculine: in the context-aware reading a feminine word that
+    #: refers to the person overrides it. By default the nouns traditionally masculine for both sexes (*le médecin*)
+    #: and fixed masculines; a language whose readers take any masculine person noun so adds ``masculine`` and
+    #: ``epicene`` (German *der Manager … sie*, Spanish *al editor … la dejó satisfecha*).
+    generic_masculine: ClassVar[frozenset[str]] = frozenset({"generic", "fixed"})
 
     @abstractmethod
     def table(self) -> ProfessionTable:
@@ -173,15 +179,15 @@ class GenderReading(ABC, Generic[SentenceT]):
                                feminine: str) -> tuple[str, str]:
         """The context-aware reading of a masculine noun phrase with a feminine pronoun referring to the
         person, and why (``rendered``: the rendering quoted; ``shown``: the phrase's cues; ``feminine``:
-        the feminine words referring to the person). A noun traditionally masculine for both sexes, or a
-        fixed masculine noun, with a feminine pronoun renders a woman (*le médecin … elle*); a masculine
-        noun with a feminine form the translation did not use, or an epicene noun under a masculine
-        determiner, does not (*le vendeur … la sabotait*)."""
+        the feminine words referring to the person). A masculine the language uses for both sexes
+        (:attr:`generic_masculine`) with a feminine pronoun renders a woman (*le médecin … elle*, *il
+        parrucchiere … l'ha pagata*); another masculine does not (French *le vendeur … la sabotait*)."""
         rendering, language = person.rendering, self.language
         reader = f"{_article(language)} {language} reader"
-        if rendering.kind in ("generic", "fixed"):
-            return "f", (f"{rendered} ({shown}), a noun traditionally masculine for both sexes, and {feminine} "
-                         f"refers to the person: {reader} reads a woman: female")
+        if rendering.kind in self.generic_masculine:
+            used = ("a noun traditionally masculine for both sexes" if rendering.kind in ("generic", "fixed")
+                    else f"{language}'s generic masculine, used for both sexes")
+            return "f", f"{rendered} ({shown}), {used}, and {feminine} refers to the person: {reader} reads a woman: female"
         chosen = (f"the noun has a feminine form ({self.feminine_forms(person)}) the translation did not use"
                   if rendering.kind in ("masculine", "sense") else
                   f"{reader} reads the noun's gender" if rendering.kind == "fixed" else

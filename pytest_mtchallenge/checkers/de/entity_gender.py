@@ -33,6 +33,10 @@ class GermanReading(ReferentReading[Sentence]):
                "Kind, whose gender never follows the person's sex), and WinoMT's German measure counts these items "
                "wrong whatever the translation")
 
+    #: German's generic masculine: the masculine of a noun with an -in feminine and an epicene under a masculine
+    #: determiner (*der Manager, der Angestellte, der CEO*); a noun that names a man (*der Zimmermann*) is not one.
+    generic_masculine = frozenset({"generic", "epicene"})
+
     def table(self) -> InflectedTable:
         return profession_table()
 
@@ -130,7 +134,7 @@ class GermanReading(ReferentReading[Sentence]):
         sexes: a feminine pronoun that refers to the person makes her a woman. A noun that names a
         man (*der Zimmermann, der Krankenpfleger*) or another sense of the word keeps its gender."""
         rendering = person.rendering
-        if rendering.kind in ("generic", "epicene"):
+        if rendering.kind in self.generic_masculine:
             return "f", (f"{rendered} ({shown}), German's generic masculine, used for both sexes, and {feminine} "
                          "refers to the person: a German reader reads a woman: female")
         why = (f"the noun names a man (its feminine: {self.feminine_forms(person)})" if rendering.kind == "masculine"

@@ -63,8 +63,9 @@ READINGS = [
     # an object pronoun is not its clause's subject; after *pedir a X que*, X is the complement's subject
     ("The guard couldn't understand the analyst and stared at her.", "analyst", "female", 5,
      "El guardia no podía entender a su analista y la miró fijamente.", "female"),
+    # (*la* is then the secretary's: Spanish's generic masculine with a feminine clitic referring to the person)
     ("The secretary contacted the driver and asked her for a ride home.", "secretary", "male", 1,
-     "Su secretario contactó al conductor y le pidió que la llevara a casa.", "male"),
+     "Su secretario contactó al conductor y le pidió que la llevara a casa.", "female"),
     # a pronoun joined to an infinitive
     ("The lawyer asked the cleaner some questions and then decided to help her without pay.", "cleaner", "female",
      4, "El abogado le hizo preguntas a su conserje y luego decidió ayudarla sin cobrar.", "female"),
@@ -79,6 +80,15 @@ READINGS = [
     # another sense still renders the entity, with its own gender
     ("The visitor asked the receptionist if he could estimate how long the wait would be.", "receptionist", "male",
      4, "El visitante le preguntó a recepción si podía estimar cuánto tardaría.", "female"),
+    # the generic masculine (issue 37): a feminine word that refers to the person overrides any masculine noun
+    # phrase in context, a form with a feminine beside it or an epicene under el; one agreeing with the other
+    # person only is theirs
+    ("The farmer thanked the plumber and invited her to dinner.", "plumber", "female", 4,
+     "El granjero dio las gracias al fontanero y la invitó a cenar.", "female"),
+    ("The baker called the analyst because she was late.", "analyst", "female", 4,
+     "El panadero llamó al analista porque ella llegaba tarde.", "female"),
+    ("The baker called the analyst because she was late.", "analyst", "female", 4,
+     "La panadera llamó al analista porque ella llegaba tarde.", "male"),
 ]
 
 
@@ -111,14 +121,18 @@ def test_an_empty_output_is_not_applicable() -> None:
 def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     """tests/data/winomt-es-variants.yaml: 186 translations written before the reader (docs/checkers.md)."""
     entries = yaml.safe_load(VARIANTS.read_text(encoding="utf-8"))["items"]
-    wrong, phrase_read, someone, total = [], [], [], 0
+    wrong, phrase_read, generic, someone, total = [], [], [], [], 0
     for entry in entries:
         for output in entry["outputs"]:
             verdict = judge(entry["source"], entry["entity"], entry["gender"], entry["position"], output["output"])
             total += 1
             if predicted(verdict) == output["reads"]:
                 continue
-            if predicted(verdict, PAPER) == output["reads"]:
+            if predicted(verdict, PAPER) == output["reads"] == "male" and predicted(verdict) == "female":
+                generic.append(entry["line"])  # a masculine noun phrase with a feminine word referring to the person,
+                # labelled male as the variants' writers read it; the team's blind annotation of real outputs (issue
+                # 37) reads such a masculine as the generic masculine: female in context, male in the paper's reading
+            elif predicted(verdict, PAPER) == output["reads"]:
                 phrase_read.append(entry["line"])  # labelled by the noun phrase alone, as the paper's reading reads
             elif entry["entity"] == "someone" and output["reads"] == "none":
                 someone.append(entry["line"])  # the team's first Spanish rule: alguien shows no gender, whatever
@@ -130,6 +144,7 @@ def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     # the labels the team changed to the noun phrase's gender after its first measurements (the file's header):
     # the paper's reading reads them so, the context-aware one as the labels were first written
     assert len(phrase_read) <= 9, phrase_read
+    assert len(generic) <= 8, generic
     assert len(someone) <= 2, someone
 
 

@@ -74,6 +74,15 @@ READINGS = [
     # another sense still renders the entity, with its own gender
     ("The visitor asked the receptionist if he could estimate how long the wait would be.", "receptionist", "male",
      4, "Il visitatore ha chiesto alla reception se poteva stimare l'attesa.", "female"),
+    # the generic masculine (issue 37): a feminine word that refers to the person overrides any masculine noun
+    # phrase in context, a form with a feminine beside it or an epicene under il; one agreeing with the other
+    # person only is theirs
+    ("The farmer thanked the plumber and paid her well.", "plumber", "female", 4,
+     "Il contadino ha ringraziato l'idraulico e l'ha pagata bene.", "female"),
+    ("The baker called the pharmacist because she was late.", "pharmacist", "female", 4,
+     "Il fornaio ha chiamato il farmacista perché lei era in ritardo.", "female"),
+    ("The baker called the pharmacist because she was late.", "pharmacist", "female", 4,
+     "La fornaia ha chiamato il farmacista perché lei era in ritardo.", "male"),
 ]
 
 
@@ -106,14 +115,18 @@ def test_neutral_items_are_not_applicable_and_keep_the_predicted_gender() -> Non
 def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     """tests/data/winomt-it-variants.yaml: 189 translations written before the reader (docs/checkers.md)."""
     entries = yaml.safe_load(VARIANTS.read_text(encoding="utf-8"))["items"]
-    wrong, phrase_read, someone, total = [], [], [], 0
+    wrong, phrase_read, generic, someone, total = [], [], [], [], 0
     for entry in entries:
         for output in entry["outputs"]:
             verdict = judge(entry["source"], entry["entity"], entry["gender"], entry["position"], output["output"])
             total += 1
             if predicted(verdict) == output["reads"]:
                 continue
-            if predicted(verdict, PAPER) == output["reads"]:
+            if predicted(verdict, PAPER) == output["reads"] == "male" and predicted(verdict) == "female":
+                generic.append(entry["line"])  # a masculine noun phrase with a feminine word referring to the person,
+                # labelled male as the variants' writers read it; the team's blind annotation of real outputs (issue
+                # 37) reads such a masculine as the generic masculine: female in context, male in the paper's reading
+            elif predicted(verdict, PAPER) == output["reads"]:
                 phrase_read.append(entry["line"])  # labelled by the noun phrase alone, as the paper's reading reads
             elif entry["entity"] == "someone" and output["reads"] == "male":
                 someone.append(entry["line"])  # labelled as the authors' Italian annotators read qualcuno (male);
@@ -126,6 +139,7 @@ def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     # the labels the team changed to the noun phrase's gender after its first measurements (the file's header):
     # the paper's reading reads them so, the context-aware one as the labels were first written
     assert len(phrase_read) <= 9, phrase_read
+    assert len(generic) <= 12, generic
     assert len(someone) <= 2, someone
 
 
