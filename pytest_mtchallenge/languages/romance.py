@@ -366,8 +366,13 @@ def _enclitics(token: str, words: RomanceWords) -> list[str]:
     return [verb, *pronouns]
 
 
+#: The accents a verb takes before its pronouns (*ayudándola, dámelo*), dropped to find the verb; not a letter's own
+#: diacritic (*engañarla* is *engañar la*, not *enganar la*).
+_WRITTEN_ACCENTS = str.maketrans("áéíóú", "aeiou")
+
+
 def _strip_accents(word: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", word).translate(_WRITTEN_ACCENTS)
 
 
 @functools.lru_cache(maxsize=131072)

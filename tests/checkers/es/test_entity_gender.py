@@ -89,6 +89,9 @@ READINGS = [
      "El panadero llamó al analista porque ella llegaba tarde.", "female"),
     ("The baker called the analyst because she was late.", "analyst", "female", 4,
      "La panadera llamó al analista porque ella llegaba tarde.", "male"),
+    # a pronoun joined to an infinitive whose verb has an ñ
+    ("The clerk hid the mistake from the manager but could not fool her.", "manager", "female", 7,
+     "El oficinista le ocultó el error al gerente, pero no pudo engañarla.", "female"),
 ]
 
 
@@ -165,6 +168,13 @@ def test_the_reader_splits_pronouns_off_infinitives_and_gerunds_only() -> None:
     assert reader.tokens[:6] == ["decidió", "ayudar", "la", "y", "siguió", "mirando"]
     assert [reader.tokens[i] for i in sorted(reader.enclitics)] == ["la", "lo"]
     assert "perla" in reader.tokens
+
+
+def test_a_verb_with_an_n_tilde_keeps_it_when_its_pronoun_is_split_off() -> None:
+    """Only a written accent is dropped to find the verb (*mirándolo*); *ñ* is a letter (*engañarla*, *enseñándole*)."""
+    reader = SentenceReader("No quiso engañarla y siguió enseñándole.")
+    assert reader.tokens[:7] == ["no", "quiso", "engañar", "la", "y", "siguió", "enseñando"]
+    assert [reader.tokens[i] for i in sorted(reader.enclitics)] == ["la", "le"]
 
 
 @pytest.mark.parametrize(("sentence", "word", "gender"), [
