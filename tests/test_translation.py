@@ -12,7 +12,7 @@ import pytest
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
-from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, System, SystemOptions, Translations, document_text
+from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, OnBatch, System, SystemOptions, Translations, document_text
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.translation.translator import SystemOutput, Translator
 
@@ -30,7 +30,8 @@ class Counting(System):
         self.failing = failing
         self.calls: list[int] = []
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         self.calls.append(len(items))
         good = [i for i in items if i.id not in self.failing]
         return Translations(outputs={i.id: i.source.upper() for i in good},
@@ -90,14 +91,15 @@ class Batched(System):
         self.die_after = die_after
         self.batches: list[list[str]] = []
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         def upper(sources: list[str]) -> list[str]:
             if self.die_after is not None and len(self.batches) == self.die_after:
                 raise Killed()
             self.batches.append(sources)
             return [source.upper() for source in sources]
 
-        return translate_in_batches(items, upper, options=self.options, origin="batched")
+        return translate_in_batches(items, upper, options=self.options, origin="batched", on_batch=on_batch)
 
 
 def test_each_batch_is_cached_as_it_finishes_so_a_crash_loses_only_the_batch_in_flight(tmp_path: Path) -> None:
@@ -156,7 +158,8 @@ class Leaky(System):
     def __init__(self) -> None:
         super().__init__(argument="", name=None, options=SystemOptions())
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         reason = "backend refused: Authorization: DeepL-Auth-Key k3y%2Fx%3Afx"
         return Translations.failed(items, reason)
 
@@ -180,7 +183,8 @@ class Surrogates(Counting):
         super().__init__()
         self.broken = broken
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         self.calls.append(len(items))
         return Translations(outputs={i.id: "\ud800 x" if i.id in self.broken else i.source.upper() for i in items})
 
@@ -204,7 +208,8 @@ class Settling(Batched):
     kind = "settling"
     handles_documents = True
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         by_id = {item.id: item for item in items}
 
         def settle(item_ids: list[str]) -> Translations:
@@ -217,7 +222,7 @@ class Settling(Batched):
                                 notes={i.id: "quotes removed" for i in chosen})
 
         stand_ins = [replace(item, source=item.id) for item in items]
-        return translate_in_batches(stand_ins, settle, options=self.options, origin="settling")
+        return translate_in_batches(stand_ins, settle, options=self.options, origin="settling", on_batch=on_batch)
 
 
 def test_items_settled_by_the_system_are_cached_whole_batch_by_batch(tmp_path: Path) -> None:

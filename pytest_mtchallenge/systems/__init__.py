@@ -43,9 +43,6 @@ class SystemOptions:
     retries: int = 4  # further attempts after a connection error, 429 or 5xx
     backoff: float = 0.5  # seconds before the first retry; doubles each time
     settings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # system-kind ini settings
-    #: Told each finished batch's result (an output or an error for each of its items), as soon as
-    #: it is known: the translator shows progress and stores the outputs in the cache at once.
-    on_batch: Callable[[Translations], None] | None = None
 
     def sources_per_batch(self, default: int = DEFAULT_BATCH_SIZE) -> int:
         """``--mt-batch-size`` when it is given, else ``default`` (the kind's own)."""
@@ -135,6 +132,12 @@ class Translations:
             self, errors=MappingProxyType({i: redact(e) for i, e in self.errors.items()}),
             problems=tuple(dict.fromkeys(redact(problem) for problem in self.problems)),
             notes=MappingProxyType({i: redact(n) for i, n in self.notes.items()}))
+
+
+#: Told each finished batch's result (an output or an error for each of its items) as soon as it is
+#: known, the ``on_batch`` argument of :meth:`System.translate`: the translator shows progress and
+#: stores the outputs in the cache at once.
+OnBatch = Callable[[Translations], None]
 
 
 def _plain(output: object) -> object:
@@ -279,7 +282,12 @@ class System:
         """Whether this system gets a test for ``item`` (a recorded system only has its recorded items)."""
         return True
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
+        """The outputs for ``items`` of ``suite``. A kind that translates in batches tells ``on_batch``
+        each batch's result as soon as it is settled (as
+        :func:`~pytest_mtchallenge.systems.batching.translate_in_batches` does); one that translates
+        in one call may ignore it: its whole result is stored when it returns."""
         raise NotImplementedError
 
 
@@ -364,6 +372,6 @@ def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: Sys
     return system
 
 
-__all__ = ["DEFAULT_BATCH_SIZE", "DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "System", "SystemOptions",
+__all__ = ["DEFAULT_BATCH_SIZE", "DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "OnBatch", "System", "SystemOptions",
            "Translations", "builtin_system_kinds", "document_text", "key_variables", "not_text", "parse_system_spec",
            "split_document_output", "too_large", "well_known_secrets"]

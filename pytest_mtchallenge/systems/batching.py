@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.systems import SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, SystemOptions, Translations
 
 BatchTranslator = Callable[[list[str]], "list[str] | Translations"]
 
@@ -20,6 +20,7 @@ def translate_in_batches(
     options: SystemOptions,
     origin: str,
     concurrency: int | None = None,
+    on_batch: OnBatch | None = None,
 ) -> Translations:
     """Translate ``items`` in batches of ``options.sources_per_batch()``, ``concurrency`` batches at once.
 
@@ -28,7 +29,8 @@ def translate_in_batches(
     other exception (reported with its type). A kind that settles each item itself (errors of its
     own, context translations, notes, usage) returns the batch's :class:`Translations` instead,
     by item id; an item it leaves out errors. A failed batch makes only its own items error;
-    the other batches are still translated and judged.
+    the other batches are still translated and judged. Each settled batch is told to ``on_batch``
+    at once (the translator stores its outputs: a crash later loses only the batches in flight).
     """
     size = options.sources_per_batch()
     batches = [list(items[start:start + size]) for start in range(0, len(items), size)]
@@ -58,8 +60,8 @@ def translate_in_batches(
         notes.update(settled.notes)
         for key, count in settled.usage.items():
             usage[key] = usage.get(key, 0) + count
-        if options.on_batch is not None:
-            options.on_batch(settled)  # stored at once: a crash later loses only the batches in flight
+        if on_batch is not None:
+            on_batch(settled)
 
     if workers == 1:
         for batch in batches:

@@ -18,7 +18,7 @@ from typing import IO
 
 from pytest_mtchallenge import systems as system_kinds
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, Translations, too_large
+from pytest_mtchallenge.systems import OnBatch, System, Translations, too_large
 
 
 _SHELL_WORDS = frozenset({"(", "{", "!", "exec", "env", "time", "nice", "nohup", "cd", "source", ".", "if", "for"})
@@ -112,7 +112,8 @@ class CommandSystem(System):
             raise ValueError(f"--mt-system=cmd:{self.argument}: command {program!r} not found "
                              f"(not on PATH, nor under {self.options.rootdir})")
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         stdin = "".join(" ".join(item.source.splitlines()) + "\n" for item in items)
         env = dict(os.environ, MT_SOURCE_LANGUAGE=suite.source_language, MT_TARGET_LANGUAGE=suite.target_language)
         origin = f"cmd {self.argument!r}"

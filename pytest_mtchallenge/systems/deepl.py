@@ -10,7 +10,7 @@ from types import MappingProxyType
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import redact_url
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, redact_translations
 
@@ -82,7 +82,8 @@ class DeepLSystem(System):
         super().__init__(argument=argument, name=name, options=options)
         self.parameters = parse_parameters(argument)
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         key = self.api_key
         if not key:
             failure = SystemFailure(f"set the environment variable {self.key_variable} to your DeepL API key",
@@ -99,7 +100,8 @@ class DeepLSystem(System):
                 return client.post(url, json_body={"text": sources, **fixed}, hints=hints,
                                    read=lambda reply: _translations(reply, len(sources)))
 
-            translations = translate_in_batches(items, translate_batch, options=options, origin=redact_url(url))
+            translations = translate_in_batches(items, translate_batch, options=options, origin=redact_url(url),
+                                                on_batch=on_batch)
         return redact_translations(translations, [key])
 
 

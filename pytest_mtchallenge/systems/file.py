@@ -11,7 +11,7 @@ from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import OutputError
 from pytest_mtchallenge.formats.winomt import is_parallel, read_parallel
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import DOCUMENT, System, Translations, not_text, split_document_output
+from pytest_mtchallenge.systems import DOCUMENT, OnBatch, System, Translations, not_text, split_document_output
 
 
 class FileSystem(System):
@@ -57,7 +57,8 @@ class FileSystem(System):
         if not translations.outputs and translations.problems and reasons == {translations.problems[0]}:
             raise ValueError(f"--mt-system=file:{self.argument}: {translations.problems[0]}")
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         path = self.path
         try:
             text = files.read_text(path, error=OutputError, what="output file")

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import environment_secrets, redact, redact_url, url_secrets
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, json_type, redact_translations
 
@@ -258,7 +258,8 @@ class HttpSystem(System):
         digest = hashlib.sha256(shape.encode()).hexdigest()[:12]
         return f"{redact_url(self.url)};templates={digest}".replace("|", "%7C")
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         secrets: list[str] = []
         try:
             url = expand_environment(self.url, setting="the system URL", found=secrets)
@@ -280,7 +281,7 @@ class HttpSystem(System):
                     self.response.extract(reply), len(sources), what=what))
 
             translations = translate_in_batches(items, translate_batch, options=self.options,
-                                                origin=self.default_name())
+                                                origin=self.default_name(), on_batch=on_batch)
         return redact_translations(translations, secrets)
 
 

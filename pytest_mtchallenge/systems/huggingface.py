@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.extras import install_hint, quiet_transformers
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import DEFAULT_BATCH_SIZE, System, SystemOptions, Translations
+from pytest_mtchallenge.systems import DEFAULT_BATCH_SIZE, OnBatch, System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 
 if TYPE_CHECKING:
@@ -244,7 +244,8 @@ class LocalModelSystem(System):
             return self.batch
         return self.options.sources_per_batch(GPU_BATCH_SIZE if device.startswith("cuda") else DEFAULT_BATCH_SIZE)
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         try:
             model = self.load()
             source_code, target_code = self.language_codes(model, suite)
@@ -255,7 +256,7 @@ class LocalModelSystem(System):
             shortest_first,
             lambda sources: model.translate_batch(sources, source_code=source_code, target_code=target_code),
             options=replace(self.options, batch_size=self.sources_per_batch(model.device)),
-            origin=self.default_name(), concurrency=1)
+            origin=self.default_name(), concurrency=1, on_batch=on_batch)
 
     def score(self, *, suite: Suite, requests: Sequence[ScoreRequest]) -> Scores:
         """Per-token log-probabilities of given translations, in batches of :meth:`sources_per_batch`,

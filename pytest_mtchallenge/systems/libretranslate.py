@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import redact_url
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, redact_translations
 
@@ -45,7 +45,8 @@ class LibreTranslateSystem(System):
     def key_variable(self) -> str:
         return self.options.settings.get("mt_libretranslate_key_env") or self.key_env
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         variable, key = self.key_variable, self.api_key
         hints = {403: f"the server refused the API key in {variable}" if key else
                  f"the server may want an API key: set {variable}"}
@@ -59,7 +60,7 @@ class LibreTranslateSystem(System):
                                    read=lambda reply: _translated_texts(reply, len(sources)))
 
             translations = translate_in_batches(items, translate_batch, options=self.options,
-                                                origin=redact_url(self.url))
+                                                origin=redact_url(self.url), on_batch=on_batch)
         return redact_translations(translations, [key] if key else [])
 
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from pytest_mtchallenge.languages import language_name, split_sentences
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import redact, redact_url
-from pytest_mtchallenge.systems import DOCUMENT, MODES, System, SystemOptions, Translations, document_text
+from pytest_mtchallenge.systems import DOCUMENT, MODES, OnBatch, System, SystemOptions, Translations, document_text
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.chat_reply import clean_reply, is_refusal, quoted
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, excerpt, redact_translations
@@ -365,7 +365,8 @@ class OpenAISystem(System):
         prompt = self.document_prompt if self.document_mode and item.context else self.prompt
         return prompt.messages(values)
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         variable, key = self.key_variable, self.api_key
         secrets = [key] if key else []
         headers = {"Authorization": f"Bearer {key}"} if key else {}
@@ -395,7 +396,8 @@ class OpenAISystem(System):
             # One request per item: the batch function receives item ids (unique in a suite), since
             # in document mode an item's request depends on its context, not its source alone.
             stand_ins = [dataclasses.replace(item, source=item.id) for item in items]
-            translations = translate_in_batches(stand_ins, translate_one, options=options, origin=origin)
+            translations = translate_in_batches(stand_ins, translate_one, options=options, origin=origin,
+                                                on_batch=on_batch)
         return redact_translations(dataclasses.replace(translations, usage=tally.usage), secrets)
 
     def settle(self, suite: Suite, item: ChallengeItem, reply: ChatReply, *, secrets: Sequence[str] = ()) -> Settled:

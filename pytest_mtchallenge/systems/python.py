@@ -24,7 +24,7 @@ from pytest_mtchallenge import systems as system_kinds
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.text.suggest import did_you_mean
-from pytest_mtchallenge.systems import System, SystemOptions, Translations, too_large
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations, too_large
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.python_worker import FRAME_SLACK, decode, encode, read_frame
 from pytest_mtchallenge.systems.python_worker import describe as _describe
@@ -102,7 +102,8 @@ class PythonSystem(System):
             return f"python:{self.argument}"
         return f"python:{self.argument};source={hashlib.sha256(origin.read_bytes()).hexdigest()[:12]}"
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         origin = f"python:{self.argument}"
         if self._exited is None:
             try:
@@ -125,7 +126,8 @@ class PythonSystem(System):
 
         # The batch function receives item ids (unique in a suite), so that a message names the item.
         stand_ins = [dataclasses.replace(item, source=item.id) for item in items]
-        return translate_in_batches(stand_ins, translate_batch, options=self.options, origin=origin, concurrency=1)
+        return translate_in_batches(stand_ins, translate_batch, options=self.options, origin=origin, concurrency=1,
+                                    on_batch=on_batch)
 
     def _start(self) -> None:
         """Start the function's process and load the function, unless that is done; a module or

@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.text.suggest import did_you_mean
-from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, System, Translations
+from pytest_mtchallenge.systems import DOCUMENT, SENTENCE, OnBatch, System, Translations
 
 
 class RecordedSystemKind(System):
@@ -41,7 +41,8 @@ class RecordedSystemKind(System):
         """How many items of ``suite`` a whole run of the recording judges: all but its known defects."""
         return sum(self.covers_item(suite, item) for item in suite.items)
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         recorded = suite.systems.get(self.argument)
         if recorded is None:
             known = ", ".join(sorted(suite.systems)) or "none"
@@ -66,7 +67,8 @@ class ReferenceSystem(System):
     cacheable = False
     handles_documents = True
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         """The reference, and in document mode the context's references as its context translation."""
         contexts = {i.id: i.context_references for i in items if i.references and i.context_references
                     and self.mode == DOCUMENT}

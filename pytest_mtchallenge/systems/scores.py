@@ -10,7 +10,7 @@ from pytest_mtchallenge.contrastive.model import CandidateScore
 from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
 from pytest_mtchallenge.errors import OutputError
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
 
 BETTER = ("lower", "higher")
 
@@ -82,7 +82,8 @@ class ScoresFileSystem(System):
             raise ValueError(f"--mt-system={self.name}: {self.path} has {found} scores, but {suite.name} has "
                              f"{max(lines) + 1} scored segments (one score per line, in its evaluate.py's order)")
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         return Translations.failed(items, f"{self.name} holds scores, not translations: it scores contrastive "
                                           "items only")
 

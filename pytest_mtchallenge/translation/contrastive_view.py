@@ -17,7 +17,7 @@ from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
 from pytest_mtchallenge.systems.scoring import cannot_score
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.text.normalise import normalise_text
-from pytest_mtchallenge.systems import System, Translations
+from pytest_mtchallenge.systems import OnBatch, System, Translations
 
 #: What a contrastive column's name adds to its system's.
 SUFFIX = "+contrastive"
@@ -94,7 +94,8 @@ class ContrastiveView(System):
     def score(self, *, suite: Suite, requests: Sequence[ScoreRequest]) -> Scores:
         return self.system.score(suite=suite, requests=requests)  # type: ignore[attr-defined,no-any-return]
 
-    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem]) -> Translations:
+    def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
+                  on_batch: OnBatch | None = None) -> Translations:
         return Translations.failed(items, f"{self.name} scores given translations; it does not translate")
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable
@@ -205,21 +204,16 @@ class Translator:
             if store is not None:
                 store.write(self._settled(batch, system))
 
-        original = system.options
-        system.options = dataclasses.replace(original, on_batch=on_batch)
-        try:
-            with contextlib.nullcontext() if quiet else self.suspend_capture():
-                try:
-                    translations = system.translate(suite=suite, items=items)
-                except MTChallengeError as exc:
-                    translations = Translations.failed(items, exc.one_line())
-                except Exception as exc:  # a system adapter bug must not lose the run
-                    translations = Translations.failed(items, f"{system.name} crashed: {type(exc).__name__}: {exc}")
-                if progress is not None:
-                    progress.finish(f"mtchallenge: {system.name} translated {len(translations.outputs)} of "
-                                    f"{len(items)} sources of {suite.name}")
-        finally:
-            system.options = original
+        with contextlib.nullcontext() if quiet else self.suspend_capture():
+            try:
+                translations = system.translate(suite=suite, items=items, on_batch=on_batch)
+            except MTChallengeError as exc:
+                translations = Translations.failed(items, exc.one_line())
+            except Exception as exc:  # a system adapter bug must not lose the run
+                translations = Translations.failed(items, f"{system.name} crashed: {type(exc).__name__}: {exc}")
+            if progress is not None:
+                progress.finish(f"mtchallenge: {system.name} translated {len(translations.outputs)} of "
+                                f"{len(items)} sources of {suite.name}")
         return translations
 
     def _settled(self, translations: Translations, system: System) -> Translations:

@@ -40,7 +40,7 @@ class ShoutSystem(System):
     kind = "shout"
     needs_argument = False
 
-    def translate(self, *, suite, items):
+    def translate(self, *, suite, items, on_batch=None):
         return Translations.aligned(items, [i.source.upper() for i in items], origin="shout")
 
 

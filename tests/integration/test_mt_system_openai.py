@@ -12,7 +12,7 @@ from pytest_mtchallenge.formats import resolve_suite
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.plugin import SESSION_KEY
-from pytest_mtchallenge.systems import Translations
+from pytest_mtchallenge.systems import OnBatch, Translations
 from tests.loopback import Loopback, LoopbackServer, ReceivedRequest, Reply
 from tests.suites import subcategory, suite_yaml
 
@@ -83,9 +83,9 @@ class TranslationsRecorder:
     @pytest.hookimpl(trylast=True)
     def pytest_configure(self, config: pytest.Config) -> None:
         for system in config.stash[SESSION_KEY].plan.systems:
-            def translate(*, suite: Suite, items: list[ChallengeItem], _original=system.translate,
-                          _name: str = system.name) -> Translations:
-                translations = _original(suite=suite, items=items)
+            def translate(*, suite: Suite, items: list[ChallengeItem], on_batch: OnBatch | None = None,
+                          _original=system.translate, _name: str = system.name) -> Translations:
+                translations = _original(suite=suite, items=items, on_batch=on_batch)
                 self.translations.append((_name, translations))
                 return translations
             system.translate = translate  # type: ignore[method-assign]

@@ -21,8 +21,8 @@ def test_batches_of_the_configured_size_in_order() -> None:
         return [s.upper() for s in sources]
 
     done: list[Translations] = []
-    result = translate_in_batches(ITEMS, upper, options=SystemOptions(batch_size=4, on_batch=done.append),
-                                  origin="upper", concurrency=1)
+    result = translate_in_batches(ITEMS, upper, options=SystemOptions(batch_size=4), origin="upper", concurrency=1,
+                                  on_batch=done.append)
     assert [len(c) for c in calls] == [4, 4, 2]
     assert result.outputs["i9"] == "SOURCE 9" and not result.errors
     assert [batch.settled for batch in done] == [4, 4, 2]
@@ -76,8 +76,8 @@ def test_a_batch_may_settle_its_items_itself() -> None:
 
     done: list[Translations] = []
     items = [replace(item, source=item.id) for item in ITEMS[:6]]  # sources stand for ids, as openai: does
-    result = translate_in_batches(items, settle, options=SystemOptions(batch_size=3, on_batch=done.append),
-                                  origin="llm", concurrency=1)
+    result = translate_in_batches(items, settle, options=SystemOptions(batch_size=3), origin="llm", concurrency=1,
+                                  on_batch=done.append)
     assert dict(result.outputs) == {"i0": "I0", "i3": "I3"}
     assert dict(result.errors) == {"i1": "the model refused", "i4": "the model refused",
                                    "i2": "llm returned no output for item i2", "i5": "llm returned no output for item i5"}

@@ -10,7 +10,7 @@ import io
 import json
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
 from types import SimpleNamespace
@@ -156,10 +156,8 @@ def five(tmp_path: Path) -> Suite:
     return make_suite(tmp_path / "five", *FIVE)
 
 
-def hf(argument: str, *, rootdir: Path = Path("."), batch_size: int | None = None,
-       on_batch: Callable[[Translations], None] | None = None) -> HuggingFaceSystem:
-    system = parse_system_spec(f"hf:{argument}", KINDS,
-                               SystemOptions(rootdir=rootdir, batch_size=batch_size, on_batch=on_batch))
+def hf(argument: str, *, rootdir: Path = Path("."), batch_size: int | None = None) -> HuggingFaceSystem:
+    system = parse_system_spec(f"hf:{argument}", KINDS, SystemOptions(rootdir=rootdir, batch_size=batch_size))
     assert isinstance(system, HuggingFaceSystem)
     return system
 
@@ -447,10 +445,9 @@ def test_one_output_per_source(marian_dir: Path, five: Suite) -> None:
 def test_batches_of_batch_size_are_generated_one_at_a_time(marian_dir: Path, five: Suite,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     finished: list[int] = []
-    system = hf(f"{marian_dir},beam=1,max_length=8", batch_size=2,
-                on_batch=lambda batch: finished.append(batch.settled))
+    system = hf(f"{marian_dir},beam=1,max_length=8", batch_size=2)
     calls = spy_on_generate(system, monkeypatch)
-    translations = system.translate(suite=five, items=five.items)
+    translations = system.translate(suite=five, items=five.items, on_batch=lambda batch: finished.append(batch.settled))
     assert len(calls) == 3
     assert [len(call["input_ids"]) for call in calls] == [2, 2, 1] == finished
     assert all(call["num_beams"] == 1 and call["max_new_tokens"] == 8 and call["do_sample"] is False

@@ -48,9 +48,9 @@ def _libretranslate(loopback: Loopback, *, fail: Callable[[ReceivedRequest], Rep
 def test_translates_in_batches_of_the_batch_size(loopback: Loopback, make_suite: Callable[..., Suite]) -> None:
     server = loopback(_libretranslate(loopback))
     done: list[int] = []
-    system = _system(server.url + "/", on_batch=lambda batch: done.append(batch.settled))
+    system = _system(server.url + "/")
     suite = make_suite(108)
-    translations = system.translate(suite=suite, items=suite.items)
+    translations = system.translate(suite=suite, items=suite.items, on_batch=lambda batch: done.append(batch.settled))
     assert not translations.errors and not translations.problems
     assert translations.outputs["g0"] == "[fr] source 0" and len(translations.outputs) == 108
     assert len(server.requests) == 4 and sorted(done) == [12, 32, 32, 32]
