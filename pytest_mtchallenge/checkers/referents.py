@@ -50,8 +50,9 @@ class ReferentReading(GenderReading[SentenceT]):
     (:meth:`read_persons`, :meth:`referent`, :meth:`sentence_subject`); the language supplies the hooks."""
 
     #: Whether a disjoint pronoun whose clause leaves one person that cannot take it goes to the entity where
-    #: the entity is that clause's subject and can (the clause read may be the wrong one: *ha notato che
-    #: l'insegnante si comporta bene e le ha dato*).
+    #: the entity is that clause's subject and can, or where no person can (the clause read may be the wrong
+    #: one: *ha notato che l'insegnante si comporta bene e le ha dato*; *ha detto al cuoco che le era stato
+    #: chiesto*).
     rereads_clause: ClassVar[bool] = False
 
     # -- the language's facts --------------------------------------------------------------------
@@ -133,8 +134,8 @@ class ReferentReading(GenderReading[SentenceT]):
         if len(candidates) == 1 and pronoun.role not in SUBJECT_ROLES:
             (only,) = candidates
             if (self.rereads_clause and not only.accepts(pronoun.gender) and entity in subjects
-                    and entity.accepts(pronoun.gender)):
-                return entity
+                    and (entity.accepts(pronoun.gender) or not any(p.accepts(pronoun.gender) for p in persons))):
+                return entity  # the entity can take it, or no one can: WinoMT's pronoun, which is the entity's
             return only
         if not candidates:
             return None

@@ -147,7 +147,7 @@ def test_the_teams_variants_all_read_as_the_team_reads_them() -> None:
     # the labels the team changed to the noun phrase's gender after its first measurements (the file's header):
     # the paper's reading reads them so, the context-aware one as the labels were first written
     assert len(phrase_read) <= 9, phrase_read
-    assert len(generic) <= 8, generic
+    assert len(generic) <= 9, generic
     assert len(someone) <= 2, someone
 
 

@@ -83,6 +83,9 @@ READINGS = [
      "Il fornaio ha chiamato il farmacista perché lei era in ritardo.", "female"),
     ("The baker called the pharmacist because she was late.", "pharmacist", "female", 4,
      "La fornaia ha chiamato il farmacista perché lei era in ritardo.", "male"),
+    # a dative no person agrees with, in a clause read as another person's: WinoMT's pronoun, the entity's
+    ("The farmer told the cook that she had been asked to leave.", "cook", "female", 4,
+     "Il contadino ha detto al cuoco che le era stato chiesto di andarsene.", "female"),
 ]
 
 
