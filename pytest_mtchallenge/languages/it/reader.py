@@ -47,7 +47,8 @@ CLITICS = frozenset({"mi", "ti", "si", "ci", "vi", "ne", "lo", "la", "l'", "li",
                      "v'", "n'", "me", "te", "se", "ce", "ve", "glielo", "gliela", "glieli", "gliele", "gliene"})
 NEGATION = frozenset({"non", "mai", "né", "neanche", "nemmeno", "neppure"})
 PREPOSITIONS = frozenset({"a", "ad", "da", "di", "d'", "in", "con", "su", "per", "tra", "fra", "senza", "verso",
-                          "contro", "presso", "durante", "sopra", "sotto", "dietro", "secondo", "oltre", "tranne"})
+                          "contro", "presso", "durante", "sopra", "sotto", "dietro", "secondo", "oltre", "tranne",
+                          "circa"})
 CLAUSE_OPENERS = frozenset({"perché", "poiché", "che", "quando", "se", "mentre", "sebbene", "benché", "siccome",
                             "dove", "cui", "chi", "affinché", "finché", "quale", "nonostante", "anche", ";"})
 RELATIVES = frozenset({"che", "cui", "quale"})

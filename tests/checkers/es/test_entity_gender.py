@@ -92,6 +92,9 @@ READINGS = [
     # a pronoun joined to an infinitive whose verb has an ñ
     ("The clerk hid the mistake from the manager but could not fool her.", "manager", "female", 7,
      "El oficinista le ocultó el error al gerente, pero no pudo engañarla.", "female"),
+    # an English noun left untranslated is an epicene loanword: its determiner shows the gender
+    ("The advisee thanked the counselor because she got the job.", "advisee", "female", 1,
+     "La advisee agradeció al consejero porque consiguió el trabajo.", "female"),
 ]
 
 

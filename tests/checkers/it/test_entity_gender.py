@@ -86,6 +86,9 @@ READINGS = [
     # a dative no person agrees with, in a clause read as another person's: WinoMT's pronoun, the entity's
     ("The farmer told the cook that she had been asked to leave.", "cook", "female", 4,
      "Il contadino ha detto al cuoco che le era stato chiesto di andarsene.", "female"),
+    # an English noun left untranslated is an epicene loanword: its determiner shows the gender
+    ("The advisee thanked the counselor because she got the job.", "advisee", "female", 1,
+     "La advisee ha ringraziato il consulente perché ha ottenuto il lavoro.", "female"),
 ]
 
 
@@ -155,6 +158,11 @@ def test_the_table_knows_every_winomt_noun_and_reads_plurals() -> None:
     mentions = table.mentions("i medici e gli operai edili e le autiste".split())
     assert [(m.text, m.plural) for m in mentions] == [("medici", True), ("operai edili", True), ("autiste", True)]
     assert plurals("designer") == () and "chirurghi" in plurals("chirurgo")
+
+
+def test_circa_is_a_preposition_not_an_agreeing_adjective() -> None:
+    reader = SentenceReader("Ha scritto al medico circa la cura.")
+    assert reader.tokens[4] == "circa" and reader.is_preposition(4) and not reader.agrees(4)
 
 
 def test_the_reader_keeps_elisions_and_splits_pronouns_off_infinitives() -> None:
