@@ -10,6 +10,7 @@ import importlib.machinery
 import importlib.util
 import json
 import logging
+import math
 import os
 import queue
 import signal
@@ -19,14 +20,17 @@ import threading
 import weakref
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 from pytest_mtchallenge import systems as system_kinds
-from pytest_mtchallenge.errors import SystemFailure
+from pytest_mtchallenge.contrastive.model import CandidateScore
+from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
+from pytest_mtchallenge.errors import SystemFailure, quoted
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.text.suggest import did_you_mean
-from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations, too_large
+from pytest_mtchallenge.systems import OnBatch, System, Translations, too_large
 from pytest_mtchallenge.systems.batching import translate_in_batches
-from pytest_mtchallenge.systems.python_worker import FRAME_SLACK, decode, encode, read_frame
+from pytest_mtchallenge.systems.python_worker import FRAME_SLACK, SCORER, decode, encode, read_frame
 from pytest_mtchallenge.systems.python_worker import describe as _describe
 
 
@@ -50,14 +54,16 @@ class PythonSystem(System):
     returns is read no further than :data:`~pytest_mtchallenge.systems.MAX_REPLY_BYTES`. Outputs
     cross as text: a ``str`` subclass arrives as its characters (its own methods never run here).
     Only Ctrl-C stops the run (the function's process ignores it and is stopped with the run).
+
+    **It scores given translations** (contrastive suites, ``--mt-contrastive``) when the module
+    defines ``score(requests)`` beside the function (:meth:`score`), called in the same process
+    under the same rules; a module without one says so in one line (:meth:`cannot_score`).
     """
 
     kind = "python"
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
-        self._worker: _Worker | None = None  # the process the function runs in, once started
-        self._exited: str | None = None  # why the function may not be called again (it exited)
+    _worker: _Worker | None = None  # the process the function runs in, once started
+    _exited: str | None = None  # why the function may not be called again (it exited)
 
     def default_name(self) -> str:
         return self.argument
@@ -154,9 +160,9 @@ class PythonSystem(System):
             raise SystemFailure(reply["failed"] if reply else worker.end())
         self._worker = worker
 
-    def _call(self, sources: list[str], languages: dict[str, str], stopped: list[str], *, origin: str) -> list[object]:
-        """``function(sources, …)`` in its process, within ``--mt-timeout`` seconds: what it returned
-        (each output a text, or ``{"type": NAME}`` for another type)."""
+    def _ask(self, message: dict[str, object], stopped: list[str], *, origin: str, what: str) -> dict[str, object]:
+        """``message`` to the function's process, answered within ``--mt-timeout`` seconds: its reply,
+        past the faults every call shares (it raised, exited, timed out, replied too much)."""
         if self._exited is not None:
             raise SystemFailure(f"not called: an earlier call {self._exited}", file=origin)
         if stopped:
@@ -165,7 +171,7 @@ class PythonSystem(System):
         worker = self._worker
         assert worker is not None
         try:
-            reply = worker.ask({"call": {"sources": sources, "languages": languages}}, timeout=self.options.timeout)
+            reply = worker.ask(message, timeout=self.options.timeout)
         except TimeoutError:
             self._stop()
             stopped.append(f"an earlier call timed out after {self.options.timeout:g}s (--mt-timeout)")
@@ -175,15 +181,24 @@ class PythonSystem(System):
             self._stop()
             raise
         if reply is None or "exited" in reply:
-            self._exited = reply["exited"] if reply else worker.end()
+            self._exited = reply["exited"] if reply else worker.end()  # type: ignore[assignment]
             self._stop()
-            raise SystemFailure(self._exited, file=origin)
+            raise SystemFailure(str(self._exited), file=origin)
         if "raised" in reply:
             raise SystemFailure(f"raised {reply['raised']}", file=origin)
+        if "failed" in reply:
+            raise SystemFailure(str(reply["failed"]), file=origin)
         if "too_large" in reply:
             if reply.get("unread"):
                 self._stop()  # the rest of the frame was never read: a new process for the next call
-            raise SystemFailure(too_large("what it returned for the batch"), file=origin)
+            raise SystemFailure(too_large(what), file=origin)
+        return reply
+
+    def _call(self, sources: list[str], languages: dict[str, str], stopped: list[str], *, origin: str) -> list[object]:
+        """``function(sources, …)`` in its process, within ``--mt-timeout`` seconds: what it returned
+        (each output a text, or ``{"type": NAME}`` for another type)."""
+        reply = self._ask({"call": {"sources": sources, "languages": languages}}, stopped, origin=origin,
+                          what="what it returned for the batch")
         if "returned" in reply:
             raise SystemFailure(f"expected a list of outputs, got {reply['returned']}", file=origin)
         outputs = reply.get("outputs")
@@ -192,10 +207,94 @@ class PythonSystem(System):
             raise SystemFailure("its process answered out of turn", file=origin)
         return outputs
 
+    def cannot_score(self) -> str | None:
+        """Why this system cannot score given translations, in one line: its module defines no
+        :data:`~pytest_mtchallenge.systems.python_worker.SCORER` function (read without importing
+        it); None when it does, or when that cannot be told before the module is imported."""
+        try:
+            module_name, function_name = self._names()
+        except ValueError as exc:
+            return f"{self.name} cannot score given translations: {exc}"
+        spec = self._find(module_name)
+        names = _top_level_names(spec) if spec is not None else None
+        if names is not None and SCORER not in names:
+            return (f"{self.name} cannot score given translations: module {module_name!r} defines no function "
+                    f"{SCORER!r} (define {SCORER}(requests) beside {function_name} to score)")
+        return None
+
+    def score(self, *, suite: Suite, requests: Sequence[ScoreRequest]) -> Scores:
+        """The module's ``score(requests)`` in the function's process, once per batch of
+        ``--mt-batch-size`` requests: each request a dict (``source``, ``candidate``, ``context``,
+        ``target_context``), the reply one score per request, in order — a number (the candidate's
+        log-probability, higher is better) or a list of its tokens' log-probabilities (summed).
+        A batch that fails errors its own requests; a malformed score (not a number, NaN, +inf) errors
+        its request; a reply of the wrong length errors its batch."""
+        origin = f"python:{self.argument.rpartition(':')[0] or self.argument}:{SCORER}"
+        if self._exited is None:
+            try:
+                self._start()
+            except SystemFailure as exc:
+                return Scores.failed(requests, f"{origin}: cannot load: {exc.message}")
+        languages = {"source_language": suite.source_language, "target_language": suite.target_language}
+        stopped: list[str] = []
+        scores: dict[str, CandidateScore] = {}
+        errors: dict[str, str] = {}
+        problems: list[str] = []
+        size = self.options.sources_per_batch()
+        for start in range(0, len(requests), size):
+            batch = requests[start:start + size]
+            message = {"score": {"requests": [{"source": r.source, "candidate": r.candidate, "context": list(r.context),
+                                               "target_context": list(r.target_context)} for r in batch],
+                                 "languages": languages}}
+            try:
+                reply = self._ask(message, stopped, origin=origin, what="the scores it returned for the batch")
+                returned = reply.get("scores")
+                if "returned" in reply:
+                    raise SystemFailure(f"expected a list of scores, got {reply['returned']}", file=origin)
+                if not isinstance(returned, list):
+                    self._stop()
+                    raise SystemFailure("its process answered out of turn", file=origin)
+                if len(returned) != len(batch):
+                    raise SystemFailure(f"returned {len(returned)} scores for {len(batch)} candidates", file=origin)
+            except SystemFailure as exc:
+                reason = exc.one_line()
+                errors.update((request.key, reason) for request in batch)
+                if reason not in problems:
+                    problems.append(reason)
+                continue
+            for request, entry in zip(batch, returned):
+                value = _candidate_score(entry)
+                if isinstance(value, CandidateScore):
+                    scores[request.key] = value
+                else:
+                    errors[request.key] = (f"{origin}: the score of {quoted(request.candidate)} (item "
+                                           f"{request.key.split(chr(31))[0]}) is {value}")
+        return Scores(scores=MappingProxyType(scores), errors=MappingProxyType(errors), problems=tuple(problems))
+
     def _stop(self) -> None:
         if self._worker is not None:
             self._worker.stop()
             self._worker = None
+
+
+def _candidate_score(entry: object) -> CandidateScore | str:
+    """A score as the function's process sent it (a number, a list of per-token numbers, or
+    ``{"bad": WHAT}``), or what is wrong with it, in words."""
+    if isinstance(entry, dict):
+        return f"{entry.get('bad')}, not a number or a list of numbers"
+    tokens: tuple[float, ...] = ()
+    if isinstance(entry, list):
+        tokens = tuple(float(token) for token in entry)
+        total = float(sum(tokens))
+    elif isinstance(entry, (int, float)) and not isinstance(entry, bool):
+        total = float(entry)
+    else:
+        return f"{type(entry).__name__}, not a number or a list of numbers"
+    if any(math.isnan(value) or value == math.inf for value in (*tokens, total)):
+        return f"{total!r}, not a log-probability" if not tokens else (
+            f"{total!r} (its tokens: {', '.join(repr(t) for t in tokens[:8])}{'…' if len(tokens) > 8 else ''}), "
+            "not a log-probability")
+    return CandidateScore(total=total, tokens=tokens)
 
 
 class _Worker:

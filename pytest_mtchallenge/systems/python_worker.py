@@ -1,5 +1,6 @@
 """The process a ``python:`` system's function runs in: it loads the module, calls the function for
-each batch it is sent, and sends back what it returned.
+each batch it is sent (and the module's :data:`SCORER` for each batch of candidates to score), and
+sends back what it returned.
 
 Started by :mod:`pytest_mtchallenge.systems.python` with the run's ``sys.path`` and run as
 ``main()``. Messages both ways are frames: eight bytes giving the length (big-endian), then that
@@ -28,6 +29,9 @@ from typing import BinaryIO
 HEADER = struct.Struct(">Q")
 #: Room in a frame for the JSON around the outputs, beyond the limit on the outputs themselves.
 FRAME_SLACK = 64 * 1024
+#: The function a ``python:`` system's module defines beside its translate function to score given
+#: translations: ``score(requests)``, one log-probability (or a list of per-token ones) per request.
+SCORER = "score"
 
 
 def encode(message: object) -> bytes:
@@ -79,14 +83,16 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def load(module_name: str, function_name: str, rootdir: str) -> Callable[..., object]:
+def load(module_name: str, function_name: str, rootdir: str) -> tuple[Callable[..., object], Callable[..., object] | None]:
+    """The module's translate function, and its scoring function (:data:`SCORER`) when it defines one."""
     if rootdir not in sys.path:
         sys.path.insert(0, rootdir)
     module = importlib.import_module(module_name)
     function = getattr(module, function_name, None)
     if not callable(function):
         raise ValueError(f"module {module_name!r} has no function {function_name!r}")
-    return function
+    scorer = getattr(module, SCORER, None)
+    return function, scorer if callable(scorer) else None
 
 
 def language_arguments(function: Callable[..., object], languages: dict[str, str]) -> dict[str, str]:
@@ -116,6 +122,59 @@ def reply_to_call(function: Callable[..., object], sources: list[str], languages
         return {"too_large": size}
     # A str subclass is sent as its characters (json reads them, never its __str__).
     return {"outputs": [output if isinstance(output, str) else {"type": type(output).__name__} for output in returned]}
+
+
+def reply_to_score(scorer: Callable[..., object], requests: list[dict[str, object]], languages: dict[str, str],
+                   limit: int) -> dict[str, object]:
+    """Call the scoring function and say what it did: its scores (each a number, a list of
+    per-token numbers, or ``{"bad": WHAT}`` for anything else), the type it returned instead of a
+    list, what it raised, or how it exited. Arrays and tensors are read with their ``tolist()``."""
+    try:
+        returned = scorer(requests, **language_arguments(scorer, languages))
+        returned = _plain(returned)
+    except Exception as exc:  # noqa: BLE001 - user code: reported as one line
+        return {"raised": describe(exc)}
+    except BaseException as exc:  # noqa: BLE001 - sys.exit(), a KeyboardInterrupt raised by the function
+        return {"exited": f"raised {describe(exc)}"}
+    if not isinstance(returned, (list, tuple)):
+        return {"returned": type(returned).__name__}
+    size = sum(len(entry) if isinstance(entry, (list, tuple)) else 1 for entry in returned)
+    if size * 2 > limit:  # a number takes at least two bytes in JSON and its separator
+        return {"too_large": size * 2}
+    return {"scores": [_score_entry(entry) for entry in returned]}
+
+
+def _plain(value: object) -> object:
+    """``value``, or for an array or a tensor (not text) what its ``tolist()`` gives."""
+    if isinstance(value, (str, bytes)) or not callable(getattr(value, "tolist", None)):
+        return value
+    return value.tolist()  # type: ignore[attr-defined]
+
+
+def _number(value: object) -> float | str:
+    """``value`` as a float, or the name of what it is instead."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return type(value).__name__
+    try:
+        return float(value)
+    except OverflowError:
+        return "an int too large for a float"
+
+
+def _score_entry(entry: object) -> object:
+    """One request's score as it crosses: a float, a list of floats, or ``{"bad": WHAT}``."""
+    try:
+        entry = _plain(entry)
+    except Exception:  # noqa: BLE001 - a tolist() that fails: named by its type
+        return {"bad": type(entry).__name__}
+    if isinstance(entry, (list, tuple)):
+        if not entry:
+            return {"bad": "an empty list"}
+        tokens = [_number(token) for token in entry]
+        wrong = next((token for token in tokens if isinstance(token, str)), None)
+        return {"bad": f"a list holding {wrong}"} if wrong is not None else tokens
+    number = _number(entry)
+    return {"bad": number} if isinstance(number, str) else number
 
 
 class _Sender:
@@ -167,18 +226,26 @@ def main() -> None:
     logging.getLogger().addHandler(_ForwardRecords(sender))
     requests = sys.stdin.buffer
     function: Callable[..., object] | None = None
+    scorer: Callable[..., object] | None = None
     limit = 0
+    module_name = ""
     while (frame := read_frame(requests, 1 << 30)) is not None:
         message = decode(frame)
         assert isinstance(message, dict)
         if "load" in message:
             settings = message["load"]
-            limit = settings["limit"]
+            limit, module_name = settings["limit"], settings["module"]
             try:
-                function = load(settings["module"], settings["function"], settings["rootdir"])
+                function, scorer = load(module_name, settings["function"], settings["rootdir"])
                 reply: dict[str, object] = {"loaded": True}
             except BaseException as exc:  # noqa: BLE001 - import errors, sys.exit() on import: one line
                 reply = {"failed": describe(exc)}
+        elif "score" in message:
+            call = message["score"]
+            if scorer is None:
+                reply = {"failed": f"module {module_name!r} has no function {SCORER!r}"}
+            else:
+                reply = reply_to_score(scorer, call["requests"], call["languages"], limit)
         else:
             assert function is not None
             call = message["call"]
