@@ -1,10 +1,15 @@
 """The decision rules of contrastive evaluation: which candidate a model prefers, by what margin, and whether that is right."""
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.contrastive.model import Candidate, CandidateScore, ContrastiveParams
+
+
+#: The evidence entry of one candidate and its score (a JSON object follows).
+CANDIDATE = "contrastive-candidate:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,7 @@ class Decision:
     preferred: Candidate  # the candidate with the best score
     closest: Candidate  # the best-scoring contrastive variant
     pairs: tuple[PairDecision, ...]
+    scores: tuple[float, ...] = ()  # each candidate's score, in the item's order
 
     @property
     def reason(self) -> str:
@@ -54,12 +60,16 @@ class Decision:
         return text
 
     def evidence(self, params: ContrastiveParams) -> tuple[str, ...]:
-        """Machine-readable entries the report and the peers' breakdowns read: the margin, the tie,
-        each pair's result and error type, and the item's facets."""
+        """Machine-readable entries the report and the peers' breakdowns read: the margin, the tie and
+        its tolerance, each pair's result and error type, each candidate with its score (a JSON
+        object: ``text``, ``correct``, ``error``, ``score``), and the item's facets."""
         entries = [f"contrastive-margin:{self.margin!r}", f"contrastive-tie:{'yes' if self.tie else 'no'}",
-                   f"contrastive-rule:{self.rule}"]
+                   f"contrastive-rule:{self.rule}", f"contrastive-tolerance:{self.tolerance!r}"]
         entries += [f"contrastive-pair:{'right' if pair.right else 'wrong'}:{pair.contrastive.error}"
                     for pair in self.pairs]
+        entries += [CANDIDATE + json.dumps({"text": candidate.text, "correct": candidate.correct,
+                                            "error": candidate.error, "score": score}, ensure_ascii=False)
+                    for candidate, score in zip(params.candidates, self.scores)]
         entries += [f"facet:{name}={value}" for name, value in params.facets.items()]
         return tuple(entries)
 
@@ -79,7 +89,7 @@ def decide(params: ContrastiveParams, scores: Sequence[CandidateScore]) -> Decis
     right = all(pair.right for pair in pairs)  # NaN scores are never right, as in evaluate.py
     return Decision(rule=params.rule, right=right, margin=margin, tie=abs(margin) <= params.tolerance,
                     tolerance=params.tolerance, preferred=best if right else closest,
-                    closest=closest, pairs=pairs)
+                    closest=closest, pairs=pairs, scores=tuple(score for _, score in scored))
 
 
-__all__ = ["Decision", "PairDecision", "decide"]
+__all__ = ["CANDIDATE", "Decision", "PairDecision", "decide"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import html
 import importlib.resources
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from pytest_mtchallenge import __version__, files
 from pytest_mtchallenge.reporting import OUTCOMES, ItemResult, Run, Tally, selection_lines
+from pytest_mtchallenge.reporting.peers import Decided, decided
 
 if TYPE_CHECKING:
     from pytest_mtchallenge.reporting.comparison import Comparison, GateVerdict
@@ -375,12 +377,14 @@ class _Page:
         details += [("outcome", label), ("decided by", judgement.decided_by.value), ("reason", judgement.reason)]
         rows = "".join(f"<dt>{e(name)}</dt><dd class=\"{e(name.replace(' ', '-'))}\">{e(value) or '—'}</dd>"
                        for name, value in details)
+        decision = decided(item)
+        contrastive = _contrastive(decision) if decision is not None else ""
         return (f'<details class="item" id="{self.anchors[(run.suite, run.system, item.id)]}" data-outcome="{outcome}" '
                 f'data-system="{e(run.system)}" data-search="{e(search)}"><summary>'
                 f'<span class="id visually-hidden">{e(item.id)}</span>'
                 f'<span class="system"><span class="swatch" style="background:{self.colors[run.system]}"></span>'
                 f'{e(run.system)}</span><span class="badge {outcome}">{e(label)}</span>'
-                f'<span class="output">{e(output)}</span></summary><dl>{rows}</dl></details>')
+                f'<span class="output">{e(output)}</span></summary><dl>{rows}</dl>{contrastive}</details>')
 
     def _meta_evaluation(self, evaluation: Mapping[str, object]) -> str:
         overall = evaluation.get("overall") or {}
@@ -400,6 +404,36 @@ class _Page:
 
 
 _CategoryRows = tuple[str, str, dict[str, Tally], list[tuple[str, str, dict[str, Tally]]]]
+
+
+def _number(value: float, *, signed: bool = False) -> str:
+    """A score or a margin to four decimals (``nan``, ``-inf`` as such)."""
+    if math.isnan(value) or math.isinf(value):
+        return str(value)
+    return f"{value:+.4f}" if signed else f"{value:.4f}"
+
+
+def _contrastive(decision: Decided) -> str:
+    """A contrastive test's candidates in the item's order, each with its score, the best-scoring
+    marked (all of them in a tie); then the margin and, within the suite's tolerance, the near-tie mark."""
+    scores = [c.score for c in decision.candidates if not math.isnan(c.score)]
+    best = max(scores) if scores else None
+    rows = []
+    for candidate in decision.candidates:
+        kind = "correct" if candidate.correct else "variant"
+        what = "correct" if candidate.correct else candidate.error or "variant"
+        mark = ' <span class="best">best score</span>' if candidate.score == best else ""
+        rows.append(f'<tr class="{kind}"><td class="candidate">{e(candidate.text)}{mark}</td>'
+                    f'<td class="kind">{e(what)}</td><td class="score">{_number(candidate.score)}</td></tr>')
+    table = ('<table class="candidates"><thead><tr><th>candidate</th><th>correct / error</th>'
+             f'<th>score (log-probability)</th></tr></thead><tbody>{"".join(rows)}</tbody></table>') if rows else ""
+    near_tie = ""
+    if decision.tie:
+        within = f"within {decision.tolerance:g}" if decision.tolerance is not None else "within the tolerance"
+        near_tie = f' <span class="near-tie">≈ near tie ({within})</span>'
+    rule = f", rule {e(decision.rule)}" if decision.rule else ""
+    return (f'<div class="contrastive">{table}<p class="margin">margin <b>{_number(decision.margin, signed=True)}</b> '
+            f"(the best correct candidate's score minus the best variant's: right above 0{rule}){near_tie}</p></div>")
 
 
 def _gender_bias(runs: Sequence[Run]) -> str:

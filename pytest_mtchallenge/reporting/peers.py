@@ -7,12 +7,24 @@ with what their script prints for the same scores.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from pytest_mtchallenge.contrastive.rules import CANDIDATE
 from pytest_mtchallenge.reporting import ItemResult
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredCandidate:
+    """One candidate of a decided item and the score the model gave it (higher is better)."""
+
+    text: str
+    correct: bool
+    error: str
+    score: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,36 +37,58 @@ class Decided:
     rule: str = ""
     tie: bool = False
     margin: float = 0.0
+    tolerance: float | None = None  # the suite's tie tolerance (None in a run saved before it was recorded)
+    candidates: tuple[ScoredCandidate, ...] = ()  # each candidate with its score, in the item's order
+
+
+def decided(result: ItemResult) -> Decided | None:
+    """``result``'s contrastive decision, when it has one (its evidence has a margin and it was
+    judged pass or fail: an item that errored has no scores, as a peer's script has none)."""
+    evidence = result.judgement.evidence
+    if result.outcome not in ("pass", "fail") or not any(e.startswith("contrastive-margin:") for e in evidence):
+        return None
+    facets: dict[str, str] = {}
+    pairs: list[tuple[bool, str]] = []
+    candidates: list[ScoredCandidate] = []
+    rule, tie, margin, tolerance = "", False, 0.0, None
+    for entry in evidence:
+        name, _, value = entry.partition(":")
+        if name == "facet":
+            key, _, facet = value.partition("=")
+            facets[key] = facet
+        elif name == "contrastive-pair":
+            verdict, _, error = value.partition(":")
+            pairs.append((verdict == "right", error))
+        elif name == "contrastive-rule":
+            rule = value
+        elif name == "contrastive-tie":
+            tie = value == "yes"
+        elif name == "contrastive-margin":
+            margin = float(value)
+        elif name == "contrastive-tolerance":
+            tolerance = float(value)
+        elif entry.startswith(CANDIDATE):
+            candidate = _candidate(entry[len(CANDIDATE):])
+            if candidate is not None:
+                candidates.append(candidate)
+    return Decided(right=result.outcome == "pass", facets=MappingProxyType(facets), pairs=tuple(pairs), rule=rule,
+                   tie=tie, margin=margin, tolerance=tolerance, candidates=tuple(candidates))
+
+
+def _candidate(text: str) -> ScoredCandidate | None:
+    """A candidate entry's JSON object, or None when it is not one (a hand-edited saved run)."""
+    try:
+        record = json.loads(text)
+        return ScoredCandidate(text=str(record["text"]), correct=bool(record["correct"]),
+                               error=str(record.get("error") or ""), score=float(record["score"]))
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
 
 
 def decided_items(results: Iterable[ItemResult]) -> list[Decided]:
-    """The contrastive decisions among ``results`` (those whose evidence has a margin), in order; an
-    item that errored or was not decided is left out, as a peer's script has no score for it."""
-    found: list[Decided] = []
-    for result in results:
-        evidence = result.judgement.evidence
-        if result.outcome not in ("pass", "fail") or not any(e.startswith("contrastive-margin:") for e in evidence):
-            continue
-        facets: dict[str, str] = {}
-        pairs: list[tuple[bool, str]] = []
-        rule, tie, margin = "", False, 0.0
-        for entry in evidence:
-            name, _, value = entry.partition(":")
-            if name == "facet":
-                key, _, facet = value.partition("=")
-                facets[key] = facet
-            elif name == "contrastive-pair":
-                verdict, _, error = value.partition(":")
-                pairs.append((verdict == "right", error))
-            elif name == "contrastive-rule":
-                rule = value
-            elif name == "contrastive-tie":
-                tie = value == "yes"
-            elif name == "contrastive-margin":
-                margin = float(value)
-        found.append(Decided(right=result.outcome == "pass", facets=MappingProxyType(facets), pairs=tuple(pairs),
-                             rule=rule, tie=tie, margin=margin))
-    return found
+    """The contrastive decisions among ``results`` (:func:`decided`), in order; an item that errored
+    or was not decided is left out, as a peer's script has no score for it."""
+    return [found for found in map(decided, results) if found is not None]
 
 
 def _line(name: object, correct: int, total: int, end: str = "") -> str:
@@ -190,5 +224,5 @@ def peer_text(decided: Sequence[Decided]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["Decided", "contrapro_text", "decided_items", "discevalmt_text", "facet_table", "lingeval97_text",
+__all__ = ["Decided", "ScoredCandidate", "contrapro_text", "decided", "decided_items", "discevalmt_text", "facet_table", "lingeval97_text",
            "peer_text"]
