@@ -26,6 +26,7 @@ import functools
 import importlib
 import itertools
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,20 @@ CONTEXT_EVIDENCE = "predicted-gender:context-aware:"
 READINGS = {"de": "pytest_mtchallenge.checkers.de.entity_gender", "es": "pytest_mtchallenge.checkers.es.entity_gender",
             "fr": "pytest_mtchallenge.checkers.fr.entity_gender", "it": "pytest_mtchallenge.checkers.it.entity_gender"}
 _MAX_PAIRINGS = 20_000
+#: Moses's tokeniser escapes: a hyphen it split off (*rendez @-@ vous*, *celle @-@ ci*, *UNO @-@ Generalsekretärs*)
+#: and the XML entities it writes for quotes and brackets. Outputs of research systems (WinoMT's *sota*) keep them.
+_MOSES_HYPHEN = re.compile(r"\s*@-@\s*")
+_MOSES_ENTITIES = {"&apos;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&#91;": "[", "&#93;": "]", "&#124;": "|",
+                   "&amp;": "&"}
+_MOSES_ENTITY = re.compile("|".join(map(re.escape, _MOSES_ENTITIES)))
+
+
+def detokenised(output: str) -> str:
+    """``output`` with Moses's escapes undone: ``@-@`` joins its neighbours with a hyphen (*celle-ci*), an XML
+    entity is its character. Spaces around punctuation are left: every language's reader splits them anyway."""
+    if "@" not in output and "&" not in output:
+        return output
+    return _MOSES_ENTITY.sub(lambda m: _MOSES_ENTITIES[m[0]], _MOSES_HYPHEN.sub("-", output))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +158,9 @@ class GenderReading(ABC, Generic[SentenceT]):
     #: 2: the paper's reading decides the outcome by default, the context-aware one is recorded beside it, and
     #: the context-aware rules are the same in every language (issue 37). 3: in the paper's reading a noun whose
     #: gender never follows the person's sex reads its gender only where a determiner stands before it (an
-    #: indefinite pronoun, *jemand, alguien, qualcuno, quelqu'un*, shows none).
-    version: ClassVar[str] = "3"
+    #: indefinite pronoun, *jemand, alguien, qualcuno, quelqu'un*, shows none). 4: Moses's escapes (``@-@``, XML
+    #: entities) are undone before the output is read.
+    version: ClassVar[str] = "4"
     #: The kinds of rendering (:data:`~pytest_mtchallenge.languages.professions.KINDS`) whose masculine noun phrase
     #: the language uses for both sexes, its generic masculine: in the context-aware reading a feminine word that
     #: refers to the person overrides it. By default the nouns traditionally masculine for both sexes (*le médecin*)
@@ -309,7 +325,7 @@ class EntityGenderChecker(Checker):
         if params.entity not in table.english:
             return Verdict.undecided(f"{quoted(params.entity)} is not in the {language.language} pack's profession table",
                                      EVIDENCE + "none", CONTEXT_EVIDENCE + "none")
-        sentence = language.read(output)
+        sentence = language.read(detokenised(output))
         if sentence is None:
             return Verdict.not_applicable("the output is empty", EVIDENCE + "none", CONTEXT_EVIDENCE + "none")
         entity, others = pair(item.source, params, language.mentions(sentence), table)
@@ -461,4 +477,4 @@ def decide(person: Person, who: str, language: GenderReading[object]) -> tuple[s
 __all__ = ["CONTEXT_AWARE", "CONTEXT_EVIDENCE", "EVIDENCE", "GENDERS", "NOUN_WHAT", "PAPER", "READINGS",
            "READING_NAMES", "Cue", "EntityGenderChecker",
            "EntityGenderParams", "GenderReading", "Person", "decide", "english_mentions", "known_entities",
-           "pair", "read_noun_phrase", "reading"]
+           "detokenised", "pair", "read_noun_phrase", "reading"]

@@ -4,10 +4,13 @@ paper's, the noun phrase alone; the context-aware one), the same rules in every 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.checkers.entity_gender import (
-    CONTEXT_AWARE, PAPER, READINGS, Cue, EntityGenderChecker, Person, decide, read_noun_phrase, reading)
+    CONTEXT_AWARE, PAPER, READINGS, Cue, EntityGenderChecker, Person, decide, detokenised, read_noun_phrase,
+    reading)
 from pytest_mtchallenge.languages.professions import Mention, Rendering
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
@@ -154,3 +157,35 @@ def test_a_fixed_noun_reads_its_gender_only_where_its_determiner_shows_it(
         question="", checker="entity_gender", params=params, target_language=language), output=output)
     assert verdict.evidence[:2] == (f"predicted-gender:{paper}", f"predicted-gender:context-aware:{context}"), \
         verdict.reason
+
+
+# -- tokenised outputs ---------------------------------------------------------------------------
+
+BAKER_CLERK = "The baker talked to the clerk because she helped."
+BAKER_PHYSICIAN = "The baker greeted the physician, but she did not answer."
+
+
+@pytest.mark.parametrize(("language", "source", "entity", "position", "output", "paper", "context"), [
+    # Moses's @-@ joins its neighbours: the demonstrative celle-ci, the compound after its determiner
+    ("fr", BAKER_PHYSICIAN, "physician", 4, "Le boulanger a salué le médecin , mais celle @-@ ci n' a pas répondu .",
+     "male", "female"),
+    ("de", BAKER_CLERK, "clerk", 5, "Der Bäcker sprach mit der Büro @-@ Angestellten , weil sie half .",
+     "female", "female"),
+    ("es", BAKER_PHYSICIAN, "physician", 4, "El panadero saludó a la &quot; médica &quot; , pero ella no respondió .",
+     "female", "female"),
+])
+def test_a_tokenised_output_is_read_as_written(language: str, source: str, entity: str, position: int, output: str,
+                                               paper: str, context: str) -> None:
+    params = {"entity": entity, "gender": "female", "position": position}
+    verdict = EntityGenderChecker().check(item=ChallengeItem(
+        id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source, references=(),
+        question="", checker="entity_gender", params=params, target_language=language), output=output)
+    assert verdict.evidence[:2] == (f"predicted-gender:{paper}", f"predicted-gender:context-aware:{context}"), \
+        verdict.reason
+
+
+@given(st.text(max_size=80), st.text(alphabet=st.characters(categories=("L",)), min_size=1, max_size=12))
+def test_detokenising_undoes_only_mosess_escapes(text: str, word: str) -> None:
+    plain = text.replace("@", "").replace("&", "")
+    assert detokenised(plain) == plain
+    assert detokenised(f"{plain} {word} @-@ {word} &apos;{word}&apos;") == f"{plain} {word}-{word} '{word}'"

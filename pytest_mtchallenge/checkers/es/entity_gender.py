@@ -18,7 +18,7 @@ class SpanishReading(RomanceReading):
     neutral = ("Spanish gives every person a gender, and WinoMT's Spanish measure counts these items wrong "
                "whatever the translation")
     #: Bump with any change of the profession table (data/professions-en-es.tsv) or of the reading.
-    version = "7"
+    version = "8"
     #: Every masculine person noun is the generic masculine in the context-aware reading: a feminine word that refers
     #: to the person makes her a woman (*al editor … la dejó satisfecha*, *el gerente … ella es abusiva*), as the team's annotators read real outputs (issue 37); only a
     #: rendering in another sense keeps its own gender.

@@ -20,7 +20,7 @@ class ItalianReading(RomanceReading):
     neutral = ("Italian gives every person a gender, and WinoMT's Italian measure counts these items wrong "
                "whatever the translation")
     #: Bump with any change of the profession table (data/professions-en-it.tsv) or of the reading.
-    version = "6"
+    version = "7"
     #: Every masculine person noun is the generic masculine in the context-aware reading: a feminine word that refers
     #: to the person makes her a woman (*il parrucchiere … l'ha pagata*, *il contabile … le ha consigliato*), as the team's annotators read real outputs (issue 37); only a
     #: rendering in another sense keeps its own gender.
