@@ -86,8 +86,7 @@ class Batched(System):
     needs_argument = False
 
     def __init__(self, *, batch_size: int = 10, die_after: int | None = None, mode: str = SENTENCE) -> None:
-        super().__init__(argument="", name=None, options=SystemOptions(batch_size=batch_size, concurrency=1))
-        self.mode = mode
+        super().__init__(argument="", name=None, options=SystemOptions(batch_size=batch_size, concurrency=1), mode=mode)
         self.die_after = die_after
         self.batches: list[list[str]] = []
 

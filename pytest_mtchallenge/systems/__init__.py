@@ -2,15 +2,24 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.text.suggest import did_you_mean
+from pytest_mtchallenge.systems.spec import (
+    DOCUMENT,
+    MODES,
+    SENTENCE,
+    NoParams,
+    SystemParams,
+    SystemSpec,
+    UnknownSystemKind,
+    argument_head,
+    split_parameters,
+)
 
 
 #: The most bytes read from what a system returns at once: an HTTP reply's body (after
@@ -161,10 +170,6 @@ def not_text(output: object) -> str | None:
     return None
 
 
-SENTENCE, DOCUMENT = "sentence", "document"
-MODES = (SENTENCE, DOCUMENT)
-
-
 def document_text(item: ChallengeItem) -> str:
     """A document-level item as one text: its context sentences, then its sentence."""
     return " ".join((*item.context, item.source))
@@ -181,12 +186,18 @@ def split_document_output(text: str, language: str) -> tuple[str, tuple[str, ...
     return sentences[-1], tuple(sentences[:-1])
 
 
+Built = TypeVar("Built", bound="System")
+
+
 class System:
     """One MT system under test. Subclasses set ``kind`` and implement :meth:`translate`.
 
-    ``argument`` is what follows ``KIND:`` in the ``--mt-system`` spec. ``translate`` is called
-    once per suite with all of that suite's items and must never raise for a system fault:
-    it reports faults in the returned :class:`Translations`.
+    ``argument`` is what follows ``KIND:`` in the ``--mt-system`` spec (:class:`SystemSpec`). A
+    kind whose argument is ``HEAD[,NAME=VALUE…]`` declares its :attr:`Params` and :attr:`head_name`:
+    the pairs are parsed once, when the spec is, and the kind reads the typed fields of
+    :attr:`params`, and :attr:`head`. ``translate`` is called once per suite with all of that
+    suite's items and must never raise for a system fault: it reports faults in the returned
+    :class:`Translations`.
 
     ``mode`` says how document-level items are translated: ``sentence`` (the sentence alone) or
     ``document`` (context and sentence together). A kind that handles documents itself sets
@@ -197,6 +208,12 @@ class System:
 
     kind: ClassVar[str] = ""
     needs_argument: ClassVar[bool] = True
+    #: The kind's parameters, parsed once from the spec's ``NAME=VALUE`` pairs (:class:`SystemParams`).
+    #: The default, :class:`NoParams`, makes the argument free text, never split at commas.
+    Params: ClassVar[type[SystemParams]] = NoParams
+    #: For a kind with :attr:`Params`: what its argument holds before them, in usage messages
+    #: (``PATH``, ``MODEL``); "" when the argument is parameters alone (``deepl:formality=less``).
+    head_name: ClassVar[str] = ""
     #: Whether outputs may be kept in the translation cache (not for outputs read from files).
     cacheable: ClassVar[bool] = True
     #: Whether ``translate`` reads ``item.context`` itself in document mode (and fills
@@ -214,12 +231,58 @@ class System:
     #: their values (password, key-like query values) are secrets of every run.
     url_env: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        """``mode`` and ``version`` are the spec's ``,mode=…`` and ``,version=…`` (None: sentence mode, or
+        the kind's own choice); ``params`` are the kind's :attr:`Params` as the spec's pairs gave them
+        (:meth:`from_spec`), or, for a system built by hand (a test, a tool), None: parsed here from
+        ``argument``, as a spec's are."""
         self.argument = argument
         self.options = options
-        self.mode = SENTENCE  # set from the spec's ",mode=…" by parse_system_spec
-        self.version = ""  # set from the spec's ",version=…"
+        self.mode = SENTENCE if mode is None else mode
+        self.version = version
+        self.params = params if params is not None else self.params_of(argument)
         self.name = name or self.default_name()
+
+    @classmethod
+    def takes_parameters(cls) -> bool:
+        """Whether the kind's argument is ``HEAD[,NAME=VALUE…]`` (it declares :attr:`Params`)."""
+        return cls.Params is not NoParams
+
+    @classmethod
+    def from_spec(cls: type[Built], spec: SystemSpec, *, options: SystemOptions) -> Built:
+        """The system ``spec`` names, its pairs parsed into :attr:`Params` (``spec`` was parsed with this kind)."""
+        params = cls.read_params(spec.pairs, spec=spec.shown) if cls.takes_parameters() else None
+        return cls(argument=spec.argument, name=spec.name, options=options, mode=spec.mode, version=spec.version,
+                   params=params)
+
+    @classmethod
+    def params_of(cls, argument: str) -> SystemParams:
+        """The parameters ``argument`` gives, split and parsed as a spec's are (:func:`split_parameters`)."""
+        if not cls.takes_parameters():
+            return NoParams()
+        shown = SystemSpec(kind=cls.kind, argument=argument).shown
+        _, pairs = split_parameters(argument, head=bool(cls.head_name), spec=shown)
+        return cls.read_params(pairs, spec=shown)
+
+    @classmethod
+    def read_params(cls, pairs: Mapping[str, str], *, spec: str) -> SystemParams:
+        """``Params.parse(pairs)``, its ``ValueError`` in one line naming the spec (``KIND:ARGUMENT``)."""
+        try:
+            return cls.Params.parse(pairs)
+        except ValueError as exc:
+            raise ValueError(f"--mt-system={spec}: {exc}") from None
+
+    @property
+    def shown_spec(self) -> str:
+        """``KIND:ARGUMENT`` as messages show it after ``--mt-system=``, the credentials of its URLs hidden."""
+        return SystemSpec(kind=self.kind, argument=self.argument).shown
+
+    @property
+    def head(self) -> str:
+        """What the argument holds before its parameters (a model's path or name, stripped): "" for a
+        kind without :attr:`head_name` (a free-text kind reads :attr:`argument`)."""
+        return argument_head(self.argument) if self.head_name else ""
 
     def default_name(self) -> str:
         return f"{self.kind}:{self.argument}" if self.argument else self.kind
@@ -331,47 +394,14 @@ def builtin_system_kinds() -> dict[str, type[System]]:
     return {kind.kind: kind for kind in kinds}
 
 
-_NAMED = re.compile(r"^([A-Za-z0-9_.@+-]+)=(.+)$", re.DOTALL)
-_MODE = re.compile(r",mode=([A-Za-z]+)$")
-_VERSION = re.compile(r",version=([A-Za-z0-9_.+-]+)$")
+def parse_system_spec(text: str, kinds: Mapping[str, type[System]], options: SystemOptions) -> System:
+    """Build a system from ``[NAME=]KIND[:ARGUMENT]`` (:meth:`SystemSpec.parse`); raise ``ValueError``
+    with a one-line reason."""
+    spec = SystemSpec.parse(text, kinds)
+    return kinds[spec.kind].from_spec(spec, options=options)
 
 
-class UnknownSystemKind(ValueError):
-    pass
-
-
-def parse_system_spec(spec: str, kinds: Mapping[str, type[System]], options: SystemOptions) -> System:
-    """Build a system from ``[NAME=]KIND[:ARGUMENT]``; raise ``ValueError`` with a one-line reason."""
-    name: str | None = None
-    named = _NAMED.match(spec)
-    if named and ":" not in named.group(1):
-        name, spec = named.group(1), named.group(2)
-    version = ""
-    stated_version = _VERSION.search(spec)
-    if stated_version:
-        version, spec = stated_version.group(1), spec[:stated_version.start()]
-    mode = SENTENCE
-    stated = _MODE.search(spec)
-    if stated:
-        mode, spec = stated.group(1), spec[:stated.start()]
-        if mode not in MODES:
-            raise ValueError(f"--mt-system={spec}{stated.group(0)!s}: unknown mode {mode!r} (known: {', '.join(MODES)})")
-    kind, sep, argument = spec.partition(":")
-    if kind not in kinds:
-        known = ", ".join(sorted(kinds))
-        hint = did_you_mean(kind, kinds)
-        raise UnknownSystemKind(f"unknown system kind {kind!r} in --mt-system={spec!r}{': ' + hint if hint else ''} "
-                                f"(known kinds: {known})")
-    system_class = kinds[kind]
-    if system_class.needs_argument and not argument:
-        raise ValueError(f"--mt-system={spec!r}: the {kind!r} kind needs an argument ({kind}:...)")
-    system = system_class(argument=argument, name=name, options=options)
-    if stated:  # else the kind's own choice stands (openai: takes mode= among its parameters)
-        system.mode = mode
-    system.version = version
-    return system
-
-
-__all__ = ["DEFAULT_BATCH_SIZE", "DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "OnBatch", "System", "SystemOptions",
-           "Translations", "builtin_system_kinds", "document_text", "key_variables", "not_text", "parse_system_spec",
-           "split_document_output", "too_large", "well_known_secrets"]
+__all__ = ["DEFAULT_BATCH_SIZE", "DOCUMENT", "MAX_REPLY_BYTES", "MODES", "SENTENCE", "NoParams", "OnBatch", "System",
+           "SystemOptions", "SystemParams", "SystemSpec", "Translations", "UnknownSystemKind", "builtin_system_kinds",
+           "document_text", "key_variables", "not_text", "parse_system_spec", "split_document_output", "too_large",
+           "well_known_secrets"]

@@ -2,16 +2,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pytest_mtchallenge import files
 from pytest_mtchallenge.errors import SystemFailure
-from pytest_mtchallenge.systems import SystemOptions
-from pytest_mtchallenge.systems.huggingface import LocalModelSystem, files_digest, quiet_transformers
+from pytest_mtchallenge.systems import SystemOptions, SystemParams
+from pytest_mtchallenge.systems.huggingface import LocalModelParams, LocalModelSystem, files_digest, quiet_transformers
 
 if TYPE_CHECKING:
     import ctranslate2  # type: ignore[import-untyped]
@@ -136,6 +136,26 @@ class CTranslate2Model:
         return outputs
 
 
+@dataclass(frozen=True, slots=True)
+class CTranslate2Params(LocalModelParams):
+    """A local model's parameters (on cpu or cuda), CTranslate2's compute type and the tokenizer
+    (a SentencePiece model file or a directory, relative to the rootdir; "" for the one in the model's directory)."""
+
+    compute_type: str = "default"
+    tokenizer: str = ""
+
+    @classmethod
+    def parse(cls, pairs: Mapping[str, str]) -> CTranslate2Params:
+        params = super(CTranslate2Params, cls).parse(pairs)  # named: slots=True makes a new class
+        if params.device == "mps":
+            raise ValueError("device=mps: CTranslate2 runs on cpu or cuda")
+        compute_type = pairs.get("compute_type", params.compute_type)
+        if not _COMPUTE_TYPE.match(compute_type):
+            raise ValueError(f"compute_type={compute_type}: expected a CTranslate2 compute type (default, int8, "
+                             "int8_float16, float16, float32…)")
+        return replace(params, compute_type=compute_type, tokenizer=pairs.get("tokenizer", ""))
+
+
 class CTranslate2System(LocalModelSystem):
     """A CTranslate2 translator directory (converted Marian/opus-mt, NLLB, OpenNMT… models).
 
@@ -149,25 +169,20 @@ class CTranslate2System(LocalModelSystem):
     extra = "ct2"
     marker = "model.bin"
     model_description = "a CTranslate2 model"
-    defaults = MappingProxyType({"beam": "4", "max_length": "256", "device": "auto", "batch": "",
-                                 "compute_type": "default", "tokenizer": "", "src_lang": "", "tgt_lang": ""})
+    Params = CTranslate2Params
+    params: CTranslate2Params
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
-        if self.device == "mps":
-            raise ValueError(f"--mt-system={self.kind}:{argument}: device=mps: CTranslate2 runs on cpu or cuda")
-        self.compute_type = self.option("compute_type")
-        if not _COMPUTE_TYPE.match(self.compute_type):
-            raise ValueError(f"--mt-system={self.kind}:{argument}: compute_type={self.compute_type}: expected a "
-                             "CTranslate2 compute type (default, int8, int8_float16, float16, float32…)")
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        super().__init__(argument=argument, name=name, options=options, mode=mode, version=version, params=params)
         self.tokenizer_files = self._tokenizer_files()
 
     def _tokenizer_files(self) -> TokenizerFiles:
-        given = self.option("tokenizer")
+        given = self.params.tokenizer
         if not given:
             found = find_tokenizer(self.path)
             if found is None:
-                raise ValueError(f"--mt-system={self.kind}:{self.argument}: no tokenizer in {self.path} (no Hugging "
+                raise ValueError(f"--mt-system={self.shown_spec}: no tokenizer in {self.path} (no Hugging "
                                  "Face tokenizer files, source.spm/target.spm or sentencepiece.bpe.model); give "
                                  "tokenizer=DIR_OR_SPM")
             return found
@@ -176,12 +191,12 @@ class CTranslate2System(LocalModelSystem):
             return TokenizerFiles("sentencepiece", path, path)
         found = find_tokenizer(path) if path.is_dir() else None
         if found is None:
-            raise ValueError(f"--mt-system={self.kind}:{self.argument}: tokenizer={given}: no SentencePiece model "
+            raise ValueError(f"--mt-system={self.shown_spec}: tokenizer={given}: no SentencePiece model "
                              f"or Hugging Face tokenizer at {path}")
         return found
 
     def output_settings(self) -> list[str]:
-        settings = [*super().output_settings(), f"compute_type={self.compute_type}",
+        settings = [*super().output_settings(), f"compute_type={self.params.compute_type}",
                     f"tokenizer={self.tokenizer_files.describe()}"]
         if not self.tokenizer_files.source.is_relative_to(self.path):
             settings.append(f"tokenizer_files={self.tokenizer_digest}")
@@ -200,15 +215,15 @@ class CTranslate2System(LocalModelSystem):
             raise SystemFailure(self.missing_extra) from None
         config = self._config()
         tokenizer = self._load_tokenizer(config)
-        device, _, index = self.device.partition(":")
+        device, _, index = self.params.device.partition(":")
         if device == "auto":
             device = "cuda" if ctranslate2.get_cuda_device_count() > 0 else "cpu"
         elif device == "cuda" and ctranslate2.get_cuda_device_count() == 0:
-            raise SystemFailure(f"{self.default_name()}: device={self.device}: CTranslate2 sees no CUDA device")
+            raise SystemFailure(f"{self.default_name()}: device={self.params.device}: CTranslate2 sees no CUDA device")
         translator = ctranslate2.Translator(str(self.path), device=device, device_index=int(index or 0),
-                                            compute_type=self.compute_type)
+                                            compute_type=self.params.compute_type)
         return CTranslate2Model(translator=translator, tokenizer=tokenizer, vocabulary=read_vocabulary(self.path),
-                                beam=self.beam, max_length=self.max_length,
+                                beam=self.params.beam, max_length=self.params.max_length,
                                 device=f"{device}:{index}" if index else device)
 
     def _config(self) -> dict[str, object]:
@@ -241,5 +256,5 @@ class CTranslate2System(LocalModelSystem):
                                      drop_bos=bos if config.get("add_source_bos") else None)
 
 
-__all__ = ["CTranslate2Model", "CTranslate2System", "SentencePieceTokenizer", "TokenizerFiles",
+__all__ = ["CTranslate2Model", "CTranslate2Params", "CTranslate2System", "SentencePieceTokenizer", "TokenizerFiles",
            "TransformersTokenizer", "find_tokenizer", "read_vocabulary"]

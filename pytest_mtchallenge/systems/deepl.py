@@ -5,12 +5,13 @@ import dataclasses
 import os
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import redact_url
-from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemParams, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, redact_translations
 
@@ -47,20 +48,24 @@ def source_language(code: str) -> str:
     return code.strip().replace("_", "-").split("-")[0].upper()
 
 
-def parse_parameters(argument: str) -> Mapping[str, object]:
-    """``formality=less,model_type=quality_optimized`` as request parameters; ``true``/``false`` become booleans."""
-    parameters: dict[str, object] = {}
-    for part in filter(None, (piece.strip() for piece in argument.split(","))):
-        name, sep, value = part.partition("=")
-        name = name.strip()
-        if not sep or not _PARAMETER.match(name) or not value.strip():
-            raise ValueError(f"--mt-system=deepl:{argument}: expected NAME=VALUE[,NAME=VALUE...] "
-                             f"(DeepL request parameters such as formality=less), got {part!r}")
-        if name in _RESERVED:
-            raise ValueError(f"--mt-system=deepl:{argument}: {name!r} is set by the plugin, not in the spec")
-        value = value.strip()
-        parameters[name] = {"true": True, "false": False}.get(value.lower(), value)
-    return MappingProxyType(parameters)
+@dataclass(frozen=True, slots=True)
+class DeepLParams(SystemParams):
+    """The request parameters a ``deepl:`` spec adds to each request (``formality=less``), sent as
+    they are but for ``true``/``false``, sent as booleans. ``text`` and ``auth_key`` are the plugin's."""
+
+    request: Mapping[str, str | bool] = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def parse(cls, pairs: Mapping[str, str]) -> DeepLParams:
+        request: dict[str, str | bool] = {}
+        for name, value in pairs.items():
+            if not _PARAMETER.match(name):
+                raise ValueError(f"expected NAME=VALUE[,NAME=VALUE...] (DeepL request parameters such as "
+                                 f"formality=less), got '{name}={value}'")
+            if name in _RESERVED:
+                raise ValueError(f"{name!r} is set by the plugin, not in the spec")
+            request[name] = {"true": True, "false": False}.get(value.lower(), value)
+        return cls(request=MappingProxyType(request))
 
 
 class DeepLSystem(System):
@@ -77,10 +82,8 @@ class DeepLSystem(System):
     key_env = KEY_ENV
     url_env = (SERVER_ENV,)
     needs_argument = False
-
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
-        self.parameters = parse_parameters(argument)
+    Params = DeepLParams
+    params: DeepLParams
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
                   on_batch: OnBatch | None = None) -> Translations:
@@ -92,7 +95,7 @@ class DeepLSystem(System):
         url = server_url(key) + "/v2/translate"
         options = dataclasses.replace(self.options, batch_size=min(self.options.sources_per_batch(), MAX_TEXTS))
         fixed = {"target_lang": target_language(suite.target_language),
-                 "source_lang": source_language(suite.source_language), **self.parameters}
+                 "source_lang": source_language(suite.source_language), **self.params.request}
         hints = {403: f"DeepL refused the key in {self.key_variable}", 456: "the DeepL character quota is used up"}
         headers = {"Authorization": f"DeepL-Auth-Key {key}"}
         with HttpClient(options=options, secrets=[key], headers=headers) as client:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import environment_secrets, redact, redact_url, url_secrets
-from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, SystemParams, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, json_type, redact_translations
 
@@ -224,8 +224,9 @@ class HttpSystem(System):
 
     kind = "http"
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        super().__init__(argument=argument, name=name, options=options, mode=mode, version=version, params=params)
         url = f"{self.kind}:{argument}"
         parts = urlsplit(url)
         if not argument.startswith("//") or not parts.netloc:

@@ -5,16 +5,23 @@ import hashlib
 import re
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 from pytest_mtchallenge.errors import SystemFailure
 from pytest_mtchallenge.extras import install_hint, quiet_transformers
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import DEFAULT_BATCH_SIZE, OnBatch, System, SystemOptions, Translations
+from pytest_mtchallenge.systems import (
+    DEFAULT_BATCH_SIZE,
+    OnBatch,
+    System,
+    SystemOptions,
+    SystemParams,
+    Translations,
+)
 from pytest_mtchallenge.systems.batching import translate_in_batches
 
 if TYPE_CHECKING:
@@ -52,6 +59,8 @@ _WHOLE_NUMBER = re.compile(r"[0-9]+")
 #: with batches of 32 and 279 with batches of 128; on a CPU (and on Apple's mps, not measured) the
 #: default stays :data:`~pytest_mtchallenge.systems.DEFAULT_BATCH_SIZE`.
 GPU_BATCH_SIZE = 128
+
+Parsed = TypeVar("Parsed", bound="LocalModelParams")
 
 
 def nllb_code(language: str) -> str | None:
@@ -101,6 +110,50 @@ class LoadedModel(Protocol):
         """One output per source, in order; ``*_code`` are language-code tokens (NLLB) or None."""
 
 
+def positive_whole_number(name: str, text: str) -> int:
+    """``text``, the value of ``name=``, as a whole number of at least 1; a ``ValueError`` naming it otherwise."""
+    if not _WHOLE_NUMBER.fullmatch(text) or int(text) < 1:
+        raise ValueError(f"{name}={text}: expected a positive whole number")
+    return int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class LocalModelParams(SystemParams):
+    """What every local model takes after its path: the beam size, the most new tokens of an output,
+    the device, ``batch`` (sources per generation batch for this system, whatever ``--mt-batch-size``
+    says; None: that option, else the device's default) and the language codes (None: chosen from
+    the suite's languages where the model needs them)."""
+
+    beam: int = 4
+    max_length: int = 256
+    device: str = "auto"  # auto, cpu, cuda, cuda:N or mps
+    batch: int | None = None
+    src_lang: str | None = None
+    tgt_lang: str | None = None
+
+    @classmethod
+    def parse(cls: type[Parsed], pairs: Mapping[str, str]) -> Parsed:
+        known = [field.name for field in fields(cls)]
+        for name, value in pairs.items():
+            if name not in known:
+                raise ValueError(f"unknown option '{name}={value}' (options: {', '.join(f'{n}=' for n in known)}; "
+                                 "the path cannot hold a comma)")
+        beam = positive_whole_number("beam", pairs.get("beam", "4"))
+        max_length = positive_whole_number("max_length", pairs.get("max_length", "256"))
+        device = pairs.get("device", "auto")
+        if not _DEVICE.match(device):
+            raise ValueError(f"device={device}: expected auto, cpu, cuda, cuda:N or mps")
+        batch = positive_whole_number("batch", pairs["batch"]) if "batch" in pairs else None
+        return cls(beam=beam, max_length=max_length, device=device, batch=batch, src_lang=pairs.get("src_lang"),
+                   tgt_lang=pairs.get("tgt_lang"))
+
+    def output_settings(self) -> list[str]:
+        """``NAME=VALUE`` of every setting that changes outputs (the device and the batch size do not)."""
+        settings = [f"beam={self.beam}", f"max_length={self.max_length}"]
+        return settings + [f"{name}={value}" for name, value in (("src_lang", self.src_lang),
+                                                                   ("tgt_lang", self.tgt_lang)) if value]
+
+
 class LocalModelSystem(System):
     """A model on this machine: ``KIND:PATH[,NAME=VALUE…]``, loaded once, at first use, and kept.
 
@@ -109,63 +162,34 @@ class LocalModelSystem(System):
     only its own items. Heavy modules are imported by :meth:`load`, never at import.
     """
 
+    Params: ClassVar[type[LocalModelParams]] = LocalModelParams
+    params: LocalModelParams
+    head_name = "PATH"
     #: The optional extra that installs what the kind needs.
     extra: ClassVar[str] = ""
     #: A file every model directory of the kind holds, and what such a directory is.
     marker: ClassVar[str] = ""
     model_description: ClassVar[str] = ""
-    #: The ``NAME=VALUE`` options the kind takes, with their defaults ("" for none).
-    defaults: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
-        path_text, *pairs = argument.split(",")
-        self.given: dict[str, str] = {}
-        for pair in pairs:
-            key, sep, value = pair.partition("=")
-            key, value = key.strip(), value.strip()
-            if not sep or key not in self.defaults:
-                known = ", ".join(f"{option}=" for option in self.defaults)
-                raise ValueError(f"--mt-system={self.kind}:{argument}: unknown option {pair.strip()!r} "
-                                 f"(options: {known}; the path cannot hold a comma)")
-            if key in self.given:
-                raise ValueError(f"--mt-system={self.kind}:{argument}: option {key}= is given twice")
-            self.given[key] = value
-        self.path = self.resolve(path_text, what="model directory")
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        super().__init__(argument=argument, name=name, options=options, mode=mode, version=version, params=params)
+        self.path = self.resolve(self.head, what="model directory")
         if not self.path.is_dir():
-            raise ValueError(f"--mt-system={self.kind}:{argument}: no model directory at {self.path}")
+            raise ValueError(f"--mt-system={self.shown_spec}: no model directory at {self.path}")
         if not (self.path / self.marker).is_file():
-            raise ValueError(f"--mt-system={self.kind}:{argument}: {self.path} is not {self.model_description} "
+            raise ValueError(f"--mt-system={self.shown_spec}: {self.path} is not {self.model_description} "
                              f"(no {self.marker})")
-        self.beam = self.positive_int("beam")
-        self.max_length = self.positive_int("max_length")
-        self.device = self.option("device")
-        if not _DEVICE.match(self.device):
-            raise ValueError(f"--mt-system={self.kind}:{argument}: device={self.device}: expected auto, cpu, "
-                             "cuda, cuda:N or mps")
-        #: ``batch=``: sources per generation batch for this system, whatever ``--mt-batch-size`` says.
-        self.batch: int | None = self.positive_int("batch") if "batch" in self.given else None
-        self.source_code = self.option("src_lang") or None
-        self.target_code = self.option("tgt_lang") or None
         self._loaded: LoadedModel | None = None
         self._load_failure: str | None = None
         self._lock = threading.Lock()
 
-    # -- options ---------------------------------------------------------------------------
-
-    def option(self, key: str) -> str:
-        return self.given.get(key, self.defaults[key])
-
-    def positive_int(self, key: str) -> int:
-        text = self.option(key)
-        if not _WHOLE_NUMBER.fullmatch(text) or int(text) < 1:
-            raise ValueError(f"--mt-system={self.kind}:{self.argument}: {key}={text}: expected a positive whole number")
-        return int(text)
+    # -- paths -----------------------------------------------------------------------------
 
     def resolve(self, text: str, *, what: str) -> Path:
         if not text.strip():
-            raise ValueError(f"--mt-system={self.kind}:{self.argument}: the {what} is missing "
-                             f"({self.kind}:PATH[,NAME=VALUE…])")
+            raise ValueError(f"--mt-system={self.shown_spec}: the {what} is missing "
+                             f"({self.kind}:{self.head_name}[,NAME=VALUE…])")
         path = Path(text.strip()).expanduser()
         return (path if path.is_absolute() else self.options.rootdir / path).resolve()
 
@@ -177,10 +201,7 @@ class LocalModelSystem(System):
 
     def output_settings(self) -> list[str]:
         """``NAME=VALUE`` of every setting that changes outputs (the device and the batch size do not)."""
-        settings = [f"beam={self.beam}", f"max_length={self.max_length}"]
-        settings += [f"{key}={value}" for key, value in (("src_lang", self.source_code), ("tgt_lang", self.target_code))
-                     if value]
-        return settings
+        return self.params.output_settings()
 
     @cached_property
     def model_digest(self) -> str:
@@ -226,8 +247,8 @@ class LocalModelSystem(System):
         """
         nllb = any(model.has_token(marker) for marker in _NLLB_MARKERS)
         codes: list[str | None] = []
-        for option, given, language in (("src_lang", self.source_code, suite.source_language),
-                                        ("tgt_lang", self.target_code, suite.target_language)):
+        for option, given, language in (("src_lang", self.params.src_lang, suite.source_language),
+                                        ("tgt_lang", self.params.tgt_lang, suite.target_language)):
             code = given or (nllb_code(language) if nllb else None)
             if nllb and code is None:
                 raise SystemFailure(f"{self.default_name()}: no NLLB code is known for the language {language!r} of "
@@ -240,8 +261,8 @@ class LocalModelSystem(System):
     def sources_per_batch(self, device: str) -> int:
         """The generation batch on ``device``: ``batch=`` when given, else ``--mt-batch-size`` when
         given, else :data:`GPU_BATCH_SIZE` on a CUDA device and ``DEFAULT_BATCH_SIZE`` elsewhere."""
-        if self.batch is not None:
-            return self.batch
+        if self.params.batch is not None:
+            return self.params.batch
         return self.options.sources_per_batch(GPU_BATCH_SIZE if device.startswith("cuda") else DEFAULT_BATCH_SIZE)
 
     def translate(self, *, suite: Suite, items: Sequence[ChallengeItem],
@@ -344,6 +365,28 @@ class TransformersModel:
         return [output.strip() for output in self.tokenizer.batch_decode(generated, skip_special_tokens=True)]
 
 
+#: The torch dtypes an ``hf:`` model may be loaded in.
+DTYPES = ("float32", "float16", "bfloat16")
+
+
+@dataclass(frozen=True, slots=True)
+class HuggingFaceParams(LocalModelParams):
+    """A local model's parameters, and the dtype the ``hf:`` model is loaded in."""
+
+    dtype: str = "float32"
+
+    @classmethod
+    def parse(cls, pairs: Mapping[str, str]) -> HuggingFaceParams:
+        params = super(HuggingFaceParams, cls).parse(pairs)  # named: slots=True makes a new class
+        dtype = pairs.get("dtype", params.dtype)
+        if dtype not in DTYPES:
+            raise ValueError(f"dtype={dtype}: expected one of {', '.join(DTYPES)}")
+        return replace(params, dtype=dtype)
+
+    def output_settings(self) -> list[str]:
+        return [*super(HuggingFaceParams, self).output_settings(), f"dtype={self.dtype}"]
+
+
 class HuggingFaceSystem(LocalModelSystem):
     """A transformers sequence-to-sequence checkpoint directory (Marian/opus-mt, NLLB, mBART-50, T5…).
 
@@ -358,19 +401,8 @@ class HuggingFaceSystem(LocalModelSystem):
     extra = "hf"
     marker = "config.json"
     model_description = "a transformers checkpoint"
-    defaults = MappingProxyType({"beam": "4", "max_length": "256", "device": "auto", "batch": "", "dtype": "float32",
-                                 "src_lang": "", "tgt_lang": ""})
-    dtypes: ClassVar[tuple[str, ...]] = ("float32", "float16", "bfloat16")
-
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
-        self.dtype = self.option("dtype")
-        if self.dtype not in self.dtypes:
-            raise ValueError(f"--mt-system={self.kind}:{argument}: dtype={self.dtype}: expected one of "
-                             f"{', '.join(self.dtypes)}")
-
-    def output_settings(self) -> list[str]:
-        return [*super().output_settings(), f"dtype={self.dtype}"]
+    Params = HuggingFaceParams
+    params: HuggingFaceParams
 
     def load_model(self) -> TransformersModel:
         try:
@@ -379,20 +411,21 @@ class HuggingFaceSystem(LocalModelSystem):
         except ImportError:
             raise SystemFailure(self.missing_extra) from None
         try:
-            device = choose_torch_device(self.device, torch)
+            device = choose_torch_device(self.params.device, torch)
         except SystemFailure as exc:
             raise SystemFailure(f"{self.default_name()}: {exc.one_line()}") from None
         with quiet_transformers(transformers):
             tokenizer = transformers.AutoTokenizer.from_pretrained(self.path, local_files_only=True)
             model = transformers.AutoModelForSeq2SeqLM.from_pretrained(self.path, local_files_only=True)
-        model = model.to(device=device, dtype=getattr(torch, self.dtype)).eval()
+        model = model.to(device=device, dtype=getattr(torch, self.params.dtype)).eval()
         limits = [limit for limit in (getattr(tokenizer, "model_max_length", None),
                                       getattr(model.config, "max_position_embeddings", None))
                   if isinstance(limit, int) and 0 < limit < 1_000_000]
         return TransformersModel(tokenizer=tokenizer, model=model, torch=torch, transformers=transformers, device=device,
-                                 beam=self.beam, max_length=self.max_length,
+                                 beam=self.params.beam, max_length=self.params.max_length,
                                  input_limit=min(limits) if limits else None)
 
 
-__all__ = ["GPU_BATCH_SIZE", "NLLB_CODES", "HuggingFaceSystem", "LoadedModel", "LocalModelSystem", "TransformersModel",
-           "choose_torch_device", "files_digest", "nllb_code", "one_line", "quiet_transformers"]
+__all__ = ["DTYPES", "GPU_BATCH_SIZE", "NLLB_CODES", "HuggingFaceParams", "HuggingFaceSystem", "LoadedModel",
+           "LocalModelParams", "LocalModelSystem", "TransformersModel", "choose_torch_device", "files_digest",
+           "nllb_code", "one_line", "positive_whole_number", "quiet_transformers"]

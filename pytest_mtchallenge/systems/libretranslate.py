@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import redact_url
-from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, SystemParams, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, expect_texts, redact_translations
 
@@ -26,8 +26,9 @@ class LibreTranslateSystem(System):
     kind = "libretranslate"
     key_env = DEFAULT_KEY_ENV
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        super().__init__(argument=argument, name=name, options=options, mode=mode, version=version, params=params)
         parts = urlsplit(argument)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise ValueError(f"--mt-system=libretranslate:{redact_url(argument)}: expected the server's base URL, "

@@ -9,7 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from urllib.parse import urlsplit
@@ -17,7 +17,16 @@ from urllib.parse import urlsplit
 from pytest_mtchallenge.languages import language_name, split_sentences
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.redaction import redact, redact_url
-from pytest_mtchallenge.systems import DOCUMENT, MODES, OnBatch, System, SystemOptions, Translations, document_text
+from pytest_mtchallenge.systems import (
+    DOCUMENT,
+    MODES,
+    OnBatch,
+    System,
+    SystemOptions,
+    SystemParams,
+    Translations,
+    document_text,
+)
 from pytest_mtchallenge.systems.batching import translate_in_batches
 from pytest_mtchallenge.systems.chat_reply import clean_reply, is_refusal, quoted
 from pytest_mtchallenge.systems.http_client import HttpClient, ReplyError, excerpt, redact_translations
@@ -33,7 +42,7 @@ TEXT_PARAMETERS = ("reasoning_effort",)
 #: Parameters of this kind itself, never sent.
 OWN_PARAMETERS = ("base_url", "key_env", "mode", "document", "prompt", "document_prompt")
 #: Sent unless the spec says otherwise (``temperature=none`` sends no temperature).
-DEFAULT_REQUEST: Mapping[str, object] = MappingProxyType({"temperature": 0})
+DEFAULT_REQUEST: Mapping[str, int | float | str] = MappingProxyType({"temperature": 0})
 #: In document mode: translate only the item's sentence, the context given for reference (``last``),
 #: or the whole document, split into sentences afterwards (``whole``).
 DOCUMENT_SCOPES = ("last", "whole")
@@ -210,46 +219,62 @@ class _Tally:
                                  "requests": self.requests})
 
 
-def parse_parameters(argument: str) -> tuple[str, dict[str, object], dict[str, str]]:
-    """``MODEL,NAME=VALUE,…`` as the model, the request parameters and this kind's own parameters."""
-    spec = f"--mt-system=openai:{argument}"
-    model, *pairs = (piece.strip() for piece in argument.split(","))
-    if not model or "=" in model:
-        raise ValueError(f"{spec}: expected openai:MODEL[,NAME=VALUE...], the model first (openai:gpt-4o-mini)")
-    request: dict[str, object] = dict(DEFAULT_REQUEST)
-    own: dict[str, str] = {}
-    known = ", ".join(f"{name}=" for name in (*NUMBER_PARAMETERS, *INTEGER_PARAMETERS, *TEXT_PARAMETERS,
-                                               *OWN_PARAMETERS))
-    for pair in pairs:
-        name, sep, value = (part.strip() for part in pair.partition("="))
-        if not sep or not value:
-            raise ValueError(f"{spec}: expected NAME=VALUE, got {pair!r}")
-        if name in OWN_PARAMETERS:
-            own[name] = value
-            continue
-        if value.lower() == "none":
-            request.pop(name, None)
-            continue
-        try:
-            if name in NUMBER_PARAMETERS:
-                request[name] = float(value) if not re.fullmatch(r"-?\d+", value) else int(value)
-            elif name in INTEGER_PARAMETERS:
-                request[name] = int(value)
-            elif name in TEXT_PARAMETERS:
-                request[name] = value
+@dataclass(frozen=True, slots=True)
+class OpenAIParams(SystemParams):
+    """What an ``openai:`` spec gives after the model.
+
+    ``request``: the parameters sent with each request, typed by name (:data:`NUMBER_PARAMETERS`,
+    :data:`INTEGER_PARAMETERS`, :data:`TEXT_PARAMETERS`), ``temperature`` 0 unless given and
+    ``NAME=none`` sending none. The kind's own, never sent: the base URL ("": ``OPENAI_BASE_URL``,
+    else the public endpoint), the variable holding the key ("": ``OPENAI_API_KEY``), the prompt
+    template files ("": the ini settings, else the default prompts), the mode (None: the spec's
+    ``,mode=``, else sentence) and, in document mode, what is translated (:data:`DOCUMENT_SCOPES`).
+    """
+
+    request: Mapping[str, int | float | str] = field(default_factory=lambda: DEFAULT_REQUEST)
+    base_url: str = ""
+    key_env: str = ""
+    prompt: str = ""
+    document_prompt: str = ""
+    mode: str | None = None
+    document: str = "last"
+
+    @classmethod
+    def parse(cls, pairs: Mapping[str, str]) -> OpenAIParams:
+        request: dict[str, int | float | str] = dict(DEFAULT_REQUEST)
+        own: dict[str, str] = {}
+        for name, value in pairs.items():
+            if name in OWN_PARAMETERS:
+                own[name] = value
+            elif name not in (*NUMBER_PARAMETERS, *INTEGER_PARAMETERS, *TEXT_PARAMETERS):
+                known = ", ".join(f"{known}=" for known in (*NUMBER_PARAMETERS, *INTEGER_PARAMETERS,
+                                                             *TEXT_PARAMETERS, *OWN_PARAMETERS))
+                raise ValueError(f"unknown parameter {name!r} (parameters: {known})")
+            elif value.lower() == "none":
+                request.pop(name, None)
             else:
-                raise ValueError(f"{spec}: unknown parameter {name!r} (parameters: {known})")
-        except ValueError as exc:
-            if str(exc).startswith(spec):
-                raise
-            kind = "a number" if name in NUMBER_PARAMETERS else "a whole number"
-            raise ValueError(f"{spec}: {name} must be {kind}, got {value!r}") from None
-    for name, allowed in (("mode", MODES), ("document", DOCUMENT_SCOPES)):
-        if name in own and own[name] not in allowed:
-            raise ValueError(f"{spec}: {name} must be {' or '.join(allowed)}, got {own[name]!r}")
-    if "key_env" in own and not _ENV_NAME.match(own["key_env"]):
-        raise ValueError(f"{spec}: key_env must name an environment variable, got {own['key_env']!r}")
-    return model, request, own
+                request[name] = _request_value(name, value)
+        for name, allowed in (("mode", MODES), ("document", DOCUMENT_SCOPES)):
+            if name in own and own[name] not in allowed:
+                raise ValueError(f"{name} must be {' or '.join(allowed)}, got {own[name]!r}")
+        if "key_env" in own and not _ENV_NAME.match(own["key_env"]):
+            raise ValueError(f"key_env must name an environment variable, got {own['key_env']!r}")
+        return cls(request=MappingProxyType(request), base_url=own.get("base_url", ""), key_env=own.get("key_env", ""),
+                   prompt=own.get("prompt", ""), document_prompt=own.get("document_prompt", ""),
+                   mode=own.get("mode"), document=own.get("document", "last"))
+
+
+def _request_value(name: str, value: str) -> int | float | str:
+    """A request parameter's value as its type: a number (whole numbers stay whole), a whole number, or text."""
+    try:
+        if name in NUMBER_PARAMETERS:
+            return int(value) if re.fullmatch(r"-?\d+", value) else float(value)
+        if name in INTEGER_PARAMETERS:
+            return int(value)
+    except ValueError:
+        raise ValueError(f"{name} must be {'a number' if name in NUMBER_PARAMETERS else 'a whole number'}, "
+                         f"got {value!r}") from None
+    return value
 
 
 def chat_url(base_url: str) -> str:
@@ -273,26 +298,32 @@ class OpenAISystem(System):
     key_env = KEY_ENV
     url_env = (BASE_URL_ENV,)
     handles_documents = True  # reads item.context and fills Translations.context_outputs itself
+    Params = OpenAIParams
+    params: OpenAIParams
+    head_name = "MODEL"
     #: How the HTTP client waits between attempts (tests replace it to record the waits).
     sleep: Callable[[float], None] = staticmethod(time.sleep)
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        self.model, self.request_parameters, self.own = parse_parameters(argument)
-        super().__init__(argument=argument, name=name, options=options)
-        spec = f"--mt-system=openai:{self._shown_argument()}"
-        self.base_url = (self.own.get("base_url") or os.environ.get(BASE_URL_ENV, "").strip()
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        super().__init__(argument=argument, name=name, options=options, mode=mode, version=version, params=params)
+        spec = f"--mt-system={self.shown_spec}"
+        self.model = self.head
+        if not self.model or "=" in self.model:
+            raise ValueError(f"{spec}: expected openai:MODEL[,NAME=VALUE...], the model first (openai:gpt-4o-mini)")
+        if mode is None and self.params.mode is not None:  # the spec's ,mode=… wins over the kind's own mode=…
+            self.mode = self.params.mode
+        self.base_url = (self.params.base_url or os.environ.get(BASE_URL_ENV, "").strip()
                          or DEFAULT_BASE_URL).rstrip("/")
         parts = urlsplit(self.base_url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise ValueError(f"{spec}: the base URL {redact_url(self.base_url)!r} is not an http:// or https:// URL")
         self.url = chat_url(self.base_url)
-        if "mode" in self.own:
-            self.mode = self.own["mode"]
-        self.scope = self.own.get("document", "last")
-        self.prompt = self._load_prompt("prompt", "mt_openai_prompt", SENTENCE_PROMPT, spec=spec)
+        self.prompt = self._load_prompt("prompt", self.params.prompt, "mt_openai_prompt", SENTENCE_PROMPT,
+                                        spec=spec)
         self.document_prompt = self._load_prompt(
-            "document_prompt", "mt_openai_document_prompt",
-            DOCUMENT_PROMPT_WHOLE if self.scope == "whole" else DOCUMENT_PROMPT_LAST, spec=spec)
+            "document_prompt", self.params.document_prompt, "mt_openai_document_prompt",
+            DOCUMENT_PROMPT_WHOLE if self.params.document == "whole" else DOCUMENT_PROMPT_LAST, spec=spec)
         used = self.prompt.placeholders
         if "source" not in used or used & {"context", "document"}:
             raise ValueError(f"{spec}: {self.prompt.origin} must hold {{source}} and neither {{context}} nor "
@@ -302,17 +333,12 @@ class OpenAISystem(System):
             raise ValueError(f"{spec}: {self.document_prompt.origin} must hold {{context}} and {{source}}, "
                              "or {document}: in document mode the model must see the context")
 
-    def _shown_argument(self) -> str:
-        """The argument with the base URL's password and key-like query values hidden."""
-        pieces = self.argument.split(",")
-        return ",".join(f"base_url={redact_url(piece.partition('=')[2].strip())}"
-                        if piece.strip().startswith("base_url=") else piece for piece in pieces)
-
-    def _load_prompt(self, parameter: str, setting: str, default: str, *, spec: str) -> Prompt:
-        given = self.own.get(parameter) or self.options.settings.get(setting, "").strip()
+    def _load_prompt(self, parameter: str, stated: str, setting: str, default: str, *, spec: str) -> Prompt:
+        """The prompt the spec's ``parameter=`` names (``stated``), else the ini ``setting``'s, else ``default``."""
+        given = stated or self.options.settings.get(setting, "").strip()
         if not given:
             return Prompt.parse(default, origin=f"the default {parameter.replace('_', ' ')}")
-        origin = f"{parameter}={given}" if parameter in self.own else f"{setting} ({given})"
+        origin = f"{parameter}={given}" if stated else f"{setting} ({given})"
         path = Path(given).expanduser()
         path = path if path.is_absolute() else self.options.rootdir / path
         try:
@@ -326,7 +352,7 @@ class OpenAISystem(System):
             raise ValueError(f"{spec}: {exc}") from None
 
     def default_name(self) -> str:
-        return f"openai:{self._shown_argument()}"
+        return self.shown_spec
 
     @property
     def document_mode(self) -> bool:
@@ -335,7 +361,7 @@ class OpenAISystem(System):
 
     @property
     def key_variable(self) -> str:
-        return self.own.get("key_env") or self.key_env
+        return self.params.key_env or self.key_env
 
     @property
     def signature(self) -> str:
@@ -345,10 +371,10 @@ class OpenAISystem(System):
         It holds no key and no ``|`` (which separates the fields of a run's signature).
         """
         parts = [f"openai:{self.model}", f"base={redact_url(self.base_url)}"]
-        parts += [f"{name}={json.dumps(value)}" for name, value in sorted(self.request_parameters.items())]
+        parts += [f"{name}={json.dumps(value)}" for name, value in sorted(self.params.request.items())]
         prompts = [self.prompt]
         if self.document_mode:
-            parts += ["mode=document", f"document={self.scope}"]
+            parts += ["mode=document", f"document={self.params.document}"]
             prompts.append(self.document_prompt)
         digest = hashlib.sha256("".join(prompt.digest for prompt in prompts).encode()).hexdigest()[:12]
         return ";".join([*parts, f"prompt={digest}"]).replace("|", "%7C")
@@ -381,7 +407,7 @@ class OpenAISystem(System):
         with HttpClient(options=options, secrets=secrets, headers=headers, sleep=self.sleep) as client:
             def translate_one(item_ids: list[str]) -> Translations:
                 item = by_id[item_ids[0]]
-                body = {"model": self.model, "messages": self.messages(suite, item), **self.request_parameters}
+                body = {"model": self.model, "messages": self.messages(suite, item), **self.params.request}
                 reply = client.post(self.url, json_body=body, hints=hints, read=read_chat_reply)
                 settled = self.settle(suite, item, reply, secrets=secrets)
                 tally.add(item.id, reply, settled)
@@ -410,7 +436,7 @@ class OpenAISystem(System):
         if reply.finish_reason == "content_filter":
             return Settled(error="the server's content filter stopped the reply"
                                  + (f": {quote(reply.content)}" if reply.content.strip() else ""))
-        whole = self.document_mode and bool(item.context) and self.scope == "whole"
+        whole = self.document_mode and bool(item.context) and self.params.document == "whole"
         source = document_text(item) if whole else item.source
         cleaned = clean_reply(reply.content, source=source, target_language=suite.target_language)
         notes = [cleaned.note] if cleaned.note else []
@@ -454,4 +480,4 @@ def _sentences(count: int) -> str:
     return f"{count} sentence" + ("" if count == 1 else "s")
 
 
-__all__ = ["ChatReply", "OpenAISystem", "Prompt", "chat_url", "parse_parameters", "read_chat_reply"]
+__all__ = ["ChatReply", "OpenAIParams", "OpenAISystem", "Prompt", "chat_url", "read_chat_reply"]

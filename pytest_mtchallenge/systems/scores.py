@@ -1,7 +1,8 @@
 """``scores:PATH`` — a file of scores, one number per line, as the contrastive sets' ``evaluate.py`` read them."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 
@@ -10,9 +11,25 @@ from pytest_mtchallenge.contrastive.model import CandidateScore
 from pytest_mtchallenge.contrastive.scoring import ScoreRequest, Scores
 from pytest_mtchallenge.errors import OutputError
 from pytest_mtchallenge.model import ChallengeItem, Suite
-from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, Translations
+from pytest_mtchallenge.systems import OnBatch, System, SystemOptions, SystemParams, Translations
 
 BETTER = ("lower", "higher")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresParams(SystemParams):
+    """Which scores are better: ``lower`` (negative log-likelihoods, as ``evaluate.py`` without
+    ``--maximize``) or ``higher`` (log-probabilities)."""
+
+    better: str = "lower"
+
+    @classmethod
+    def parse(cls, pairs: Mapping[str, str]) -> ScoresParams:
+        for name, value in pairs.items():
+            if name != "better" or value not in BETTER:
+                raise ValueError(f"unknown option '{name}={value}' (option: better=lower or better=higher; "
+                                 "the path cannot hold a comma)")
+        return cls(better=pairs.get("better", "lower"))
 
 
 class ScoresFileSystem(System):
@@ -26,34 +43,29 @@ class ScoresFileSystem(System):
 
     kind = "scores"
     cacheable = False
+    Params = ScoresParams
+    params: ScoresParams
+    head_name = "PATH"
 
-    def __init__(self, *, argument: str, name: str | None, options: SystemOptions) -> None:
-        super().__init__(argument=argument, name=name, options=options)
-        path_text, *pairs = argument.split(",")
-        self.better = "lower"
-        for pair in pairs:
-            key, sep, value = (part.strip() for part in pair.partition("="))
-            if key != "better" or value not in BETTER:
-                raise ValueError(f"--mt-system=scores:{argument}: unknown option {pair.strip()!r} "
-                                 "(option: better=lower or better=higher; the path cannot hold a comma)")
-            self.better = value
-        if not path_text.strip():
+    def __init__(self, *, argument: str, name: str | None, options: SystemOptions, mode: str | None = None,
+                 version: str = "", params: SystemParams | None = None) -> None:
+        super().__init__(argument=argument, name=name, options=options, mode=mode, version=version, params=params)
+        if not self.head:
             raise ValueError("--mt-system=scores: needs the scores file (scores:PATH)")
-        path = options.rootdir / path_text.strip()
-        self.path = path.resolve()
+        self.path = (options.rootdir / self.head).resolve()
 
     def default_name(self) -> str:
-        return f"scores:{self.argument.split(',')[0].strip()}"
+        return f"scores:{self.head}"
 
     def check_usable(self) -> None:
         if not self.path.is_file():
-            raise ValueError(f"--mt-system=scores:{self.argument}: no scores file at {self.path}")
+            raise ValueError(f"--mt-system={self.shown_spec}: no scores file at {self.path}")
 
     @property
     def signature(self) -> str:
         from pytest_mtchallenge.formats import content_hash
 
-        return f"scores:{self.path};better={self.better};hash={content_hash([self.path])}"
+        return f"scores:{self.path};better={self.params.better};hash={content_hash([self.path])}"
 
     @cached_property
     def values(self) -> tuple[float, ...]:
@@ -66,7 +78,7 @@ class ScoresFileSystem(System):
                 value = float(line)
             except ValueError:
                 raise OutputError(f"line {number} is not a number: {line.strip()[:40]!r}", file=self.path) from None
-            values.append(-value if self.better == "lower" else value)
+            values.append(-value if self.params.better == "lower" else value)
         return tuple(values)
 
     def check_suite(self, suite: Suite) -> None:
@@ -105,4 +117,4 @@ class ScoresFileSystem(System):
         return Scores(scores=MappingProxyType(scores), errors=MappingProxyType(errors))
 
 
-__all__ = ["ScoresFileSystem"]
+__all__ = ["ScoresFileSystem", "ScoresParams"]

@@ -58,9 +58,8 @@ class ContrastiveView(System):
     def __init__(self, system: System) -> None:
         self.system = system
         self.kind = system.kind  # type: ignore[misc]
-        super().__init__(argument=system.argument, name=f"{system.name}{SUFFIX}", options=system.options)
-        self.mode = system.mode
-        self.version = system.version
+        super().__init__(argument=system.argument, name=f"{system.name}{SUFFIX}", options=system.options,
+                         mode=system.mode, version=system.version, params=system.params)
         self._params: dict[tuple[str, str], ContrastiveParams | None] = {}
 
     @property

@@ -94,11 +94,12 @@ def test_the_argument_is_a_path_then_options(tmp_path: Path) -> None:
     fake_model(tmp_path / "opus", "source.spm", "target.spm")
     system = ct2("opus,beam=2,max_length=64,device=cpu,compute_type=int8", rootdir=tmp_path)
     assert system.path == (tmp_path / "opus").resolve()
-    assert (system.beam, system.max_length, system.device, system.compute_type) == (2, 64, "cpu", "int8")
+    assert (system.params.beam, system.params.max_length, system.params.device) == (2, 64, "cpu")
+    assert (system.params.compute_type, system.params.tokenizer) == ("int8", "")
     assert system.tokenizer_files.kind == "sentencepiece"
     assert system.tokenizer_files.source.name == "source.spm" and system.tokenizer_files.target.name == "target.spm"
-    assert system.batch is None
-    assert ct2("opus,batch=256,device=cuda", rootdir=tmp_path).batch == 256
+    assert system.params.batch is None
+    assert ct2("opus,batch=256,device=cuda", rootdir=tmp_path).params.batch == 256
 
 
 @pytest.mark.parametrize(("files", "kind", "source"), [

@@ -10,7 +10,7 @@ import pytest
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, parse_system_spec
 from pytest_mtchallenge.systems import deepl
-from pytest_mtchallenge.systems.deepl import DeepLSystem, parse_parameters, server_url, source_language, target_language
+from pytest_mtchallenge.systems.deepl import DeepLParams, DeepLSystem, server_url, source_language, target_language
 
 if TYPE_CHECKING:
     from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
@@ -108,7 +108,10 @@ def test_the_argument_overrides_the_target_variant(loopback: Loopback, make_suit
 def test_spec_parsing_and_bad_parameters() -> None:
     kinds = {"deepl": DeepLSystem}
     assert parse_system_spec("deepl", kinds, SystemOptions()).name == "deepl"
-    assert parse_parameters("model_type=quality_optimized") == {"model_type": "quality_optimized"}
+    system = parse_system_spec("deepl:model_type=quality_optimized,preserve_formatting=true", kinds, SystemOptions())
+    assert isinstance(system, DeepLSystem)
+    assert system.params == DeepLParams(request={"model_type": "quality_optimized", "preserve_formatting": True})
+    assert system.signature == "deepl:model_type=quality_optimized,preserve_formatting=true"
     with pytest.raises(ValueError, match="expected NAME=VALUE"):
         parse_system_spec("deepl:formal", kinds, SystemOptions())
     with pytest.raises(ValueError, match="'text' is set by the plugin"):

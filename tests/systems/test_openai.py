@@ -12,15 +12,16 @@ import pytest
 
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds, parse_system_spec
+from pytest_mtchallenge.systems.http_client import ReplyError
 from pytest_mtchallenge.systems.openai import (
     DEFAULT_BASE_URL,
     ChatReply,
+    OpenAIParams,
     OpenAISystem,
     Prompt,
     chat_url,
     read_chat_reply,
 )
-from pytest_mtchallenge.systems.http_client import ReplyError
 
 if TYPE_CHECKING:
     from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
@@ -321,11 +322,11 @@ def test_spec_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
     kinds = builtin_system_kinds()
     system = parse_system_spec("gpt=openai:gpt-4o-mini", kinds, SystemOptions())
     assert isinstance(system, OpenAISystem) and system.name == "gpt"
-    assert system.url == f"{DEFAULT_BASE_URL}/chat/completions" and system.request_parameters == {"temperature": 0}
+    assert system.url == f"{DEFAULT_BASE_URL}/chat/completions" and system.params.request == {"temperature": 0}
     ollama = parse_system_spec("openai:llama3.1:8b,temperature=none,base_url=http://localhost:11434/v1", kinds,
                                SystemOptions())
     assert isinstance(ollama, OpenAISystem)
-    assert ollama.model == "llama3.1:8b" and ollama.request_parameters == {}
+    assert ollama.model == "llama3.1:8b" and ollama.params.request == {}
     assert ollama.url == "http://localhost:11434/v1/chat/completions"
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:8000/v1")
     assert _system("m").url == "http://127.0.0.1:8000/v1/chat/completions"
@@ -336,6 +337,7 @@ def test_spec_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(("argument", "message"), [
     ("temperature=0", "expected openai:MODEL[,NAME=VALUE...], the model first"),
     ("m,temprature=0", "unknown parameter 'temprature' (parameters: temperature=, top_p="),
+    ("m,temprature=none", "unknown parameter 'temprature' (parameters: temperature=, top_p="),
     ("m,temperature=hot", "temperature must be a number, got 'hot'"),
     ("m,max_tokens=1.5", "max_tokens must be a whole number, got '1.5'"),
     ("m,seed", "expected NAME=VALUE, got 'seed'"),
@@ -348,6 +350,16 @@ def test_bad_specs_stop_the_run_in_one_line(argument: str, message: str) -> None
     with pytest.raises(ValueError, match="^--mt-system=openai:") as error:
         _system(argument)
     assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_parameters_are_typed_once() -> None:
+    params = OpenAIParams.parse({"temperature": "1", "top_p": "0.9", "seed": "3", "reasoning_effort": "low",
+                                 "key_env": "TEAM_KEY", "document": "whole"})
+    assert params.request == {"temperature": 1, "top_p": 0.9, "seed": 3, "reasoning_effort": "low"}
+    assert isinstance(params.request["temperature"], int)  # "1" and "1.0" sign differently, as before
+    assert (params.key_env, params.document, params.mode, params.base_url) == ("TEAM_KEY", "whole", None, "")
+    assert OpenAIParams.parse({"temperature": "none"}).request == {}
+    assert OpenAIParams.parse({}) == OpenAIParams()
 
 
 def test_the_name_and_signature_hide_a_password_in_the_base_url() -> None:
