@@ -95,3 +95,22 @@ def write_lingeval97(folder: Path, *, seed: int = 97, entries: int = 260) -> tup
     scores_path = folder / "scores"
     scores_path.write_text("".join(f"{value}\n" for value in scores), encoding="utf-8")
     return path, scores_path
+
+
+def write_discevalmt(path: Path, *, blocks: int = 12) -> Path:
+    """A DiscEvalMT-format ``anaphora.json`` of ``blocks`` numbered blocks, each with the previous and the
+    current English sentence and two contrastive pairs (a correct, or semi-correct, and an incorrect
+    translation of both sentences), as its loader reads them."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {}
+    for n in range(1, blocks + 1):
+        noun = NOUNS[n % len(NOUNS)]
+        previous, previous_fr = f"The {noun} number {n} is here.", f"Le {noun} numéro {n} est là."
+        pairs = [{"correct": [previous_fr, f"Il est grand ({n})."], "incorrect": [previous_fr, f"Elle est grande ({n})."],
+                  "type": "m.sg"},
+                 {"semi-correct": [previous_fr, f"Celui-ci est grand ({n})."],
+                  "incorrect": [previous_fr, f"Celle-ci est grande ({n})."], "type": "m.sg"}]
+        document[str(n)] = {"src": [previous, f"It is big ({n})."], "trg": pairs,
+                            "inspired by": "made up by the tests"}
+    path.write_text(json.dumps(document, ensure_ascii=False, indent=1), encoding="utf-8")
+    return path
