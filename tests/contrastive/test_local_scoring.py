@@ -2,6 +2,7 @@
 in both kinds, and the same decisions whatever the batch size. Tiny models built by the tests (nothing downloaded)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,15 @@ def test_isabelle2017_runs_in_contrastive_mode_with_a_local_model_end_to_end(mar
     monkeypatch.setenv("COLUMNS", "160")
     result = pytester.runpytest("--mt-suite=isabelle2017-en-fr", f"--mt-system=tiny=hf:{marian},beam=1,max_length=6,"
                                 "device=cpu", "--mt-contrastive", "--mt-report-only", "--mt-report=report.json",
-                                "-p", "no:cacheprovider")
+                                "--mt-report=report.html", "-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["*category / subcategory*┃*tiny*┃*tiny+contrastive*",
                                  "*S1 S-V agreement*/3*/3*", "Overall*/108*/87*"])
     assert result.ret == 0
+    # the HTML report too: both columns side by side, and each contrastive test's candidates with their scores
+    page = (pytester.path / "report.html").read_text(encoding="utf-8")
+    header = re.search(r'<table class="summary"><thead><tr>(.*?)</tr></thead>', page).group(1)
+    assert re.findall(r"</span>([^<]+)</th>", header) == ["tiny", "tiny+contrastive"]
+    overall = re.search(r'<tr class="overall">(.*?)</tr>', page).group(1)
+    assert re.findall(r'<span class="counts">\d+/(\d+)</span>', overall) == ["108", "87"]
+    assert len(re.findall(r'<details class="item"[^>]*data-system="tiny\+contrastive"', page)) == 87
+    assert page.count('<div class="contrastive"><table class="candidates">') == 87
