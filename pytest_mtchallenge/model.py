@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TypeVar
@@ -60,8 +60,10 @@ class ChallengeItem:
     context: tuple[str, ...] = ()
     context_references: tuple[str, ...] = ()
     document: str = ""  # the id of the document the item belongs to, when the suite says
-    #: The suite's target language (for families that judge any language, e.g. with a lemmatizer).
+    #: The suite's source and target languages (for families that judge any language, e.g. with a
+    #: lemmatizer, and for what reads the source): a suite fills them in on every item it holds.
     target_language: str = ""
+    source_language: str = ""
     explanation: str = ""
     notes: str = ""
     known_failure: str = ""  # why current systems are expected to fail it (an xfail reason)
@@ -70,9 +72,9 @@ class ChallengeItem:
     #: (WinoMT: the entity's gender in the English, ``male``, ``female`` or ``neutral``).
     gold: str = ""
     #: ``params`` as the item's family read them when the suite loaded (its ``Params``,
-    #: :class:`~pytest_mtchallenge.checkers.FamilyParams`); None for an item built without a loader,
+    #: a :class:`FamilyParams`); None for an item built without a loader,
     #: whose family reads ``params`` when it judges.
-    parsed_params: object = field(default=None, compare=False, repr=False)
+    parsed_params: FamilyParams | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_document(self) -> bool:
@@ -169,6 +171,14 @@ class Suite:
     #: Files beside the suite file that its items are read from (WinoMT's sets): hashed with it into
     #: run signatures, so that a changed set changes the signature.
     data_paths: tuple[Path, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Every item knows its suite's languages, whichever loader built it."""
+        if any(item.source_language != self.source_language or item.target_language != self.target_language
+               for item in self.items):
+            object.__setattr__(self, "items", tuple(
+                replace(item, source_language=self.source_language, target_language=self.target_language)
+                for item in self.items))
 
     def item(self, item_id: str) -> ChallengeItem:
         for item in self.items:

@@ -49,7 +49,8 @@ def linked_to(item: ChallengeItem) -> Callable[[str], bool]:
     links an output's: a word of a reference (by lemma or folded spelling: *soeur* / *sœur*), a name of the
     source, a translation of a source word by the pair's core lexicon, or a cognate."""
     target = item.target_language or "fr"
-    source = {"fr": "en", "en": "fr"}.get(target, "en")
+    # an item its suite holds knows its source language; one built alone (a test's) is read as the pair's other
+    source = item.source_language or {"fr": "en", "en": "fr"}.get(target, "en")
 
     def linked(text: str) -> bool:
         return bool(relatedness(text, source=item.source, references=item.references, source_language=source,
