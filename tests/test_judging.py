@@ -386,3 +386,47 @@ def test_a_pass_on_an_output_naming_another_participant_is_left_to_a_human(outpu
         # a figurative family (an idiom) names other things in its faithful renderings: not asked
         judge = judge_of({"passing": FigurativeChecker()}, gates=True)
         assert judge(STORY_ITEM, system="sysA", output=output).outcome is Outcome.PASS
+
+
+# -- a pass on an output that says several things its source does not (issue 36) ---------------
+
+TRAIN_ITEM = ChallengeItem(
+    id="S30x", suite="tiny", category="syntax", subcategory="tag", source="The train left the station late, didn't it?",
+    references=("Le train a quitté la gare en retard, n'est-ce pas ?",), question="?", checker="passing")
+
+
+@pytest.mark.parametrize("output, outcome", [
+    ("Le train a quitté la gare en retard, n'est-ce pas ?", Outcome.PASS),         # the reference
+    ("Le train est parti de la gare avec du retard, non ?", Outcome.PASS),          # reworded
+    ("Le train était propre et confortable à la gare, n'est-ce pas ?", Outcome.REVIEW),  # its participants, other
+    ("Le train a attendu longtemps à la gare, n'est-ce pas ?", Outcome.REVIEW),           # things said of them
+    ("Le train a ralenti doucement près de la gare, n'est-ce pas ?", Outcome.PASS),  # words the lexicon lacks
+])
+def test_a_pass_on_an_output_saying_other_things_is_left_to_a_human(output: str, outcome: Outcome) -> None:
+    judgement = judge_of({"passing": PassingChecker()}, gates=True)(TRAIN_ITEM, system="sysA", output=output)
+    assert judgement.outcome is outcome, judgement.reason
+    if outcome is Outcome.REVIEW:
+        assert "translate no word of the source nor of a reference" in judgement.reason
+
+
+class FailingChecker(Checker):
+    """Fails every output with a phenomenon error (as a family that reads another sentence's construction)."""
+
+    name = "failing"
+
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        return Verdict.failed("expected the tag n'est-ce pas")
+
+
+def test_a_fail_on_an_output_that_translates_another_sentence_says_so_first() -> None:
+    item = TRAIN_ITEM.__class__(**{**{f: getattr(TRAIN_ITEM, f) for f in ("id", "suite", "category", "subcategory",
+                                                                          "source", "references", "question")},
+                                   "checker": "failing"})
+    judge = judge_of({"failing": FailingChecker()}, gates=True)
+    unrelated = judge(item, system="sysA", output="Le chat dort sur le tapis du salon depuis ce matin.")
+    assert unrelated.outcome is Outcome.FAIL
+    assert unrelated.reason.startswith("the output does not translate this source (")
+    assert unrelated.reason.endswith("in it, the family found: expected the tag n'est-ce pas")
+    # an output that translates this source keeps the family's reason alone
+    related = judge(item, system="sysA", output="Le train a quitté la gare en retard.")
+    assert (related.outcome, related.reason) == (Outcome.FAIL, "expected the tag n'est-ce pas")

@@ -5,7 +5,7 @@ import pytest
 
 from pytest_mtchallenge.languages.bilingual import translations
 from pytest_mtchallenge.languages import language_pack
-from pytest_mtchallenge.languages.relatedness import relatedness, other_participant, unsupported
+from pytest_mtchallenge.languages.relatedness import other_content, other_participant, relatedness, unsupported
 
 SOURCE = "The old farmer sold his tractor to the neighbours last spring."
 REFERENCE = "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier."
@@ -266,3 +266,22 @@ def test_only_the_judged_sentences_nouns_count_as_unrendered_and_its_context_sup
 ])
 def test_the_packs_read_the_nouns_a_determiner_opens(language: str, text: str, nouns: set[str]) -> None:
     assert set(language_pack(language).nouns(text)) == nouns
+
+
+ALARM = "The alarm should have warned the guards."
+ALARM_REFERENCE = "L'alarme aurait dû avertir les gardes."
+
+
+@pytest.mark.parametrize("output, said", [
+    ("L'alarme aurait dû avertir les gardes.", False),                          # the reference
+    ("L'alarme aurait dû prévenir les gardiens.", False),                       # reworded
+    ("L'alarme aurait dû mettre la puce à l'oreille des gardes.", False),       # a set phrase for 'warn'
+    ("L'alarme aurait dû réveiller les enfants du voisin.", True),             # other participants
+    ("La cloche de l'église aurait dû sonner plus fort dimanche.", True),     # another sentence
+])
+def test_other_content_is_several_words_of_another_sentence(output: str, said: bool) -> None:
+    found = other_content(output, source=ALARM, references=(ALARM_REFERENCE,), source_language="en",
+                          target_language="fr")
+    assert (found is not None) is said
+    if found is not None:
+        assert len(found.words) >= 2 and "translate no word of the source nor of a reference" in found.describe()

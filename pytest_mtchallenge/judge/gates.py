@@ -7,7 +7,8 @@
 4. :func:`not_rendered`: the family's n/a or "not found" on a broken output is a failure;
 5. :func:`half_translated`: a pass on an output that leaves words of the source untranslated is a failure;
 6. :func:`unrelated`: a pass on an output that translates another sentence, or rests on another sentence's
-   word or participant, is left to a human.
+   word or participant, or says several things its source does not, is left to a human; a fail on an output
+   that translates another sentence says so first.
 
 The recorded human verdict comes after them (:class:`~pytest_mtchallenge.judge.judge.Judge`). A gate that
 returns a verdict ends the automatic judgement, except :func:`family`, whose verdict the later gates read.
@@ -143,7 +144,11 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
     output still decides them). The words of the family's construction
     (:func:`~pytest_mtchallenge.judge.context.construction_words`) are not counted. Only a family that
     ``needs_related_output`` is asked."""
-    if verdict is None or verdict.outcome is not Outcome.PASS or not item.checker.needs_related_output:
+    if verdict is None or not item.checker.needs_related_output:
+        return None
+    if verdict.outcome is Outcome.FAIL:
+        return _unrelated_failure(item, output, verdict)
+    if verdict.outcome is not Outcome.PASS:
         return None
     reading = item.reading
     found = reading.relatedness(output)
@@ -159,12 +164,33 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
     if item.checker.figurative:
         return None
     other = reading.other_participant(output)
-    if other is None:
+    if other is not None:
+        return Verdict.undecided(f"a noun of the output names a participant of another sentence ({other.describe()}):"
+                                 f" the output may say something else than this source, or render a noun by a word "
+                                 f"the lexicon lacks; left to a human; the family said: {verdict.reason}",
+                                 *verdict.evidence)
+    said = reading.other_content(output)
+    if said is None:
         return None
-    return Verdict.undecided(f"a noun of the output names a participant of another sentence ({other.describe()}): "
-                             f"the output may say something else than this source, or render a noun by a word "
-                             f"the lexicon lacks; left to a human; the family said: {verdict.reason}",
-                             *verdict.evidence)
+    return Verdict.undecided(f"the output may say something else than this source ({said.describe()}): what the "
+                             f"family found may belong to another sentence; left to a human; the family said: "
+                             f"{verdict.reason}", *verdict.evidence)
+
+
+def _unrelated_failure(item: ItemContext, output: str, verdict: Verdict) -> Verdict | None:
+    """A family's fail on an output that translates another sentence keeps its outcome, with the true reason
+    first: the output does not render this source (few of its words are linked to the item, or several say
+    something else while the source's go unrendered); what the family found in it comes after, as a finding
+    about a sentence that is not this item's translation."""
+    reading = item.reading
+    found = reading.relatedness(output)
+    if found.unrelated:
+        why = f"the output does not translate this source ({found.describe()})"
+    elif not item.checker.figurative and (said := reading.other_content(output)) is not None:
+        why = f"the output says something else than this source ({said.describe()})"
+    else:
+        return None
+    return Verdict.failed(f"{why}; in it, the family found: {verdict.reason}", *verdict.evidence)
 
 
 length = Gate("length", _length)

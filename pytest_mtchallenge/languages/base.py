@@ -41,6 +41,9 @@ class LanguagePack:
     #: The head nouns of a text's noun phrases that a determiner opens, lowercased (*la femme*, *les
     #: chambres supérieures* → femme, chambres): a translation's participants; None: the pack cannot tell.
     nouns: Callable[[str], frozenset[str]] | None = None
+    #: Words written elided before the next word with an apostrophe, lowercased without it (French *l'*,
+    #: *qu'*): *l'une* is read as *une*, never as one word *lune*.
+    elisions: frozenset[str] = frozenset()
 
     def split_sentences(self, text: str) -> list[str]:
         """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space

@@ -215,13 +215,19 @@ def _tokens(text: str, language: str) -> tuple[tuple[tuple[str, str], ...], ...]
     plain word, the whole and the parts for *quelqu'un*, *après-midi*; function words of the
     language (whole, or every part) left out."""
     stop = _stop_words(language)
+    elisions = language_pack(language).elisions
     found = []
     for match in _WORD.finditer(text):
-        if match.group(0).casefold().replace("’", "'") in stop:
+        whole = match.group(0).replace("’", "'")
+        head, apostrophe, rest = whole.partition("'")
+        while apostrophe and rest and head.casefold() in elisions:
+            whole = rest  # *l'une*, *qu'aujourd'hui*: the elided word is no part of the next
+            head, apostrophe, rest = whole.partition("'")
+        if whole.casefold() in stop:
             continue
-        parts = re.split(r"['’-]", match.group(0))
+        parts = re.split(r"['-]", whole)
         readings = []
-        for word in parts if len(parts) == 1 else [match.group(0).replace("’", "'"), *parts]:
+        for word in parts if len(parts) == 1 else [whole, *parts]:
             lowered = word.casefold()
             if len(lowered) < MIN_CONTENT or lowered in stop:
                 continue
@@ -311,6 +317,72 @@ def _unsupported(item: _ItemWords, words: Sequence[str], output: str) -> Unsuppo
                 unrendered = item.unrendered(output)
             if unrendered:
                 return Unsupported(token[0][0], meanings, unrendered)
+    return None
+
+
+#: How many of an output's content words must be evidence of another sentence, with how many of the source's
+#: content words left unrendered, for the output to say something else than its source
+#: (:func:`other_content`): two such words where two of the source's go unrendered, or three whatever the
+#: source's. One such word is what a faithful paraphrase has when it says a verb or an adjective otherwise
+#: (*mettre en garde* for *alert*), and is asked only of the words a family's pass rests on (:func:`unsupported`).
+OTHER_WORDS = 2
+OTHER_WORDS_ALONE = 3
+#: Words of another sentence that stand within one phrase (no more than this many other words between them)
+#: where one word of the source goes unrendered are one expression for that word, as a faithful rendering may
+#: say it (*mettre la puce à l'oreille* for *alert*), and no evidence.
+SPAN_GAPS = 1
+
+
+@dataclass(frozen=True, slots=True)
+class OtherContent:
+    """An output's content words that translate words absent from the source, and the source's words it leaves
+    unrendered: evidence that it says something else than its source."""
+
+    words: tuple[tuple[str, tuple[str, ...]], ...]  # each word with the source-language words it translates
+    unrendered: tuple[str, ...]
+
+    def describe(self) -> str:
+        said = "; ".join(f"{word!r} ({', '.join(repr(meaning) for meaning in meanings[:2])})"
+                         for word, meanings in self.words[:3])
+        missing = (f", and renders nothing for the source's {', '.join(repr(word) for word in self.unrendered[:3])}"
+                   if self.unrendered else "")
+        return f"{len(self.words)} of its words translate no word of the source nor of a reference: {said}{missing}"
+
+
+def other_content(output: str, *, source: str, references: Sequence[str], source_language: str,
+                  target_language: str, construction: Sequence[str] = ()) -> OtherContent | None:
+    """Evidence that ``output`` says something else than ``source``, whatever construction a family found in it,
+    or None: :data:`OTHER_WORDS` of its content words (outside the construction) are evidence of another sentence
+    as :func:`unsupported` asks it of one word (the lexicon knows each only as the translation of words absent
+    from the source; none is a reference word, name, cognate or synonym of one) while as many of the source's
+    content words go unrendered, or :data:`OTHER_WORDS_ALONE` such words whatever the source's (*Le ministre a
+    longtemps tourné autour du pot.* for *Stop beating around the bush.*: the idiom is there, about someone
+    else). Fewer is what a faithful paraphrase may have, and is no evidence. Without a reference nothing is
+    asked, as for :func:`other_participant`: the core lexicon lacks many renderings a reference's words cover."""
+    if not references or not bilingual.has_lexicon(source_language, target_language):
+        return None
+    item = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
+    return _other_content(item, item, output)
+
+
+def _other_content(supported: _ItemWords, judged: _ItemWords, output: str) -> OtherContent | None:
+    """:func:`other_content` of ``output``: its words are compared with ``supported`` (a document's context and
+    sentence), the words it leaves unrendered are ``judged``'s (the sentence alone)."""
+    written = _written(output)
+    words: dict[str, tuple[str, ...]] = {}
+    places: list[int] = []
+    for place, token in enumerate(_tokens(output, supported.target_language)):
+        meanings = supported.foreign(token, written)
+        if meanings:
+            words.setdefault(token[0][0], meanings)
+            places.append(place)
+    if len(words) < OTHER_WORDS:
+        return None
+    unrendered = judged.unrendered(output)
+    if len(unrendered) <= 1 and places[-1] - places[0] <= len(places) + SPAN_GAPS:
+        return None  # one phrase for one word of the source: a faithful rendering may say it by a set phrase
+    if len(words) >= OTHER_WORDS_ALONE or len(unrendered) >= OTHER_WORDS:
+        return OtherContent(tuple(words.items()), unrendered)
     return None
 
 
@@ -412,6 +484,8 @@ class ItemReading:
         self._lexicon = bilingual.has_lexicon(source_language, target_language)
         self._supported_args = (whole, tuple(references), source_language, target_language, construction)
         self._supported: _ItemWords | None = None
+        self._sentence = source
+        self._judged: _ItemWords | None = None
         self._participants = _Participants(source, " ".join(context), tuple(references), source_language,
                                            target_language, construction)
 
@@ -431,6 +505,19 @@ class ItemReading:
     def other_participant(self, output: str) -> Unsupported | None:
         """:func:`other_participant` of ``output``: the sentence's nouns, the context supporting."""
         return self._participants.other_participant(output)
+
+    def other_content(self, output: str) -> OtherContent | None:
+        """:func:`other_content` of ``output``: its words against the whole source (the context supports them),
+        the words it leaves unrendered the sentence's alone."""
+        if not self._lexicon or not self._supported_args[1]:
+            return None  # without a reference, as other_content says
+        if self._supported is None:
+            self._supported = _item_words(*self._supported_args)
+        if self._judged is None:
+            whole, references, source_language, target_language, construction = self._supported_args
+            self._judged = (self._supported if whole == self._sentence else
+                            _item_words(self._sentence, references, source_language, target_language, construction))
+        return _other_content(self._supported, self._judged, output)
 
 
 class _ItemWords:

@@ -47,4 +47,6 @@ PACK = LanguagePack(
     has_finite_verb=_has_finite_verb, broken_structures=_broken_structures, lemmas=_lemmas, nouns=_nouns,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
+    elisions=frozenset({"c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu",
+                        "presqu"}),
 )
