@@ -4,7 +4,6 @@ at the gate (and again when retried), a better main becomes the new baseline, an
 token shows in no log, JUnit file or saved run."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -23,19 +22,17 @@ from tests.ci_jobs import (
 from tests.loopback import Loopback
 
 
-def _sequence_holds(outcomes: list, started: float) -> None:
+def _sequence_holds(outcomes: list) -> None:
     problems = sequence_problems(outcomes, SECRET)
     assert not problems, "\n".join(problems) + "\n\n" + summary(outcomes)
     assert len(outcomes) == 8, summary(outcomes)
-    assert time.monotonic() - started < 90
 
 
 @pytest.mark.slow
 def test_the_github_workflow_keeps_main_as_the_baseline_and_gates_pull_requests(tmp_path: Path,
                                                                                  loopback: Loopback) -> None:
-    started = time.monotonic()
     outcomes = github_sequence(documented_jobs(), tmp_path, loopback)
-    _sequence_holds(outcomes, started)
+    _sequence_holds(outcomes)
     worse = outcomes[3].job
     assert worse is not None and "overall:2%" in worse.log and "McNemar" in worse.log
     assert ("Run and gate", "failure") in worse.steps
@@ -44,9 +41,8 @@ def test_the_github_workflow_keeps_main_as_the_baseline_and_gates_pull_requests(
 @pytest.mark.slow
 def test_the_gitlab_job_keeps_main_as_the_baseline_and_gates_merge_requests(tmp_path: Path,
                                                                             loopback: Loopback) -> None:
-    started = time.monotonic()
     outcomes = gitlab_sequence(documented_jobs(), tmp_path, loopback)
-    _sequence_holds(outcomes, started)
+    _sequence_holds(outcomes)
     worse = outcomes[3].job
     assert worse is not None and "overall:2%" in worse.log and "McNemar" in worse.log
 
