@@ -23,8 +23,11 @@ def pytest_mtchallenge_checkers() -> Mapping[str, type[Checker]]:
 def pytest_mtchallenge_system_kinds() -> Mapping[str, type[System]]:
     """Return MT system kinds to add, by kind (``{"mykind": MySystem}``).
 
-    ``--mt-system=mykind:ARGUMENT`` then builds ``MySystem(argument=..., name=..., options=...)``,
-    a :class:`pytest_mtchallenge.systems.System` subclass.
+    ``--mt-system=[NAME=]mykind:ARGUMENT`` then builds ``MySystem(argument=..., name=..., options=...,
+    mode=..., version=..., params=...)``, a :class:`pytest_mtchallenge.systems.System` subclass; a kind
+    that takes ``NAME=VALUE`` parameters declares them as its ``Params`` (a
+    :class:`pytest_mtchallenge.systems.spec.SystemParams` dataclass, parsed from the spec once), and its
+    ``translate(*, suite, items, on_batch=None)`` tells ``on_batch`` each finished batch.
     """
 
 
