@@ -21,6 +21,7 @@ Issue 37's bar, on every language and both readings: ≥ 95 % decided, ≥ 97 % 
 from __future__ import annotations
 
 import functools
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,6 +164,16 @@ def test_each_reading_meets_issue_37s_bar(language: str, reading: str) -> None:
     listed = [(c.line, c.output, c.annotated[reading], c.read[reading]) for c in found.disagreements]
     assert found.decided_share >= DECIDED, [(c.line, c.output) for c in found.undecided]
     assert found.agreement >= AGREEMENT, listed
+
+
+def test_the_documented_command_prints_every_languages_figures() -> None:
+    """``python tests/checkers/test_winomt_annotated.py`` as docs/checkers.md gives it (``--quiet``: figures only)."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--quiet"], capture_output=True, text=True,
+                          timeout=600, cwd=Path(__file__).resolve().parents[2], check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert [line.split()[:2] for line in lines] == [[code, reading] for code in LANGUAGES for reading in FIELDS]
+    assert all("decided=" in line and "agree=" in line for line in lines)
 
 
 # -- the figures ---------------------------------------------------------------------------------
