@@ -7,27 +7,25 @@ import pytest
 from pytest_mtchallenge.checkers.en.anaphora import AnaphoraChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = AnaphoraChecker()
 
 
-def item(reference: str, **params: object) -> ChallengeItem:
-    AnaphoraChecker.parse_params(params)
-    return ChallengeItem(id="A1", suite="test", category="anaphora", subcategory="anaphora", source="(source)",
-                         references=(reference,), question="(question)", checker="en_anaphora", params=params,
-                         target_language="en")
+def english(reference: str, **params: object) -> ChallengeItem:
+    return item(references=(reference,), checker="en_anaphora", params=params, target_language="en")
 
 
 # Table 17, "Gender Copy": Mir wurde diese Wohnung in Earls Court gezeigt, und sie hatte …
-APARTMENT = item("I was shown this flat in Earls Court, and it had a garden.", antecedent="apartment",
+APARTMENT = english("I was shown this flat in Earls Court, and it had a garden.", antecedent="apartment",
                  pronouns=["it", "its"])
 # Table 3: Der französische Busfahrer … Er werde im Laufe des Tages entlassen.
-DRIVER = item("He will be released over the day.", antecedent="bus driver", pronouns=["he", "him", "his"])
+DRIVER = english("He will be released over the day.", antecedent="bus driver", pronouns=["he", "him", "his"])
 # Table 17, "Named Entity": Lady Liberty … She is meant to be carrying the torch of Liberty.
-LIBERTY = item("She is meant to be carrying the torch of Liberty.", antecedent="Lady Liberty",
+LIBERTY = english("She is meant to be carrying the torch of Liberty.", antecedent="Lady Liberty",
                pronouns=["she", "her", "hers", "herself"])
 # Table 17, "Language Specific": Ihr Auftraggeber: Napoleon. (ihr → Karten, maps)
-MAPS = item("Their commissioner: Napoleon.", antecedent="maps", pronouns=["their", "them", "they"])
+MAPS = english("Their commissioner: Napoleon.", antecedent="maps", pronouns=["their", "them", "they"])
 
 SUITED = [
     (APARTMENT, "I was shown this apartment in Earls Court, and it had a balcony."),

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.argument_switch import ArgumentSwitchChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ArgumentSwitchChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    ArgumentSwitchChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="argument_switch", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_argument_switch", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_argument_switch", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -65,14 +64,14 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reason_names_the_subject_and_its_role() -> None:
-    verdict = CHECKER.check(item=item(**AS1), output="Mary misses John a lot.")
+    verdict = CHECKER.check(item=english(**AS1), output="Mary misses John a lot.")
     assert verdict.outcome is Outcome.FAIL and "'Mary'" in verdict.reason and "experiencer" in verdict.reason
-    verdict = CHECKER.check(item=item(**AS1), output="John misses Mary a lot.")
+    verdict = CHECKER.check(item=english(**AS1), output="John misses Mary a lot.")
     assert verdict.outcome is Outcome.PASS and "'John'" in verdict.reason
 
 
 def test_a_misreading_fails() -> None:
-    verdict = CHECKER.check(item=item(**AS1), output="Mary lacks John a lot.")
+    verdict = CHECKER.check(item=english(**AS1), output="Mary lacks John a lot.")
     assert verdict.outcome is Outcome.FAIL and "'lacks'" in verdict.reason
 
 
@@ -106,7 +105,7 @@ DOG: dict[str, object] = {"experiencer": ["he", "him"], "theme": ["dog"], "verbs
     (DOG, "He misses me terribly."),
 ])
 def test_miss_with_another_object_fails(params: Mapping[str, object], output: str) -> None:
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=english(**params), output=output)
     assert verdict.outcome is Outcome.FAIL and "thing missed" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.chez_soi import ChezSoiChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ChezSoiChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    ChezSoiChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="chez_soi", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_chez_soi", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_chez_soi", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -81,13 +80,13 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 def test_at_home_depends_on_reflexivity() -> None:
     assert outcome(CS1, "My son stayed at home.") is Outcome.PASS
-    verdict = CHECKER.check(item=item(**CS2), output="My daughter stayed at home.")
+    verdict = CHECKER.check(item=english(**CS2), output="My daughter stayed at home.")
     assert verdict.outcome is Outcome.FAIL
     assert "'at home'" in verdict.reason and "at his place" in verdict.reason
 
 
 def test_reason_names_the_wrong_possessor() -> None:
-    verdict = CHECKER.check(item=item(**CS2), output="My daughter stayed at her place.")
+    verdict = CHECKER.check(item=english(**CS2), output="My daughter stayed at her place.")
     assert verdict.outcome is Outcome.FAIL and "'her place'" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.clause_tense import ClauseTenseChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ClauseTenseChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    ClauseTenseChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="verb_tense", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_clause_tense", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_clause_tense", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -94,11 +93,11 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reason_names_the_clause_and_its_tense() -> None:
-    verdict = CHECKER.check(item=item(**VT1), output="It is essential that he arrives on time.")
+    verdict = CHECKER.check(item=english(**VT1), output="It is essential that he arrives on time.")
     assert verdict.outcome is Outcome.FAIL
     assert "'he arrives'" in verdict.reason and "simple present" in verdict.reason
     assert "bare (subjunctive) form or should + infinitive" in verdict.reason
-    verdict = CHECKER.check(item=item(**TC1), output="Max will leave as soon as you'll get up.")
+    verdict = CHECKER.check(item=english(**TC1), output="Max will leave as soon as you'll get up.")
     assert verdict.outcome is Outcome.FAIL and "future with will/shall" in verdict.reason
 
 
@@ -154,9 +153,7 @@ def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
 # -- the clause must be the source's: its subject keeps the reference's person, he stays he (issue 23, 5) --
 
 def judged(params: Mapping[str, object], reference: str, output: str) -> tuple[Outcome, str]:
-    ClauseTenseChecker.parse_params(params)
-    found = ChallengeItem(id="T2", suite="test", category="test", subcategory="verb_tense", source="(source)",
-                          references=(reference,), question="(question)", checker="en_clause_tense", params=params)
+    found = item(references=(reference,), checker="en_clause_tense", params=params)
     verdict = CHECKER.check(item=found, output=output)
     return verdict.outcome, verdict.reason
 
@@ -192,5 +189,5 @@ def test_a_clause_about_the_same_subject_in_other_words_passes(params: Mapping[s
 def test_a_pass_rests_on_the_clauses_lexical_verb(params: Mapping[str, object], output: str,
                                                   content: tuple[str, ...]) -> None:
     # the judge asks whether this verb translates the source's (*leave* for *arrive* is another sentence)
-    found = CHECKER.check(item=item(**params), output=output)
+    found = CHECKER.check(item=english(**params), output=output)
     assert found.outcome is Outcome.PASS and found.content == content

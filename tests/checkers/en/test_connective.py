@@ -9,28 +9,26 @@ from pytest_mtchallenge.languages.en.connectives import CONNECTIVES, USES, find_
 from pytest_mtchallenge.languages.en.reader import tokenize
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ConnectiveChecker()
 
 
-def item(reference: str, **params: object) -> ChallengeItem:
-    ConnectiveChecker.parse_params(params)
-    return ChallengeItem(id="C1", suite="test", category="connectives", subcategory="connectives",
-                         source="(source)", references=(reference,), question="(question)", checker="connective",
-                         params=params, target_language="en")
+def english(reference: str, **params: object) -> ChallengeItem:
+    return item(references=(reference,), checker="connective", params=params, target_language="en")
 
 
 # Table 17 ("Omission", "Synonym", "Mistranslation") and Figure 4 of DiP: references and the
 # outputs or deleted-connective variants the paper prints.
-AFTER = item("Two people died after driving their car into a tree.", connective="after")
-ALSO = item("Naldo is also a great athlete on the bench", connective="also")
-STEPS_DOWN = item("GfK managing director steps down after disappointing figures", connective="after")
-SO = item("\"I keep repeating song lyrics so I won't forget them,\" Karel admitted.")
-WHEN = item("\"It just can't be true,\" sighed an SPD campaigner, when the bad news reached party headquarters "
+AFTER = english("Two people died after driving their car into a tree.", connective="after")
+ALSO = english("Naldo is also a great athlete on the bench", connective="also")
+STEPS_DOWN = english("GfK managing director steps down after disappointing figures", connective="after")
+SO = english("\"I keep repeating song lyrics so I won't forget them,\" Karel admitted.")
+WHEN = english("\"It just can't be true,\" sighed an SPD campaigner, when the bad news reached party headquarters "
             "on Friday afternoon.")
-BUT = item("It is fast to go alone but it is further to go in crowds.", connective="but")
-SINCE = item("The museum has been closed since the roof collapsed.", connective="since")
-WHILE = item("She read the report while her colleague drove.", connective="while")
+BUT = english("It is fast to go alone but it is further to go in crowds.", connective="but")
+SINCE = english("The museum has been closed since the roof collapsed.", connective="since")
+WHILE = english("She read the report while her colleague drove.", connective="while")
 
 KEPT = [
     (AFTER, "Two people were killed after driving their car into a tree."),
@@ -87,11 +85,11 @@ def test_any_connective_is_recorded_in_the_evidence(probe: ChallengeItem, output
 
 def test_the_reference_connective_is_found_when_not_named() -> None:
     assert CHECKER.check(item=SO, output=SO.reference).outcome is Outcome.PASS
-    assert CHECKER.check(item=item("The house is old."), output="The house is old.").outcome is Outcome.UNDECIDED
+    assert CHECKER.check(item=english("The house is old."), output="The house is old.").outcome is Outcome.UNDECIDED
 
 
 def test_a_list_of_acceptable_connectives() -> None:
-    probe = item("He left because he was tired.", connective=["because", "since", "as"])
+    probe = english("He left because he was tired.", connective=["because", "since", "as"])
     assert CHECKER.check(item=probe, output="He left as he was tired.").outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output="He left as a tired man.").outcome is Outcome.FAIL
 

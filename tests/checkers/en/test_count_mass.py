@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.count_mass import CountMassChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = CountMassChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    CountMassChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="count_mass", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_count_mass", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_count_mass", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -62,11 +61,11 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_determiner_and_the_noun() -> None:
-    verdict = CHECKER.check(item=item(**CM1), output="Max gave him an advice.")
+    verdict = CHECKER.check(item=english(**CM1), output="Max gave him an advice.")
     assert verdict.outcome is Outcome.FAIL and "'an advice'" in verdict.reason and "mass noun" in verdict.reason
-    verdict = CHECKER.check(item=item(**CM1), output="Max gave him advices.")
+    verdict = CHECKER.check(item=english(**CM1), output="Max gave him advices.")
     assert verdict.outcome is Outcome.FAIL and "plural" in verdict.reason
-    verdict = CHECKER.check(item=item(**CM1), output="Max gave him a piece of advice.")
+    verdict = CHECKER.check(item=english(**CM1), output="Max gave him a piece of advice.")
     assert verdict.outcome is Outcome.PASS and "partitive" in verdict.reason
 
 

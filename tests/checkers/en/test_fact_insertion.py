@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.fact_insertion import FactInsertionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = FactInsertionChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    FactInsertionChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="fact_insertion", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_fact_insertion", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_fact_insertion", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -59,9 +58,9 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_construction() -> None:
-    verdict = CHECKER.check(item=item(**FI1), output="This comes from what Max slept too much.")
+    verdict = CHECKER.check(item=english(**FI1), output="This comes from what Max slept too much.")
     assert verdict.outcome is Outcome.FAIL and "'from what Max'" in verdict.reason and "the fact that" in verdict.reason
-    verdict = CHECKER.check(item=item(**FI1), output="This comes from Max having slept too much.")
+    verdict = CHECKER.check(item=english(**FI1), output="This comes from Max having slept too much.")
     assert verdict.outcome is Outcome.PASS and "gerund" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.factitive import FactitiveChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = FactitiveChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    FactitiveChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="factitives", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_factitive", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_factitive", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -82,9 +81,9 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_causative() -> None:
-    verdict = CHECKER.check(item=item(**FA1), output="Max made the ice melt.")
+    verdict = CHECKER.check(item=english(**FA1), output="Max made the ice melt.")
     assert verdict.outcome is Outcome.FAIL and "'made the ice melt'" in verdict.reason and "'made'" in verdict.reason
-    verdict = CHECKER.check(item=item(**FA2), output="Max blew a rock up.")
+    verdict = CHECKER.check(item=english(**FA2), output="Max blew a rock up.")
     assert verdict.outcome is Outcome.PASS and "one transitive verb" in verdict.reason
 
 
@@ -100,7 +99,7 @@ def test_the_perfect_and_the_passive_are_not_causatives() -> None:
 ])
 def test_an_intransitive_use_loses_the_agent(params: Mapping[str, object], output: str) -> None:
     """The patient as the subject of the verb, no object: what *faire* adds (an agent causing it) is lost."""
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=english(**params), output=output)
     assert verdict.outcome is Outcome.FAIL and "intransitively" in verdict.reason
 
 

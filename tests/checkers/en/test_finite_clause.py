@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.finite_clause import FiniteClauseChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = FiniteClauseChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    FiniteClauseChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="nonfinite_finite", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_finite_clause", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_finite_clause", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -122,13 +121,13 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_clause_subject_and_tense() -> None:
-    verdict = CHECKER.check(item=item(**NF1), output="Max thinks to know the truth.")
+    verdict = CHECKER.check(item=english(**NF1), output="Max thinks to know the truth.")
     assert verdict.outcome is Outcome.FAIL and "'to know'" in verdict.reason and "finite clause" in verdict.reason
-    verdict = CHECKER.check(item=item(**NF2), output="Mary thought he knew the truth.")
+    verdict = CHECKER.check(item=english(**NF2), output="Mary thought he knew the truth.")
     assert verdict.outcome is Outcome.FAIL and "'he'" in verdict.reason and "masculine" in verdict.reason
-    verdict = CHECKER.check(item=item(**NF3), output="As soon as his work was finished, Mary left.")
+    verdict = CHECKER.check(item=english(**NF3), output="As soon as his work was finished, Mary left.")
     assert verdict.outcome is Outcome.FAIL and "'his'" in verdict.reason
-    verdict = CHECKER.check(item=item(**NF2), output="Mary thought she knows the truth.")
+    verdict = CHECKER.check(item=english(**NF2), output="Mary thought she knows the truth.")
     assert verdict.outcome is Outcome.FAIL and "simple present" in verdict.reason and "simple past" in verdict.reason
 
 
@@ -200,5 +199,5 @@ def test_a_participle_turned_into_an_adjective_leaves_no_clause(output: str, exp
 def test_a_pass_rests_on_the_clauses_lexical_verb(params: Mapping[str, object], output: str,
                                                   content: tuple[str, ...]) -> None:
     # the judge asks whether this verb translates the source's (*sold* for *terminé* is another sentence)
-    found = CHECKER.check(item=item(**params), output=output)
+    found = CHECKER.check(item=english(**params), output=output)
     assert found.outcome is Outcome.PASS and found.content == content

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.genitive import GenitiveChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = GenitiveChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    GenitiveChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="genitives", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_genitive", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_genitive", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -57,9 +56,9 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_genitive() -> None:
-    verdict = CHECKER.check(item=item(**GE1), output="He took the book of my elder brother.")
+    verdict = CHECKER.check(item=english(**GE1), output="He took the book of my elder brother.")
     assert verdict.outcome is Outcome.FAIL and "'of'" in verdict.reason and "'book of my elder brother'" in verdict.reason
-    verdict = CHECKER.check(item=item(**GE1), output="He took my elder brother\u2019s book.")
+    verdict = CHECKER.check(item=english(**GE1), output="He took my elder brother\u2019s book.")
     assert verdict.outcome is Outcome.PASS and "\"brother's book\"" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.how_insertion import HowInsertionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = HowInsertionChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    HowInsertionChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="how_insertion", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_how_insertion", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_how_insertion", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -59,9 +58,9 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_construction() -> None:
-    verdict = CHECKER.check(item=item(**HI1), output="Max knows to repair a coffee maker.")
+    verdict = CHECKER.check(item=english(**HI1), output="Max knows to repair a coffee maker.")
     assert verdict.outcome is Outcome.FAIL and "'knows to repair'" in verdict.reason and "how to" in verdict.reason
-    verdict = CHECKER.check(item=item(**HI1), output="Max can repair a coffee maker.")
+    verdict = CHECKER.check(item=english(**HI1), output="Max can repair a coffee maker.")
     assert verdict.outcome is Outcome.PASS and "'can repair'" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.manner_of_movement import MannerOfMovementChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = MannerOfMovementChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    MannerOfMovementChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="manner_of_movement", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_manner_of_movement", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_manner_of_movement", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -93,11 +92,11 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_verb_and_the_path() -> None:
-    verdict = CHECKER.check(item=item(**MM1), output="John would like to swim across the ocean.")
+    verdict = CHECKER.check(item=english(**MM1), output="John would like to swim across the ocean.")
     assert verdict.outcome is Outcome.PASS and "'swim across'" in verdict.reason
-    verdict = CHECKER.check(item=item(**MM1), output="John would like to cross the ocean by swimming.")
+    verdict = CHECKER.check(item=english(**MM1), output="John would like to cross the ocean by swimming.")
     assert verdict.outcome is Outcome.FAIL and "'cross'" in verdict.reason and "'swimming'" in verdict.reason
-    verdict = CHECKER.check(item=item(**MM2), output="John entered the room.")
+    verdict = CHECKER.check(item=english(**MM2), output="John entered the room.")
     assert verdict.outcome is Outcome.FAIL and "lost" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.middle_voice import MiddleVoiceChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = MiddleVoiceChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    MiddleVoiceChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="middle_voice", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_middle_voice", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_middle_voice", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -57,9 +56,9 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_construction() -> None:
-    verdict = CHECKER.check(item=item(**MV1), output="This type of engine repairs itself easily.")
+    verdict = CHECKER.check(item=english(**MV1), output="This type of engine repairs itself easily.")
     assert verdict.outcome is Outcome.FAIL and "'repairs itself'" in verdict.reason and "reflexive" in verdict.reason
-    verdict = CHECKER.check(item=item(**MV1), output="This type of engine is easily repaired.")
+    verdict = CHECKER.check(item=english(**MV1), output="This type of engine is easily repaired.")
     assert verdict.outcome is Outcome.PASS and "'is easily repaired'" in verdict.reason
 
 

@@ -9,18 +9,19 @@ from pytest_mtchallenge.checkers.en.negation import EnglishNegationChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
 from tests.checkers.suite_items import family_items
+from tests.items import item
 
 CHECKER = EnglishNegationChecker()
 #: The family's items, as the suite defines them.
 ITEMS = family_items("en_negation")
 
 
-def item(item_id: str) -> ChallengeItem:
+def loaded(item_id: str) -> ChallengeItem:
     return ITEMS[item_id]
 
 
 def outcome(item_id: str, output: str) -> Outcome:
-    return CHECKER.check(item=item(item_id), output=output).outcome
+    return CHECKER.check(item=loaded(item_id), output=output).outcome
 
 
 #: Variants written by hand (correct ones pass, wrong ones fail); UNDECIDED lists those the family defers.
@@ -113,22 +114,21 @@ def test_hand_written_variants(item_id: str, output: str, expected: Outcome) -> 
 
 
 def test_reasons_name_the_negation_and_the_word_it_negates() -> None:
-    expletive = CHECKER.check(item=item("NE1"), output="I'm afraid Max won't come to see us.")
+    expletive = CHECKER.check(item=loaded("NE1"), output="I'm afraid Max won't come to see us.")
     assert "'come' is negated by \"n't\"" in expletive.reason and "expletive" in expletive.reason
-    weak = CHECKER.check(item=item("NE2"), output="Max does not understand this idea.")
+    weak = CHECKER.check(item=loaded("NE2"), output="Max does not understand this idea.")
     assert "without the intensifier" in weak.reason
-    both = CHECKER.check(item=item("DN1"), output="This politician is not able not to lie.")
+    both = CHECKER.check(item=loaded("DN1"), output="This politician is not able not to lie.")
     assert both.outcome is Outcome.PASS and "'not' negates 'able'; 'not' negates 'lie'" in both.reason
-    lost = CHECKER.check(item=item("DN1"), output="This politician is not able to lie.")
+    lost = CHECKER.check(item=loaded("DN1"), output="This politician is not able to lie.")
     assert "'lie' is not negated" in lost.reason
-    extra = CHECKER.check(item=item("DN2"), output="It is the doctor of whom it is not impossible that you have not heard.")
+    extra = CHECKER.check(item=loaded("DN2"), output="It is the doctor of whom it is not impossible that you have not heard.")
     assert "extra negation 'not'" in extra.reason
 
 
 def test_a_single_english_negation_for_french_ne_personne() -> None:
     params = {"negations": [{"words": ["anybody", "anyone"], "negative": ["nobody", "no one", "none"]}]}
-    nobody = ChallengeItem(id="X", suite="s", category="c", subcategory="double_negation", source="Personne n'est venu.",
-                           references=("Nobody came.",), question="q", checker="en_negation", params=params)
+    nobody = item("Personne n'est venu.", ("Nobody came.",), checker="en_negation", params=params)
     EnglishNegationChecker.parse_params(params)
     assert CHECKER.check(item=nobody, output="Nobody came.").outcome is Outcome.PASS
     assert CHECKER.check(item=nobody, output="Nobody didn't come.").outcome is Outcome.FAIL
@@ -149,7 +149,7 @@ def test_a_single_english_negation_for_french_ne_personne() -> None:
     ("DN2", "It is the doctor of whom it is impossible that you have never heard, personne."),
 ])
 def test_a_french_negation_word_left_untranslated_fails(item_id: str, output: str) -> None:
-    verdict = CHECKER.check(item=item(item_id), output=output)
+    verdict = CHECKER.check(item=loaded(item_id), output=output)
     assert verdict.outcome is Outcome.FAIL and "left untranslated" in verdict.reason
 
 
@@ -159,7 +159,7 @@ def test_a_french_negation_word_left_untranslated_fails(item_id: str, output: st
     ("DN1", "This politician, no faux pas aside, is not able not to lie."),
 ])
 def test_english_plus_point_and_faux_pas_are_not_french_negation(item_id: str, output: str) -> None:
-    assert "left untranslated" not in CHECKER.check(item=item(item_id), output=output).reason
+    assert "left untranslated" not in CHECKER.check(item=loaded(item_id), output=output).reason
 
 
 def test_paraphrases_and_other_negations_are_left_to_a_human() -> None:

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.pronoun import PronounChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = PronounChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    PronounChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="proclitic_pronouns", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_pronoun", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_pronoun", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -255,20 +254,20 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reason_names_the_pronoun_its_features_and_the_expected_form() -> None:
-    verdict = CHECKER.check(item=item(**PP1), output="This machine repairs herself.")
+    verdict = CHECKER.check(item=english(**PP1), output="This machine repairs herself.")
     assert verdict.outcome is Outcome.FAIL
     assert "'itself' (3rd person neuter singular)" in verdict.reason
     assert "'herself' (3rd person feminine singular)" in verdict.reason
 
 
 def test_reason_names_the_missing_preposition() -> None:
-    verdict = CHECKER.check(item=item(**PP3), output="I borrowed them a book.")
+    verdict = CHECKER.check(item=english(**PP3), output="I borrowed them a book.")
     assert verdict.outcome is Outcome.FAIL
     assert "'from'" in verdict.reason and "no preposition" in verdict.reason
 
 
 def test_french_clitic_order_is_reported() -> None:
-    verdict = CHECKER.check(item=item(**PP4), output="He her sees.")
+    verdict = CHECKER.check(item=english(**PP4), output="He her sees.")
     assert verdict.outcome is Outcome.FAIL and "clitic position" in verdict.reason
 
 
@@ -333,7 +332,7 @@ def test_a_prepositional_phrase_before_the_verb_is_judged_on_its_form(
 ])
 def test_the_clitic_read_as_the_article_fails(params: Mapping[str, object], output: str) -> None:
     """*le / la* read as the article: *the* between a subject pronoun and the verb, no noun after it."""
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=english(**params), output=output)
     assert verdict.outcome is Outcome.FAIL and "read as the article" in verdict.reason
 
 
@@ -358,5 +357,5 @@ def test_place_adverbs_and_nouns_of_misreading_verbs(params: Mapping[str, object
 def test_a_pass_with_any_verb_rests_on_the_pronouns_verb(params: Mapping[str, object], output: str,
                                                           content: tuple[str, ...]) -> None:
     # the judge asks whether this verb translates the source's (*hears her* for *la voit* is another sentence)
-    found = CHECKER.check(item=item(**params), output=output)
+    found = CHECKER.check(item=english(**params), output=output)
     assert found.outcome is Outcome.PASS and found.content == content

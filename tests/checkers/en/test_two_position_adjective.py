@@ -10,18 +10,17 @@ from pytest_mtchallenge.checkers.en.two_position_adjective import (
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = TwoPositionAdjectiveChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    TwoPositionAdjectiveChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="two_position_adjectives", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_two_position_adjective", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_two_position_adjective", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -82,9 +81,9 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_adjective_and_its_sense() -> None:
-    verdict = CHECKER.check(item=item(**TP2), output="The simple idea of leaving terrorized her.")
+    verdict = CHECKER.check(item=english(**TP2), output="The simple idea of leaving terrorized her.")
     assert verdict.outcome is Outcome.FAIL and "'simple idea'" in verdict.reason and "other position" in verdict.reason
-    verdict = CHECKER.check(item=item(**TP1), output="A mere idea is not necessarily bad.")
+    verdict = CHECKER.check(item=english(**TP1), output="A mere idea is not necessarily bad.")
     assert verdict.outcome is Outcome.FAIL and "'mere idea'" in verdict.reason
 
 

@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.verb_adverb import VerbAdverbChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = VerbAdverbChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    VerbAdverbChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="verb_adverb", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_verb_adverb", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_verb_adverb", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -64,11 +63,11 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_adverb_or_the_literal_verb() -> None:
-    verdict = CHECKER.check(item=item(**VA1), output="Max eventually understood the difficulty.")
+    verdict = CHECKER.check(item=english(**VA1), output="Max eventually understood the difficulty.")
     assert verdict.outcome is Outcome.PASS and "'eventually'" in verdict.reason
-    verdict = CHECKER.check(item=item(**VA1), output="Max finished by understanding the difficulty.")
+    verdict = CHECKER.check(item=english(**VA1), output="Max finished by understanding the difficulty.")
     assert verdict.outcome is Outcome.FAIL and "'finished by'" in verdict.reason
-    verdict = CHECKER.check(item=item(**VA1), output="Max understood the difficulty.")
+    verdict = CHECKER.check(item=english(**VA1), output="Max understood the difficulty.")
     assert verdict.outcome is Outcome.FAIL and "'understood'" in verdict.reason
 
 
@@ -102,5 +101,5 @@ def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
 ])
 def test_a_pass_rests_on_the_governed_verb(output: str, content: tuple[str, ...]) -> None:
     # the judge asks whether the governed verb translates the source's (*sold* for *comprendre* is another sentence)
-    found = CHECKER.check(item=item(**VA1), output=output)
+    found = CHECKER.check(item=english(**VA1), output=output)
     assert found.outcome is Outcome.PASS and found.content == content

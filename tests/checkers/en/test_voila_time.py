@@ -8,18 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.en.voila_time import VoilaTimeChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = VoilaTimeChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    VoilaTimeChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="voila_time", source="(source)",
-                         references=("(reference)",), question="(question)", checker="en_voila_time", params=params)
+def english(**params: object) -> ChallengeItem:
+    return item(checker="en_voila_time", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=english(**params), output=output).outcome
 
 
 # The items' parameters, as in the suite; the variants were written before the checker was tuned.
@@ -89,11 +88,11 @@ def test_hand_written_variants(params: Mapping[str, object], output: str, expect
 
 
 def test_reasons_name_the_construction_and_tense() -> None:
-    verdict = CHECKER.check(item=item(**VO1), output="It's been two hours that I'm waiting for you.")
+    verdict = CHECKER.check(item=english(**VO1), output="It's been two hours that I'm waiting for you.")
     assert verdict.outcome is Outcome.FAIL and "word for word" in verdict.reason and "simple present" in verdict.reason
-    verdict = CHECKER.check(item=item(**VO2), output="He has left two years ago.")
+    verdict = CHECKER.check(item=english(**VO2), output="He has left two years ago.")
     assert verdict.outcome is Outcome.FAIL and "'ago'" in verdict.reason and "present perfect" in verdict.reason
-    verdict = CHECKER.check(item=item(**VO1), output="I have been waiting for you for two hours.")
+    verdict = CHECKER.check(item=english(**VO1), output="I have been waiting for you for two hours.")
     assert verdict.outcome is Outcome.PASS and "'I have been waiting'" in verdict.reason
 
 
@@ -125,5 +124,5 @@ def test_invalid_parameters_are_rejected(params: dict[str, object]) -> None:
     (VO1, "I am waiting for you since two hours."), (VO1, "I've been waiting for you since 2 hours."),
 ])
 def test_since_with_a_duration_is_the_french_depuis(params: Mapping[str, object], output: str) -> None:
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=english(**params), output=output)
     assert verdict.outcome is Outcome.FAIL and "point in time" in verdict.reason
