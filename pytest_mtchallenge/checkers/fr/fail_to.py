@@ -195,16 +195,7 @@ def _dropped_ne_complex(reader: SentenceReader, particle: int) -> tuple[str, lis
         forms.append(before)
     elif tokens[before] not in SUBJECT_CLITICS:
         return None
-    probe = particle + 1
-    while probe < len(tokens) and probe - particle <= 4 and tokens[probe] not in _BOUNDARIES:
-        if tokens[probe] in OBJECT_CLITICS or _is_adverb(reader, probe):
-            probe += 1
-            continue
-        if not any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive")
-                   for a in reader.readings(probe)):
-            break
-        forms.append(probe)
-        probe += 1
+    _verbs_after(reader, particle, forms, reach=4, chains=False)
     return (tokens[particle], forms) if forms else None
 
 
@@ -266,13 +257,22 @@ def _negated_complex(reader: SentenceReader, ne: int) -> tuple[str, list[int]] |
     if particle is None:
         return None
     forms = [i for i in range(ne + 1, particle) if tokens[i] not in OBJECT_CLITICS]
+    _verbs_after(reader, particle, forms, reach=5, chains=True)
+    return tokens[particle], forms
+
+
+def _verbs_after(reader: SentenceReader, particle: int, forms: list[int], *, reach: int, chains: bool) -> None:
+    """Add to ``forms`` the participles and infinitives within ``reach`` words after the negative ``particle``
+    (object clitics and adverbs between them skipped); with ``chains``, *à* after a verb that takes it
+    (*ne pas réussir à V*) goes on to the next verb."""
+    tokens = reader.tokens
     probe = particle + 1
-    while probe < len(tokens) and probe - particle <= 5 and tokens[probe] not in _BOUNDARIES:
-        token = tokens[probe]
-        if token == "à" and forms and any(a.lemma in CHAIN_WITH_A for a in reader.readings(forms[-1])):
-            probe += 1  # ne pas réussir à V
+    while probe < len(tokens) and probe - particle <= reach and tokens[probe] not in _BOUNDARIES:
+        if (chains and tokens[probe] == "à" and forms
+                and any(a.lemma in CHAIN_WITH_A for a in reader.readings(forms[-1]))):
+            probe += 1
             continue
-        if token in OBJECT_CLITICS or _is_adverb(reader, probe):
+        if tokens[probe] in OBJECT_CLITICS or _is_adverb(reader, probe):
             probe += 1
             continue
         if not any(a.pos in ("verb", "aux") and a.mood in ("participle", "infinitive")
@@ -280,7 +280,6 @@ def _negated_complex(reader: SentenceReader, ne: int) -> tuple[str, list[int]] |
             break
         forms.append(probe)
         probe += 1
-    return tokens[particle], forms
 
 
 def _is_adverb(reader: SentenceReader, index: int) -> bool:

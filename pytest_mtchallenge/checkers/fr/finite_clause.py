@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
@@ -157,12 +157,8 @@ class FiniteClauseChecker(FrenchChecker):
     def _clauses(self, reader: SentenceReader, subordinators: frozenset[str]) -> list[Finding]:
         tokens = reader.tokens
         found: list[Finding] = []
-        for index, token in enumerate(tokens):
-            if token not in subordinators or not self._after_governor(reader, index):
-                continue
-            end = next((i for i in range(index + 1, len(tokens)) if tokens[i] in _CLAUSE_END), len(tokens))
-            pause = next((i for i in range(index + 1, end) if tokens[i] in _PAUSES), end)
-            verb = self._finite_verb(reader, index + 1, pause)
+        for index, end, pause, verb in self._clause_spans(reader, subordinators):
+            token = tokens[index]
             clause = " ".join(tokens[index:pause])
             later = self._finite_verb(reader, pause, end) if verb is None else None
             if later is not None:  # "que Bill, son ami, est…" or "que sa mère de la laisser, mais elle est…"
@@ -200,12 +196,7 @@ class FiniteClauseChecker(FrenchChecker):
         3rd for a noun phrase; None for *on*, and for a clause with no subject before its verb."""
         tokens = reader.tokens
         subjects: list[tuple[str, int | None]] = []
-        for index, token in enumerate(tokens):
-            if token not in subordinators or not self._after_governor(reader, index):
-                continue
-            end = next((i for i in range(index + 1, len(tokens)) if tokens[i] in _CLAUSE_END), len(tokens))
-            pause = next((i for i in range(index + 1, end) if tokens[i] in _PAUSES), end)
-            verb = self._finite_verb(reader, index + 1, pause)
+        for index, _, _, verb in self._clause_spans(reader, subordinators):
             if verb is None:
                 continue
             last = verb
@@ -219,6 +210,18 @@ class FiniteClauseChecker(FrenchChecker):
             else:
                 subjects.append((" ".join(words), 3))
         return subjects
+
+    def _clause_spans(self, reader: SentenceReader,
+                      subordinators: frozenset[str]) -> Iterator[tuple[int, int, int, int | None]]:
+        """Each subordinator after a governor: its index, the clause's end, its first pause (a comma, or
+        the end) and its finite verb before that pause (None when it has none)."""
+        tokens = reader.tokens
+        for index, token in enumerate(tokens):
+            if token not in subordinators or not self._after_governor(reader, index):
+                continue
+            end = next((i for i in range(index + 1, len(tokens)) if tokens[i] in _CLAUSE_END), len(tokens))
+            pause = next((i for i in range(index + 1, end) if tokens[i] in _PAUSES), end)
+            yield index, end, pause, self._finite_verb(reader, index + 1, pause)
 
     def _after_governor(self, reader: SentenceReader, index: int) -> bool:
         """Whether the subordinator at ``index`` follows a verb or adjective (not a noun: a relative
