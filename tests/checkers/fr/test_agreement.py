@@ -8,19 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.fr.agreement import AgreementChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = AgreementChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    AgreementChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="morpho", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is agreement correct?", checker="agreement",
-                         params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="agreement", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 FP3 = {"subject": {"person": 3, "number": "p", "gender": "f"}, "check": ["verb"]}
@@ -95,7 +93,7 @@ def test_control_verbs(controller: Mapping[str, object], output: str, expected: 
 
 
 def test_a_changed_subject_is_left_to_a_human() -> None:
-    verdict = CHECKER.check(item=item(**FP3), output="La lettre de mon frère aurait dû nous prévenir.")
+    verdict = CHECKER.check(item=french(**FP3), output="La lettre de mon frère aurait dû nous prévenir.")
     assert verdict.outcome is Outcome.UNDECIDED
     assert "changed subject" in verdict.reason
 
@@ -111,7 +109,7 @@ def test_no_verb_or_empty_output() -> None:
 
 
 def test_failure_reason_names_the_word_and_its_reading() -> None:
-    verdict = CHECKER.check(item=item(**FP3), output="Les lettres de mon frère aurait dû nous prévenir.")
+    verdict = CHECKER.check(item=french(**FP3), output="Les lettres de mon frère aurait dû nous prévenir.")
     assert "'aurait'" in verdict.reason and "3rd person singular" in verdict.reason
     assert "3rd person feminine plural" in verdict.reason
 
@@ -269,5 +267,5 @@ def test_a_personal_il_before_an_adjective_of_emotion_keeps_its_own_subject() ->
 ])
 def test_a_pass_rests_on_its_predicates_or_its_verb(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
     # the judge asks whether these words translate the source's (*fatiguée* for *tall* is another sentence)
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=french(**params), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

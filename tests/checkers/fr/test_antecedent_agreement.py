@@ -8,21 +8,21 @@ import pytest
 from pytest_mtchallenge.checkers.fr.antecedent_agreement import AntecedentAgreementChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = AntecedentAgreementChecker()
 BUILDINGS = ["bâtiment", "immeuble", "maison", "résidence"]
 
 
-def item(pronoun: str, antecedent: list[str] | str = BUILDINGS) -> ChallengeItem:
-    params = {"pronoun": pronoun, "antecedent": antecedent}
-    AntecedentAgreementChecker.parse_params(params)
-    return ChallengeItem(id="F1", suite="test", category="anaphora", subcategory="antecedent_agreement",
-                         source="(source)", references=("(reference)",), question="(question)",
-                         checker="antecedent_agreement", params=params, context=("(context)",),
-                         context_references=("(context reference)",), target_language="fr")
+def french(pronoun: str, antecedent: list[str] | str = BUILDINGS, source: str = "(source)", *, role: str = "",
+           references: tuple[str, ...] = ("(reference)",)) -> ChallengeItem:
+    """An item of ``pronoun`` after a context sentence; without a ``role`` the family reads it from the source."""
+    params = {"pronoun": pronoun, "antecedent": antecedent, **({"role": role} if role else {})}
+    return item(source, references, checker="antecedent_agreement", params=params, context=("(context)",),
+                context_references=("(context reference)",), target_language="fr")
 
 
-THEY, THEM, IT, ITS, THEIR = item("they"), item("them"), item("it"), item("its"), item("their")
+THEY, THEM, IT, ITS, THEIR = french("they"), french("them"), french("it"), french("its"), french("their")
 HOUSES_F_P = ("Les maisons de la rue du Port sont anciennes.",)
 HOUSE_F_S = ("La résidence du maire est ancienne.",)
 BUILDINGS_M_P = ("Les immeubles de la rue du Port sont anciens.",)
@@ -98,7 +98,7 @@ def test_the_latest_mention_decides() -> None:
 
 
 def test_without_a_mention_the_lemmas_decide_the_gender_when_they_share_it() -> None:
-    houses = item("they", ["maison", "résidence"])
+    houses = french("they", ["maison", "résidence"])
     assert CHECKER.check(item=houses, output="Elles datent de 1920.").outcome is Outcome.PASS
     assert CHECKER.check(item=houses, output="Ils datent de 1920.").outcome is Outcome.FAIL
     verdict = CHECKER.check(item=THEY, output="Elles datent de 1920.")
@@ -133,16 +133,12 @@ def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
 
 def test_the_role_of_it_in_the_source_picks_the_french_pronoun() -> None:
     """*He drives it* (role: object): the subject *il* is the brother, the object clitic *la* renders *it*."""
-    car = ChallengeItem(id="F2", suite="test", category="anaphora", subcategory="antecedent_agreement",
-                        source="He drives it every day.", references=("Il la conduit tous les jours.",),
-                        question="(question)", checker="antecedent_agreement",
-                        params={"pronoun": "it", "antecedent": ["voiture", "auto"], "role": "object"},
-                        context=("(context)",),
-                        context_references=("(context reference)",), target_language="fr")
+    car = french("it", ["voiture", "auto"], "He drives it every day.", role="object",
+                 references=("Il la conduit tous les jours.",))
     context = ("Mon frère a acheté une voiture.",)
     assert CHECKER.check(item=car, output="Il la conduit tous les jours.", context=context).outcome is Outcome.PASS
     assert CHECKER.check(item=car, output="Il le conduit tous les jours.", context=context).outcome is Outcome.FAIL
-    without_role = item("it", ["voiture", "auto"])
+    without_role = french("it", ["voiture", "auto"])
     assert CHECKER.check(item=without_role, output="Il la conduit tous les jours.",
                          context=context).outcome is Outcome.UNDECIDED
 
@@ -163,16 +159,7 @@ def test_a_long_output_costs_linear_time() -> None:
     assert time.perf_counter() - started < 3
 
 
-def role_item(pronoun: str, role: str, antecedent: list[str] | str = BUILDINGS, source: str = "(source)") -> ChallengeItem:
-    params = {"pronoun": pronoun, "antecedent": antecedent, "role": role}
-    AntecedentAgreementChecker.parse_params(params)
-    return ChallengeItem(id="F3", suite="test", category="anaphora", subcategory="antecedent_agreement",
-                         source=source, references=("(reference)",), question="(question)",
-                         checker="antecedent_agreement", params=params, context=("(context)",),
-                         context_references=("(context reference)",), target_language="fr")
-
-
-IT_SUBJECT = role_item("it", "subject")
+IT_SUBJECT = french("it", role="subject")
 
 
 @pytest.mark.parametrize("output", [
@@ -201,7 +188,7 @@ def test_a_personal_il_is_judged(output: str) -> None:
     assert CHECKER.check(item=IT_SUBJECT, output=output, context=HOUSE_F_S).outcome is Outcome.FAIL
 
 
-IT_OBJECT, THEM_OBJECT = role_item("it", "object"), role_item("them", "object")
+IT_OBJECT, THEM_OBJECT = french("it", role="object"), french("them", role="object")
 
 
 @pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
@@ -224,18 +211,18 @@ AUNTS_F_P = ("Mes tantes ont organisé la fête.",)
 
 @pytest.mark.parametrize(("probe", "context", "agreeing", "disagreeing"), [
     # a strong pronoun after the que of a comparison or a restriction
-    (role_item("them", "disjunctive"), BUILDINGS_M_P, "La nouvelle tour est plus haute qu'eux.",
+    (french("them", role="disjunctive"), BUILDINGS_M_P, "La nouvelle tour est plus haute qu'eux.",
      "La nouvelle tour est plus haute qu'elles."),
-    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Personne ne cuisine aussi bien qu'elle.",
+    (french("her", ["tante"], role="disjunctive"), AUNT_F_S, "Personne ne cuisine aussi bien qu'elle.",
      "Personne ne cuisine aussi bien que lui."),
-    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Je n'ai invité qu'elle.", "Je n'ai invité que lui."),
+    (french("her", ["tante"], role="disjunctive"), AUNT_F_S, "Je n'ai invité qu'elle.", "Je n'ai invité que lui."),
     # the focus of a cleft, for a subject or a disjunctive English pronoun
-    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Ce sont elles qui ont tout préparé.",
+    (french("they", ["tante"], role="subject"), AUNTS_F_P, "Ce sont elles qui ont tout préparé.",
      "Ce sont eux qui ont tout préparé."),
-    (role_item("her", "disjunctive", ["tante"]), AUNT_F_S, "Ce n'est pas elle qui a choisi le menu.",
+    (french("her", ["tante"], role="disjunctive"), AUNT_F_S, "Ce n'est pas elle qui a choisi le menu.",
      "Ce n'est pas lui qui a choisi le menu."),
     # an emphatic pronoun, wherever it stands
-    (role_item("themselves", "disjunctive", ["tante"]), AUNTS_F_P, "Elles ont tout préparé elles-mêmes.",
+    (french("themselves", ["tante"], role="disjunctive"), AUNTS_F_P, "Elles ont tout préparé elles-mêmes.",
      "Elles ont tout préparé eux-mêmes."),
 ])
 def test_strong_pronouns_after_que_in_clefts_and_emphatic(
@@ -245,9 +232,9 @@ def test_strong_pronouns_after_que_in_clefts_and_emphatic(
 
 
 def test_a_pronoun_after_que_with_its_own_verb_is_a_subject() -> None:
-    she = role_item("she", "subject", ["tante"])
+    she = french("she", ["tante"], role="subject")
     assert CHECKER.check(item=she, output="Je crois qu'elle est partie.", context=AUNT_F_S).outcome is Outcome.PASS
-    disjunctive = role_item("her", "disjunctive", ["tante"])
+    disjunctive = french("her", ["tante"], role="disjunctive")
     assert CHECKER.check(item=disjunctive, output="Je crois qu'elle est partie.",
                          context=AUNT_F_S).outcome is Outcome.NA
 
@@ -257,13 +244,13 @@ def test_a_pronoun_after_que_with_its_own_verb_is_a_subject() -> None:
     (THEM_OBJECT, HOUSES_F_P, "Le promoteur les a toutes rachetées.", "Le promoteur les a tous rachetés."),
     (THEM_OBJECT, HOUSES_F_P, "Je les visite toutes demain.", "Je les visite tous demain."),
     (THEM_OBJECT, HOUSES_F_P, "Vends-les toutes avant l'hiver.", "Vends-les tous avant l'hiver."),
-    (role_item("them", "object", ["tante"]), AUNTS_F_P, "Je leur ai toutes écrit.", "Je leur ai tous écrit."),
-    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Elles vivent toutes à Nantes.",
+    (french("them", ["tante"], role="object"), AUNTS_F_P, "Je leur ai toutes écrit.", "Je leur ai tous écrit."),
+    (french("they", ["tante"], role="subject"), AUNTS_F_P, "Elles vivent toutes à Nantes.",
      "Elles vivent tous à Nantes."),
-    (role_item("they", "subject", ["tante"]), AUNTS_F_P, "Elles sont toutes parties.",
+    (french("they", ["tante"], role="subject"), AUNTS_F_P, "Elles sont toutes parties.",
      "Elles sont toutes partis."),
     # seules after the participle agrees with les
-    (role_item("them", "object", ["tante"]), AUNTS_F_P, "Il les a laissées seules.", "Il les a laissées seuls."),
+    (french("them", ["tante"], role="object"), AUNTS_F_P, "Il les a laissées seules.", "Il les a laissées seuls."),
 ])
 def test_words_agreeing_with_a_clitic_show_its_gender(
         probe: ChallengeItem, context: tuple[str, ...], agreeing: str, disagreeing: str) -> None:
@@ -283,14 +270,14 @@ def test_a_genderless_clitic_with_nothing_agreeing_is_na(output: str) -> None:
 
 def test_a_genderless_clitic_of_the_wrong_number_fails() -> None:
     """*it* for French plural *pâtes*: *l'* shows a singular."""
-    pasta = role_item("it", "object", ["pâtes"])
+    pasta = french("it", ["pâtes"], role="object")
     context = ("Les pâtes sont prêtes.",)
     assert CHECKER.check(item=pasta, output="Je l'adore.", context=context).outcome is Outcome.FAIL
     assert CHECKER.check(item=pasta, output="Je les adore.", context=context).outcome is Outcome.PASS
 
 
 def test_each_occurrence_of_a_repeated_english_pronoun_must_agree() -> None:
-    twice = role_item("them", "object", source="Empty them and sell them all.")
+    twice = french("them", source="Empty them and sell them all.", role="object")
     assert CHECKER.check(item=twice, output="Vide-les et vends-les toutes.", context=HOUSES_F_P).outcome is Outcome.PASS
     assert CHECKER.check(item=twice, output="Vide-les et vends-les tous.", context=HOUSES_F_P).outcome is Outcome.FAIL
 
@@ -319,19 +306,19 @@ def test_each_occurrence_of_a_repeated_english_pronoun_must_agree() -> None:
 ])
 def test_the_antecedent_is_found_in_its_inflected_compound_and_misspelt_forms(
         pronoun: str, antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
-    probe = role_item(pronoun, "subject" if pronoun in ("they", "it") else "object", antecedent)
+    probe = french(pronoun, antecedent, role="subject" if pronoun in ("they", "it") else "object")
     assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
 
 
 def test_a_multi_word_lemma_without_a_mention_has_its_heads_gender() -> None:
-    potatoes = role_item("they", "subject", ["pomme de terre"])
+    potatoes = french("they", ["pomme de terre"], role="subject")
     assert CHECKER.check(item=potatoes, output="Elles sont cuites.").outcome is Outcome.PASS
     assert CHECKER.check(item=potatoes, output="Ils sont cuits.").outcome is Outcome.FAIL
 
 
 def test_an_unknown_word_two_edits_away_is_not_the_antecedent() -> None:
-    bike = role_item("it", "subject", ["bicyclette"])
+    bike = french("it", ["bicyclette"], role="subject")
     verdict = CHECKER.check(item=bike, output="Il était trop vieux.", context=("J'ai vendu ma bicylete.",))
     assert "no rendering of it found" in verdict.reason
 
@@ -355,7 +342,7 @@ def test_an_unknown_word_two_edits_away_is_not_the_antecedent() -> None:
 ])
 def test_the_gender_the_document_gives_the_antecedent(
         pronoun: str, antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
-    probe = role_item(pronoun, "subject", antecedent)
+    probe = french(pronoun, antecedent, role="subject")
     assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
 
@@ -366,7 +353,7 @@ def test_the_gender_the_document_gives_the_antecedent(
 ])
 def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], context: str) -> None:
     number = "s" if "élève" in antecedent else "p"
-    probe = role_item("it" if number == "s" else "they", "subject", antecedent)
+    probe = french("it" if number == "s" else "they", antecedent, role="subject")
     masculine, feminine = ("Il est parti.", "Elle est partie.") if number == "s" else ("Ils sont partis.",
                                                                                         "Elles sont parties.")
     for output in (masculine, feminine):
@@ -394,7 +381,7 @@ def test_an_antecedent_of_either_gender_takes_both(antecedent: list[str], contex
 ])
 def test_one_agrees_in_gender_with_its_class(
         antecedent: list[str], context: str, agreeing: str, disagreeing: str) -> None:
-    probe = role_item("one", "object", antecedent)
+    probe = french("one", antecedent, role="object")
     assert CHECKER.check(item=probe, output=agreeing, context=(context,)).outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output=disagreeing, context=(context,)).outcome is Outcome.FAIL
 
@@ -402,7 +389,7 @@ def test_one_agrees_in_gender_with_its_class(
 @pytest.mark.parametrize("output", ["J'ai vu une autruche au zoo.", "J'en ai vu un peu partout.", "J'en ai vu.",
                                     "J'ai vu une très grande autruche."])
 def test_a_determiner_is_no_rendering_of_one(output: str) -> None:
-    probe = role_item("one", "object", ["girafe"])
+    probe = french("one", ["girafe"], role="object")
     assert CHECKER.check(item=probe, output=output, context=("Les girafes vivent en Afrique.",)).outcome is Outcome.NA
 
 
@@ -410,12 +397,12 @@ def test_a_determiner_is_no_rendering_of_one(output: str) -> None:
     # possessive determiners and pronouns: only the possessor's number (they agree with the possessed)
     (ITS, HOUSE_F_S, "Son toit a été refait.", "Leur toit a été refait."),
     (ITS, HOUSES_F_P, "Leur toit a été refait.", "Son toit a été refait."),
-    (role_item("theirs", "possessive", ["cousin"]), ("Mes cousins ont une grande maison.",),
+    (french("theirs", ["cousin"], role="possessive"), ("Mes cousins ont une grande maison.",),
      "La nôtre est plus petite que la leur.", "La nôtre est plus petite que la sienne."),
-    (role_item("hers", "possessive", ["tante"]), AUNT_F_S, "La mienne est plus rapide que la sienne.",
+    (french("hers", ["tante"], role="possessive"), AUNT_F_S, "La mienne est plus rapide que la sienne.",
      "La mienne est plus rapide que la leur."),
     # it is yours: the possessive pronoun after c'est agrees with the antecedent
-    (role_item("it", "subject", ["montre"]), ("J'ai trouvé une montre dans le jardin.",), "C'est la tienne ?",
+    (french("it", ["montre"], role="subject"), ("J'ai trouvé une montre dans le jardin.",), "C'est la tienne ?",
      "C'est le tien ?"),
 ])
 def test_possessives_and_possessive_pronouns(
@@ -424,30 +411,20 @@ def test_possessives_and_possessive_pronouns(
     assert CHECKER.check(item=probe, output=disagreeing, context=context).outcome is Outcome.FAIL
 
 
-def free_item(pronoun: str, antecedent: list[str], source: str) -> ChallengeItem:
-    """An item with no role: the family reads it from the English source."""
-    params = {"pronoun": pronoun, "antecedent": antecedent}
-    AntecedentAgreementChecker.parse_params(params)
-    return ChallengeItem(id="F4", suite="test", category="anaphora", subcategory="antecedent_agreement",
-                         source=source, references=("(reference)",), question="(question)",
-                         checker="antecedent_agreement", params=params, context=("(context)",),
-                         context_references=("(context reference)",), target_language="fr")
-
-
 CAR = ("Ma sœur a acheté une voiture.",)
 
 
 @pytest.mark.parametrize(("probe", "agreeing", "disagreeing"), [
     # object after the verb: the subject il is someone else
-    (free_item("it", ["voiture"], "He drives it every day."), "Il la conduit tous les jours.",
+    (french("it", ["voiture"], "He drives it every day."), "Il la conduit tous les jours.",
      "Il le conduit tous les jours."),
     # subject at the start of a clause
-    (free_item("it", ["voiture"], "It broke down on the way."), "Elle est tombée en panne en route.",
+    (french("it", ["voiture"], "It broke down on the way."), "Elle est tombée en panne en route.",
      "Il est tombé en panne en route."),
-    (free_item("it", ["voiture"], "I think it needs new tyres."), "Je pense qu'elle a besoin de pneus neufs.",
+    (french("it", ["voiture"], "I think it needs new tyres."), "Je pense qu'elle a besoin de pneus neufs.",
      "Je pense qu'il a besoin de pneus neufs."),
     # after than: disjunctive
-    (free_item("her", ["sœur"], "I am taller than her."), "Je suis plus grand qu'elle.", "Je suis plus grand que lui."),
+    (french("her", ["sœur"], "I am taller than her."), "Je suis plus grand qu'elle.", "Je suis plus grand que lui."),
 ])
 def test_without_a_role_the_english_word_order_gives_it(probe: ChallengeItem, agreeing: str, disagreeing: str) -> None:
     assert CHECKER.check(item=probe, output=agreeing, context=CAR).outcome is Outcome.PASS
@@ -456,14 +433,14 @@ def test_without_a_role_the_english_word_order_gives_it(probe: ChallengeItem, ag
 
 def test_a_first_person_english_subject_lets_a_french_subject_render_the_object() -> None:
     """*I miss them* → *elles me manquent*: the English object became the French subject."""
-    missed = role_item("them", "object", ["tante"], source="I miss them a lot.")
+    missed = french("them", ["tante"], "I miss them a lot.", role="object")
     assert CHECKER.check(item=missed, output="Elles me manquent beaucoup.", context=AUNTS_F_P).outcome is Outcome.PASS
     assert CHECKER.check(item=missed, output="Ils me manquent beaucoup.", context=AUNTS_F_P).outcome is Outcome.FAIL
-    driven = role_item("it", "object", ["voiture"], source="He drives it every day.")
+    driven = french("it", ["voiture"], "He drives it every day.", role="object")
     assert CHECKER.check(item=driven, output="Il est content.", context=CAR).outcome is Outcome.NA
 
 
 def test_after_an_english_preposition_a_french_object_clitic_still_renders_the_pronoun() -> None:
-    looked_for = free_item("it", ["voiture"], "I have been looking for it all morning.")
+    looked_for = french("it", ["voiture"], "I have been looking for it all morning.")
     assert CHECKER.check(item=looked_for, output="Je la cherche depuis ce matin.", context=CAR).outcome is Outcome.PASS
     assert CHECKER.check(item=looked_for, output="Je le cherche depuis ce matin.", context=CAR).outcome is Outcome.FAIL

@@ -8,21 +8,19 @@ import pytest
 from pytest_mtchallenge.checkers.fr.argument_switch import ArgumentSwitchChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ArgumentSwitchChecker()
 MISS = {"verb": ["manquer", "manquant"], "alternatives": ["regretter", "s'ennuyer"],
         "misreadings": ["rater", "louper", "absent", "absenter", "échapper"]}
 
 
-def item(**params: object) -> ChallengeItem:
-    ArgumentSwitchChecker.parse_params(params)
-    return ChallengeItem(id="T7", suite="test", category="lexico", subcategory="S7", source="(source)",
-                         references=("(reference)",), question="Are the experiencer and the object of the "
-                         "“missing” situation correctly preserved?", checker="argument_switch", params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="argument_switch", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 MARY = {**MISS, "experiencer": ["Mary", "Marie"], "theme": ["Jim"]}
@@ -94,9 +92,9 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_roles() -> None:
-    failed = CHECKER.check(item=item(**MARY), output="Marie manque cruellement à Jim.")
+    failed = CHECKER.check(item=french(**MARY), output="Marie manque cruellement à Jim.")
     assert "'marie'" in failed.reason and "subject" in failed.reason and "experiencer" in failed.reason
-    passed = CHECKER.check(item=item(**SISTER), output="New York manque vraiment à ma sœur.")
+    passed = CHECKER.check(item=french(**SISTER), output="New York manque vraiment à ma sœur.")
     assert "à ma sœur" in passed.reason and "'new york'" in passed.reason
 
 
@@ -140,7 +138,7 @@ def test_a_noun_of_lack_or_longing_with_the_theme_as_complement(params: Mapping[
     (SISTER, "Je manque vraiment à ma sœur."),              # a 1st person subject for New York
 ])
 def test_the_construction_with_other_arguments_fails(params: Mapping[str, object], output: str) -> None:
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=french(**params), output=output)
     assert verdict.outcome is Outcome.FAIL and "other arguments than the source's" in verdict.reason
 
 

@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.clitic import CliticChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 
 CHECKER = CliticChecker()
 ANY = {"clitics": ["en"], "or_noun": ["argent"]}
@@ -17,15 +18,12 @@ IT = {"clitics": [["le", "la"]]}
 IT_TO_HER = {"clitics": [["le", "la"], "lui"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    CliticChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Are the pronouns correctly rendered?",
-                         checker="clitic", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="clitic", params=params)
 
 
 def verdict(params: Mapping[str, object], output: str) -> Verdict:
-    return CHECKER.check(item=item(params), output=output)
+    return CHECKER.check(item=french(params), output=output)
 
 
 @pytest.mark.parametrize(("params", "output"), [

@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.compound import CompoundChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = CompoundChecker()
 MEAT_KNIFE: Mapping[str, object] = {"head": ["couteau"], "modifier": ["viande"], "prepositions": ["à"]}
@@ -19,15 +20,12 @@ PAPER_FILTER: Mapping[str, object] = {"head": ["filtre"], "modifier": ["papier"]
                                       "juxtaposition": "undecided"}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    CompoundChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S14", source="(source)",
-                         references=("(reference)",), question="Is the compound rendered with the right preposition?",
-                         checker="compound", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="compound", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [
@@ -77,10 +75,10 @@ def test_juxtaposition_fails_by_default() -> None:
 
 
 def test_reasons_name_the_preposition() -> None:
-    failed = CHECKER.check(item=item({**MEAT_KNIFE, "modifier": ["beurre"]}), output="Utilisez le couteau au beurre.")
+    failed = CHECKER.check(item=french({**MEAT_KNIFE, "modifier": ["beurre"]}), output="Utilisez le couteau au beurre.")
     assert failed.reason == ("expected the preposition 'à' + the bare noun; found 'couteau au beurre' ('à' with the "
                              "article 'au', where the compound takes the bare noun)")
-    passed = CHECKER.check(item=item(PAPER_FILTER), output="Nettoyez le filtre en papier.")
+    passed = CHECKER.check(item=french(PAPER_FILTER), output="Nettoyez le filtre en papier.")
     assert passed.reason == "found 'filtre en papier' (the preposition 'en' + the bare noun)"
 
 

@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.conditional import ConditionalChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ConditionalChecker()
 LEAVE = {"verbs": ["partir", "aller", "quitter"]}
@@ -15,15 +16,12 @@ BECOME = {"verbs": ["devenir"]}
 FALL = {"verbs": ["tomber"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    ConditionalChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is fronted should rendered as a conditional clause?",
-                         checker="conditional", params=params)
+def french(params: Mapping[str, object], reference: str = "(reference)") -> ChallengeItem:
+    return item(references=(reference,), checker="conditional", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("params", "output"), [
@@ -87,11 +85,11 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_verb_and_its_tense() -> None:
-    verdict = CHECKER.check(item=item(LEAVE), output="Si Paul part, je serais triste.")
+    verdict = CHECKER.check(item=french(LEAVE), output="Si Paul part, je serais triste.")
     assert "'part'" in verdict.reason and "indicative present" in verdict.reason and "imperfect" in verdict.reason
-    verdict = CHECKER.check(item=item(BECOME), output="Devrait-il devenir président, elle serait promue.")
+    verdict = CHECKER.check(item=french(BECOME), output="Devrait-il devenir président, elle serait promue.")
     assert "calqued" in verdict.reason and "devoir, conditional" in verdict.reason
-    verdict = CHECKER.check(item=item(FALL), output="S'il venait à tomber, il se relèverait.")
+    verdict = CHECKER.check(item=french(FALL), output="S'il venait à tomber, il se relèverait.")
     assert "'venait'" in verdict.reason and "indicative imperfect" in verdict.reason
 
 
@@ -115,12 +113,6 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 def test_a_si_clause_with_an_unconjugated_verb_has_the_subordinator(params: Mapping[str, object], output: str,
                                                                      expected: Outcome) -> None:
     assert outcome(params, output) is expected
-
-
-def referenced(params: Mapping[str, object], reference: str) -> ChallengeItem:
-    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=(reference,), question="Is fronted should rendered as a conditional clause?",
-                         checker="conditional", params=params)
 
 
 PAUL = "Si Paul devait s'en aller, je serais triste."
@@ -148,7 +140,7 @@ THE_BOSS = "Si le patron devait partir, je serais triste."
 ])
 def test_the_conditional_clause_has_the_reference_clauses_subject(params: Mapping[str, object], reference: str,
                                                                  output: str, expected: Outcome) -> None:
-    verdict = CHECKER.check(item=referenced(params, reference), output=output)
+    verdict = CHECKER.check(item=french(params, reference), output=output)
     assert verdict.outcome is expected, verdict.reason
 
 
@@ -159,5 +151,5 @@ def test_the_conditional_clause_has_the_reference_clauses_subject(params: Mappin
 ])
 def test_a_pass_rests_on_the_main_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
     # the judge asks whether these words render the source's (*soulagé* for *sad* is another sentence)
-    verdict = CHECKER.check(item=item(LEAVE), output=output)
+    verdict = CHECKER.check(item=french(LEAVE), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content, verdict.reason

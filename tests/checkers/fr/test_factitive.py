@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.factitive import FactitiveChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = FactitiveChecker()
 COOK: Mapping[str, object] = {"verb": "cuire", "alternatives": ["cuisiner"]}
@@ -16,15 +17,12 @@ GROW: Mapping[str, object] = {"verb": "pousser", "alternatives": ["cultiver"],
                               "rejected": ["développer", "grandir", "croître", "élever"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    FactitiveChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S13", source="(source)",
-                         references=("(reference)",), question="Is the English verb correctly rendered?",
-                         checker="factitive", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="factitive", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("output", "expected"), [
@@ -74,10 +72,10 @@ def test_grow(output: str, expected: Outcome) -> None:
 
 
 def test_reasons_name_the_verb_and_faire() -> None:
-    failed = CHECKER.check(item=item(MELT), output="John a fondu beaucoup de glace.")
+    failed = CHECKER.check(item=french(MELT), output="John a fondu beaucoup de glace.")
     assert failed.reason == ("expected faire fondre; found 'fondu' (fondre, adjective (past participle), masculine "
                              "singular; fondre, past participle, masculine singular), without the causative faire")
-    passed = CHECKER.check(item=item(COOK), output="John a fait cuire un gros poulet.")
+    passed = CHECKER.check(item=french(COOK), output="John a fait cuire un gros poulet.")
     assert passed.reason == "found 'fait cuire': the agentive verb is rendered as faire cuire (or cuisiner)"
 
 

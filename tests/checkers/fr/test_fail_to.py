@@ -8,20 +8,18 @@ import pytest
 from pytest_mtchallenge.checkers.fr.fail_to import FailToChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = FailToChecker()
 LITERAL = {"literal": ["omettre", "échouer", "manquer"]}
 
 
-def item(**params: object) -> ChallengeItem:
-    FailToChecker.parse_params(params)
-    return ChallengeItem(id="T9", suite="test", category="lexico", subcategory="S9", source="(source)",
-                         references=("(reference)",), question="Is the meaning of “fail to” correctly rendered?",
-                         checker="fail_to", params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="fail_to", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 SEE = {**LITERAL, "verb": ["voir", "saisir", "comprendre", "percevoir"]}
@@ -80,9 +78,9 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_words() -> None:
-    failed = CHECKER.check(item=item(**SEE), output="John a omis de saisir la pertinence de ce point.")
+    failed = CHECKER.check(item=french(**SEE), output="John a omis de saisir la pertinence de ce point.")
     assert "'omis'" in failed.reason and "omettre" in failed.reason and "negation" in failed.reason
-    passed = CHECKER.check(item=item(**SEE), output="John n'a pas saisi la pertinence de ce point.")
+    passed = CHECKER.check(item=french(**SEE), output="John n'a pas saisi la pertinence de ce point.")
     assert "'saisi'" in passed.reason and "negat" in passed.reason
 
 

@@ -8,21 +8,19 @@ import pytest
 from pytest_mtchallenge.checkers.fr.finite_clause import FiniteClauseChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = FiniteClauseChecker()
 QUE: Mapping[str, object] = {"subordinators": ["que"]}
 QUE_QUAND: Mapping[str, object] = {"subordinators": ["que", "quand", "lorsque"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    FiniteClauseChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S12", source="(source)",
-                         references=("(reference)",), question="Is the NP to VP complement correctly rendered?",
-                         checker="finite_clause", params=params)
+def french(params: Mapping[str, object], reference: str = "(reference)") -> ChallengeItem:
+    return item(references=(reference,), checker="finite_clause", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("output", "expected"), [
@@ -98,14 +96,14 @@ def test_subordinators_come_from_the_parameters() -> None:
 
 
 def test_reasons_name_the_construction() -> None:
-    passed = CHECKER.check(item=item(QUE), output="Elle voulait que sa mère la laisse partir.")
+    passed = CHECKER.check(item=french(QUE), output="Elle voulait que sa mère la laisse partir.")
     assert passed.outcome is Outcome.PASS
     assert passed.reason == ("the complement is a finite clause: 'que' + the finite verb 'laisse' "
                              "(laisser, indicative or subjunctive)")
-    failed = CHECKER.check(item=item(QUE), output="Il aimait son père à lui raconter des histoires.")
+    failed = CHECKER.check(item=french(QUE), output="Il aimait son père à lui raconter des histoires.")
     assert failed.reason == ("expected a finite clause (que + subject + finite verb); found 'aimait' + 'son père' "
                              "+ 'à' + the infinitive 'raconter' (the English construction word for word)")
-    no_verb = CHECKER.check(item=item(QUE), output="Elle voulait que sa mère de lui laisser aller.")
+    no_verb = CHECKER.check(item=french(QUE), output="Elle voulait que sa mère de lui laisser aller.")
     assert "'que sa mère de lui laisser aller', where 'que' is followed by no finite verb" in no_verb.reason
 
 
@@ -137,10 +135,7 @@ def test_small_clauses_relatives_and_control(output: str, expected: Outcome) -> 
 # -- the clause must be the source's complement: its subject keeps its person (issue 23, 5) ----------
 
 def judged(reference: str, output: str, params: Mapping[str, object] = QUE) -> tuple[Outcome, str]:
-    found = ChallengeItem(id="T2", suite="test", category="lexico-syntactic", subcategory="S12", source="(source)",
-                          references=(reference,), question="Is the NP to VP complement correctly rendered?",
-                          checker="finite_clause", params=params)
-    verdict = CHECKER.check(item=found, output=output)
+    verdict = CHECKER.check(item=french(params, reference), output=output)
     return verdict.outcome, verdict.reason
 
 
@@ -173,5 +168,5 @@ def test_a_clause_with_the_same_person_in_other_words_passes(reference: str, out
     ("John pense que Bill n'est pas honnête.", ()),              # a negated predicate may render an antonym
 ])
 def test_a_pass_rests_on_the_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
-    verdict = CHECKER.check(item=item(QUE), output=output)
+    verdict = CHECKER.check(item=french(QUE), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

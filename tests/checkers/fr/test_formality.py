@@ -8,19 +8,17 @@ from hypothesis import strategies as st
 from pytest_mtchallenge.checkers.fr.formality import FormalityChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 
 CHECKER = FormalityChecker()
 
 
-def item(register: str) -> ChallengeItem:
-    FormalityChecker.parse_params({"register": register})
-    return ChallengeItem(id="F1", suite="test", category="formality", subcategory="R", source="(source)",
-                         references=(), question="Register as the context sets it?", checker="formality",
-                         params={"register": register})
+def french(register: str) -> ChallengeItem:
+    return item(references=(), checker="formality", params={"register": register})
 
 
 def verdict(register: str, output: str) -> Verdict:
-    return CHECKER.check(item=item(register), output=output)
+    return CHECKER.check(item=french(register), output=output)
 
 
 TU_CORRECT = [

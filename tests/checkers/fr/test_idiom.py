@@ -9,6 +9,7 @@ from pytest_mtchallenge.checkers.fr.idiom import IdiomChecker
 from pytest_mtchallenge.languages.fr.patterns import Pattern
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = IdiomChecker()
 BUSH: Mapping[str, object] = {
@@ -36,15 +37,12 @@ MILK: Mapping[str, object] = {
 }
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    IdiomChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S15", source="(source)",
-                         references=("(reference)",), question="Is the idiom rendered by a French idiom?",
-                         checker="idiom", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="idiom", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("params", "output", "expected"), [
@@ -101,9 +99,9 @@ def test_an_idiom_beside_a_literal_rendering_is_left_to_a_human() -> None:
 
 
 def test_reasons_quote_the_words_and_the_pattern() -> None:
-    passed = CHECKER.check(item=item(CART), output="On a mis la charrue devant les bœufs.")
+    passed = CHECKER.check(item=french(CART), output="On a mis la charrue devant les bœufs.")
     assert passed.reason == "found the French idiom 'charrue devant les boeufs' (=charrue * avant|devant le|les =boeuf)"
-    failed = CHECKER.check(item=item(BUSH), output="Arrêtez de battre autour de la brousse.")
+    failed = CHECKER.check(item=french(BUSH), output="Arrêtez de battre autour de la brousse.")
     assert failed.reason == ("expected a French idiom; found 'brousse' (brousse), 'battre autour' (=battre autour), "
                              "a literal or wrong rendering")
 

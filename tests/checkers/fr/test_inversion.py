@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.inversion import InversionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = InversionChecker()
 RARELY = {"adverb": ["rarement", "peu souvent"], "negative": False, "verbs": ["courir"]}
@@ -15,15 +16,12 @@ NEVER = {"adverb": ["jamais"], "negative": True, "verbs": ["être"]}
 NOWHERE = {"adverb": ["nulle part"], "negative": True, "verbs": ["être"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    InversionChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is the inversion correctly rendered?",
-                         checker="inversion", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="inversion", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("params", "output"), [
@@ -93,13 +91,13 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_adverb_and_the_verb() -> None:
-    verdict = CHECKER.check(item=item(NOWHERE), output="Nulle part les oiseaux étaient si colorés.")
+    verdict = CHECKER.check(item=french(NOWHERE), output="Nulle part les oiseaux étaient si colorés.")
     assert "'nulle part'" in verdict.reason and "without 'ne'" in verdict.reason and "'étaient'" in verdict.reason
-    verdict = CHECKER.check(item=item(RARELY), output="Rarement a le chien couru.")
+    verdict = CHECKER.check(item=french(RARELY), output="Rarement a le chien couru.")
     assert "English order" in verdict.reason and "'le chien'" in verdict.reason
-    verdict = CHECKER.check(item=item(NOWHERE), output="Les oiseaux ne sont pas aussi colorés.")
+    verdict = CHECKER.check(item=french(NOWHERE), output="Les oiseaux ne sont pas aussi colorés.")
     assert "'sont' (être, indicative present, 3rd person plural)" in verdict.reason and "lost" in verdict.reason
-    verdict = CHECKER.check(item=item(RARELY), output="Rarement le chien courait-il.")
+    verdict = CHECKER.check(item=french(RARELY), output="Rarement le chien courait-il.")
     assert "complex inversion" in verdict.reason and "'il'" in verdict.reason
 
 
@@ -143,5 +141,5 @@ def test_issue_23_rules(params: Mapping[str, object], output: str, expected: Out
     (RARELY, "Le chien courait rarement.", ("courait",)),
 ])
 def test_a_pass_rests_on_the_clauses_verb(params: Mapping[str, object], output: str, content: tuple[str, ...]) -> None:
-    verdict = CHECKER.check(item=item(params), output=output)
+    verdict = CHECKER.check(item=french(params), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

@@ -8,17 +8,15 @@ import pytest
 from pytest_mtchallenge.checkers.fr.lexical_choice import LexicalChoiceChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = LexicalChoiceChecker()
 SAVOIR = {"expected": ["savoir"], "rejected": ["connaître"]}
 CONNAITRE = {"expected": ["connaître"], "rejected": ["savoir"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    LexicalChoiceChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="lexico-syntactic", subcategory="S11", source="(source)",
-                         references=("(reference)",), question="Is the French verb for know correctly chosen?",
-                         checker="lexical_choice", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="lexical_choice", params=params)
 
 
 @pytest.mark.parametrize(("output", "expected"), [
@@ -37,7 +35,7 @@ def item(params: Mapping[str, object]) -> ChallengeItem:
     ("", Outcome.NA),
 ])
 def test_savoir_before_a_sentential_complement(output: str, expected: Outcome) -> None:
-    assert CHECKER.check(item=item(SAVOIR), output=output).outcome is expected
+    assert CHECKER.check(item=french(SAVOIR), output=output).outcome is expected
 
 
 @pytest.mark.parametrize(("output", "expected"), [
@@ -51,13 +49,13 @@ def test_savoir_before_a_sentential_complement(output: str, expected: Outcome) -
     ("Le savoir de Paul est immense.", Outcome.UNDECIDED),  # the noun, not the verb
 ])
 def test_connaitre_before_a_noun_phrase(output: str, expected: Outcome) -> None:
-    assert CHECKER.check(item=item(CONNAITRE), output=output).outcome is expected
+    assert CHECKER.check(item=french(CONNAITRE), output=output).outcome is expected
 
 
 def test_reasons_name_the_form_and_the_lemma() -> None:
-    failed = CHECKER.check(item=item(SAVOIR), output="Ma sœur connaît votre fils est fiable.")
+    failed = CHECKER.check(item=french(SAVOIR), output="Ma sœur connaît votre fils est fiable.")
     assert failed.reason == "expected a form of savoir; found 'connaît' (connaître)"
-    passed = CHECKER.check(item=item(SAVOIR), output="Il savait que ma sœur ne le prendrait pas.")
+    passed = CHECKER.check(item=french(SAVOIR), output="Il savait que ma sœur ne le prendrait pas.")
     assert passed.reason == "found 'savait' (savoir): a form of savoir, as expected"
 
 

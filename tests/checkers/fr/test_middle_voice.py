@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.middle_voice import MiddleVoiceChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 
 CHECKER = MiddleVoiceChecker()
 SOUP = {"verbs": ["manger", "consommer", "déguster", "prendre"]}
@@ -15,15 +16,12 @@ MASONRY = {"verbs": ["couper", "découper", "tailler", "scier"]}
 CHAMPAGNE = {"verbs": ["boire", "déguster", "consommer"], "misreadings": ["ivre", "soûl"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    MiddleVoiceChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is the generic statement rendered naturally?",
-                         checker="middle_voice", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="middle_voice", params=params)
 
 
 def verdict(params: Mapping[str, object], output: str) -> Verdict:
-    return CHECKER.check(item=item(params), output=output)
+    return CHECKER.check(item=french(params), output=output)
 
 
 @pytest.mark.parametrize(("params", "output"), [

@@ -8,19 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.fr.mood import MoodChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = MoodChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    MoodChecker.parse_params(params)
-    return ChallengeItem(id="T6", suite="test", category="morpho", subcategory="S6", source="(source)",
-                         references=("(reference)",), question="Is the flagged verb in the correct mood?",
-                         checker="mood", params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="mood", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 COME = {"verb": ["venir"]}
@@ -93,10 +91,10 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_trigger_verb_and_reading() -> None:
-    failed = CHECKER.check(item=item(**COME), output="Il viendra à condition que vous venez aussi.")
+    failed = CHECKER.check(item=french(**COME), output="Il viendra à condition que vous venez aussi.")
     assert "à condition que" in failed.reason and "'venez'" in failed.reason
     assert "indicative present" in failed.reason and "subjunctive" in failed.reason
-    passed = CHECKER.check(item=item(**COME), output="Il viendra pourvu que vous veniez aussi.")
+    passed = CHECKER.check(item=french(**COME), output="Il viendra pourvu que vous veniez aussi.")
     assert "pourvu que" in passed.reason and "subjunctive present" in passed.reason
 
 

@@ -8,19 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.fr.movement import MovementChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = MovementChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    MovementChecker.parse_params(params)
-    return ChallengeItem(id="T10", suite="test", category="lexico", subcategory="S10", source="(source)",
-                         references=("(reference)",), question="Is the movement action correctly rendered?",
-                         checker="movement", params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="movement", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 SWIM = {"path": ["traverser", "franchir"], "manner": ["à la nage"], "manner_verbs": ["nager"],
@@ -97,11 +95,11 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_path_and_manner() -> None:
-    failed = CHECKER.check(item=item(**SWIM), output="John aimerait nager à travers le fleuve.")
+    failed = CHECKER.check(item=french(**SWIM), output="John aimerait nager à travers le fleuve.")
     assert "'nager'" in failed.reason and "'à travers'" in failed.reason and "path" in failed.reason
-    passed = CHECKER.check(item=item(**SWIM), output="John aimerait traverser le fleuve en nageant.")
+    passed = CHECKER.check(item=french(**SWIM), output="John aimerait traverser le fleuve en nageant.")
     assert "'traverser'" in passed.reason and "'en nageant'" in passed.reason
-    nonce = CHECKER.check(item=item(**GUITAR), output="John a guitaré son chemin jusqu'à San Francisco.")
+    nonce = CHECKER.check(item=french(**GUITAR), output="John a guitaré son chemin jusqu'à San Francisco.")
     assert "'guitaré'" in nonce.reason
 
 

@@ -8,19 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.fr.ordinal import OrdinalChecker, is_cardinal
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = OrdinalChecker()
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    OrdinalChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S24", source="(source)",
-                         references=("(reference)",), question="Is the order of ordinal and numeral correct?",
-                         checker="ordinal", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="ordinal", params=params)
 
 
 def outcome(ordinal: str, output: str) -> Outcome:
-    return CHECKER.check(item=item({"ordinal": [ordinal]}), output=output).outcome
+    return CHECKER.check(item=french({"ordinal": [ordinal]}), output=output).outcome
 
 
 @pytest.mark.parametrize(("ordinal", "output", "expected"), [
@@ -51,9 +49,9 @@ def test_cardinals() -> None:
 
 
 def test_reasons_quote_the_words() -> None:
-    failed = CHECKER.check(item=item({"ordinal": "dernier"}), output="Les derniers trois candidats sont éliminés.")
+    failed = CHECKER.check(item=french({"ordinal": "dernier"}), output="Les derniers trois candidats sont éliminés.")
     assert failed.reason == "expected the numeral before dernier; found 'derniers trois', the English order"
-    passed = CHECKER.check(item=item({"ordinal": "autre"}), output="Les deux autres gars sont partis.")
+    passed = CHECKER.check(item=french({"ordinal": "autre"}), output="Les deux autres gars sont partis.")
     assert passed.reason == "the numeral precedes autre: 'deux autres'"
 
 
@@ -74,5 +72,5 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: 
     ("Les deux autres sont partis.", ()),  # no noun after the ordinal: nothing to rest on
 ])
 def test_a_pass_rests_on_the_counted_noun(output: str, content: tuple[str, ...]) -> None:
-    verdict = CHECKER.check(item=item({"ordinal": ["autre", "premier"]}), output=output)
+    verdict = CHECKER.check(item=french({"ordinal": ["autre", "premier"]}), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

@@ -8,20 +8,18 @@ import pytest
 from pytest_mtchallenge.checkers.fr.participle import ParticipleChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = ParticipleChecker()
 SEE = ["voir", "apercevoir", "remarquer", "croiser", "rencontrer"]
 
 
-def item(**params: object) -> ChallengeItem:
-    ParticipleChecker.parse_params(params)
-    return ChallengeItem(id="T5", suite="test", category="morpho", subcategory="S5", source="(source)",
-                         references=("(reference)",), question="Are the agreement marks of the flagged participles "
-                         "the correct ones?", checker="participle", params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="participle", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 FOLLOWS = {"verb": SEE, "object": "follows"}
@@ -97,10 +95,10 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_participle_its_reading_and_the_object() -> None:
-    failed = CHECKER.check(item=item(**WOMAN), output="La femme que ton frère a vu dans le couloir est charmante.")
+    failed = CHECKER.check(item=french(**WOMAN), output="La femme que ton frère a vu dans le couloir est charmante.")
     assert "'vu'" in failed.reason and "masculine singular" in failed.reason
     assert "feminine singular" in failed.reason and "femme" in failed.reason
-    passed = CHECKER.check(item=item(**FOLLOWS), output="La dame qui a aperçu une souris dans le couloir.")
+    passed = CHECKER.check(item=french(**FOLLOWS), output="La dame qui a aperçu une souris dans le couloir.")
     assert "'aperçu'" in passed.reason and "follows" in passed.reason
 
 
@@ -127,5 +125,5 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object]) -> None:
 def test_a_pass_rests_on_a_participle_of_another_verb_than_the_items(params: Mapping[str, object], output: str,
                                                                      content: tuple[str, ...]) -> None:
     # the judge asks whether such a participle translates the source's verb
-    verdict = CHECKER.check(item=item(**params), output=output)
+    verdict = CHECKER.check(item=french(**params), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.possession import InalienablePossessionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 
 CHECKER = InalienablePossessionChecker()
 HANDS_WASHED = {"body_parts": ["main"], "reflexive": True}
@@ -17,15 +18,12 @@ HEAD = {"body_parts": ["tête"], "reflexive": False}
 EYES = {"body_parts": ["oeil", "yeux"], "reflexive": False}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    InalienablePossessionChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Determiner and reflexive correct?",
-                         checker="inalienable_possession", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="inalienable_possession", params=params)
 
 
 def verdict(params: Mapping[str, object], output: str) -> Verdict:
-    return CHECKER.check(item=item(params), output=output)
+    return CHECKER.check(item=french(params), output=output)
 
 
 @pytest.mark.parametrize(("params", "output"), [

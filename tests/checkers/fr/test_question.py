@@ -6,13 +6,11 @@ import pytest
 from pytest_mtchallenge.checkers.fr.question import QuestionChecker
 from pytest_mtchallenge.languages.fr.syntax import read_french
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
-from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = QuestionChecker()
-ITEM = ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                     references=("(reference)",), question="Is the question rendered as a French question?",
-                     checker="question")
+ITEM = item(checker="question")
 
 
 def outcome(output: str) -> Outcome:
@@ -120,10 +118,7 @@ def test_a_doubled_subject_or_a_doubly_marked_question_fails(output: str) -> Non
 # -- the question asked: yes or no, about the source's subject (issue 23, 5) ------------------------
 
 def judged(output: str, reference: str) -> tuple[Outcome, str]:
-    item = ChallengeItem(id="T2", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=(reference,), question="Is the question rendered as a French question?",
-                         checker="question")
-    verdict = CHECKER.check(item=item, output=output)
+    verdict = CHECKER.check(item=item(references=(reference,), checker="question"), output=output)
     return verdict.outcome, verdict.reason
 
 

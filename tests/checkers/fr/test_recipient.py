@@ -8,19 +8,17 @@ import pytest
 from pytest_mtchallenge.checkers.fr.recipient import RecipientChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = RecipientChecker()
 
 
-def item(**params: object) -> ChallengeItem:
-    RecipientChecker.parse_params(params)
-    return ChallengeItem(id="T8", suite="test", category="lexico", subcategory="S8", source="(source)",
-                         references=("(reference)",), question="Are “gift” and “recipient” arguments correctly "
-                         "rendered in French?", checker="recipient", params=params)
+def french(**params: object) -> ChallengeItem:
+    return item(checker="recipient", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(**params), output=output).outcome
+    return CHECKER.check(item=french(**params), output=output).outcome
 
 
 WIFE = {"recipient": ["épouse", "femme", "conjointe"]}
@@ -68,9 +66,9 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_recipient_and_its_marking() -> None:
-    failed = CHECKER.check(item=item(**MOTHER), output="John envoya sa mère une belle carte.")
+    failed = CHECKER.check(item=french(**MOTHER), output="John envoya sa mère une belle carte.")
     assert "'sa mère'" in failed.reason and "à" in failed.reason and "'envoya'" in failed.reason
-    passed = CHECKER.check(item=item(**KIDS), output="John a raconté une jolie histoire aux enfants.")
+    passed = CHECKER.check(item=french(**KIDS), output="John a raconté une jolie histoire aux enfants.")
     assert "'aux enfants'" in passed.reason
 
 

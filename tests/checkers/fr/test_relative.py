@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.relative import ZeroRelativeChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 
 CHECKER = ZeroRelativeChecker()
 STRANGERS = {"heads": ["étranger", "inconnu"], "relatives": ["que"], "rejected": ["qui"]}
@@ -16,15 +17,12 @@ GIRL = {"heads": ["fille"], "relatives": ["dont", "de qui", "de laquelle", "à p
         "rejected": ["que", "qui"], "rejected_with": ["parler", "discuter"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    ZeroRelativeChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntactic", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is the zero relative rendered?",
-                         checker="zero_relative", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="zero_relative", params=params)
 
 
 def verdict(params: Mapping[str, object], output: str) -> Verdict:
-    return CHECKER.check(item=item(params), output=output)
+    return CHECKER.check(item=french(params), output=output)
 
 
 @pytest.mark.parametrize(("params", "output"), [
@@ -137,5 +135,5 @@ def test_a_head_none_of_the_sources_is_left_to_a_human() -> None:
     ("Je connais l'homme que votre sœur déteste.", ("déteste",)),          # no main clause after it
 ])
 def test_a_pass_rests_on_the_relative_and_main_clauses_meaning(output: str, content: tuple[str, ...]) -> None:
-    verdict = CHECKER.check(item=item(MAN), output=output)
+    verdict = CHECKER.check(item=french(MAN), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

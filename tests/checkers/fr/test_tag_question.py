@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.tag_question import TagQuestionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = TagQuestionChecker()
 TAGS = ["n'est-ce pas", "non", "hein", "pas vrai", "c'est ça", "d'accord", "vous ne trouvez pas",
@@ -17,15 +18,12 @@ SHOULD_WE = {"tags": TAGS, "literal": ["devrions-nous", "si nous"]}
 WAS_SHE_NOT = {"tags": TAGS, "literal": ["n'était-elle pas", "était-elle pas"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    TagQuestionChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is the tag question rendered?",
-                         checker="tag_question", params=params)
+def french(params: Mapping[str, object]) -> ChallengeItem:
+    return item(checker="tag_question", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("params", "output"), [
@@ -87,13 +85,13 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_tag() -> None:
-    verdict = CHECKER.check(item=item(WAS_SHE_NOT), output="Elle était parfaite ce soir, n'est-ce pas ?")
+    verdict = CHECKER.check(item=french(WAS_SHE_NOT), output="Elle était parfaite ce soir, n'est-ce pas ?")
     assert "n'est-ce pas" in verdict.reason and "French tag" in verdict.reason
-    verdict = CHECKER.check(item=item(SHOULD_WE), output="Nous ne devrions pas refaire cela, si nous ?")
+    verdict = CHECKER.check(item=french(SHOULD_WE), output="Nous ne devrions pas refaire cela, si nous ?")
     assert "'si nous'" in verdict.reason and "word-for-word" in verdict.reason
-    verdict = CHECKER.check(item=item(WAS_SHE_NOT), output="Elle était parfaite ce soir, elle n’était pas ?")
+    verdict = CHECKER.check(item=french(WAS_SHE_NOT), output="Elle était parfaite ce soir, elle n’était pas ?")
     assert "found \"elle n'était pas\"" in verdict.reason
-    verdict = CHECKER.check(item=item(SHOULD_WE), output="Nous ne devrions pas refaire ça, doit-on ?")
+    verdict = CHECKER.check(item=french(SHOULD_WE), output="Nous ne devrions pas refaire ça, doit-on ?")
     assert verdict.outcome is Outcome.FAIL and "pronoun + verb tag" in verdict.reason
 
 
@@ -128,5 +126,5 @@ def test_a_calqued_tag_after_an_unconjugated_statement_fails(params: Mapping[str
 ])
 def test_a_pass_rests_on_the_statements_meaning(params: Mapping[str, object], output: str,
                                                content: tuple[str, ...]) -> None:
-    verdict = CHECKER.check(item=item(params), output=output)
+    verdict = CHECKER.check(item=french(params), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content

@@ -8,28 +8,25 @@ from hypothesis import strategies as st
 from pytest_mtchallenge.checkers.fr.verb_ellipsis import VerbEllipsisChecker, synonyms_of
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 
 CHECKER = VerbEllipsisChecker()
 
 
-def item(lemma: str, *, source: str = "(source)", context: tuple[str, ...] = (), references: tuple[str, ...] = (),
-         **more: object) -> ChallengeItem:
-    params = {"lemma": lemma, **more}
-    VerbEllipsisChecker.parse_params(params)
-    return ChallengeItem(id="E1", suite="test", category="auxiliary", subcategory="DO.ELL", source=source,
-                         references=references, question="Is the elided verb repeated?", checker="verb_ellipsis",
-                         params=params, context=context)
+def ellipsis(lemma: str, *, source: str = "(source)", context: tuple[str, ...] = (), references: tuple[str, ...] = (),
+             **more: object) -> ChallengeItem:
+    return item(source, references, checker="verb_ellipsis", params={"lemma": lemma, **more}, context=context)
 
 
 def verdict(lemma: str, output: str, **more: object) -> Verdict:
-    return CHECKER.check(item=item(lemma, **more), output=output)
+    return CHECKER.check(item=ellipsis(lemma, **more), output=output)
 
 
 def answer(context: str, source: str, lemma: str, output: str, *, translated: tuple[str, ...] = (),
            **more: object) -> Verdict:
     """The verdict on ``output`` for the English answer ``source`` after the sentence ``context``
     (``translated``: the system's translation of that context)."""
-    probe = item(lemma, source=source, context=(context,) if context else (), **more)
+    probe = ellipsis(lemma, source=source, context=(context,) if context else (), **more)
     return CHECKER.check(item=probe, output=output, context=translated)
 
 
@@ -327,7 +324,7 @@ def test_si_and_agreeing_replies_after_a_contradiction(context: str, source: str
 
 
 def test_the_latest_echo_sets_the_polarity_the_answer_contradicts() -> None:
-    probe = item("aimer", source="Of course he does.", context=("Your father loves you.", "No, he does not."))
+    probe = ellipsis("aimer", source="Of course he does.", context=("Your father loves you.", "No, he does not."))
     assert CHECKER.check(item=probe, output="C'est vrai.").outcome is Outcome.FAIL
     assert CHECKER.check(item=probe, output="Bien sûr que si.").outcome is Outcome.PASS
 
@@ -414,7 +411,7 @@ def test_main_verb_do_with_its_object_is_no_ellipsis() -> None:
 
 def test_in_a_compound_tense_the_lexical_verb_counts_not_the_auxiliary() -> None:
     # ctxpro's lemma is the auxiliary of its reference: the participle's verb is the one
-    probe = item("avoir", source="You did.", context=("We didn't win.",), references=("Si, vous avez gagné.",))
+    probe = ellipsis("avoir", source="You did.", context=("We didn't win.",), references=("Si, vous avez gagné.",))
     assert CHECKER.check(item=probe, output="Si, vous avez gagné !").outcome is Outcome.PASS
     assert CHECKER.check(item=probe, output="Si, vous l'avez.").outcome is Outcome.FAIL
 
@@ -470,8 +467,8 @@ def test_multi_word_lemmas_are_valid_parameters() -> None:
 
 def test_the_head_of_a_multi_word_verb_in_the_reference_stands_for_it() -> None:
     # ctxpro gives the head (avoir) of its reference's avoir besoin
-    probe = item("avoir", source="No, you don't.", context=("I need a lawyer.",),
-                 references=("Non, tu n'en as pas besoin.",))
+    probe = ellipsis("avoir", source="No, you don't.", context=("I need a lawyer.",),
+                     references=("Non, tu n'en as pas besoin.",))
     assert CHECKER.check(item=probe, output="Non, tu n'en as pas besoin.").outcome is Outcome.PASS
 
 

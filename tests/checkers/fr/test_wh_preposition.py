@@ -8,6 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers.fr.wh_preposition import WhPrepositionChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = WhPrepositionChecker()
 GOING_OUT_WITH = {"clause": "relative", "fronted": ["avec qui", "avec lequel", "avec laquelle"],
@@ -22,15 +23,12 @@ ARRIVING_FROM = {"clause": "relative", "fronted": ["d'où", "de laquelle", "dont
 WHERE_FROM = {"clause": "interrogative", "fronted": ["d'où"], "stranded": ["de", "d'"], "verbs": ["arriver", "venir"]}
 
 
-def item(params: Mapping[str, object]) -> ChallengeItem:
-    WhPrepositionChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=("(reference)",), question="Is the preposition correctly placed?",
-                         checker="wh_preposition", params=params)
+def french(params: Mapping[str, object], reference: str = "(reference)") -> ChallengeItem:
+    return item(references=(reference,), checker="wh_preposition", params=params)
 
 
 def outcome(params: Mapping[str, object], output: str) -> Outcome:
-    return CHECKER.check(item=item(params), output=output).outcome
+    return CHECKER.check(item=french(params), output=output).outcome
 
 
 @pytest.mark.parametrize(("params", "output"), [
@@ -114,11 +112,11 @@ def test_empty_output_is_not_applicable() -> None:
 
 
 def test_reasons_name_the_pronoun_and_the_preposition() -> None:
-    verdict = CHECKER.check(item=item(GOING_OUT_WITH), output="Le type qu'elle sort avec est beau.")
+    verdict = CHECKER.check(item=french(GOING_OUT_WITH), output="Le type qu'elle sort avec est beau.")
     assert "bare pronoun \"qu'\"" in verdict.reason and "'avec' stranded after 'sort'" in verdict.reason
-    verdict = CHECKER.check(item=item(ARRIVING_FROM), output="La ville où il arrive est dangereuse.")
+    verdict = CHECKER.check(item=french(ARRIVING_FROM), output="La ville où il arrive est dangereuse.")
     assert "'où'" in verdict.reason and "lost" in verdict.reason
-    verdict = CHECKER.check(item=item(WHOM_WITH), output="Qui fréquente-t-elle ces jours-ci ?")
+    verdict = CHECKER.check(item=french(WHOM_WITH), output="Qui fréquente-t-elle ces jours-ci ?")
     assert "no form of sortir" in verdict.reason
 
 
@@ -148,12 +146,6 @@ def test_a_repeated_preposition_before_a_conjunction_wh_word_or_punctuation_is_s
     assert outcome(params, output) is expected
 
 
-def referenced(params: Mapping[str, object], reference: str) -> ChallengeItem:
-    return ChallengeItem(id="T1", suite="test", category="syntax", subcategory="S", source="(source)",
-                         references=(reference,), question="Is the preposition correctly placed?",
-                         checker="wh_preposition", params=params)
-
-
 @pytest.mark.parametrize(("params", "reference", "output", "expected"), [
     # the reference clause's subject pronoun, or a noun phrase (not compared): still a pass
     (GOING_OUT_WITH, "Le type avec qui elle sort est beau.", "Le gars avec lequel elle sort est beau.", Outcome.PASS),
@@ -171,7 +163,7 @@ def referenced(params: Mapping[str, object], reference: str) -> ChallengeItem:
 ])
 def test_the_clause_has_the_reference_clauses_subject(params: Mapping[str, object], reference: str, output: str,
                                                       expected: Outcome) -> None:
-    verdict = CHECKER.check(item=referenced(params, reference), output=output)
+    verdict = CHECKER.check(item=french(params, reference), output=output)
     assert verdict.outcome is expected, verdict.reason
 
 
@@ -180,5 +172,5 @@ def test_the_clause_has_the_reference_clauses_subject(params: Mapping[str, objec
     ("D'où arrive-t-il ?", ()),                # the item's own verb renders the source's
 ])
 def test_a_pass_with_another_verb_rests_on_it(output: str, content: tuple[str, ...]) -> None:
-    verdict = CHECKER.check(item=item(WHERE_FROM), output=output)
+    verdict = CHECKER.check(item=french(WHERE_FROM), output=output)
     assert verdict.outcome is Outcome.PASS and verdict.content == content
