@@ -18,12 +18,12 @@ def english(reference: str, **params: object) -> ChallengeItem:
 
 # Table 17, "Gender Copy": Mir wurde diese Wohnung in Earls Court gezeigt, und sie hatte …
 APARTMENT = english("I was shown this flat in Earls Court, and it had a garden.", antecedent="apartment",
-                 pronouns=["it", "its"])
+                    pronouns=["it", "its"])
 # Table 3: Der französische Busfahrer … Er werde im Laufe des Tages entlassen.
 DRIVER = english("He will be released over the day.", antecedent="bus driver", pronouns=["he", "him", "his"])
 # Table 17, "Named Entity": Lady Liberty … She is meant to be carrying the torch of Liberty.
 LIBERTY = english("She is meant to be carrying the torch of Liberty.", antecedent="Lady Liberty",
-               pronouns=["she", "her", "hers", "herself"])
+                  pronouns=["she", "her", "hers", "herself"])
 # Table 17, "Language Specific": Ihr Auftraggeber: Napoleon. (ihr → Karten, maps)
 MAPS = english("Their commissioner: Napoleon.", antecedent="maps", pronouns=["their", "them", "they"])
 

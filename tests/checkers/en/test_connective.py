@@ -25,7 +25,7 @@ ALSO = english("Naldo is also a great athlete on the bench", connective="also")
 STEPS_DOWN = english("GfK managing director steps down after disappointing figures", connective="after")
 SO = english("\"I keep repeating song lyrics so I won't forget them,\" Karel admitted.")
 WHEN = english("\"It just can't be true,\" sighed an SPD campaigner, when the bad news reached party headquarters "
-            "on Friday afternoon.")
+               "on Friday afternoon.")
 BUT = english("It is fast to go alone but it is further to go in crowds.", connective="but")
 SINCE = english("The museum has been closed since the roof collapsed.", connective="since")
 WHILE = english("She read the report while her colleague drove.", connective="while")

@@ -122,7 +122,8 @@ def test_reasons_name_the_negation_and_the_word_it_negates() -> None:
     assert both.outcome is Outcome.PASS and "'not' negates 'able'; 'not' negates 'lie'" in both.reason
     lost = CHECKER.check(item=loaded("DN1"), output="This politician is not able to lie.")
     assert "'lie' is not negated" in lost.reason
-    extra = CHECKER.check(item=loaded("DN2"), output="It is the doctor of whom it is not impossible that you have not heard.")
+    extra = CHECKER.check(item=loaded("DN2"),
+                          output="It is the doctor of whom it is not impossible that you have not heard.")
     assert "extra negation 'not'" in extra.reason
 
 

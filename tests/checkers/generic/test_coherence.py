@@ -18,6 +18,7 @@ from pytest_mtchallenge.checkers.generic.coherence import (
 )
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 NEEDS_EXTRA = "the hf extra is not installed (pip install .[hf])"
 
@@ -33,12 +34,9 @@ SHUFFLED = ("Engineers it repairs. the closed May was cracks bridge found again 
             "after open and March. It in will.")
 
 
-def item(**params: object) -> ChallengeItem:
-    CoherenceChecker.parse_params(params)
-    return ChallengeItem(id="K1", suite="test", category="coherence", subcategory="coherence_score",
-                         source="(source)", references=(REFERENCE[1],), question="(question)",
-                         checker="coherence", params=params, context=("(context)",),
-                         context_references=(REFERENCE[0],), target_language="en")
+def document(**params: object) -> ChallengeItem:
+    return item(references=(REFERENCE[1],), checker="coherence", params=params, context=("(context)",),
+                context_references=(REFERENCE[0],), target_language="en")
 
 
 class WordCountScorer:
@@ -76,24 +74,24 @@ def test_the_item_result_is_the_difference_with_the_reference() -> None:
 
 def test_the_checker_scores_the_document_and_records_the_difference() -> None:
     checker = CoherenceChecker(WordCountScorer(" ".join(REFERENCE).split()))
-    verdict = checker.check(item=item(), output=GARBLED[1], context=(GARBLED[0],))
+    verdict = checker.check(item=document(), output=GARBLED[1], context=(GARBLED[0],))
     assert verdict.outcome is Outcome.UNDECIDED
     assert "scored, not judged" in verdict.reason and "the document (2 sentences)" in verdict.reason
     difference = float(next(e for e in verdict.evidence if e.startswith(DIFFERENCE)).split(":")[1])
     assert difference > 0
-    same = checker.check(item=item(), output=REFERENCE[1], context=(REFERENCE[0],))
+    same = checker.check(item=document(), output=REFERENCE[1], context=(REFERENCE[0],))
     assert float(same.evidence[0].split(":")[1]) == 0
 
 
 def test_without_a_model_the_checker_says_how_to_give_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(MODEL_VARIABLE, raising=False)
-    verdict = CoherenceChecker().check(item=item(), output=GARBLED[1])
+    verdict = CoherenceChecker().check(item=document(), output=GARBLED[1])
     assert verdict.outcome is Outcome.UNDECIDED
     assert MODEL_VARIABLE in verdict.reason
 
 
 def test_a_missing_model_directory_is_a_one_line_reason(tmp_path: Path) -> None:
-    verdict = CoherenceChecker().check(item=item(model=str(tmp_path / "nowhere")), output=GARBLED[1])
+    verdict = CoherenceChecker().check(item=document(model=str(tmp_path / "nowhere")), output=GARBLED[1])
     assert verdict.outcome is Outcome.UNDECIDED
     assert "not scored" in verdict.reason and "\n" not in verdict.reason
 
@@ -167,9 +165,7 @@ def test_the_causal_lm_prefers_the_text_it_knows_to_its_shuffled_words(tiny_lm: 
 def test_the_checker_loads_the_model_named_by_the_environment(tiny_lm: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(MODEL_VARIABLE, str(tiny_lm))
     checker = CoherenceChecker()
-    probe = ChallengeItem(id="K2", suite="test", category="coherence", subcategory="coherence_score",
-                          source="(source)", references=(COHERENT,), question="(question)", checker="coherence",
-                          target_language="en")
+    probe = item(references=(COHERENT,), checker="coherence", target_language="en")
     good = checker.check(item=probe, output=COHERENT)
     bad = checker.check(item=probe, output=SHUFFLED)
     assert float(good.evidence[0].split(":")[1]) == 0

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import MappingProxyType
 
 import pytest
 from hypothesis import given
@@ -18,6 +17,7 @@ from pytest_mtchallenge.checkers.generic.ctxpro_expected import (
 from pytest_mtchallenge.formats import load_any_suite
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CTXPRO = Path(__file__).resolve().parents[4] / "shared" / "external" / "ctxpro-en-fr" / "paper"
 SETS = ("mini.formality.opensubtitles.en-fr.test", "auxiliary.opensubtitles.en-fr.test")
@@ -28,9 +28,8 @@ UPSTREAM_SCORES = {("mini.formality.opensubtitles.en-fr.test", "sentences"): 40.
                    ("auxiliary.opensubtitles.en-fr.test", "contexts"): 32.2}
 
 
-def item(expected: str) -> ChallengeItem:
-    return ChallengeItem(id="1", suite="s", category="formality", subcategory="R", source="You.", references=(),
-                         question="q", checker="ctxpro-expected", params=MappingProxyType({"expected": expected}))
+def expecting(expected: str) -> ChallengeItem:
+    return item("You.", (), checker="ctxpro-expected", params={"expected": expected})
 
 
 CHECKER = CtxproExpectedChecker()
@@ -51,18 +50,19 @@ CHECKER = CtxproExpectedChecker()
     ("sais", "Je le sais...", Outcome.PASS),
 ])
 def test_the_expected_word_in_the_last_sentence(expected: str, output: str, outcome: Outcome) -> None:
-    assert CHECKER.check(item=item(expected), output=output).outcome is outcome
+    assert CHECKER.check(item=expecting(expected), output=output).outcome is outcome
 
 
 def test_an_elided_form_says_why_it_never_matches() -> None:
-    verdict = CHECKER.check(item=item("t'"), output="Je t'aime.")
+    verdict = CHECKER.check(item=expecting("t'"), output="Je t'aime.")
     assert "apostrophe" in verdict.reason
 
 
 def test_the_context_translation_is_joined_before_the_last_sentence_is_taken() -> None:
     # the document split the dash turn off; ctxpro's splitter keeps it with the sentence before
-    assert CHECKER.check(item=item("vous"), output="- Bien sûr.", context=("Je vous aide.",)).outcome is Outcome.PASS
-    assert CHECKER.check(item=item("vous"), output="- Bien sûr.").outcome is Outcome.FAIL
+    assert CHECKER.check(item=expecting("vous"), output="- Bien sûr.",
+                         context=("Je vous aide.",)).outcome is Outcome.PASS
+    assert CHECKER.check(item=expecting("vous"), output="- Bien sûr.").outcome is Outcome.FAIL
 
 
 @pytest.mark.parametrize(("text", "sentences"), [
@@ -126,7 +126,7 @@ def test_the_published_scores(published: Path, name: str, reading: str) -> None:
     expected = {i.id: i.locus[0] for i in suite.items}
     for mode in ("sentences", "contexts"):
         system = suite.systems[f"deepl-{mode}"]
-        passed = sum(CHECKER.check(item=item(expected[i]), output=output,
+        passed = sum(CHECKER.check(item=expecting(expected[i]), output=output,
                                    context=system.context_outputs.get(i, ())).outcome is Outcome.PASS
                      for i, output in system.outputs.items())
         assert round(100 * passed / len(suite.items), 1) == UPSTREAM_SCORES[(name, mode)]
@@ -145,7 +145,7 @@ def test_items_as_ctxpro_score_judges_them(published: Path, name: str) -> None:
         lines = (published / "outputs" / f"deepl.{name}.{mode}").read_text(encoding="utf-8").split("\n")
         for ctxpro_item, line, loaded in list(zip(raw, lines, suite.items))[::20]:
             upstream = score.passes_test(score.get_last(line.strip(), splitter), ctxpro_item["expected"])
-            verdict = CHECKER.check(item=item(ctxpro_item["expected"]), output=system.outputs[loaded.id],
+            verdict = CHECKER.check(item=expecting(ctxpro_item["expected"]), output=system.outputs[loaded.id],
                                     context=system.context_outputs.get(loaded.id, ()))
             assert (verdict.outcome is Outcome.PASS) == upstream, (name, mode, loaded.id, line)
 

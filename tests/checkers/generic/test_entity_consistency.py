@@ -7,27 +7,26 @@ import pytest
 from pytest_mtchallenge.checkers.generic.entity_consistency import EntityConsistencyChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 CHECKER = EntityConsistencyChecker()
 
 
-def item(source: str, context: tuple[str, ...], target_language: str = "en", **params: object) -> ChallengeItem:
-    EntityConsistencyChecker.parse_params(params)
-    return ChallengeItem(id="E1", suite="test", category="coherence", subcategory="entity_consistency",
-                         source=source, references=("(reference)",), question="(question)",
-                         checker="entity_consistency", params=params, context=context,
-                         context_references=tuple("(reference)" for _ in context), target_language=target_language)
+def document(source: str, context: tuple[str, ...], target_language: str = "en", **params: object) -> ChallengeItem:
+    return item(source, checker="entity_consistency", params=params, context=context,
+                context_references=tuple("(reference)" for _ in context), target_language=target_language)
 
 
-AIRPORT = item("Essen-Mülheim ist ein kleiner Flughafen, der viel von Piloten genutzt wird.",
-               ("Am Sonntagnachmittag stürzte das Flugzeug auf einem Parkplatz nahe dem Flughafen Essen-Mülheim ab.",),
-               name="Essen-Mülheim")
-FARMER = item("Entsprechend groß war die Nachfrage nach dem Guten „made in Füchtorf“.",
-              ("Der Füchtorfer Landwirt hatte aber auch abgefüllte Spezialitäten dabei.",), name="Füchtorf")
-MUNICH = item("München bleibt für viele Familien zu teuer.", ("Die Mieten in München steigen weiter.",),
-              target_language="fr", name="München", renderings=["Munich"])
-PYATT = item("Vor seiner Ernennung war Geoffrey Pyatt Botschafter in Kiew.",
-             ("Geoffrey Pyatt ist der neue Botschafter.",), name="Geoffrey Pyatt")
+AIRPORT = document(
+    "Essen-Mülheim ist ein kleiner Flughafen, der viel von Piloten genutzt wird.",
+    ("Am Sonntagnachmittag stürzte das Flugzeug auf einem Parkplatz nahe dem Flughafen Essen-Mülheim ab.",),
+    name="Essen-Mülheim")
+FARMER = document("Entsprechend groß war die Nachfrage nach dem Guten „made in Füchtorf“.",
+                  ("Der Füchtorfer Landwirt hatte aber auch abgefüllte Spezialitäten dabei.",), name="Füchtorf")
+MUNICH = document("München bleibt für viele Familien zu teuer.", ("Die Mieten in München steigen weiter.",),
+                  target_language="fr", name="München", renderings=["Munich"])
+PYATT = document("Vor seiner Ernennung war Geoffrey Pyatt Botschafter in Kiew.",
+                 ("Geoffrey Pyatt ist der neue Botschafter.",), name="Geoffrey Pyatt")
 
 CONSISTENT = [
     (AIRPORT, ("On Sunday afternoon the plane crashed in a car park near Essen-Mülheim airport.",),
@@ -79,7 +78,7 @@ def test_the_failure_lists_the_renderings() -> None:
 
 def test_no_mention_is_na_and_a_name_missing_from_the_source_is_undecided() -> None:
     assert CHECKER.check(item=AIRPORT, output="It is small.", context=("The plane crashed.",)).outcome is Outcome.NA
-    wrong = item("Ein Flughafen.", ("Ein Flugzeug.",), name="Essen-Mülheim")
+    wrong = document("Ein Flughafen.", ("Ein Flugzeug.",), name="Essen-Mülheim")
     assert CHECKER.check(item=wrong, output="An airport.", context=("A plane.",)).outcome is Outcome.UNDECIDED
 
 
@@ -96,7 +95,7 @@ def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
 
 
 def test_a_common_word_opening_a_sentence_is_not_another_rendering() -> None:
-    lohne = item("In Lohne bleibt das Bad zu.", ("Lohne hat ein Bad.",), name="Lohne")
+    lohne = document("In Lohne bleibt das Bad zu.", ("Lohne hat ein Bad.",), name="Lohne")
     assert CHECKER.check(item=lohne, output="In Lohne, the pool stays closed.",
                          context=("Lohne has a pool.",)).outcome is Outcome.PASS
     assert CHECKER.check(item=lohne, output="Lone swimmers will miss it in Lohne.",

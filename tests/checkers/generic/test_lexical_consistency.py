@@ -7,38 +7,37 @@ import pytest
 from pytest_mtchallenge.checkers.generic.lexical_consistency import LexicalConsistencyChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 pytest.importorskip("simplemma", reason="the lemmatizer is not installed (pip install simplemma)")
 
 CHECKER = LexicalConsistencyChecker()
 
 
-def item(*, context_references: tuple[str, ...], reference: str, language: str = "en",
-         **params: object) -> ChallengeItem:
-    LexicalConsistencyChecker.parse_params(params)
-    return ChallengeItem(
-        id="L1", suite="test", category="lexical_consistency", subcategory="lexical_consistency",
-        source="(source)", references=(reference,), question="(question)", checker="lexical_consistency",
-        params=params, context=tuple("(context)" for _ in context_references),
-        context_references=context_references, target_language=language)
+def document(*, context_references: tuple[str, ...], reference: str, language: str = "en",
+             **params: object) -> ChallengeItem:
+    return item(references=(reference,), checker="lexical_consistency", params=params,
+                context=tuple("(context)" for _ in context_references), context_references=context_references,
+                target_language=language)
 
 
 # Table 17 of DiP ("Synonym"), with the reference's first sentence as context; only T and R are printed.
-CONFERENCE = item(context_references=("Under tight security - the Tory party conference.",),
-                  reference="The party conference was to address foreign policy.", lemma="conference")
+CONFERENCE = document(context_references=("Under tight security - the Tory party conference.",),
+                      reference="The party conference was to address foreign policy.", lemma="conference")
 # Table 17 ("Related word"): one sentence each in the paper; a context sentence is added for the chain.
-AMBULANCE = item(context_references=("An ambulance was on its way to the hospital.",),
-                 reference="A 27-year old passenger was fatally injured when the ambulance collided with a taxi.",
-                 lemma="ambulance")
+AMBULANCE = document(context_references=("An ambulance was on its way to the hospital.",),
+                     reference="A 27-year old passenger was fatally injured when the ambulance collided with a taxi.",
+                     lemma="ambulance")
 # Table 17 ("Named entity"): "made in Füchtorf".
-FUECHTORF = item(context_references=("But the Füchtorf farmer also had bottled specialties with him.",),
-                 reference='There was a lot of demand for the good "made in Füchtorf" beverage.', lemma="Füchtorf")
+FUECHTORF = document(context_references=("But the Füchtorf farmer also had bottled specialties with him.",),
+                     reference='There was a lot of demand for the good "made in Füchtorf" beverage.',
+                     lemma="Füchtorf")
 # A French-target document (houses), automatic focus: every content lemma repeated in the reference.
-MAISONS = item(context_references=("La commune a vendu trois maisons anciennes.", "Les maisons datent de 1900."),
-               reference="Une des maisons sera rasée.", language="fr")
+MAISONS = document(context_references=("La commune a vendu trois maisons anciennes.", "Les maisons datent de 1900."),
+                   reference="Une des maisons sera rasée.", language="fr")
 # A German-target document, plural and singular of one lemma.
-WOHNUNG = item(context_references=("Die Wohnungen in Earls Court sind teuer.",),
-               reference="Mir wurde eine Wohnung gezeigt.", language="de", lemma="Wohnung")
+WOHNUNG = document(context_references=("Die Wohnungen in Earls Court sind teuer.",),
+                   reference="Mir wurde eine Wohnung gezeigt.", language="de", lemma="Wohnung")
 
 CONSISTENT = [
     (CONFERENCE, ("Watch the Tory party conference.",), "The conference was supposed to be about foreign policy."),
@@ -96,10 +95,10 @@ def test_no_rendering_matching_the_reference_is_na_as_dip_leaves_it_out() -> Non
 
 def test_the_omission_example_of_table_17_is_inconsistent() -> None:
     """Table 17 ("Omission"): the alarm system of the reference is lost in the translation."""
-    probe = item(context_references=("It is thanks to the alarm system that the attempt in the Königswieser Straße "
-                                     "at the single family home failed.",),
-                 reference="On Friday just before 20.00 the alarm rang when the offenders took action.",
-                 lemma="alarm")
+    probe = document(context_references=("It is thanks to the alarm system that the attempt in the "
+                                         "Königswieser Straße at the single family home failed.",),
+                     reference="On Friday just before 20.00 the alarm rang when the offenders took action.",
+                     lemma="alarm")
     verdict = CHECKER.check(item=probe, output="They got off when the culprits turned hand on Friday just before "
                                                "20 a.m.",
                             context=("During the single-family home attempt, it stayed by the royal highlands "
@@ -116,8 +115,8 @@ def test_without_the_context_translation_the_sentence_is_compared() -> None:
     assert "no translation of the context" in verdict.reason
 
 
-RENDERINGS = item(context_references=("(reference)",), reference="(reference)",
-                  renderings=["conference", "party conference", "convention", "congress"])
+RENDERINGS = document(context_references=("(reference)",), reference="(reference)",
+                      renderings=["conference", "party conference", "convention", "congress"])
 
 
 @pytest.mark.parametrize(("context", "output", "expected"), [
@@ -135,12 +134,12 @@ def test_renderings_mode_needs_no_reference(context: tuple[str, ...], output: st
 
 
 def test_automatic_focus_needs_a_function_word_list() -> None:
-    probe = item(context_references=("Ett hus.",), reference="Ett hus.", language="sv")
+    probe = document(context_references=("Ett hus.",), reference="Ett hus.", language="sv")
     assert CHECKER.check(item=probe, output="Ett hus.", context=("Ett hus.",)).outcome is Outcome.UNDECIDED
 
 
 def test_unknown_language_is_undecided_not_a_crash() -> None:
-    probe = item(context_references=("x",), reference="x", language="xx", lemma="x")
+    probe = document(context_references=("x",), reference="x", language="xx", lemma="x")
     assert CHECKER.check(item=probe, output="x", context=("x",)).outcome is Outcome.UNDECIDED
 
 
@@ -153,11 +152,6 @@ def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
 
 # --- every lemma reading of a word (issue 23, item 3) -----------------------------------------------------
 
-def renderings_item(renderings: list[str], language: str) -> ChallengeItem:
-    return item(context_references=("(reference)",), reference="(reference)", language=language,
-                renderings=renderings)
-
-
 @pytest.mark.parametrize(("renderings", "language", "context", "output"), [
     # a feminine form counts for the masculine rendering (the Lefff reads directrice as directeur)
     (["directeur", "patron"], "fr", ("La directrice a parlé aux employés.",), "La directrice est partie."),
@@ -168,12 +162,15 @@ def renderings_item(renderings: list[str], language: str) -> ChallengeItem:
 ])
 def test_renderings_match_every_lemma_reading(renderings: list[str], language: str, context: tuple[str, ...],
                                               output: str) -> None:
-    verdict = CHECKER.check(item=renderings_item(renderings, language), output=output, context=context)
+    probe = document(context_references=("(reference)",), reference="(reference)", language=language,
+                     renderings=renderings)
+    verdict = CHECKER.check(item=probe, output=output, context=context)
     assert verdict.outcome is Outcome.PASS, verdict.reason
 
 
 def test_a_feminine_and_a_masculine_rendering_are_one_word_but_another_noun_is_not() -> None:
-    probe = renderings_item(["acteur", "comédien"], "fr")
+    probe = document(context_references=("(reference)",), reference="(reference)", language="fr",
+                     renderings=["acteur", "comédien"])
     assert CHECKER.check(item=probe, output="L'actrice salue.", context=("L'acteur entre.",)).outcome \
         is Outcome.PASS
     verdict = CHECKER.check(item=probe, output="La comédienne salue.", context=("L'actrice entre.",))
@@ -182,8 +179,8 @@ def test_a_feminine_and_a_masculine_rendering_are_one_word_but_another_noun_is_n
 
 def test_the_reference_count_reads_every_lemma_of_the_focus_word() -> None:
     # the word in focus given in the masculine, the reference and the output in the feminine
-    probe = item(context_references=("L'actrice arrive à Cannes.",), reference="L'actrice sourit.", language="fr",
-                 lemma="acteur")
+    probe = document(context_references=("L'actrice arrive à Cannes.",), reference="L'actrice sourit.", language="fr",
+                     lemma="acteur")
     assert CHECKER.check(item=probe, output="L'actrice sourit.", context=("L'actrice arrive à Cannes.",)).outcome \
         is Outcome.PASS
     verdict = CHECKER.check(item=probe, output="La comédienne sourit.", context=("L'actrice arrive à Cannes.",))

@@ -6,15 +6,14 @@ import pytest
 from pytest_mtchallenge.checkers.generic.regex import RegexChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 
-def item(**params: object) -> ChallengeItem:
-    RegexChecker.parse_params(params)
-    return ChallengeItem(id="R1", suite="test", category="c", subcategory="s", source="(source)",
-                         references=("(reference)",), question="?", checker="regex", params=params)
+def regex(**params: object) -> ChallengeItem:
+    return item(checker="regex", params=params)
 
 
-TAG = item(positive=r"n'est-ce pas\s*\?", negative=[r"n'était-elle pas", r"ne l'a pas fait"])
+TAG = regex(positive=r"n'est-ce pas\s*\?", negative=[r"n'était-elle pas", r"ne l'a pas fait"])
 
 
 @pytest.mark.parametrize(("output", "expected"), [
@@ -30,7 +29,7 @@ def test_positive_negative_semantics(output: str, expected: Outcome) -> None:
 
 
 def test_case_and_normalisation_can_be_turned_off() -> None:
-    strict = item(positive="Paris", ignore_case=False, normalise=False)
+    strict = regex(positive="Paris", ignore_case=False, normalise=False)
     assert RegexChecker().check(item=strict, output="paris").outcome is Outcome.UNDECIDED
     assert RegexChecker().check(item=strict, output="à Paris").outcome is Outcome.PASS
 
@@ -46,7 +45,7 @@ def test_a_pattern_past_its_time_bound_makes_the_item_an_error(monkeypatch: pyte
     from pytest_mtchallenge.judge import Judge, JudgeMode
 
     monkeypatch.setattr(regexes, "MATCH_TIMEOUT", 0.05)
-    slow = item(positive=r"^(a|aa)+$", negative="jamais")
+    slow = item(checker="regex", params={"positive": r"^(a|aa)+$", "negative": "jamais"}, id="R1", suite="test")
     judge = Judge(mode=JudgeMode.AUTO_HUMAN, languages=("en", "fr"), checkers={"regex": RegexChecker()})
     judgement = judge(slow, system="sys", output="a" * 40 + "!")
     assert judgement.outcome is Outcome.ERROR
@@ -55,7 +54,7 @@ def test_a_pattern_past_its_time_bound_makes_the_item_an_error(monkeypatch: pyte
 
 
 def test_nested_repeats_are_judged_without_hanging() -> None:
-    words = item(positive=r"^(\w+\s?)*$")  # backtracks exponentially in re on a long output ending in "!"
+    words = regex(positive=r"^(\w+\s?)*$")  # backtracks exponentially in re on a long output ending in "!"
     output = "une sortie assez longue pour faire exploser la recherche avec beaucoup de mots ici et là !"
     assert RegexChecker().check(item=words, output=output).outcome is Outcome.UNDECIDED
     assert RegexChecker().check(item=words, output="une sortie sans ponctuation").outcome is Outcome.PASS
@@ -63,6 +62,6 @@ def test_nested_repeats_are_judged_without_hanging() -> None:
 
 @pytest.mark.filterwarnings("ignore:Possible nested set:FutureWarning")
 def test_patterns_keep_pythons_meaning() -> None:
-    posix = item(positive="[[:alpha:]]", normalise=False)  # for re: one of '[', ':', 'a', 'l', 'p', 'h', then ']'
+    posix = regex(positive="[[:alpha:]]", normalise=False)  # for re: one of '[', ':', 'a', 'l', 'p', 'h', then ']'
     assert RegexChecker().check(item=posix, output="a").outcome is Outcome.UNDECIDED
     assert RegexChecker().check(item=posix, output="a]").outcome is Outcome.PASS
