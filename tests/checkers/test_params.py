@@ -16,6 +16,7 @@ from pytest_mtchallenge.formats import bundled_suites, load_any_suite
 from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.items import item
 from tests.test_suite import MINIMAL, write_suite
 
 
@@ -53,9 +54,8 @@ def load(path: Path):  # type: ignore[no-untyped-def]
     return load_suite(path, checkers=FAMILIES, validate_params=lambda name, params: FAMILIES[name].parse_params(params))
 
 
-def item(**params: object) -> ChallengeItem:
-    return ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source="(source)", references=(),
-                         question="(question)", checker="register", params=params)
+def register(**params: object) -> ChallengeItem:
+    return item(references=(), checker="register", params=params)
 
 
 def test_the_loader_keeps_the_parsed_parameters_on_each_item_and_check_reads_them(tmp_path: Path) -> None:
@@ -75,18 +75,16 @@ def test_a_bad_parameter_is_a_suite_error_with_the_family_s_message(tmp_path: Pa
 
 
 def test_an_item_built_without_a_loader_has_its_parameters_parsed_when_judged() -> None:
-    built = item(register="vous")
+    built = register(register="vous")
     assert built.parsed_params is None
     assert RegisterParams.of(built) == RegisterParams("vous")
     assert RegisterChecker().check(item=built, output="vous avez").outcome is Outcome.PASS
     with pytest.raises(ValueError, match="register must be tu or vous"):
-        RegisterParams.of(item(register="vos"))
+        RegisterParams.of(register(register="vos"))
 
 
 def test_parameters_parsed_for_another_family_are_read_again() -> None:
-    other = ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source="(source)", references=(),
-                          question="(question)", checker="register", params={"register": "tu"},
-                          parsed_params=NoParams())
+    other = item(references=(), checker="register", params={"register": "tu"}, parsed_params=NoParams())
     assert RegisterParams.of(other) == RegisterParams("tu")
 
 
@@ -97,7 +95,7 @@ def test_parse_params_returns_the_parsed_parameters_or_the_familys_error() -> No
 
 
 def test_parsed_parameters_do_not_make_two_items_differ() -> None:
-    built = item(register="tu")
+    built = register(register="tu")
     assert replace(built, parsed_params=RegisterParams("tu")) == built
 
 

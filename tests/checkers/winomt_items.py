@@ -4,6 +4,7 @@ from __future__ import annotations
 from pytest_mtchallenge.checkers.entity_gender import CONTEXT_AWARE, CONTEXT_EVIDENCE, EVIDENCE, PAPER, EntityGenderChecker
 from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Verdict
+from tests.items import item
 
 
 def winomt_item(source: str, entity: str, gender: str, position: int, language: str,
@@ -12,9 +13,7 @@ def winomt_item(source: str, entity: str, gender: str, position: int, language: 
     the per-language tables were written for the context-aware reading (the paper's has tests of its own)."""
     params = {"entity": entity, "gender": gender, "position": position, "reading": reading}
     EntityGenderChecker.parse_params(params)
-    return ChallengeItem(id="W1", suite="winomt", category="gender", subcategory="entity_gender", source=source,
-                         references=(), question="(question)", checker="entity_gender", params=params,
-                         target_language=language)
+    return item(source, (), checker="entity_gender", params=params, target_language=language)
 
 
 def predicted(verdict: Verdict, reading: str = CONTEXT_AWARE) -> str:

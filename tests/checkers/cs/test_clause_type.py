@@ -17,6 +17,7 @@ from pytest_mtchallenge.checkers.cs.clause_type import ClauseTypeChecker, keywor
 from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 ROOT = Path(__file__).resolve().parents[3]
 FAMILIES = builtin_checkers()
@@ -34,11 +35,9 @@ KNOWN_LIMITS = {
 }
 
 
-def item(keyword: str, counterpart: list[str], expected: str, source: str = "(source)") -> ChallengeItem:
-    params = {"keyword": keyword, "counterpart": counterpart, "expected": expected}
-    ClauseTypeChecker.parse_params(params)
-    return ChallengeItem(id="T1", suite="test", category="test", subcategory="test", source=source,
-                         references=("(reference)",), question="(question)", checker="cs_clause_type", params=params)
+def czech(keyword: str, counterpart: list[str], expected: str, source: str = "(source)") -> ChallengeItem:
+    return item(source, checker="cs_clause_type",
+                params={"keyword": keyword, "counterpart": counterpart, "expected": expected})
 
 
 def test_there_are_at_least_60_variants_of_every_outcome_over_every_item() -> None:
@@ -71,15 +70,16 @@ def test_the_paper_references_are_good_and_example_12_is_a_finite_clause() -> No
 
 
 def test_reasons_name_the_form_its_reading_and_what_was_expected() -> None:
-    strike = item("to strike", ["udeřit", "uhodit"], "finclause", "Mr. Friend says he agreed to strike Mr. Alexander.")
+    strike = czech("to strike", ["udeřit", "uhodit"], "finclause",
+                   "Mr. Friend says he agreed to strike Mr. Alexander.")
     verdict = CHECKER.check(item=strike, output="Pan Friend říká, že souhlasil s udeřením pana Alexandra.")
     assert verdict.outcome is Outcome.FAIL
     assert verdict.reason == ("found *udeřením*, a deverbal noun (instrumental, after *s*) of *udeřit*: non-finite; "
                               "expected a finite clause")
-    fearing = item("fearing", ["bát se"], "finclause", "All stayed out, fearing the worst.")
+    fearing = czech("fearing", ["bát se"], "finclause", "All stayed out, fearing the worst.")
     verdict = CHECKER.check(item=fearing, output="Všichni zůstali venku, protože se obávali nejhoršího.")
     assert verdict.outcome is Outcome.NA and verdict.reason.startswith("the counterpart of 'fearing' was not found")
-    insist = item("to insist", ["trvat"], "subjunctclause")
+    insist = czech("to insist", ["trvat"], "subjunctclause")
     verdict = CHECKER.check(item=insist, output="Přiměli ho k tomu, aby na tom trval.")
     assert verdict.outcome is Outcome.PASS
     assert "subjunctive clause opened by *aby*" in verdict.reason and verdict.evidence == ("aby … trval",)
@@ -97,14 +97,14 @@ def test_reasons_name_the_form_its_reading_and_what_was_expected() -> None:
     ("Lidé mají obavy z neúspěchu.", Outcome.NA, "not found"),
 ])
 def test_modal_future_li_and_kdyby_make_the_infinitive_clause_finite(output: str, outcome: Outcome, words: str) -> None:
-    avoiding = item("Avoiding", ["vyhnout se", "vyhýbat se"], "nofinclause", "Avoiding failure is easy.")
+    avoiding = czech("Avoiding", ["vyhnout se", "vyhýbat se"], "nofinclause", "Avoiding failure is easy.")
     verdict = CHECKER.check(item=avoiding, output=output)
     assert verdict.outcome is outcome, verdict.reason
     assert words in verdict.reason
 
 
 def test_a_noun_with_the_support_verb_mit_is_a_finite_predicate() -> None:
-    fearing = item("fearing", ["bát se", "obava"], "finclause", "They stayed out, fearing trouble.")
+    fearing = czech("fearing", ["bát se", "obava"], "finclause", "They stayed out, fearing trouble.")
     assert CHECKER.check(item=fearing, output="Zůstali venku, protože měli obavy z potíží.").outcome is Outcome.PASS
     assert CHECKER.check(item=fearing, output="Zůstali venku z obavy z potíží.").outcome is Outcome.FAIL
 
