@@ -8,15 +8,15 @@ from types import MappingProxyType
 import pytest
 
 from pytest_mtchallenge.formats.yaml import load_suite
-from pytest_mtchallenge.model import Category, ChallengeItem, Subcategory, Suite
+from pytest_mtchallenge.model import Category, Subcategory, Suite
+from tests.items import item
 from tests.suites import TINY, write_suite
 
 
 def generated_suite(count: int, *, source_language: str = "en", target_language: str = "fr") -> Suite:
     """A suite of ``count`` items with sources ``source 0`` … in one subcategory."""
-    items = tuple(ChallengeItem(id=f"g{n}", suite="generated", category="morpho", subcategory="S1",
-                                source=f"source {n}", references=(f"reference {n}",), question="?", checker="human")
-                  for n in range(count))
+    items = tuple(item(f"source {n}", (f"reference {n}",), id=f"g{n}", suite="generated", category="morpho",
+                       subcategory="S1") for n in range(count))
     subcategory = Subcategory(id="S1", title="Generated", category="morpho", question="?", checker="human",
                               params=MappingProxyType({}), explanation="", item_ids=tuple(i.id for i in items))
     return Suite(name="generated", title="Generated", citation="", source_language=source_language,

@@ -5,12 +5,11 @@ import threading
 from dataclasses import replace
 
 from pytest_mtchallenge.errors import SystemFailure
-from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.systems import SystemOptions, Translations
 from pytest_mtchallenge.systems.batching import translate_in_batches
+from tests.items import item
 
-ITEMS = [ChallengeItem(id=f"i{n}", suite="s", category="c", subcategory="x", source=f"source {n}",
-                       references=("r",), question="?", checker="human") for n in range(10)]
+ITEMS = [item(f"source {n}", ("r",), id=f"i{n}") for n in range(10)]
 
 
 def test_batches_of_the_configured_size_in_order() -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_mtchallenge.model import ChallengeItem, Suite
+from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.systems import SystemOptions, builtin_system_kinds, parse_system_spec
 from pytest_mtchallenge.systems.http_client import ReplyError
 from pytest_mtchallenge.systems.openai import (
@@ -22,6 +22,7 @@ from pytest_mtchallenge.systems.openai import (
     chat_url,
     read_chat_reply,
 )
+from tests.items import item
 
 if TYPE_CHECKING:
     from tests.loopback import Loopback, ReceivedRequest, Reply, Responder
@@ -68,10 +69,8 @@ def _echo(loopback: Loopback, translate: Callable[[str], str] = lambda text: f"F
 def _documents(*, context: tuple[str, ...] = ("The lamp fell.", "It broke.")) -> Suite:
     """Two items of one document with context, and one without."""
     items = (
-        ChallengeItem(id="d1", suite="docs", category="c", subcategory="s", source="Then it went out.",
-                      references=("r",), question="?", checker="human", context=context, document="doc1"),
-        ChallengeItem(id="d2", suite="docs", category="c", subcategory="s", source="The table is new.",
-                      references=("r",), question="?", checker="human"),
+        item("Then it went out.", ("r",), id="d1", suite="docs", context=context, document="doc1"),
+        item("The table is new.", ("r",), id="d2", suite="docs"),
     )
     from pytest_mtchallenge.model import Category, Subcategory
     subcategory = Subcategory(id="s", title="s", category="c", question="?", checker="human",
