@@ -23,16 +23,11 @@ from pytest_mtchallenge.languages.en.reader import (
     verb_group,
 )
 from pytest_mtchallenge.languages.en.words import PLACE_ADVERBS
-from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 ENGLISH_FAMILIES = sorted((family for family in builtin_checkers().values() if issubclass(family, EnglishChecker)),
                           key=lambda family: family.name)
-
-
-def phrase_item(**params: object) -> ChallengeItem:
-    return ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source="Il a un doctorat.",
-                         references=("He has a PhD.",), question="", checker="en_phrase", params=params)
 
 
 @pytest.mark.parametrize(("text", "words", "cased"), [
@@ -84,8 +79,9 @@ def test_ph_d_and_rock_n_roll_read_the_same_in_outputs_patterns_and_parameters(o
     assert Pattern.parse("Ph.D. in rock'n'roll").find(sentence) is not None
     assert words_of(["Ph.D.", "rock'n'roll"], "words") == ("phd", "rock'n'roll")
     assert {"phd", "rock'n'roll"} <= words_param(["Ph.D.", "rock'n'roll"], "words")
-    item = phrase_item(accepted=["phd in rock'n'roll"], rejected=["doctor"])
-    assert EnglishPhraseChecker().check(item=item, output=output).outcome is Outcome.PASS
+    phd = item("Il a un doctorat.", ("He has a PhD.",), checker="en_phrase",
+               params={"accepted": ["phd in rock'n'roll"], "rejected": ["doctor"]})
+    assert EnglishPhraseChecker().check(item=phd, output=output).outcome is Outcome.PASS
 
 
 @pytest.mark.parametrize("word", [

@@ -15,8 +15,8 @@ from pytest_mtchallenge.formats.yaml import load_suite
 from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 from pytest_mtchallenge.languages.fr.reader import SUBJECT_CLITICS, SentenceReader, readings, tokenize_enclitics
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_impersonal_il, read_french, skip_preverbal
-from pytest_mtchallenge.model import ChallengeItem
 from pytest_mtchallenge.verdict import Outcome
+from tests.items import item
 
 FRENCH_FAMILIES = sorted((family for family in builtin_checkers().values() if issubclass(family, FrenchChecker)),
                          key=lambda family: family.name)
@@ -50,21 +50,15 @@ def test_the_sentence_reader_finds_reformed_finite_verbs() -> None:
     assert "paraître" in describe_readings(reader, paraitra)
 
 
-def agreement_item(source: str, **params: object) -> ChallengeItem:
-    return ChallengeItem(id="T1", suite="test", category="c", subcategory="s", source=source, references=(),
-                         question="", checker="agreement", params=params)
-
-
 def test_every_family_reads_the_reformed_spelling() -> None:
-    item = agreement_item("He knows the woman and he will seem happy.",
-                          subject={"person": 3, "number": "s", "gender": "m"})
-    verdict = AgreementChecker().check(item=item, output="Il connait la femme et il paraitra content.")
+    agreement = item("He knows the woman and he will seem happy.", (), checker="agreement",
+                     params={"subject": {"person": 3, "number": "s", "gender": "m"}})
+    verdict = AgreementChecker().check(item=agreement, output="Il connait la femme et il paraitra content.")
     assert verdict.outcome is Outcome.PASS, verdict.reason
     assert "'connait' (connaître" in verdict.reason and "'content' (content, adjective" in verdict.reason
     assert "conter" not in verdict.reason  # 'content' is the adjective, not a form of conter
-    choice = ChallengeItem(id="T2", suite="test", category="c", subcategory="s", source="He knows the woman.",
-                           references=(), question="", checker="lexical_choice",
-                           params={"expected": "connaître", "rejected": "savoir"})
+    choice = item("He knows the woman.", (), checker="lexical_choice",
+                  params={"expected": "connaître", "rejected": "savoir"})
     assert LexicalChoiceChecker().check(item=choice, output="Il connait la femme.").outcome is Outcome.PASS
 
 

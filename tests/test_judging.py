@@ -10,12 +10,10 @@ from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judge import FAMILY, Judge, JudgeMode, VerdictStore, error_judgement
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.verdict import DecidedBy, Outcome, Verdict
+from tests.items import item
 
-ITEM = ChallengeItem(
-    id="subj-1", suite="tiny", category="morpho", subcategory="subjunctive",
-    source="I want him to come.", references=("Je veux qu'il vienne.",),
-    question="Is the subjunctive used?", checker="fixed",
-)
+ITEM = item("I want him to come.", ("Je veux qu'il vienne.",), checker="fixed", id="subj-1", suite="tiny",
+            category="morpho", subcategory="subjunctive")
 RECORDED_OUTPUT = "Je veux qu\u2019il vienne\u00a0: « tout de suite »."
 EN_FR = ("en", "fr")
 
@@ -282,9 +280,9 @@ def test_a_context_translation_may_have_the_limit_for_each_context_sentence() ->
 
     from pytest_mtchallenge.judge import MAX_JUDGED_CHARS, too_long_to_judge
 
-    item = replace(ITEM, context=("He said so.", "He left."))
-    assert too_long_to_judge(item, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS)) is None
-    assert too_long_to_judge(item, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS, "c")) == (
+    document = replace(ITEM, context=("He said so.", "He left."))
+    assert too_long_to_judge(document, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS)) is None
+    assert too_long_to_judge(document, "Il vient.", ("a" * MAX_JUDGED_CHARS, "b" * MAX_JUDGED_CHARS, "c")) == (
         "not read: the context's translation has 4,001 characters, more than the 4,000 the automatic judge reads "
         "for 2 context sentences (MAX_JUDGED_CHARS each)")
 
@@ -297,10 +295,8 @@ class TriggerChecker(FixedChecker):
     construction_params = ("triggers",)
 
 
-TRIGGER_ITEM = ChallengeItem(
-    id="tense-1", suite="tiny", category="morpho", subcategory="tense", source="Il faut qu'il parte tôt.",
-    references=("It is necessary that he leave early.",), question="?", checker="trigger",
-    params={"triggers": ["necessary", "essential"]})
+TRIGGER_ITEM = item("Il faut qu'il parte tôt.", ("It is necessary that he leave early.",), checker="trigger",
+                    params={"triggers": ["necessary", "essential"]}, id="tense-1")
 
 
 @pytest.mark.parametrize("output, outcome", [
@@ -328,9 +324,8 @@ class ContentChecker(Checker):
         return Verdict.passed("found", output).resting_on(output.rstrip(".").split()[-1])
 
 
-STRONG_ITEM = ChallengeItem(
-    id="S3x", suite="tiny", category="morpho", subcategory="agreement", source="The woman was extremely strong.",
-    references=("La femme était extrêmement forte.",), question="?", checker="content")
+STRONG_ITEM = item("The woman was extremely strong.", ("La femme était extrêmement forte.",), checker="content",
+                   id="S3x")
 
 
 @pytest.mark.parametrize("output, outcome", [
@@ -366,9 +361,8 @@ class FigurativeChecker(PassingChecker):
     figurative = True
 
 
-STORY_ITEM = ChallengeItem(
-    id="S11x", suite="tiny", category="lexis", subcategory="know", source="Paul knows this story is hard to believe.",
-    references=("Paul sait que cette histoire est difficile à croire.",), question="?", checker="passing")
+STORY_ITEM = item("Paul knows this story is hard to believe.",
+                  ("Paul sait que cette histoire est difficile à croire.",), checker="passing", id="S11x")
 
 
 @pytest.mark.parametrize("output, outcome", [
@@ -390,9 +384,8 @@ def test_a_pass_on_an_output_naming_another_participant_is_left_to_a_human(outpu
 
 # -- a pass on an output that says several things its source does not (issue 36) ---------------
 
-TRAIN_ITEM = ChallengeItem(
-    id="S30x", suite="tiny", category="syntax", subcategory="tag", source="The train left the station late, didn't it?",
-    references=("Le train a quitté la gare en retard, n'est-ce pas ?",), question="?", checker="passing")
+TRAIN_ITEM = item("The train left the station late, didn't it?",
+                  ("Le train a quitté la gare en retard, n'est-ce pas ?",), checker="passing", id="S30x")
 
 
 @pytest.mark.parametrize("output, outcome", [
@@ -419,14 +412,12 @@ class FailingChecker(Checker):
 
 
 def test_a_fail_on_an_output_that_translates_another_sentence_says_so_first() -> None:
-    item = TRAIN_ITEM.__class__(**{**{f: getattr(TRAIN_ITEM, f) for f in ("id", "suite", "category", "subcategory",
-                                                                          "source", "references", "question")},
-                                   "checker": "failing"})
+    failing = item(TRAIN_ITEM.source, TRAIN_ITEM.references, checker="failing", id=TRAIN_ITEM.id)
     judge = judge_of({"failing": FailingChecker()}, gates=True)
-    unrelated = judge(item, system="sysA", output="Le chat dort sur le tapis du salon depuis ce matin.")
+    unrelated = judge(failing, system="sysA", output="Le chat dort sur le tapis du salon depuis ce matin.")
     assert unrelated.outcome is Outcome.FAIL
     assert unrelated.reason.startswith("the output does not translate this source (")
     assert unrelated.reason.endswith("in it, the family found: expected the tag n'est-ce pas")
     # an output that translates this source keeps the family's reason alone
-    related = judge(item, system="sysA", output="Le train a quitté la gare en retard.")
+    related = judge(failing, system="sysA", output="Le train a quitté la gare en retard.")
     assert (related.outcome, related.reason) == (Outcome.FAIL, "expected the tag n'est-ce pas")

@@ -7,8 +7,9 @@ import pytest
 
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.judge.metaeval import Agreement, Case, MetaEvaluation, meta_evaluate, render_meta_evaluation
-from pytest_mtchallenge.model import Category, ChallengeItem, RecordedVerdict, Subcategory, Suite
+from pytest_mtchallenge.model import Category, RecordedVerdict, Subcategory, Suite
 from pytest_mtchallenge.verdict import Verdict
+from tests.items import item
 
 
 class ByLength(Checker):
@@ -25,15 +26,14 @@ class ByLength(Checker):
 
 
 def suite_with(verdicts: list[tuple[str, str]]) -> Suite:
-    item = ChallengeItem(id="A1", suite="s", category="c", subcategory="A", source="x", references=("r",),
-                         question="?", checker="by-length")
+    only = item("x", ("r",), checker="by-length", id="A1", suite="s", subcategory="A")
     from pathlib import Path
 
     return Suite(
         name="s", title="S", citation="c", source_language="en", target_language="fr", path=Path("s.yaml"),
         categories=(Category("c", "C", ("A",)),),
         subcategories=MappingProxyType({"A": Subcategory("A", "A", "c", "?", "by-length", {}, "", ("A1",))}),
-        items=(item,), systems=MappingProxyType({}),
+        items=(only,), systems=MappingProxyType({}),
         verdicts=tuple(RecordedVerdict(item="A1", output=o, verdict=v, system=f"sys{i}") for i, (o, v) in enumerate(verdicts)),
     )
 
