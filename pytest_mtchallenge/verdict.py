@@ -134,28 +134,64 @@ class Judgement:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemFacts:
+    """What a report shows beside an item's judgement, the same for every system: made once per item
+    and shared by its results."""
+
+    position: int = 0  # the item's index in its suite
+    category_title: str = ""
+    subcategory_title: str = ""
+    question: str = ""
+    source: str = ""
+    reference: str = ""
+    gold: str = ""  # the item's gold label, for a suite's measures (WinoMT: the English gender)
+
+
+@dataclass(frozen=True, slots=True)
+class RunFacts:
+    """What a report shows beside every judgement of one suite by one system: made once per suite and
+    system and shared by its results."""
+
+    suite_title: str = ""
+    judge: str = ""
+    system_position: int = 0  # the system's column
+    labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rate: str = "items"  # how the suite computes its success rate
+    signature: str = ""
+    suite_items: int = 0  # how many items the suite holds (a run judging fewer was a selection)
+
+
+_ITEM_FACTS = frozenset(spec.name for spec in fields(ItemFacts))
+_RUN_FACTS = frozenset(spec.name for spec in fields(RunFacts))
+#: A result's facts in the order a saved run or a JSON report writes them, after the judgement's.
+FACT_ORDER = ("suite_title", "judge", "position", "system_position", "category_title", "subcategory_title",
+              "question", "source", "reference", "labels", "rate", "signature", "suite_items", "gold")
+_NO_ITEM_FACTS = ItemFacts()
+_NO_RUN_FACTS = RunFacts()
+
+
+@dataclass(frozen=True, slots=True)
 class ItemResult:
-    """One judged test: the judgement and what a report shows beside it.
+    """One judged test: the judgement and what a report shows beside it — the item's facts and its run's,
+    each made once and shared by every result that has them (:meth:`of` takes them field by field).
 
     It crosses process boundaries (pytest-xdist) as a plain mapping (:meth:`to_dict`,
     :meth:`from_dict`); everywhere else it is this type.
     """
 
     judgement: Judgement
-    suite_title: str = ""
-    judge: str = ""
-    position: int = 0  # the item's index in its suite
-    system_position: int = 0  # the system's column
-    category_title: str = ""
-    subcategory_title: str = ""
-    question: str = ""
-    source: str = ""
-    reference: str = ""
-    labels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    rate: str = "items"  # how the suite computes its success rate
-    signature: str = ""
-    suite_items: int = 0  # how many items the suite holds (a run judging fewer was a selection)
-    gold: str = ""  # the item's gold label, for a suite's measures (WinoMT: the English gender)
+    item_facts: ItemFacts = _NO_ITEM_FACTS
+    run_facts: RunFacts = _NO_RUN_FACTS
+
+    @classmethod
+    def of(cls, judgement: Judgement, **facts: object) -> ItemResult:
+        """A result from its facts given one by one (``suite_title=…, position=…``), as a test states them."""
+        unknown = set(facts) - _ITEM_FACTS - _RUN_FACTS
+        if unknown:
+            raise TypeError(f"unknown result facts: {', '.join(sorted(unknown))}")
+        return cls(judgement,
+                   ItemFacts(**{name: value for name, value in facts.items() if name in _ITEM_FACTS}),  # type: ignore[arg-type]
+                   RunFacts(**{name: value for name, value in facts.items() if name in _RUN_FACTS}))  # type: ignore[arg-type]
 
     @property
     def suite(self) -> str:
@@ -173,22 +209,77 @@ class ItemResult:
     def outcome(self) -> str:
         return self.judgement.outcome.value
 
+    @property
+    def suite_title(self) -> str:
+        return self.run_facts.suite_title
+
+    @property
+    def judge(self) -> str:
+        return self.run_facts.judge
+
+    @property
+    def position(self) -> int:
+        return self.item_facts.position
+
+    @property
+    def system_position(self) -> int:
+        return self.run_facts.system_position
+
+    @property
+    def category_title(self) -> str:
+        return self.item_facts.category_title
+
+    @property
+    def subcategory_title(self) -> str:
+        return self.item_facts.subcategory_title
+
+    @property
+    def question(self) -> str:
+        return self.item_facts.question
+
+    @property
+    def source(self) -> str:
+        return self.item_facts.source
+
+    @property
+    def reference(self) -> str:
+        return self.item_facts.reference
+
+    @property
+    def labels(self) -> Mapping[str, str]:
+        return self.run_facts.labels
+
+    @property
+    def rate(self) -> str:
+        return self.run_facts.rate
+
+    @property
+    def signature(self) -> str:
+        return self.run_facts.signature
+
+    @property
+    def suite_items(self) -> int:
+        return self.run_facts.suite_items
+
+    @property
+    def gold(self) -> str:
+        return self.item_facts.gold
+
     def to_dict(self) -> dict[str, object]:
         record = self.judgement.to_dict()
-        for spec in fields(self)[1:]:
-            value = getattr(self, spec.name)
-            if spec.name == "gold" and not value:
+        for name in FACT_ORDER:
+            value = getattr(self, name)
+            if name == "gold" and not value:
                 continue  # only the suites whose measures need it have one
-            record[spec.name] = dict(value) if spec.name == "labels" else value
+            record[name] = dict(value) if name == "labels" else value
         return record
 
     @classmethod
     def from_dict(cls, record: Mapping[str, object]) -> ItemResult:
-        known = {spec.name: spec.type for spec in fields(cls)[1:]}
-        values: dict[str, object] = {k: record[k] for k in known if k in record}
+        values: dict[str, object] = {name: record[name] for name in FACT_ORDER if name in record}
         for name in ("position", "system_position", "suite_items"):
             if name in values:
                 values[name] = int(values[name])  # type: ignore[call-overload]
         if "labels" in values:
             values["labels"] = MappingProxyType({str(k): str(v) for k, v in dict(values["labels"]).items()})  # type: ignore[call-overload]
-        return cls(judgement=Judgement.from_dict(dict(record)), **values)  # type: ignore[arg-type]
+        return cls.of(Judgement.from_dict(dict(record)), **values)

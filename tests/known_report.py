@@ -35,8 +35,8 @@ def known_runs(*, output_of: dict[tuple[str, str], str] | None = None,
             judgement = Judgement(suite="demo", system=system, item=item, category=category, subcategory=subcategory,
                                   output=output, outcome=Outcome(outcome), decided_by=decided,
                                   reason=f"reason {outcome} {item}")
-            results.append(ItemResult(
-                judgement=judgement, suite_title="Demo suite", judge="auto+human", position=position,
+            results.append(ItemResult.of(
+                judgement, suite_title="Demo suite", judge="auto+human", position=position,
                 system_position=system_position, category_title=title[category], subcategory_title=title[subcategory],
                 question=f"Is {item} right?", source=f"source of {item}", reference=f"référence de {item}"))
     return build_runs(results)

@@ -38,7 +38,7 @@ def results(system: str = "sys", items: list[tuple[str, str, str | None, str]] =
             output=None if outcome == "error" else "une sortie", outcome=Outcome(outcome),
             decided_by=DecidedBy.NONE if outcome == "error" else DecidedBy.CHECKER, reason="",
             evidence=() if predicted is None else (f"predicted-gender:{predicted}",))
-        made.append(ItemResult(judgement=judgement, position=position, gold=gold, suite_title="WinoMT"))
+        made.append(ItemResult.of(judgement, position=position, gold=gold, suite_title="WinoMT"))
     return made
 
 
@@ -124,8 +124,8 @@ def both_readings(system: str = "google") -> list[ItemResult]:
             paper = evidence[0].removeprefix("predicted-gender:")
             evidence = (*evidence, f"predicted-gender:context-aware:{context.get(position, paper)}")
         judgement = dataclasses.replace(result.judgement, evidence=evidence)
-        made.append(ItemResult(judgement=judgement, position=position, gold=result.gold, suite_title="WinoMT",
-                               suite_items=3886))
+        made.append(ItemResult.of(judgement, position=position, gold=result.gold, suite_title="WinoMT",
+                                  suite_items=3886))
     return made
 
 

@@ -177,7 +177,7 @@ def test_a_judged_result_is_redacted_in_what_the_system_and_judge_wrote() -> Non
     judgement = Judgement(suite="s", system="api", item="S1", category="c", subcategory="c1",
                           output="key sk-SECRET1234 leaked", outcome=Outcome.FAIL, decided_by=DecidedBy.CHECKER,
                           reason="saw 'sk-SECRET1234'", context_output=("ctx sk-SECRET1234",))
-    result = ItemResult(judgement=judgement, source="the source")
+    result = ItemResult.of(judgement, source="the source")
     hidden = redacted_result(result, Redaction(["sk-SECRET1234"]))
     assert "sk-SECRET1234" not in repr(hidden.judgement)
     assert hidden.judgement.output == "key *** leaked" and hidden.source == "the source"

@@ -21,7 +21,7 @@ from pytest_mtchallenge.reporting import ItemResult
 from pytest_mtchallenge.formats.yaml import overlay_verdicts
 from pytest_mtchallenge.runs.signature import RunSignature
 from pytest_mtchallenge.systems import System, SystemOptions, parse_system_spec
-from pytest_mtchallenge.verdict import JudgeMode, Judgement
+from pytest_mtchallenge.verdict import ItemFacts, JudgeMode, Judgement, RunFacts
 
 #: The --mt-system value that stands for every recorded system of each suite (the default).
 ALL_RECORDED = "recorded:*"
@@ -49,6 +49,8 @@ class SuitePlan:
     lexicons: tuple[str, ...]
     positions: Mapping[str, int] = field(repr=False)  # item id -> index in the suite
     _signatures: dict[str, str] = field(default_factory=dict, repr=False)  # system name -> text
+    _facts_of_items: dict[str, ItemFacts] = field(default_factory=dict, repr=False)  # item id -> its facts
+    _facts_of_runs: dict[str, RunFacts] = field(default_factory=dict, repr=False)  # system name -> its run's
 
     def signature(self, system_name: str) -> str:
         """sacrebleu-style signature of what produced the judgements of ``system_name`` on this suite."""
@@ -95,16 +97,29 @@ class SuitePlan:
 
     def result(self, item: ChallengeItem, judgement: Judgement) -> ItemResult:
         """A judgement with what the report shows beside it."""
-        suite = self.suite
-        return ItemResult(
-            judgement=judgement, suite_title=suite.title, judge=self.judge.mode.value,
-            position=self.positions[item.id], system_position=self.system_position(judgement.system),
-            category_title=suite.category_of(item.subcategory).title,
-            subcategory_title=suite.subcategories[item.subcategory].title,
-            question=item.question, source=item.source, reference=item.reference, labels=suite.labels,
-            rate=suite.rate, signature=self.signature(judgement.system), suite_items=self.item_count(judgement.system),
-            gold=item.gold,
-        )
+        return ItemResult(judgement, self._item_facts(item), self._run_facts(judgement.system))
+
+    def _item_facts(self, item: ChallengeItem) -> ItemFacts:
+        """What a report shows of ``item``, made once and shared by every system's result."""
+        facts = self._facts_of_items.get(item.id)
+        if facts is None:
+            suite = self.suite
+            facts = self._facts_of_items[item.id] = ItemFacts(
+                position=self.positions[item.id], category_title=suite.category_of(item.subcategory).title,
+                subcategory_title=suite.subcategories[item.subcategory].title, question=item.question,
+                source=item.source, reference=item.reference, gold=item.gold)
+        return facts
+
+    def _run_facts(self, system: str) -> RunFacts:
+        """What a report shows of the suite's run by ``system``, made once and shared by its results."""
+        facts = self._facts_of_runs.get(system)
+        if facts is None:
+            suite = self.suite
+            facts = self._facts_of_runs[system] = RunFacts(
+                suite_title=suite.title, judge=self.judge.mode.value, system_position=self.system_position(system),
+                labels=suite.labels, rate=suite.rate, signature=self.signature(system),
+                suite_items=self.item_count(system))
+        return facts
 
 
 class RunPlan:
