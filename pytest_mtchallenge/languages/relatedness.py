@@ -327,6 +327,10 @@ def _unsupported(item: _ItemWords, words: Sequence[str], output: str) -> Unsuppo
 #: (*mettre en garde* for *alert*), and is asked only of the words a family's pass rests on (:func:`unsupported`).
 OTHER_WORDS = 2
 OTHER_WORDS_ALONE = 3
+#: ... and those words a quarter at least of its content words outside the construction: a long translation
+#: has more words the core lexicon knows for other senses (*tels*, "phone"), a sentence about something else
+#: few others.
+OTHER_SHARE = 0.25
 #: Words of another sentence that stand within one phrase (no more than this many other words between them)
 #: where one word of the source goes unrendered are one expression for that word, as a faithful rendering may
 #: say it (*mettre la puce à l'oreille* for *alert*), and no evidence.
@@ -371,12 +375,16 @@ def _other_content(supported: _ItemWords, judged: _ItemWords, output: str) -> Ot
     written = _written(output)
     words: dict[str, tuple[str, ...]] = {}
     places: list[int] = []
+    counted = 0  # the output's content words outside the construction
     for place, token in enumerate(_tokens(output, supported.target_language)):
+        if _token_readings(token, supported.target_language, written) & supported.own:
+            continue
+        counted += 1
         meanings = supported.foreign(token, written)
         if meanings:
             words.setdefault(token[0][0], meanings)
             places.append(place)
-    if len(words) < OTHER_WORDS:
+    if len(words) < OTHER_WORDS or len(words) < OTHER_SHARE * counted:
         return None
     unrendered = judged.unrendered(output)
     if len(unrendered) <= 1 and places[-1] - places[0] <= len(places) + SPAN_GAPS:
