@@ -67,3 +67,24 @@ def test_outputs_left_for_review_end_with_the_command_that_gives_them() -> None:
     write_summary(writer, Summary(runs=build_runs([ItemResult.from_dict(r) for r in all_items("pass")])),
                   width=100, color=False)
     assert not any("need review" in line for _, line in writer.lines)
+
+
+def test_outputs_judged_na_are_counted_by_reason() -> None:
+    """Issue 36: an n/a is no pass; the summary says what it stands for (ctxpro's cut-off subtitles)."""
+    from pytest_mtchallenge.reporting.terminal import NA_REASONS, not_applicable_lines
+    from pytest_mtchallenge.verdict import DecidedBy, Judgement, Outcome
+
+    def judged(item: str, outcome: Outcome, reason: str) -> ItemResult:
+        return ItemResult(Judgement(suite="s", system="sys", item=item, category="c", subcategory="s1",
+                                    output="o", outcome=outcome, decided_by=DecidedBy.CHECKER, reason=reason))
+
+    cut = "the English answer stops after its auxiliary (a subtitle cut off): its verb is missing"
+    results = [judged(f"c{n}", Outcome.NA, cut) for n in range(3)]
+    results += [judged("p", Outcome.PASS, "fine"), judged("q", Outcome.NA, "an idiomatic answer without the verb: x")]
+    results += [judged(f"o{n}", Outcome.NA, f"reason {n}: y") for n in range(NA_REASONS)]
+    lines = not_applicable_lines(build_runs(results))
+    assert lines[0] == f"{3 + 1 + NA_REASONS} outputs judged n/a (not counted as passes), by reason:"
+    assert lines[1] == "        3  the English answer stops after its auxiliary (a subtitle cut off)"
+    assert lines[-1] == "        2  other reasons (2)"
+    assert len(lines) == 1 + NA_REASONS + 1 and all(len(line) <= 80 for line in lines)
+    assert not_applicable_lines(build_runs([judged("p", Outcome.PASS, "fine")])) == []

@@ -84,10 +84,37 @@ def write_summary(writer: TerminalWriter, summary: Summary, *, width: int, color
     line = review_line(summary)
     if line:  # outputs left for a person: how to give their verdicts
         writer.write_line(line, yellow=True)
+    for line in not_applicable_lines(summary.runs):  # what n/a stands for, counted by reason
+        writer.write_line(printable(line))
     if summary.comparisons or summary.compare_path is not None:
         writer.section(f"mtchallenge: comparison with {summary.compare_path}")
         writer.write(render_comparisons(summary.comparisons, summary.gate_violations, summary.gate, width=width,
                                         verdict=summary.verdict))
+
+
+#: How many reasons of n/a outputs the summary names, the most frequent first; the rest are counted together.
+NA_REASONS = 3
+
+
+def not_applicable_lines(runs: Sequence[Run], *, width: int = 80) -> list[str]:
+    """The n/a outputs of the run counted by reason (the reason up to its first colon: *the English answer
+    stops after its auxiliary (a subtitle cut off)*), the most frequent first: an n/a is no pass, and the
+    reader sees what it stands for. No line when no output is n/a."""
+    from collections import Counter
+
+    reasons = Counter(result.judgement.reason.split(":", 1)[0].strip() or "no reason given"
+                      for run in runs for result in run.items if result.outcome == "na")
+    total = sum(reasons.values())
+    if not total:
+        return []
+    lines = [f"{total:,} output{'s' if total != 1 else ''} judged n/a (not counted as passes), by reason:"]
+    for reason, count in reasons.most_common(NA_REASONS):
+        text = f"  {count:>7,}  {reason}"
+        lines.append(text if len(text) <= width else text[:width - 1] + "…")
+    rest = total - sum(count for _, count in reasons.most_common(NA_REASONS))
+    if rest:
+        lines.append(f"  {rest:>7,}  other reasons ({len(reasons) - NA_REASONS})")
+    return lines
 
 
 def review_line(summary: Summary) -> str:
@@ -105,4 +132,4 @@ def review_line(summary: Summary) -> str:
     return printable(f"{outputs}: mtchallenge review {shlex.quote(str(run))}")
 
 
-__all__ = ["Summary", "TerminalWriter", "review_line", "write_summary"]
+__all__ = ["Summary", "TerminalWriter", "not_applicable_lines", "review_line", "write_summary"]
