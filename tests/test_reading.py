@@ -26,6 +26,18 @@ def test_a_reader_is_a_reading_that_finds_the_finite_verb(read: Callable[[str], 
     assert found is not None and sentence.tokens[found] == verb
 
 
+def test_the_czech_reader_is_a_reading_that_finds_the_finite_verb() -> None:
+    from pytest_mtchallenge.languages.cs.reader import Sentence as CzechSentence
+
+    sentence = CzechSentence("Vývojářka byla unavená.")
+    assert isinstance(sentence, Reading)
+    assert not sentence.is_empty and sentence.tokens[0] == "vývojářka"
+    found = sentence.first_finite_verb(0)
+    assert found is not None and sentence.tokens[found] == "byla"
+    assert sentence.first_finite_verb(found + 1) is None
+    assert CzechSentence("…").is_empty
+
+
 def test_the_german_reader_is_a_reading_that_reads_no_verbs() -> None:
     sentence = Sentence.read("Die Entwicklerin war müde.")
     assert isinstance(sentence, Reading)

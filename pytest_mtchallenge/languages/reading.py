@@ -7,8 +7,10 @@ these operations and leaves the language's facts to the pack. A pack that cannot
 (``None``), as :class:`~pytest_mtchallenge.languages.base.LanguagePack` does for its optional knowledge.
 
 The French (:class:`~pytest_mtchallenge.languages.fr.reader.SentenceReader`), Spanish and Italian
-(:class:`~pytest_mtchallenge.languages.romance.RomanceReader`) and German
-(:class:`~pytest_mtchallenge.languages.de.reader.Sentence`) readers implement it.
+(:class:`~pytest_mtchallenge.languages.romance.RomanceReader`), German
+(:class:`~pytest_mtchallenge.languages.de.reader.Sentence`) and Czech
+(:class:`~pytest_mtchallenge.languages.cs.reader.Sentence`) readers implement it; the English one does not
+yet (its verb groups are read from the auxiliaries and the lemmas a family asks for, not found in general).
 """
 from __future__ import annotations
 

@@ -82,8 +82,17 @@ class Sentence:
         self.lower = [unicodedata.normalize("NFC", w).lower() for w in self.words]
 
     @property
+    def tokens(self) -> Sequence[str]:
+        """The tokens, lowercased (:class:`~pytest_mtchallenge.languages.reading.Reading`)."""
+        return self.lower
+
+    @property
     def is_empty(self) -> bool:
         return not any(not self.is_boundary(i) for i in range(len(self.words)))
+
+    def first_finite_verb(self, start: int) -> int | None:
+        """The first token at or after ``start`` that is a finite verb for sure (:meth:`is_finite_verb`)."""
+        return next((index for index in range(start, len(self.words)) if self.is_finite_verb(index)), None)
 
     def is_boundary(self, index: int) -> bool:
         return bool(_BOUNDARY.match(self.words[index])) and self.words[index] != LI
