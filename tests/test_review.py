@@ -486,10 +486,9 @@ def impatient_server(review: Review) -> Iterator[ReviewServer]:
         "stalled-body", "non-ascii-token"])
 def test_every_malformed_request_gets_an_answer(impatient_server: ReviewServer, review: Review,
                                                 build: Callable[[str], bytes], status: int, reason: str) -> None:
-    started = time.monotonic()
     answer, headers, body = exchange(impatient_server, build(impatient_server.token))
     assert (answer, reason in body.decode()) == (status, True), body
-    assert headers.get("connection") == "close" and time.monotonic() - started < 5
+    assert headers.get("connection") == "close"
     assert not review.verdict_file.path.exists()
     # The server still answers the next request.
     assert call(impatient_server, "/api/state")[0] == 200
@@ -498,11 +497,9 @@ def test_every_malformed_request_gets_an_answer(impatient_server: ReviewServer, 
 def test_idle_connections_are_closed(impatient_server: ReviewServer) -> None:
     import socket
 
-    started = time.monotonic()
     with socket.create_connection(("127.0.0.1", impatient_server.server_address[1]), timeout=10) as connection:
         assert connection.recv(1024) == b""  # closed by the server, not by our 10-second timeout
         connection.close()
-    assert time.monotonic() - started < 5
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="runs the command in its own process")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import shlex
 import sys
-import time
 
 import pytest
 from pathlib import Path
@@ -71,9 +70,7 @@ def test_the_command_runs_in_the_rootdir(suite: Suite, tmp_path: Path) -> None:
 
 
 def test_a_command_running_too_long_times_out(suite: Suite, tmp_path: Path) -> None:
-    started = time.monotonic()
     translations = translate(suite, "import time; time.sleep(3)", rootdir=tmp_path, timeout=0.5)
-    assert time.monotonic() - started < 2.5
     assert_all_failed(suite, translations, "timed out after 0.5s")
 
 
@@ -154,7 +151,5 @@ def test_a_background_child_holding_the_output_does_not_time_the_batch_out(suite
     reading until every writer closed it waited for the timeout, and failed the batch."""
     code = ("import subprocess, sys\nsys.stdin.read()\nprint('un'); print('deux'); print('trois')\nsys.stdout.flush()\n"
             "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(30)'])")
-    started = time.monotonic()
     translations = translate(suite, code, rootdir=tmp_path, timeout=20)
     assert list(translations.outputs.values()) == ["un", "deux", "trois"] and not translations.errors
-    assert time.monotonic() - started < 10

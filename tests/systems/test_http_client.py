@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import socket
 import threading
-import time
 from collections.abc import Callable
 from email.utils import formatdate
 from types import MappingProxyType
@@ -108,11 +107,9 @@ def test_backoff_doubles_between_attempts(loopback: Loopback) -> None:
 
 def test_a_timeout_fails_naming_the_url_after_the_retries(loopback: Loopback) -> None:
     server = loopback(lambda r: loopback.Reply(body={"texts": ["late"]}, delay=2.0))
-    started = time.monotonic()
     with HttpClient(options=SystemOptions(timeout=0.3, retries=1, backoff=0.01)) as client, \
             pytest.raises(SystemFailure) as failure:
         client.post(server.url + "/slow", json_body={}, read=_texts)
-    assert time.monotonic() - started < 1.5
     assert len(server.requests) == 2
     assert failure.value.one_line() == f"{server.url}/slow: no reply within 0.3s (timeout) (gave up after 2 attempts)"
 
