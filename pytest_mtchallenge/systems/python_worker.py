@@ -105,16 +105,23 @@ def language_arguments(function: Callable[..., object], languages: dict[str, str
     return {key: value for key, value in languages.items() if accepts_any or key in parameters}
 
 
+def called(call: Callable[[], object]) -> tuple[object, dict[str, object] | None]:
+    """What the user's function returned, or the reply that says what it raised or how it exited."""
+    try:
+        return call(), None
+    except Exception as exc:  # noqa: BLE001 - user code: reported as one line
+        return None, {"raised": describe(exc)}
+    except BaseException as exc:  # noqa: BLE001 - sys.exit(), a KeyboardInterrupt raised by the function
+        return None, {"exited": f"raised {describe(exc)}"}
+
+
 def reply_to_call(function: Callable[..., object], sources: list[str], languages: dict[str, str],
                   limit: int) -> dict[str, object]:
     """Call the function and say what it did: its outputs (each a text, or the name of the type
     it was instead), the type it returned instead of a list, what it raised, or how it exited."""
-    try:
-        returned = function(sources, **language_arguments(function, languages))
-    except Exception as exc:  # noqa: BLE001 - user code: reported as one line
-        return {"raised": describe(exc)}
-    except BaseException as exc:  # noqa: BLE001 - sys.exit(), a KeyboardInterrupt raised by the function
-        return {"exited": f"raised {describe(exc)}"}
+    returned, fault = called(lambda: function(sources, **language_arguments(function, languages)))
+    if fault is not None:
+        return fault
     if not isinstance(returned, (list, tuple)):
         return {"returned": type(returned).__name__}
     size = sum(len(output) for output in returned if isinstance(output, str))
@@ -129,13 +136,9 @@ def reply_to_score(scorer: Callable[..., object], requests: list[dict[str, objec
     """Call the scoring function and say what it did: its scores (each a number, a list of
     per-token numbers, or ``{"bad": WHAT}`` for anything else), the type it returned instead of a
     list, what it raised, or how it exited. Arrays and tensors are read with their ``tolist()``."""
-    try:
-        returned = scorer(requests, **language_arguments(scorer, languages))
-        returned = _plain(returned)
-    except Exception as exc:  # noqa: BLE001 - user code: reported as one line
-        return {"raised": describe(exc)}
-    except BaseException as exc:  # noqa: BLE001 - sys.exit(), a KeyboardInterrupt raised by the function
-        return {"exited": f"raised {describe(exc)}"}
+    returned, fault = called(lambda: _plain(scorer(requests, **language_arguments(scorer, languages))))
+    if fault is not None:
+        return fault
     if not isinstance(returned, (list, tuple)):
         return {"returned": type(returned).__name__}
     size = sum(len(entry) if isinstance(entry, (list, tuple)) else 1 for entry in returned)
