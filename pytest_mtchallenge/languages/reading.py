@@ -8,9 +8,11 @@ these operations and leaves the language's facts to the pack. A pack that cannot
 
 The French (:class:`~pytest_mtchallenge.languages.fr.reader.SentenceReader`), Spanish and Italian
 (:class:`~pytest_mtchallenge.languages.romance.RomanceReader`), German
-(:class:`~pytest_mtchallenge.languages.de.reader.Sentence`) and Czech
-(:class:`~pytest_mtchallenge.languages.cs.reader.Sentence`) readers implement it; the English one does not
-yet (its verb groups are read from the auxiliaries and the lemmas a family asks for, not found in general).
+(:class:`~pytest_mtchallenge.languages.de.reader.Sentence`), Czech
+(:class:`~pytest_mtchallenge.languages.cs.reader.Sentence`) and English
+(:class:`~pytest_mtchallenge.languages.en.reader.Sentence`) readers implement it. Each finds the finite
+verbs it is sure of from its own knowledge (a lexicon's tags in French, simplemma's lemmas in Czech, the
+auxiliaries, subject pronouns and irregular pasts in English); German reads none.
 """
 from __future__ import annotations
 

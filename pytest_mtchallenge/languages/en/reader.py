@@ -38,6 +38,7 @@ from pytest_mtchallenge.languages.en.words import (
     PLACE_ADVERBS,
     PREPOSITIONS,
     REFLEXIVES,
+    SUBJECT_PRONOUNS,
     WH_WORDS,
     PronounForm,
 )
@@ -113,6 +114,22 @@ def fold_word(token: str) -> str:
     return folded
 
 
+#: Finite forms of *be*: never anything else.
+_SURE_FINITE_BE = frozenset(w for w, kind in BE_FORMS.items() if kind in ("present", "past"))
+#: Finite when no *to*, determiner or auxiliary governs them (*to have*, *his will*, *could have*).
+_FINITE_IF_UNGOVERNED = frozenset({"has", "had", "does", "did"}) | frozenset(MODALS)
+#: Plain auxiliaries, finite after a subject (*they have*, *we do*).
+_PLAIN_AUXILIARIES = frozenset({"have", "'ve", "do"})
+#: What makes the next verb form non-finite or a participle.
+_AUXILIARY_GOVERNORS = frozenset(MODALS) | frozenset(HAVE_FORMS) | frozenset(DO_FORMS) | frozenset(BE_FORMS)
+#: Subject pronouns that nothing but a subject can be.
+_SUBJECT_ONLY = frozenset({"i", "he", "she", "we", "they", "who"})
+#: Words that *'s* and *'d* follow as *is*, *has*, *had*, *would* (not as a possessive).
+_CLITIC_HOSTS = frozenset({"it", "you", "that", "there", "here", "what", "where", "how", "this"})
+#: Simple pasts that are no participle (*went*, *sank*, *saw*).
+_PAST_ONLY = IRREGULAR_PAST - IRREGULAR_PARTICIPLES
+
+
 @dataclass(frozen=True, slots=True)
 class VerbHit:
     """A form of one of the searched verbs: where it is, its lemma and which forms it can be."""
@@ -143,8 +160,51 @@ class Sentence:
         return len(self.words)
 
     @property
+    def tokens(self) -> Sequence[str]:
+        """The tokens, folded (:class:`~pytest_mtchallenge.languages.reading.Reading`)."""
+        return self.words
+
+    @property
     def is_empty(self) -> bool:
         return not any(word[0].isalnum() for word in self.words)
+
+    def first_finite_verb(self, start: int) -> int | None:
+        """The first token at or after ``start`` that is a finite verb for sure (:meth:`is_finite_verb`)."""
+        return next((index for index in range(max(0, start), len(self.words)) if self.is_finite_verb(index)), None)
+
+    def is_finite_verb(self, index: int) -> bool:
+        """Whether the token at ``index`` is a finite verb for sure, read from the words alone.
+
+        A present or past form of *be*; *has*, *had*, *does*, *did* and the modals not governed by
+        *to*, a determiner or another auxiliary (*to have*, *his will*, *could have*); *'s* and *'d*
+        after a pronoun (*it's*, *she'd*); a simple past that is no participle (*went*, *sank*) after
+        no determiner; any verb-like word right after a subject pronoun that only a subject can be
+        (*they go*, *she often writes*). Without parts of speech *The cats sleep* stays unsure (False):
+        a family that needs more reads it with its own lemmas (:meth:`verb_hits`).
+        """
+        word = self.words[index] if 0 <= index < len(self.words) else ""
+        if not word[:1].isalpha() and not word.startswith("'"):
+            return False
+        previous = self.words[index - 1] if index else ""
+        if word in _SURE_FINITE_BE:
+            return True
+        if word in ("'s", "'d"):
+            return previous in _SUBJECT_ONLY or previous in _CLITIC_HOSTS
+        if previous == "to" or previous in DETERMINERS or previous in _AUXILIARY_GOVERNORS:
+            return False
+        if word in _FINITE_IF_UNGOVERNED:
+            return True
+        following = self.words[index + 1] if index + 1 < len(self.words) else ""
+        if word in _PLAIN_AUXILIARIES and (not previous or previous in CLAUSE_BREAKS) and following in SUBJECT_PRONOUNS:
+            return True  # a question: "Do you like it?", "Have they left?"
+        subject = self.skip_adverbs_back(index - 1)
+        before = self.words[subject] if subject >= 0 else ""
+        if word in CLOSED_CLASS and word not in _PLAIN_AUXILIARIES or is_adverb(word):
+            return False
+        if before in _SUBJECT_ONLY or before in ("you", "it") and (subject == 0 or self.words[subject - 1] in CLAUSE_BREAKS
+                                                                   or self.words[subject - 1] in CONJUNCTIONS):
+            return not is_gerund(word)
+        return word in _PAST_ONLY and not self.capitals[index]
 
     def is_word(self, index: int) -> bool:
         """Whether the token at ``index`` is a word (not punctuation): *'s* and *n't* are words."""
