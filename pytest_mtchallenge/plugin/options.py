@@ -30,6 +30,9 @@ def add_options(parser: pytest.Parser) -> None:
                          "python:MODULE:FUNCTION, optionally prefixed with NAME= (repeatable)")
     group.addoption("--mt-judge", dest="mt_judge", metavar="MODE", choices=("auto", "human", "auto+human"),
                     help="Who decides: auto (checkers), human (recorded verdicts) or auto+human (default)")
+    group.addoption("--mt-triage", dest="mt_triage", metavar="TRIAGE",
+                    help="semantic: send passes whose meaning is far from the source's and reference's to review "
+                         "(a multilingual sentence encoder; the extra 'triage'); off (default): no triage")
     group.addoption("--mt-report", action="append", dest="mt_report", metavar="[FORMAT:]PATH",
                     help="Write the category success report to PATH, in the format of its extension "
                          "(json, html) or a FORMAT: prefix (repeatable)")
@@ -77,6 +80,7 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini("mt_suite", type="linelist", default=[], help="Challenge suites to run (names or paths)")
     parser.addini("mt_system", type="linelist", default=[], help="MT systems to test (specs)")
     parser.addini("mt_judge", default="", help="Judge mode: auto, human or auto+human")
+    parser.addini("mt_triage", default="", help="Semantic triage of passes: semantic or off (default)")
     parser.addini("mt_report", type="linelist", default=[], help="Paths of category success reports ([FORMAT:]PATH)")
     parser.addini("mt_report_only", type="bool", default=False, help="Do not fail the run on wrong outputs")
     parser.addini("mt_save", default="", help="Save the run as JSON to this path")
@@ -156,6 +160,25 @@ def _verdict_paths(config: pytest.Config) -> tuple[Path, ...]:
     return paths
 
 
+TRIAGES = ("off", "semantic")
+
+
+def _triage(text: str) -> bool:
+    """--mt-triage: whether the semantic triage is on; a bad value, or the triage without its extra, is a
+    usage error."""
+    if text not in TRIAGES:
+        raise pytest.UsageError(f"--mt-triage={text!r}: expected one of {', '.join(TRIAGES)}")
+    if text == "off":
+        return False
+    from pytest_mtchallenge.judge import triage
+
+    if not triage.available():
+        from pytest_mtchallenge.extras import install_hint
+
+        raise pytest.UsageError(f"--mt-triage=semantic needs {triage.DESCRIPTION}: {install_hint(triage.EXTRA)}")
+    return True
+
+
 def _judge_mode(text: str) -> JudgeMode:
     try:
         return JudgeMode(text)
@@ -191,6 +214,7 @@ class RunOptions:
     invocation_dir: Path
     rootdir: Path
     contrastive: bool = False  # --mt-contrastive (issue 38)
+    triage: bool = False  # --mt-triage=semantic (issue 36)
 
     @classmethod
     def from_config(cls, config: pytest.Config) -> RunOptions:
@@ -214,6 +238,7 @@ class RunOptions:
                                        if config.getini(name)}),
             invocation_dir=config.invocation_params.dir, rootdir=config.rootpath,
             contrastive=bool(_option(config, "mt_contrastive")),
+            triage=_triage(str(_option(config, "mt_triage") or "off")),
         )
 
 

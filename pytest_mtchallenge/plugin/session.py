@@ -18,6 +18,7 @@ from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.files import check_writable
 from pytest_mtchallenge.formats.markers import Markers
 from pytest_mtchallenge.judge.metaeval import Case, MetaEvaluation, meta_evaluate
+from pytest_mtchallenge.judge.triage import SemanticTriage
 from pytest_mtchallenge.plugin.options import RunOptions
 from pytest_mtchallenge.runs.plan import PlanError, RunPlan
 from pytest_mtchallenge.registry import Registry, RegistryError
@@ -67,7 +68,8 @@ class MTChallengeSession:
                 system_options=SystemOptions(rootdir=run.rootdir, timeout=run.timeout, batch_size=run.batch_size,
                                              concurrency=run.concurrency, retries=run.retries, settings=run.settings),
                 invocation_dir=config.invocation_params.dir, verdict_files=run.verdicts, baseline=self.baseline,
-                on_load=self.markers.add_suite, contrastive=run.contrastive)
+                on_load=self.markers.add_suite, contrastive=run.contrastive,
+                triage=SemanticTriage() if run.triage else None)
         except PlanError as exc:
             raise pytest.UsageError(str(exc)) from None
         pytest_cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider

@@ -14,7 +14,8 @@ from pytest_mtchallenge.runs.baseline import BaselineOptions
 from pytest_mtchallenge.checkers import Checker
 from pytest_mtchallenge.errors import MTChallengeError
 from pytest_mtchallenge.formats import content_hash, load_any_suite, resolve_suite, split_format
-from pytest_mtchallenge.judge import Judge, error_judgement
+from pytest_mtchallenge.judge import AUTOMATIC, Judge, error_judgement
+from pytest_mtchallenge.judge.triage import SemanticTriage
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.model import ChallengeItem, Suite
 from pytest_mtchallenge.reporting import ItemResult
@@ -47,6 +48,7 @@ class SuitePlan:
     judge: Judge
     checkers: str  # the signature's ``checkers:`` part, family@version for each family of the suite
     lexicons: tuple[str, ...]
+    triage: str  # the signature's ``triage:`` part: the semantic triage's model and threshold, or ""
     positions: Mapping[str, int] = field(repr=False)  # item id -> index in the suite
     _signatures: dict[str, str] = field(default_factory=dict, repr=False)  # system name -> text
     _facts_of_items: dict[str, ItemFacts] = field(default_factory=dict, repr=False)  # item id -> its facts
@@ -62,7 +64,7 @@ class SuitePlan:
                 lexicons=self.lexicons,
                 verdicts_hash=content_hash(suite.verdict_paths) if suite.verdict_paths else "none",
                 judge=self.judge.mode.value, system=system.identity_for(suite) if system else system_name,
-                version=__version__,
+                version=__version__, triage=self.triage,
             ).format()
         return self._signatures[system_name]
 
@@ -134,8 +136,9 @@ class RunPlan:
                  checkers: Mapping[str, type[Checker]], system_kinds: Mapping[str, type[System]],
                  system_options: SystemOptions, invocation_dir: Path, verdict_files: Sequence[Path] = (),
                  baseline: BaselineOptions | None = None, on_load: Callable[[Suite], None] | None = None,
-                 contrastive: bool = False) -> None:
+                 contrastive: bool = False, triage: SemanticTriage | None = None) -> None:
         self.mode = mode
+        self.triage = triage  # --mt-triage=semantic: a last gate for passes (issue 36)
         self.contrastive = contrastive  # --mt-contrastive: a contrastive column per scoring system (issue 38)
         self.checker_classes = checkers
         self.system_kinds = system_kinds
@@ -228,11 +231,13 @@ class RunPlan:
             language = suite.target_language
             packs = sorted({pack for name in families for pack in self.checker_classes[name].packs_for(language)})
             judge = Judge(mode=self.mode, languages=(suite.source_language, suite.target_language),
-                          checkers={name: self.checker(name) for name in families}, verdicts=suite.verdicts)
+                          checkers={name: self.checker(name) for name in families}, verdicts=suite.verdicts,
+                          gates=AUTOMATIC if self.triage is None else (*AUTOMATIC, self.triage.gate))
             self._plans[key] = SuitePlan(
                 suite=suite, systems=tuple(self._systems_for(suite)), judge=judge,
                 checkers=",".join(f"{name}@{self.checker_classes[name].version_for(language)}" for name in families),
                 lexicons=tuple(language_pack(pack).signature() for pack in packs),
+                triage=self.triage.signature if self.triage is not None else "",
                 positions={item.id: index for index, item in enumerate(suite.items)})
         return self._plans[key]
 

