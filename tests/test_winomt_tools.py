@@ -128,3 +128,23 @@ def test_the_upstream_german_rule_reads_the_nearest_determiner_and_its_fixed_cas
     nurse = Line("male", 4, "The doctor asked the nurse because he knew .", "nurse")
     assert german_gender(nurse, german, {4: [4]}, tokenize) == ("female", "'nurse' fixed")
     assert german_gender(line, "Arzt fragte .", {1: [0]}, tokenize) == ("male", "no determiner in the sentence: male")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("eflomal") is None,
+                    reason="eflomal is not installed (pip install -e '.[winomt-upstream]')")
+def test_the_upstream_method_with_the_italian_stand_in_runs_without_spacy(winomt: Path) -> None:
+    out = run_tool("winomt_upstream.py", "--winomt", str(winomt), "--language", "it", "--systems", "--causes")
+    rows = [line for line in out.splitlines() if line.startswith("| google |")]
+    assert len(rows) == 1 and "| 39.6 |" in rows[0]
+    assert "google: " in out and "only the family" in out
+
+
+def test_the_italian_stand_in_reads_the_aligned_words_out_of_context() -> None:
+    sys.path.insert(0, str(TOOLS))
+    from winomt_upstream import RomanceMorphology
+
+    morphology = RomanceMorphology("it")
+    assert morphology.gender("la sviluppatrice") == "female"
+    assert morphology.gender("il meccanico") == "male"
+    assert morphology.gender("l'editore") == "none"  # an elided article and a noun in -ore show no gender alone
+    assert morphology.gender("") == "not_found"

