@@ -36,8 +36,9 @@ forward links: English → French), which reads the same whitespace-split ``|||`
 eflomal samples at random from a seed it takes from /dev/urandom: ``--runs N`` aligns N times and prints
 each run and the median.
 
-``--annotations``: agreement with the authors' French annotations (``fr.in - fr.in.csv``, Bing's outputs;
-the rows with a gender label, read by tools/winomt_entity_gender.py), side by side with the family.
+``--annotations``: agreement with the authors' annotations of the language (French: ``fr.in - fr.in.csv``, Bing's
+outputs; German: AWS's; Spanish and Italian: Google's; the rows with a gender label, read by
+tools/winomt_entity_gender.py), side by side with the family in both readings. German's *neutral* counts as *none*.
 A rendering of no word (the entity aligned to nothing) is *not found*, left undecided, as the family's
 *not found* is; a rendering whose words show no gender predicts *none*. ``--systems``: Acc, F1 male
 and F1 female per system (evaluate.py's measures over all 3,888 lines, en.txt's gold) against the
@@ -221,16 +222,23 @@ def german_predictions(eflomal: object, tokenize: Callable[[str], object], lines
     return [gender for gender, _ in found], [rule for _, rule in found]
 
 
-def annotations(winomt: Path, runs: int, show: bool) -> None:
-    eflomal, nlp = _require()
+#: Which system's outputs the authors annotated in each language (data/README.md).
+ANNOTATED_SYSTEM = {"fr": "bing", "de": "aws", "es": "google", "it": "google"}
+
+
+def annotations(winomt: Path, runs: int, show: bool, language: str = "fr") -> None:
+    eflomal, nlp = _require(language)
     morphology = Morphology(nlp)
+    if language in STAND_INS:
+        morphology.gender = nlp  # type: ignore[method-assign]
     lines = read_lines(winomt / "data/aggregates/en.txt")
-    bitext = read_bitext(winomt / "translations/bing/en-fr.txt")
-    annotated = read_annotations(winomt)
+    system = ANNOTATED_SYSTEM[language]
+    bitext = read_bitext(winomt / f"translations/{system}/en-{language}.txt")
+    annotated = read_annotations(winomt, language)
     differ = [a.index for a in annotated if bitext[a.index][1] != a.sentence.strip()]
     if differ:
-        raise SystemExit(f"the annotated sentences of lines {differ} are not Bing's translations of those lines")
-    verdicts = [CHECKER.check(item=item(a.line.source, a.line.entity, a.line.gender, a.line.position, "fr"),
+        raise SystemExit(f"the annotated sentences of lines {differ} are not {system}'s translations of those lines")
+    verdicts = [CHECKER.check(item=item(a.line.source, a.line.entity, a.line.gender, a.line.position, language),
                               output=a.sentence) for a in annotated]
     family = [predicted(verdict) for verdict in verdicts]
     context = [predicted(verdict, CONTEXT_AWARE) for verdict in verdicts]
@@ -242,7 +250,11 @@ def annotations(winomt: Path, runs: int, show: bool) -> None:
     print(_agreement_row("entity_gender family, context-aware reading", context, annotated))
     rows, crossings = [], []
     for run in range(runs):
-        found, words = predictions(eflomal, morphology, lines, bitext)
+        if language == "de":
+            found, words = german_predictions(eflomal, nlp, lines, bitext)
+            found = ["none" if gender == "neutral" else gender for gender in found]
+        else:
+            found, words = predictions(eflomal, morphology, lines, bitext)
         upstream = [found[a.index] for a in annotated]
         rows.append(_agreement(upstream, annotated))
         print(_agreement_row(f"upstream method, eflomal run {run + 1}", upstream, annotated))
@@ -353,10 +365,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not (args.annotations or args.systems):
         parser.error("give --annotations, --systems or both")
-    if args.annotations and args.language != "fr":
-        parser.error("--annotations: the French annotations only (the German ones: tools/winomt_entity_gender.py)")
     if args.annotations:
-        annotations(args.winomt, args.runs, args.list)
+        annotations(args.winomt, args.runs, args.list, args.language)
     if args.systems:
         systems(args.winomt, args.runs, args.language, args.causes)
     return 0
