@@ -133,7 +133,10 @@ def test_the_upstream_german_rule_reads_the_nearest_determiner_and_its_fixed_cas
 @pytest.mark.skipif(importlib.util.find_spec("eflomal") is None,
                     reason="eflomal is not installed (pip install -e '.[winomt-upstream]')")
 def test_the_upstream_method_with_the_italian_stand_in_runs_without_spacy(winomt: Path) -> None:
-    out = run_tool("winomt_upstream.py", "--winomt", str(winomt), "--language", "it", "--systems", "--causes")
+    out = run_tool("winomt_upstream.py", "--winomt", str(winomt), "--language", "it", "--annotations", "--systems",
+                   "--causes")
+    assert "5 labelled rows" in out and "| upstream method, eflomal run 1 | 5 |" in out
+    assert "entity_gender family, paper's reading" in out and "context-aware reading" in out
     rows = [line for line in out.splitlines() if line.startswith("| google |")]
     assert len(rows) == 1 and "| 39.6 |" in rows[0]
     assert "google: " in out and "only the family" in out
