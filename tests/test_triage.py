@@ -67,7 +67,7 @@ def test_only_passes_are_read_and_a_fail_never_becomes_a_pass() -> None:
     assert encoder.asked == []  # nothing encoded: the encoder is never asked about what it cannot change
 
 
-def test_idioms_and_languages_the_encoder_does_not_know_are_not_asked() -> None:
+def test_idioms_items_without_a_reference_and_languages_the_encoder_does_not_know_are_not_asked() -> None:
     encoder = Axes({})
     triage = SemanticTriage(encoder, threshold=2.0)
     idiom = item("Stop beating around the bush.", ("Arrête de tourner autour du pot.",), checker="idiom")
@@ -75,6 +75,8 @@ def test_idioms_and_languages_the_encoder_does_not_know_are_not_asked() -> None:
     assert triage.read(context(idiom), "Il tourne autour du pot.", (), Verdict.passed("idiom")) is None
     czech = item("He was sure.", ("Byl si jistý.",), checker="regex")
     assert triage.read(context(czech, ("en", "cs")), "Byl si jistý.", (), Verdict.passed("found")) is None
+    no_reference = item("He was sure.", (), checker="regex")
+    assert triage.read(context(no_reference), "Il était sûr.", (), Verdict.passed("found")) is None
     assert encoder.asked == []
     assert triage.read(context(czech, ("en", "fr")), "Il était sûr.", (), Verdict.passed("found")) is not None
 
