@@ -201,6 +201,9 @@ def test_the_function_of_a_pronoun_from_word_order(sentence: str, pronoun: str, 
 @pytest.mark.parametrize(("sentence", "person"), [
     ("But I miss them.", 1), ("You'll need it.", 2), ("Well, we tried.", 1), ("They left.", 3),
     ("The children left.", None), ("Take it.", None), ("Me too.", None),
+    # a question's subject after its inverted auxiliary
+    ("Why do you like it?", 2), ("Do you like it?", 2), ("Can't we stay?", 1), ("What did she say?", 3),
+    ("Where is the book?", None), ("Why not?", None),
 ])
 def test_the_person_of_a_sentence_opening_subject_pronoun(sentence: str, person: int | None) -> None:
     assert subject_person(tokenize(sentence)[0]) == person

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.document import blocks
 from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.languages import bilingual
+from pytest_mtchallenge.languages.en.inflection import plurals
 from pytest_mtchallenge.languages.en.reader import pronoun_function, subject_person
 from pytest_mtchallenge.languages.en.reader import tokenize as english_tokenize
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
@@ -145,6 +147,15 @@ def _match_at(reader: SentenceReader, index: int, lemmas: tuple[NounLemma, ...])
     return next((match for lemma in lemmas if (match := find_noun(reader, index, lemma)) is not None), None)
 
 
+def _plural_in_english(lemmas: tuple[NounLemma, ...], english: Sequence[str]) -> bool:
+    """Whether the English source (its context and sentence) writes the antecedent in the plural: a plural of an
+    English translation of one of its French lemmas (*mouche* → *fly* → *flies*), by the core lexicon."""
+    words = {word for sentence in english for word in english_tokenize(sentence)[0]}
+    return any(plural in words for lemma in lemmas
+               for translation in bilingual.translations(lemma.text, source_language="fr", target_language="en")
+               for plural in plurals(translation))
+
+
 def _features(gender: str | None, number: str | None) -> str:
     return Features(3, number, gender).describe().removeprefix("3rd person ")
 
@@ -211,19 +222,20 @@ class AntecedentAgreementChecker(FrenchChecker):
                                           f"({', '.join(roles)}){why}: dropped or restructured")
         document = blocks(item, output, context)
         mentions = Mentions(self.lexicon, reader, lemmas, document.output[:-1])
+        members = english_number == "s" and _plural_in_english(lemmas, (*item.context, item.source))
         occurrences = source.count(english)
         if occurrences > 1:
             # *Wash them and put them all back*: the first pronouns render each occurrence, and each must agree
-            verdicts = [self._judge(reader, rendering, english, english_number, lemmas, mentions)
+            verdicts = [self._judge(reader, rendering, english, english_number, lemmas, mentions, members)
                         for rendering in renderings[:min(occurrences, MAX_RENDERINGS)]]
             return next((v for v in verdicts if v.outcome.value == "fail"),
                         next((v for v in verdicts if v.outcome.value == "pass"), verdicts[0]))
-        first = self._judge(reader, renderings[0], english, english_number, lemmas, mentions)
+        first = self._judge(reader, renderings[0], english, english_number, lemmas, mentions, members)
         if first.outcome.value == "fail":
             # a later pronoun may be the one that renders the English pronoun; at most MAX_RENDERINGS
             # are read, so that a long output costs no more than a short one per pronoun
             for rendering in renderings[1:MAX_RENDERINGS]:
-                if self._judge(reader, rendering, english, english_number, lemmas, mentions).outcome.value == "pass":
+                if self._judge(reader, rendering, english, english_number, lemmas, mentions, members).outcome.value == "pass":
                     return Verdict.undecided(f"{first.reason}; but a later pronoun agrees: which one renders "
                                              f"{english!r} is left to a human", *first.evidence)
         return first
@@ -242,7 +254,7 @@ class AntecedentAgreementChecker(FrenchChecker):
         return tuple(role for role in roles if role in narrowed) or roles
 
     def _judge(self, reader: SentenceReader, rendering: Pronoun, english: str, english_number: str,
-               lemmas: tuple[NounLemma, ...], mentions: Mentions) -> Verdict:
+               lemmas: tuple[NounLemma, ...], mentions: Mentions, members: bool = False) -> Verdict:
         mention = mentions.before(rendering.index)
         pronoun = f"{rendering.form!r} ({rendering.role}"
         pronoun += f", {_features(rendering.gender, rendering.number)})" if rendering.role != "possessive" \
@@ -257,6 +269,13 @@ class AntecedentAgreementChecker(FrenchChecker):
                 group = resolve_coordination([Features(3, "s", g) for g in (gender, *mention.features.conjuncts)])
                 gender, number = group.gender, "p"
             antecedent = mention.describe(gender, number)
+            if members and number == "p" and not mention.features.conjuncts and rendering.number == "s":
+                # a singular English pronoun for an antecedent that English writes in the plural picks out one
+                # of its members (*There are flies everywhere. I'll kill it.* → *je la tuerai*): the number
+                # follows the English pronoun's, the gender the noun's. Not where English has a singular for a
+                # French plural (*hair* → *cheveux*, *it* → *les*)
+                number = "s"
+                antecedent = f"one of {mention.describe(gender, 'p')}, singular as {english!r} is"
         else:
             genders = {lemma.text: lemma.gender(self.lexicon) for lemma in lemmas}
             shared = set(genders.values())

@@ -612,15 +612,25 @@ def pronoun_function(words: Sequence[str], pronoun: str) -> str | None:
     return "object"
 
 
+#: What a question puts before its subject: a question word and the auxiliary inverted with it (*Why do you
+#: like it?*, *Won't they come?*).
+_QUESTION_OPENERS = frozenset({"why", "how", "when", "where", "what", "which"})
+
+
 def subject_person(words: Sequence[str]) -> int | None:
     """The person of a sentence's subject when it is a personal pronoun opening it, past
-    conjunctions, discourse words and punctuation (*But I miss them* → 1, *You'll need it* → 2);
+    conjunctions, discourse words and punctuation (*But I miss them* → 1, *You'll need it* → 2), or
+    after a question's inverted auxiliary (*Why do you like it?* → 2, *Can't we stay?* → 1);
     None when the sentence opens otherwise (a noun, an imperative)."""
+    inverted = False
     for word in words:
         if word in PERSONAL_PRONOUNS:
             form = PERSONAL_PRONOUNS[word]
             return form.person if form.case in ("subject", "both") else None
         if word in _OPENERS or not word[:1].isalnum() or is_adverb(word):
+            continue
+        if not inverted and (word in _QUESTION_OPENERS or word in AUXILIARIES) or inverted and word in NEGATION:
+            inverted = inverted or word in AUXILIARIES
             continue
         return None
     return None
