@@ -89,6 +89,22 @@ def test_an_items_source_and_references_are_encoded_once_for_all_its_outputs() -
     assert encoder.asked == [["un", SOURCE, REFERENCE], ["deux"], ["trois"]]
 
 
+def test_a_full_store_of_vectors_never_loses_a_text_the_current_output_is_compared_with(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vectors kept are bounded; an item whose source was kept and whose reference is new must not lose its
+    source to make room (a KeyError that ended 3 of ctxpro's 40,644 tests unjudged)."""
+    from pytest_mtchallenge.judge import triage as module
+
+    monkeypatch.setattr(module, "_KEPT_TEXTS", 2)
+    encoder = Axes({"s1": (1.0, 0.0, 0.0), "s2": (0.0, 1.0, 0.0), "r1": (0.0, 1.0, 0.0), "o": (0.0, 1.0, 0.0)})
+    triage = SemanticTriage(encoder)
+    triage.similarity("o", source="s1")  # keeps s1
+    triage.similarity("o", source="s2")  # keeps s1, s2: full
+    # s1 is kept (the oldest) and r1 is new: s2 makes room, not s1, which this output is compared with
+    assert triage.similarity("o", source="s1", references=("r1",)) == pytest.approx(1.0)
+    assert list(triage._vectors) == ["s1", "r1"]
+
+
 def test_the_judge_runs_the_triage_last_and_only_when_given() -> None:
     encoder = Axes({SOURCE: (1.0, 0.0, 0.0), REFERENCE: (1.0, 0.0, 0.0), REFERENCE + "!": (0.0, 1.0, 0.0)})
     plain = Judge(languages=("en", "fr"), checkers=CHECKERS)

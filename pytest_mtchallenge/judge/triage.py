@@ -108,12 +108,17 @@ class SemanticTriage:
         known = [text for text in dict.fromkeys((source, *references)) if text]
         missing = [text for text in known if text not in self._vectors]
         vectors = self._encode([output, *missing])
-        for text, vector in zip(missing, vectors[1:]):
-            self._vectors[text] = vector
-            if len(self._vectors) > _KEPT_TEXTS:
-                self._vectors.popitem(last=False)
+        new = dict(zip(missing, vectors[1:]))
+        wanted = [new[text] if text in new else self._vectors[text] for text in known]
+        for text in known:  # kept as the most recently used; the oldest go once the store is full
+            if text in new:
+                self._vectors[text] = new[text]
+            else:
+                self._vectors.move_to_end(text)
+        while len(self._vectors) > _KEPT_TEXTS:
+            self._vectors.popitem(last=False)
         found = vectors[0]
-        return max((_dot(found, self._vectors[text]) for text in known), default=1.0)
+        return max((_dot(found, vector) for vector in wanted), default=1.0)
 
     def read(self, item: ItemContext, output: str, context: tuple[str, ...], verdict: Verdict | None) -> Verdict | None:
         """The gate: a pass under the threshold becomes undecided, saying so; anything else is left as it is."""
