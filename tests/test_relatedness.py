@@ -285,3 +285,21 @@ def test_other_content_is_several_words_of_another_sentence(output: str, said: b
     assert (found is not None) is said
     if found is not None:
         assert len(found.words) >= 2 and "translate no word of the source nor of a reference" in found.describe()
+
+
+@pytest.mark.parametrize("output", ["Max knows how to repair a coffee machine.", "Max can fix a coffee maker."])
+def test_a_compound_of_a_derived_nouns_stem_renders_it_and_names_no_other_participant(output: str) -> None:
+    """French derives *cafetière* from *café*; English says it by a compound of *coffee* and another noun: that
+    noun is the source's participant, said otherwise (issue 36, a paraphrase of the blind set)."""
+    found = other_participant(output, source="Max sait comment réparer une cafetière.",
+                              references=("Max knows how to fix a coffeepot.",), source_language="fr",
+                              target_language="en")
+    assert found is None
+
+
+def test_a_noun_whose_modifier_renders_no_stem_of_the_unrendered_noun_is_still_another_participant() -> None:
+    found = other_participant("Max knows how to repair a washing machine.",
+                              source="Max sait comment réparer une cafetière.",
+                              references=("Max knows how to fix a coffeepot.",), source_language="fr",
+                              target_language="en")
+    assert found is not None and found.word == "machine" and found.unrendered == ("cafetiere",)

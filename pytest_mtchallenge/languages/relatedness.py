@@ -466,7 +466,29 @@ class _Participants:
         judged = _item_words(self.source, self.references, source_language, target_language, self.construction)
         unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
         noun = next(form for form, _ in found[0] if form in nouns)
+        tokens = _tokens(output, target_language)
+        place = tokens.index(found[0])
+        if unrendered and place and _compound_renders(tokens[place - 1], unrendered, target_language, source_language,
+                                                       written):
+            return None
         return Unsupported(noun, found[1], unrendered) if unrendered else None
+
+
+#: The shortest stem a compound's modifier must share with the derived noun it renders (*café* / *cafetière*).
+MIN_STEM = 3
+
+
+def _compound_renders(modifier: tuple[tuple[str, str], ...], unrendered: Sequence[str], language: str,
+                      other_language: str, written: dict[str, str]) -> bool:
+    """Whether the word before an output's noun makes with it a compound that renders one of the source's
+    unrendered nouns derived from the modifier's translation: a French noun derived by a suffix (*cafetière*,
+    *théière*, *pommier*, *cendrier*) is said in English by a compound of its stem's translation and another noun
+    (*coffee machine*, *teapot*, *apple tree*): *coffee* translates *café*, the stem of *cafetière*, so *machine* is
+    no participant of another sentence."""
+    stems = {_fold(other) for reading in _token_readings(modifier, language, written)
+             for other in _translations(reading, language, other_language)}
+    return any(len(stem) >= MIN_STEM and noun != stem and noun.startswith(stem)
+               for noun in map(_fold, unrendered) for stem in stems)
 
 
 @functools.lru_cache(maxsize=256)

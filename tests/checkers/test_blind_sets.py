@@ -14,9 +14,12 @@ rule change (``tests/data/SUITE-construction-heldout.yaml``, ``SUITE-paraphrase-
 With the semantic triage (``--mt-triage=semantic``, the extra ``triage``; its threshold frozen on these sets):
 
     isabelle2017-en-fr       construction 27 of 241 pass   paraphrase 97.4 % decided, 100 % pass
-    isabelle-kuhn2018-fr-en  construction 45 of 292 pass   paraphrase 96.2 % decided, 99.3 % pass
+    isabelle-kuhn2018-fr-en  construction 45 of 292 pass   paraphrase 96.9 % decided, 99.3 % pass
     dip-discourse            construction 2 of 50 pass     paraphrase 100 % decided, 100 % pass
     dip-discourse-en-fr      construction 1 of 26 pass     paraphrase 75.0 % decided, 76.2 % pass
+
+Then a compound of a derived noun's stem counted as rendering it (*a coffee machine* for *une cafetière*):
+French→English paraphrases 97.6 % decided without the triage, 96.9 % with it.
 
 The tests hold today's figures as a ceiling (construction passes) and a floor (paraphrases): a change that
 lets more unrelated outputs pass, or loses paraphrases, shows here.
@@ -35,14 +38,14 @@ from variants import variant_evaluation  # noqa: E402
 #: Per suite: the most construction outputs that pass, the fewest paraphrases decided and passing.
 FIGURES = {
     "isabelle2017-en-fr": (41, 305, 305),
-    "isabelle-kuhn2018-fr-en": (63, 278, 276),
+    "isabelle-kuhn2018-fr-en": (63, 280, 278),
     "dip-discourse": (18, 51, 51),
     "dip-discourse-en-fr": (3, 21, 16),
 }
 #: The same with the semantic triage (``--mt-triage=semantic``), whose threshold was frozen on these sets.
 TRIAGE_FIGURES = {
     "isabelle2017-en-fr": (27, 304, 304),
-    "isabelle-kuhn2018-fr-en": (45, 276, 274),
+    "isabelle-kuhn2018-fr-en": (45, 278, 276),
     "dip-discourse": (2, 51, 51),
     "dip-discourse-en-fr": (1, 21, 16),
 }
@@ -80,7 +83,7 @@ def test_with_the_semantic_triage_fewer_construction_outputs_pass_and_paraphrase
 #: passing without, with).
 REMEASURED = {
     "isabelle2017-en-fr": (13, 7, 58, 58),
-    "isabelle-kuhn2018-fr-en": (9, 5, 57, 57),
+    "isabelle-kuhn2018-fr-en": (9, 5, 58, 58),
 }
 
 

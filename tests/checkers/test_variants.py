@@ -92,13 +92,14 @@ UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2"
 #: How many legitimate (human "yes") outputs each unrelated set holds, and those of them not passed: the
 #: seventh's NF2 (*Mary was under the impression that she knew the truth.* for *Mary croyait connaître la
 #: vérité*) is left to a human since en_finite_clause finds no finite clause of the source's verb, before
-#: and after the rule. Two renderings name a participant with another noun than the lexicon's, and go to
-#: review by the participant rule (relatedness.other_participant): HI1 *a coffee machine* for *une cafetière*,
-#: S2d *prudente au volant* for *careful on the road*.
+#: and after the rule. A rendering that names a participant with another noun than the lexicon's goes to
+#: review by the participant rule (relatedness.other_participant): S2d *prudente au volant* for *careful on the
+#: road*. HI1 *a coffee machine* for *une cafetière* did too, until a compound of a derived noun's stem
+#: (*coffee* for *café*, the stem of *cafetière*) counted as rendering it (issue 36).
 LEGITIMATE = {"unrelated-heldout3": (10, ()), "unrelated-heldout4": (10, ()),
-              "unrelated-heldout5": (10, ("HI1", "S2d")), "unrelated-heldout6": (6, ()),
+              "unrelated-heldout5": (10, ("S2d",)), "unrelated-heldout6": (6, ()),
               "unrelated-heldout7": (15, ("NF2",)), "unrelated-heldout8": (20, ()),
-              "unrelated-heldout9": (25, ("HI1",)), "unrelated-heldout10": (25, ())}
+              "unrelated-heldout9": (25, ()), "unrelated-heldout10": (25, ())}
 
 
 @pytest.mark.parametrize("unrelated", sorted(UNRELATED_PASSES))
