@@ -171,15 +171,18 @@ class ParticipantChecks(ABC, Generic[SentenceT]):
     def object_end(self, words: Sequence[str], start: int) -> int:
         """Where an object noun phrase that starts at ``start`` ends (the index after its last word)."""
 
-    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str) -> Verdict:
-        """A pass whose clause's subject (the sentence's, after a fronted adverbial) cannot be the
-        reference's becomes a failure or is left to a human (:func:`same_participant`)."""
+    def same_subject(self, verdict: Verdict, *, item: ChallengeItem, output: str, role: str,
+                     subject_at: Callable[[SentenceT], Participant | None] | None = None) -> Verdict:
+        """A pass whose clause's subject cannot be the reference's becomes a failure or is left to a human
+        (:func:`same_participant`). The clause is the sentence's (its subject after a fronted adverbial,
+        :meth:`subject_of`), or the one a family's construction opens: ``subject_at`` finds its subject in a
+        sentence read by the pack, the output's and each reference's alike (the conditional clause's, issue 36)."""
         if verdict.outcome is not Outcome.PASS:
             return verdict  # only a pass is checked: nothing to read
+        find = subject_at or self.subject_of
         sentence = self.read(output)
-        expected = [subject for reference in item.references
-                    if (subject := self.subject_of(self.read(reference))) is not None]
-        return same_participant(verdict, role=role, found=self.subject_of(sentence), expected=expected,
+        expected = [subject for reference in item.references if (subject := find(self.read(reference))) is not None]
+        return same_participant(verdict, role=role, found=find(sentence), expected=expected,
                                 names=item_names(item.source, item.references), output_words=self.words(sentence),
                                 function_words=self.function_words, linked=linked_to(item))
 

@@ -1,17 +1,16 @@
 """The ``conditional`` family: fronted English *should* rendered by a French conditional clause (*si* + imperfect)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker, VerbLemmas, verb_lemmas
+from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.text.normalise import normalise_text
-from pytest_mtchallenge.verdict import Outcome, Verdict
+from pytest_mtchallenge.verdict import Verdict
 
 _PARAMS = {"verbs"}
 _CLAUSE_END = frozenset({".", "?", "!", ";", ":"})
@@ -26,22 +25,6 @@ _SUBJUNCTIVE_SUBORDINATORS = (("à", "supposer", "que"), ("à", "supposer", "qu'
 _AFTER_SI = frozenset({"jamais", "par", "hasard", "malheur", "un", "jour", "d'aventure", "toutefois", "vraiment",
                        "malheureusement", "demain", "effectivement", "cependant", "pourtant", ","})
 _CONCESSIVE = frozenset({"même"})
-_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
-
-
-@dataclass(frozen=True, slots=True)
-class _Subject:
-    """The subject of a conditional clause: its words, its person (None: *on*), whether it is a
-    pronoun, and the names among its words (written with a capital inside the sentence)."""
-
-    words: tuple[str, ...]
-    person: int | None
-    pronoun: bool
-    names: frozenset[str]
-
-    @property
-    def text(self) -> str:
-        return join_words(list(self.words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +64,9 @@ class ConditionalChecker(FrenchChecker):
     # 3: a si clause whose verb is left unconjugated passes
     # 4: the clause's subject must be the reference clause's: another person, or a noun phrase for a name, fails
     # 5: a si + imperfect pass rests on the main clause's meaning (the judge compares it with the source's words)
-    version = "5"
+    # 6: the clause's subject compared by the shared participant check (same_participant: a pronoun's number and
+    #    gender too, a noun phrase for the reference's pronoun or not linked to the item left to a human)
+    version = "6"
     description = "Fronted should: si + imperfect conditional clause"
     Params = ConditionalParams
 
@@ -95,13 +80,13 @@ class ConditionalChecker(FrenchChecker):
             if token == "si" or (token == "s'" and index + 1 < len(tokens) and tokens[index + 1] in ("il", "ils")):
                 verdict = self._si_clause(reader, index)
                 if verdict is not None:
-                    return self._same_subject(verdict, reader, output, item)
+                    return self._same_subject(verdict, output, item)
         for subordinator in _CONDITIONAL_SUBORDINATORS + _SUBJUNCTIVE_SUBORDINATORS:
             for index in range(len(tokens) - len(subordinator) + 1):
                 if tuple(tokens[index:index + len(subordinator)]) == subordinator:
                     verdict = self._other_subordinate(reader, index, subordinator)
                     if verdict is not None:
-                        return self._same_subject(verdict, reader, output, item)
+                        return self._same_subject(verdict, output, item)
         opening = 0
         while opening < len(tokens) and tokens[opening] in ("et", "mais", ","):
             opening += 1
@@ -130,37 +115,11 @@ class ConditionalChecker(FrenchChecker):
         return Verdict.not_found("a 'si' clause or conditional subordinator",
                                  "no 'si' clause or conditional subordinator found: left to a human")
 
-    def _same_subject(self, verdict: Verdict, reader: SentenceReader, output: str, item: ChallengeItem) -> Verdict:
-        """A pass stands when the output's conditional clause may have the reference clause's subject;
-        a failure when its subject has another person or is a noun phrase for a name the output lacks;
-        left to a human when a noun phrase may be a synonym of the reference's."""
-        if verdict.outcome is not Outcome.PASS:
-            return verdict
-        found = _clause_subject(reader, output)
-        expected = [subject for reference in item.references
-                    if (subject := _clause_subject(read_french(reference, self.lexicon)[0], reference)) is not None]
-        if found is None or not expected or found.person is None or any(s.person is None for s in expected):
-            return verdict
-        if any(found.person == s.person and (found.pronoun or s.pronoun or found.words == s.words)
-               for s in expected):
-            return verdict
-        wanted = expected[0]
-        if all(found.person != s.person for s in expected):
-            return Verdict.failed(
-                f"the conditional clause's subject {found.text!r} ({_PERSON_NAMES[found.person]}) is not the "
-                f"reference clause's {wanted.text!r} ({_PERSON_NAMES[wanted.person or 3]}): the clause says "
-                "something of someone else than the source's", found.text)
-        names = frozenset().union(*(s.names for s in expected))
-        if names and not names & set(reader.tokens):
-            return Verdict.failed(
-                f"the conditional clause's subject {found.text!r} is not the reference clause's {wanted.text!r}, a "
-                "name rendered as itself or by a pronoun, and the name is nowhere in the output: the clause says "
-                "something of someone else than the source's", found.text)
-        if any(set(found.words) & set(s.words) - set(DETERMINERS) for s in expected):
-            return verdict
-        return Verdict.undecided(
-            f"the conditional clause's subject {found.text!r} is not the reference clause's {wanted.text!r}: a "
-            "synonym, or someone else? Left to a human", found.text)
+    def _same_subject(self, verdict: Verdict, output: str, item: ChallengeItem) -> Verdict:
+        """A pass stands when the output's conditional clause may have the reference clause's subject: the
+        shared participant check (:meth:`FrenchChecker.same_subject` on the clause's subject, issue 36)."""
+        return self.same_subject(verdict, item=item, output=output, role="conditional clause's subject",
+                                 subject_at=_clause_subject)
 
     def _si_clause(self, reader: SentenceReader, si: int) -> Verdict | None:
         tokens = reader.tokens
@@ -232,16 +191,15 @@ def _main_clause_meaning(reader: SentenceReader, si: int, verb: int) -> tuple[st
     return reader.meaning_words(main) if main is not None else ()
 
 
-def _clause_subject(reader: SentenceReader, text: str) -> _Subject | None:
-    """The subject of the first conditional clause (*si* / *s'il*, or a conditional subordinator),
-    or None."""
+def _clause_subject(reader: SentenceReader) -> Participant | None:
+    """The subject of the first conditional clause (*si* / *s'il*, or a conditional subordinator) as a
+    participant, or None."""
     tokens = reader.tokens
     starts = [index + 1 for index, token in enumerate(tokens)
               if token == "si" or token == "s'" and index + 1 < len(tokens) and tokens[index + 1] in ("il", "ils")]
     starts += [index + len(subordinator) for subordinator in _CONDITIONAL_SUBORDINATORS + _SUBJUNCTIVE_SUBORDINATORS
                for index in range(len(tokens) - len(subordinator) + 1)
                if tuple(tokens[index:index + len(subordinator)]) == subordinator]
-    capitalised = {word.lower() for word in re.findall(r"[^\W\d_]+", normalise_text(text))[1:] if word[0].isupper()}
     for start in sorted(starts):
         while start < len(tokens) and tokens[start] in _AFTER_SI:
             start += 1
@@ -251,9 +209,11 @@ def _clause_subject(reader: SentenceReader, text: str) -> _Subject | None:
         if phrase is None or reader.first_finite_verb(phrase.end) is None:
             continue
         words = tuple(tokens[phrase.start:phrase.end])
-        pronoun = len(words) == 1 and words[0] in PRONOUNS
-        person = None if words == ("on",) else PRONOUNS[words[0]][0] if pronoun else 3
-        return _Subject(words, person, pronoun, frozenset(capitalised & set(words)))
+        text = join_words(list(words))
+        if len(words) == 1 and words[0] in PRONOUNS:
+            person, number, gender = PRONOUNS[words[0]]
+            return Participant(text, words, None if words == ("on",) else person, True, number, gender)
+        return Participant(text, words, 3, False, phrase.features.number)
     return None
 
 

@@ -126,7 +126,11 @@ THE_BOSS = "Si le patron devait partir, je serais triste."
     (LEAVE, PAUL, "S'il devait partir, je serais triste.", Outcome.PASS),
     (LEAVE, PAUL, "Je serais triste si Paul s'en allait.", Outcome.PASS),
     (FALL, HE_FALLS, "Si jamais il tombait, il se relèverait aussitôt.", Outcome.PASS),
-    (FALL, HE_FALLS, "Si Marc venait à tomber, il se relèverait tout de suite.", Outcome.PASS),  # il: any 3rd person
+    # a name where the source says *he*: someone else, or the pronoun made explicit? (the shared participant
+    # check, issue 36; the family passed it while it compared persons alone)
+    (FALL, HE_FALLS, "Si Marc venait à tomber, il se relèverait tout de suite.", Outcome.UNDECIDED),
+    (FALL, HE_FALLS, "S'il venait à chuter, il se relèverait aussitôt.", Outcome.PASS),
+    (FALL, HE_FALLS, "Si elle venait à tomber, elle se relèverait aussitôt.", Outcome.FAIL),  # she for he
     (LEAVE, THE_BOSS, "Si le patron partait, je serais triste.", Outcome.PASS),
     (LEAVE, THE_BOSS, "Si on devait partir, je serais triste.", Outcome.PASS),  # on: not compared
     # another person than the reference clause's subject
