@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
 from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS, NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader,
 )
@@ -120,7 +121,9 @@ class FiniteClauseChecker(FrenchChecker):
     # 5: a finite clause whose subject has another person than the reference clause's fails
     # 6: a pass rests on the finite clause's meaning (Verdict.content), which the judge compares with the source
     # 7: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
-    version = "7"
+    # 8: the clause's subject compared by the shared participant check (same_participant, issue 36): a pronoun's
+    #    number and gender too; a noun phrase for the reference's pronoun, or not linked to the item, to a human
+    version = "8"
     Params = FiniteClauseParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
@@ -136,12 +139,11 @@ class FiniteClauseChecker(FrenchChecker):
         good = [f.description for f in findings if f.correct]
         bad = [f.description for f in findings if f.correct is False]
         if good and not bad:
-            other = self._other_subject(reader, params.subordinators, item.references)
-            if other:
-                return Verdict.failed(other, *good)
             verbs = [f.verb for f in findings if f.correct and f.verb is not None]
-            return Verdict.passed(f"the complement is a finite clause: {'; '.join(good)}", *good).resting_on(
+            passed = Verdict.passed(f"the complement is a finite clause: {'; '.join(good)}", *good).resting_on(
                 *(word for verb in verbs for word in reader.meaning_words(verb)))
+            return self.same_subject(passed, item=item, output=output, role="finite clause's subject",
+                                     subject_at=lambda sentence: self._clause_subject(sentence, params.subordinators))
         if bad and not good:
             return Verdict.failed(f"expected a finite clause (que + subject + finite verb); found {'; '.join(bad)}",
                                   *bad)
@@ -174,22 +176,19 @@ class FiniteClauseChecker(FrenchChecker):
                 found.append(Finding(True, f"{token!r} + the finite verb {tokens[verb]!r} ({lemmas}, {moods})", verb))
         return found
 
-    def _other_subject(self, reader: SentenceReader, subordinators: frozenset[str], references: tuple[str, ...]) -> str:
-        """Why the output's finite clause is not the reference's complement: its subject has another
-        person than every reference clause's subject; "" when it may be the same."""
+    def _clause_subject(self, reader: SentenceReader, subordinators: frozenset[str]) -> Participant | None:
+        """The subject of the first finite clause after a governor, as a participant: a subject pronoun with its
+        person, number and gender, a noun phrase in the 3rd person; None for a clause with no subject before its
+        verb."""
         found = self._clause_subjects(reader, subordinators)
-        if not found or any(person is None for _, person in found):
-            return ""
-        expected = [subject for reference in references
-                    for subject in self._clause_subjects(SentenceReader(reference, self.lexicon), subordinators)]
-        if not expected or any(person is None for _, person in expected):
-            return ""
-        if {person for _, person in found} & {person for _, person in expected}:
-            return ""
-        (subject, person), (wanted, other) = found[0], expected[0]
-        return (f"the finite clause's subject {subject!r} ({_PERSON_NAMES[person or 3]}) is not the reference "
-                f"clause's {wanted!r} ({_PERSON_NAMES[other or 3]}): the clause renders something else than the "
-                "source's complement")
+        if not found or not found[0][0]:
+            return None
+        text, person = found[0]
+        words = tuple(text.split())
+        if len(words) == 1 and words[0] in PRONOUNS:
+            _, number, gender = PRONOUNS[words[0]]
+            return Participant(text, words, person, True, number, gender)
+        return Participant(text, words, 3, False)
 
     def _clause_subjects(self, reader: SentenceReader, subordinators: frozenset[str]) -> list[tuple[str, int | None]]:
         """The subject of each finite clause after a governor, with its person: a subject pronoun's,
