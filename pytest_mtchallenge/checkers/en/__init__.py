@@ -9,7 +9,7 @@ from pytest_mtchallenge.checkers import Checker, FamilyParams, check_keys, patte
 from pytest_mtchallenge.checkers.participants import Participant, ParticipantChecks
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
-from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, Sentence, fold_word, subject_at, tokenize
+from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, NounPhrase, Sentence, fold_word, subject_at, tokenize
 from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
 from pytest_mtchallenge.model import ChallengeItem
 
@@ -46,16 +46,21 @@ def subject_of(sentence: Sentence) -> Participant | None:
     starts += [index + 1 for index, word in enumerate(words[:8]) if word == ","][:1]
     for start in starts:
         phrase = subject_at(sentence, start)
-        if phrase is None:
-            continue
-        found = tuple(words[phrase.start:phrase.end])
-        if phrase.pronoun is not None:
-            form = phrase.pronoun
-            person = None if found in (("one",), ("there",)) else form.person
-            return Participant(phrase.text, found, person, True, form.number, form.gender)
-        number = None if phrase.third_singular is None else "s" if phrase.third_singular else "p"
-        return Participant(phrase.text, found, 3, False, number)
+        if phrase is not None:
+            return participant(sentence, phrase)
     return None
+
+
+def participant(sentence: Sentence, phrase: NounPhrase) -> Participant:
+    """A subject noun phrase of ``sentence`` as the shared participant check reads it: a pronoun with its
+    person (none for *one*, *there*), number and gender; a noun phrase in the 3rd person with its number."""
+    found = tuple(sentence.words[phrase.start:phrase.end])
+    if phrase.pronoun is not None:
+        form = phrase.pronoun
+        person = None if found in (("one",), ("there",)) else form.person
+        return Participant(phrase.text, found, person, True, form.number, form.gender)
+    number = None if phrase.third_singular is None else "s" if phrase.third_singular else "p"
+    return Participant(phrase.text, found, 3, False, number)
 
 
 def words_of(value: object, name: str, *, required: bool = True) -> tuple[str, ...]:
@@ -148,5 +153,5 @@ def source_phrase(item: ChallengeItem) -> str:
     return " … ".join(item.source_locus) if item.source_locus else item.source
 
 
-__all__ = ["EnglishChecker", "WordLists", "Words", "check_word_lists", "patterns", "source_phrase", "tense_lists",
-           "words_of", "words_param"]
+__all__ = ["EnglishChecker", "WordLists", "Words", "check_word_lists", "participant", "patterns", "source_phrase",
+           "tense_lists", "words_of", "words_param"]

@@ -5,10 +5,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
-from pytest_mtchallenge.checkers.en import EnglishChecker, Words, tense_lists, words_of
+from pytest_mtchallenge.checkers.en import EnglishChecker, Words, participant, tense_lists, words_of
+from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.en.reader import (
     TENSE_NAMES,
-    NounPhrase,
     Sentence,
     lexical_word,
     subject_at,
@@ -83,7 +83,9 @@ class ClauseTenseChecker(EnglishChecker):
     #: pronoun after the subject is skipped. 3: *what* for *que* after a trigger; a repeated subject pronoun
     #: (the clitic) is skipped. 4: the clause's subject must have the reference clause's person (and he/she)
     # 5: a pass rests on the clause's lexical verb (Verdict.content), which the judge compares with the source
-    version = "5"
+    # 6: the clause's subject compared by the shared participant check (same_participant, issue 36): a pronoun's
+    #    number too; a noun phrase for the reference's pronoun, or not linked to the item, left to a human
+    version = "6"
     description = "Tense and mood of an English subordinate clause (subjunctive, present for future)"
     Params = ClauseTenseParams
     construction_params = ("triggers",)
@@ -112,11 +114,10 @@ class ClauseTenseChecker(EnglishChecker):
                 opener = sentence.text(start, after)
                 clause = f"{subject.text} {group.text}".strip()
                 if group.tense in accept:
-                    other = _other_subject(subject, item.references, params.triggers)
-                    if other:
-                        return Verdict.failed(other, clause)
-                    return Verdict.passed(f"after {opener!r}, {clause!r} is in the {group.describe()}, as English "
-                                          "requires", clause).resting_on(lexical_word(sentence, group.head))
+                    passed = Verdict.passed(f"after {opener!r}, {clause!r} is in the {group.describe()}, as English "
+                                            "requires", clause).resting_on(lexical_word(sentence, group.head))
+                    return self.same_subject(passed, item=item, output=output, role="clause's subject",
+                                             subject_at=lambda read: _clause_subject(read, params.triggers))
                 if group.tense in reject:
                     return Verdict.failed(f"expected the {expected} after {opener!r}; found {clause!r} "
                                           f"({group.describe()})", clause)
@@ -134,41 +135,15 @@ class ClauseTenseChecker(EnglishChecker):
                                  "none of the expected clause openers found: left to a human")
 
 
-_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
-
-
-def _clause_subject(sentence: Sentence, triggers: Words) -> NounPhrase | None:
-    """The subject of the first clause after a trigger (and its *that*) in ``sentence``."""
+def _clause_subject(sentence: Sentence, triggers: Words) -> Participant | None:
+    """The subject of the first clause after a trigger (and its *that*) in ``sentence``, as a participant."""
     for trigger in triggers:
         for _, end in sentence.find_phrase(trigger):
             after = end + 1 if end < len(sentence) and sentence.words[end] in ("that", "what") else end
             subject = subject_at(sentence, after)
             if subject is not None:
-                return subject
+                return participant(sentence, subject)
     return None
-
-
-def _person(subject: NounPhrase) -> int:
-    return subject.pronoun.person if subject.pronoun is not None else 3
-
-
-def _other_subject(subject: NounPhrase, references: tuple[str, ...], triggers: Words) -> str:
-    """Why the clause of ``subject`` is not the reference's: its subject has another person than the
-    reference clause's, or is *she* for *he* (or *he* for *she*); "" when it may be the same."""
-    expected = [found for reference in references
-                if (found := _clause_subject(Sentence(reference), triggers)) is not None]
-    if not expected:
-        return ""
-    for wanted in expected:
-        if _person(wanted) == _person(subject) and not (
-                subject.pronoun is not None and wanted.pronoun is not None
-                and {subject.pronoun.gender, wanted.pronoun.gender} == {"m", "f"}):
-            return ""
-    wanted = expected[0]
-    described = subject.pronoun.describe() if subject.pronoun is not None else _PERSON_NAMES[3]
-    other = wanted.pronoun.describe() if wanted.pronoun is not None else _PERSON_NAMES[3]
-    return (f"the clause's subject {subject.text!r} ({described}) is not the reference clause's {wanted.text!r} "
-            f"({other}): the clause says something else than the source's")
 
 
 def _for_to(sentence: Sentence, start: int, end: int, accept: tuple[str, ...]) -> Verdict | None:
