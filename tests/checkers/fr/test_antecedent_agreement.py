@@ -10,7 +10,7 @@ import pytest
 
 from pytest_mtchallenge.checkers.fr.antecedent_agreement import AntecedentAgreementChecker
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Outcome
+from pytest_mtchallenge.verdict import Outcome, Verdict
 from tests.items import item
 
 CHECKER = AntecedentAgreementChecker()
@@ -468,35 +468,41 @@ def test_after_an_english_preposition_a_french_object_clitic_still_renders_the_p
     assert CHECKER.check(item=looked_for, output="Je le cherche depuis ce matin.", context=CAR).outcome is Outcome.FAIL
 
 
+def it_after(context: str, translation: str, source: str, reference: str, antecedent: str) -> ChallengeItem:
+    """An item of *it* in ``source`` after one context sentence, whose system translated it ``translation``."""
+    return item(source, (reference,), checker="antecedent_agreement",
+                params={"pronoun": "it", "antecedent": [antecedent]}, context=(context,),
+                context_references=(translation,), target_language="fr")
+
+
+def judge_after(document: ChallengeItem, output: str) -> Verdict:
+    """``output`` judged with the item's context translated as its reference translates it."""
+    return CHECKER.check(item=document, output=output, context=document.context_references)
+
+
 def test_a_singular_pronoun_for_one_member_of_a_set_english_writes_in_the_plural_agrees_in_gender_only() -> None:
     """Issue 36: *There are flies everywhere. I'll kill it.*: *it* picks out one fly, so French keeps the singular
     (*je la tuerai*); its gender is still the noun's."""
-    fly = item("I'll kill it.", ("Je la tuerai.",), checker="antecedent_agreement",
-               params={"pronoun": "it", "antecedent": ["mouche"]}, context=("There are flies everywhere.",),
-               context_references=("Il y a des mouches partout.",), target_language="fr")
-    context = ("Il y a des mouches partout.",)
-    found = CHECKER.check(item=fly, output="Je la tuerai.", context=context)
+    fly = it_after("There are flies everywhere.", "Il y a des mouches partout.", "I'll kill it.", "Je la tuerai.",
+                   "mouche")
+    found = judge_after(fly, "Je la tuerai.")
     assert found.outcome is Outcome.PASS and "one of 'mouches'" in found.reason
-    assert CHECKER.check(item=fly, output="Je les tuerai.", context=context).outcome is Outcome.PASS
-    assert CHECKER.check(item=fly, output="Je le tuerai.", context=context).outcome is Outcome.FAIL
+    assert judge_after(fly, "Je les tuerai.").outcome is Outcome.PASS
+    assert judge_after(fly, "Je le tuerai.").outcome is Outcome.FAIL
 
 
 def test_a_french_plural_for_an_english_singular_still_needs_the_plural() -> None:
     """*I like my hair. I'll cut it.*: English *hair* is singular, French *cheveux* plural: *le* is wrong."""
-    hair = item("I'll cut it.", ("Je vais les couper.",), checker="antecedent_agreement",
-                params={"pronoun": "it", "antecedent": ["cheveu"]}, context=("My hair is too long.",),
-                context_references=("Mes cheveux sont trop longs.",), target_language="fr")
-    context = ("Mes cheveux sont trop longs.",)
-    assert CHECKER.check(item=hair, output="Je vais le couper.", context=context).outcome is Outcome.FAIL
-    assert CHECKER.check(item=hair, output="Je vais les couper.", context=context).outcome is Outcome.PASS
+    hair = it_after("My hair is too long.", "Mes cheveux sont trop longs.", "I'll cut it.", "Je vais les couper.",
+                    "cheveu")
+    assert judge_after(hair, "Je vais le couper.").outcome is Outcome.FAIL
+    assert judge_after(hair, "Je vais les couper.").outcome is Outcome.PASS
 
 
 def test_plaire_makes_the_english_object_its_subject_in_a_question_too() -> None:
     """Issue 36: *Why do you like it?* → *Pourquoi elle te plaît ?*: with a 1st or 2nd person subject in English,
     a French 3rd person subject renders the object pronoun, in a question as in a statement."""
-    dress = item("Why do you like it?", ("Pourquoi te plaît-elle ?",), checker="antecedent_agreement",
-                 params={"pronoun": "it", "antecedent": ["robe"]}, context=("I bought a dress.",),
-                 context_references=("J'ai acheté une robe.",), target_language="fr")
-    context = ("J'ai acheté une robe.",)
-    assert CHECKER.check(item=dress, output="Pourquoi elle te plaît ?", context=context).outcome is Outcome.PASS
-    assert CHECKER.check(item=dress, output="Pourquoi il te plaît ?", context=context).outcome is Outcome.FAIL
+    dress = it_after("I bought a dress.", "J'ai acheté une robe.", "Why do you like it?", "Pourquoi te plaît-elle ?",
+                     "robe")
+    assert judge_after(dress, "Pourquoi elle te plaît ?").outcome is Outcome.PASS
+    assert judge_after(dress, "Pourquoi il te plaît ?").outcome is Outcome.FAIL
