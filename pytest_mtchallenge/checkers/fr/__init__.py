@@ -1,6 +1,7 @@
 """Checker families that judge French outputs, built on the French language pack, and the parameter types they share (:mod:`.params`)."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -19,7 +20,7 @@ from pytest_mtchallenge.checkers.fr.params import (
     verb_lemmas,
 )
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
-from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
+from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, Phrase, SentenceReader, join_words
 
 #: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
 FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
@@ -88,13 +89,22 @@ def subject_of(reader: SentenceReader, start: int | None = None) -> Participant 
     words = tuple(reader.tokens[phrase.start:phrase.end])
     if words[0] not in _SUBJECT_CLITICS and reader.first_finite_verb(found[1]) is None:
         return None
+    subject = participant(reader, phrase)
+    if words[0] in _SILENT_PLURAL and subject.pronoun:
+        # *Ils se lava les mains* for *Il*: a written -s the ear does not hear, an agreement slip
+        return dataclasses.replace(subject, number=None)
+    return subject
+
+
+def participant(reader: SentenceReader, phrase: Phrase) -> Participant:
+    """A noun phrase the reader found, as the shared participant check reads it: a pronoun with its person (none
+    for *on*), number and gender; a noun phrase in the 3rd person with its number."""
+    words = tuple(reader.tokens[phrase.start:phrase.end])
     if len(words) == 1 and words[0] in PRONOUNS:
         person, number, gender = PRONOUNS[words[0]]
-        if words[0] in _SILENT_PLURAL:
-            number = None  # *Ils se lava les mains* for *Il*: a written -s the ear does not hear, an agreement slip
         return Participant(join_words(list(words)), words, None if words[0] == "on" else person, True, number, gender)
     return Participant(join_words(list(words)), words, 3, False, phrase.features.number)
 
 
-__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "subject_of", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
+__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "participant", "subject_of", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
            "phrase_list", "phrase_tokens", "tokenized_phrases", "verb_lemmas"]

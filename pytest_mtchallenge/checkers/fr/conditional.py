@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, VerbLemmas, verb_lemmas
+from pytest_mtchallenge.checkers.fr import FrenchChecker, VerbLemmas, participant, verb_lemmas
 from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import describe_readings, is_finite, read_french, skip_preverbal
@@ -208,12 +208,7 @@ def _clause_subject(reader: SentenceReader) -> Participant | None:
         phrase = reader.noun_phrase(start)
         if phrase is None or reader.first_finite_verb(phrase.end) is None:
             continue
-        words = tuple(tokens[phrase.start:phrase.end])
-        text = join_words(list(words))
-        if len(words) == 1 and words[0] in PRONOUNS:
-            person, number, gender = PRONOUNS[words[0]]
-            return Participant(text, words, None if words == ("on",) else person, True, number, gender)
-        return Participant(text, words, 3, False, phrase.features.number)
+        return participant(reader, phrase)
     return None
 
 

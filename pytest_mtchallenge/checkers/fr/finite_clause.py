@@ -33,7 +33,6 @@ _ATTRIBUTE_VERBS = frozenset({"croire", "juger", "trouver", "estimer", "considé
 _WILL_VERBS = frozenset({"vouloir", "souhaiter", "désirer", "préférer", "aimer", "exiger", "demander", "attendre"})
 # Perception verbs: a relative after their object is a predicate of it (*je l'ai vu qui courait*).
 _PERCEPTION_VERBS = frozenset({"voir", "entendre", "regarder", "écouter", "sentir", "apercevoir", "observer"})
-_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 _ADVERBS_AFTER_VERB = frozenset({"bien", "beaucoup", "vraiment", "toujours", "mieux", "tant", "fort", "tellement",
                                  "plutôt", "surtout", "aussi", "donc", "sincèrement", "fermement"})
 
@@ -178,37 +177,29 @@ class FiniteClauseChecker(FrenchChecker):
 
     def _clause_subject(self, reader: SentenceReader, subordinators: frozenset[str]) -> Participant | None:
         """The subject of the first finite clause after a governor, as a participant: a subject pronoun with its
-        person, number and gender, a noun phrase in the 3rd person; None for a clause with no subject before its
-        verb."""
-        found = self._clause_subjects(reader, subordinators)
-        if not found or not found[0][0]:
-            return None
-        text, person = found[0]
-        words = tuple(text.split())
-        if len(words) == 1 and words[0] in PRONOUNS:
-            _, number, gender = PRONOUNS[words[0]]
-            return Participant(text, words, person, True, number, gender)
-        return Participant(text, words, 3, False)
-
-    def _clause_subjects(self, reader: SentenceReader, subordinators: frozenset[str]) -> list[tuple[str, int | None]]:
-        """The subject of each finite clause after a governor, with its person: a subject pronoun's,
-        3rd for a noun phrase; None for *on*, and for a clause with no subject before its verb."""
+        person (none for *on*), number and gender, a noun phrase in the 3rd person; None when that clause has no
+        subject before its verb."""
         tokens = reader.tokens
-        subjects: list[tuple[str, int | None]] = []
         for index, _, _, verb in self._clause_spans(reader, subordinators):
             if verb is None:
                 continue
             last = verb
             while last > index + 2 and (tokens[last - 1] in OBJECT_CLITICS or tokens[last - 1] in NEGATION):
                 last -= 1
-            words = tokens[index + 1:last]
+            words = tuple(tokens[index + 1:last])
             if not words:
-                subjects.append(("", None))
-            elif words[0] in SUBJECT_CLITICS:
-                subjects.append((words[0], None if words[0] == "on" else PRONOUNS[words[0]][0]))
+                return None
+            if words[0] in SUBJECT_CLITICS:
+                words = words[:1]
+                person: int | None = None if words[0] == "on" else PRONOUNS[words[0]][0]
             else:
-                subjects.append((" ".join(words), 3))
-        return subjects
+                person = 3
+            text = " ".join(words)
+            if len(words) == 1 and words[0] in PRONOUNS:
+                _, number, gender = PRONOUNS[words[0]]
+                return Participant(text, words, person, True, number, gender)
+            return Participant(text, words, 3, False)
+        return None
 
     def _clause_spans(self, reader: SentenceReader,
                       subordinators: frozenset[str]) -> Iterator[tuple[int, int, int, int | None]]:
