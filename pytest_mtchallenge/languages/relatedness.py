@@ -445,7 +445,8 @@ class _Participants:
         # the words the lexicon knows that no reference has, first: most outputs have none, and need neither the
         # item's words nor a reading of their nouns
         said = self.said
-        candidates = [token for token in _tokens(output, target_language)
+        tokens = _tokens(output, target_language)
+        candidates = [token for token in tokens
                       if not any(reading in said for reading in token)
                       and any(_translations(reading, target_language, source_language)
                               for reading in _token_readings(token, target_language, written))]
@@ -466,7 +467,6 @@ class _Participants:
         judged = _item_words(self.source, self.references, source_language, target_language, self.construction)
         unrendered = tuple(word for word in judged.unrendered(output) if word in source_nouns)
         noun = next(form for form, _ in found[0] if form in nouns)
-        tokens = _tokens(output, target_language)
         place = tokens.index(found[0])
         if unrendered and place and _compound_renders(tokens[place - 1], unrendered, target_language, source_language,
                                                        written):
