@@ -83,13 +83,14 @@ GERMAN_FIXED = {"nurse": "female"}
 STAND_INS = ("it", "es")
 
 
-def _require(language: str = "fr") -> tuple[object, Callable[[str], object]]:
-    """eflomal and the loaded spaCy pipeline (German: the tokenizer alone), imported at first use; a missing one exits
-    with the command to install it."""
+def _require(language: str = "fr") -> tuple[object, object]:
+    """eflomal and what reads the language, imported at first use: the analyser of the aligned words (spaCy's French
+    pipeline in :class:`Morphology`, or the stand-in :class:`RomanceMorphology`), or for German spaCy's tokenizer
+    alone; a missing one exits with the command to install it."""
     try:
         import eflomal  # type: ignore[import-not-found]
         if language in STAND_INS:
-            return eflomal, RomanceMorphology(language).gender
+            return eflomal, RomanceMorphology(language)
         import spacy  # type: ignore[import-not-found]
     except ImportError as exc:
         raise SystemExit(f"{_MISSING.format(model=MODEL)} ({exc})") from None
@@ -99,7 +100,16 @@ def _require(language: str = "fr") -> tuple[object, Callable[[str], object]]:
         nlp = spacy.load(MODEL, disable=["parser", "ner"])  # as upstream's SpacyPredictor
     except OSError as exc:
         raise SystemExit(f"{_MISSING.format(model=MODEL)} (spacy.load: {exc})") from None
-    return eflomal, nlp
+    return eflomal, Morphology(nlp)
+
+
+def language_predictions(language: str, eflomal: object, reader: object, lines: Sequence[Line],
+                         bitext: Sequence[tuple[str, str]]) -> tuple[list[str], list[str]]:
+    """The upstream method of ``language`` on a whole file (``reader`` as :func:`_require` gives it): each line's
+    predicted gender, and the aligned words (German: the rule that decided)."""
+    if language == "de":
+        return german_predictions(eflomal, reader, lines, bitext)  # type: ignore[arg-type]
+    return predictions(eflomal, reader, lines, bitext)  # type: ignore[arg-type]
 
 
 def source_indices(line: Line) -> list[int]:
@@ -227,10 +237,7 @@ ANNOTATED_SYSTEM = {"fr": "bing", "de": "aws", "es": "google", "it": "google"}
 
 
 def annotations(winomt: Path, runs: int, show: bool, language: str = "fr") -> None:
-    eflomal, nlp = _require(language)
-    morphology = Morphology(nlp)
-    if language in STAND_INS:
-        morphology.gender = nlp  # type: ignore[method-assign]
+    eflomal, reader = _require(language)
     lines = read_lines(winomt / "data/aggregates/en.txt")
     system = ANNOTATED_SYSTEM[language]
     bitext = read_bitext(winomt / f"translations/{system}/en-{language}.txt")
@@ -250,11 +257,8 @@ def annotations(winomt: Path, runs: int, show: bool, language: str = "fr") -> No
     print(_agreement_row("entity_gender family, context-aware reading", context, annotated))
     rows, crossings = [], []
     for run in range(runs):
-        if language == "de":
-            found, words = german_predictions(eflomal, nlp, lines, bitext)
-            found = ["none" if gender == "neutral" else gender for gender in found]
-        else:
-            found, words = predictions(eflomal, morphology, lines, bitext)
+        found, words = language_predictions(language, eflomal, reader, lines, bitext)
+        found = ["none" if gender == "neutral" else gender for gender in found]  # German's neutral: no gender
         upstream = [found[a.index] for a in annotated]
         rows.append(_agreement(upstream, annotated))
         print(_agreement_row(f"upstream method, eflomal run {run + 1}", upstream, annotated))
@@ -286,10 +290,7 @@ def _agreement_row(name: str, found: Sequence[str], annotated: Sequence[Annotati
 
 
 def systems(winomt: Path, runs: int, language: str = "fr", causes: bool = False) -> None:
-    eflomal, nlp = _require(language)
-    morphology = Morphology(nlp)
-    if language in STAND_INS:
-        morphology.gender = nlp  # type: ignore[method-assign]  # the stand-in reads the aligned words itself
+    eflomal, reader = _require(language)
     lines = read_lines(winomt / "data/aggregates/en.txt")
     print("| system | Acc (runs) | paper's Acc | F1 male | paper's | F1 female | paper's | not found | no gender |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -299,10 +300,7 @@ def systems(winomt: Path, runs: int, language: str = "fr", causes: bool = False)
         bitext = read_bitext(path)
         results = []
         for _ in range(runs):
-            if language == "de":
-                found, rules = german_predictions(eflomal, nlp, lines, bitext)
-            else:
-                found, rules = predictions(eflomal, morphology, lines, bitext)
+            found, rules = language_predictions(language, eflomal, reader, lines, bitext)
             as_gender = [p if p in ("male", "female") else "unknown" for p in found]
             results.append((measures(lines, as_gender), found.count("not_found"), found.count("none"), found, rules))
         acc = [r[0]["acc"] for r in results]
