@@ -108,10 +108,11 @@ def not_applicable_lines(runs: Sequence[Run], *, width: int = 80) -> list[str]:
     if not total:
         return []
     lines = [f"{total:,} output{'s' if total != 1 else ''} judged n/a (not counted as passes), by reason:"]
-    for reason, count in reasons.most_common(NA_REASONS):
+    named = reasons.most_common(NA_REASONS)
+    for reason, count in named:
         text = f"  {count:>7,}  {reason}"
         lines.append(text if len(text) <= width else text[:width - 1] + "…")
-    rest = total - sum(count for _, count in reasons.most_common(NA_REASONS))
+    rest = total - sum(count for _, count in named)
     if rest:
         lines.append(f"  {rest:>7,}  other reasons ({len(reasons) - NA_REASONS})")
     return lines
