@@ -21,6 +21,7 @@ from pytest_mtchallenge.checkers.fr.params import (
 )
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, Phrase, SentenceReader, join_words
+from pytest_mtchallenge.languages.fr.syntax import Inversion
 
 #: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
 FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
@@ -90,10 +91,42 @@ def subject_of(reader: SentenceReader, start: int | None = None) -> Participant 
     if words[0] not in _SUBJECT_CLITICS and reader.first_finite_verb(found[1]) is None:
         return None
     subject = participant(reader, phrase)
-    if words[0] in _SILENT_PLURAL and subject.pronoun:
-        # *Ils se lava les mains* for *Il*: a written -s the ear does not hear, an agreement slip
-        return dataclasses.replace(subject, number=None)
-    return subject
+    # *Ils se lava les mains* for *Il*: a written -s the ear does not hear, an agreement slip
+    return _heard(subject) if subject.pronoun else subject
+
+
+def clause_subject(reader: SentenceReader, start: int, inversions: Sequence[Inversion] = ()) -> Participant | None:
+    """The subject of the clause whose first word is at ``start`` (after a wh-element): past *est-ce que*
+    and *ne*, a subject clitic or a noun phrase a finite verb follows (*avec qui Marie sort*), else the pronoun
+    inverted on the clause's verb within three words (*à qui parlait-il*, read by
+    :func:`~pytest_mtchallenge.languages.fr.syntax.read_french`); None where none is read."""
+    tokens = reader.tokens
+    index = start
+    if tokens[index:index + 2] == ["est", "ce"] and tokens[index + 2:index + 3] in (["que"], ["qu'"]):
+        index += 3  # *avec qui est-ce qu'elle sort*
+    while index < len(tokens) and tokens[index] in ("ne", "n'"):
+        index += 1
+    if index < len(tokens) and tokens[index] in _SUBJECT_CLITICS:
+        return _heard(pronoun(tokens[index]))
+    found = subject_of(reader, index) if index < len(tokens) else None
+    if found is not None:
+        return found
+    inversion = next((inv for inv in inversions if start <= inv.verb <= start + 3), None)
+    if inversion is not None and tokens[inversion.pronoun] in PRONOUNS:
+        return _heard(pronoun(tokens[inversion.pronoun]))
+    return None
+
+
+def _heard(subject: Participant) -> Participant:
+    """A subject pronoun without the number only its spelling shows (*ils* for *il*: an agreement slip)."""
+    return dataclasses.replace(subject, number=None) if subject.words[0] in _SILENT_PLURAL else subject
+
+
+def pronoun(word: str) -> Participant:
+    """A personal pronoun as the shared participant check reads it: its person (none for *on*, which may
+    stand for *nous*), number and gender."""
+    person, number, gender = PRONOUNS[word]
+    return Participant(word, (word,), None if word == "on" else person, True, number, gender)
 
 
 def participant(reader: SentenceReader, phrase: Phrase) -> Participant:
@@ -101,10 +134,9 @@ def participant(reader: SentenceReader, phrase: Phrase) -> Participant:
     for *on*), number and gender; a noun phrase in the 3rd person with its number."""
     words = tuple(reader.tokens[phrase.start:phrase.end])
     if len(words) == 1 and words[0] in PRONOUNS:
-        person, number, gender = PRONOUNS[words[0]]
-        return Participant(join_words(list(words)), words, None if words[0] == "on" else person, True, number, gender)
+        return pronoun(words[0])
     return Participant(join_words(list(words)), words, 3, False, phrase.features.number)
 
 
-__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "participant", "subject_of", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
+__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "clause_subject", "participant", "pronoun", "subject_of", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
            "phrase_list", "phrase_tokens", "tokenized_phrases", "verb_lemmas"]

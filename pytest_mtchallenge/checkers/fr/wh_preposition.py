@@ -6,9 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
-from pytest_mtchallenge.checkers.fr import FrenchChecker, TokenizedPhrases, VerbLemmas, phrase_tokens, verb_lemmas
+from pytest_mtchallenge.checkers.fr import (
+    FrenchChecker, TokenizedPhrases, VerbLemmas, clause_subject, phrase_tokens, verb_lemmas,
+)
+from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.fr.reader import (
-    NEGATION, OBJECT_CLITICS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, join_words,
+    NEGATION, OBJECT_CLITICS, SentenceReader, join_words,
 )
 from pytest_mtchallenge.languages.fr.syntax import Inversion, ends_clause, is_finite, read_french, skip_preverbal
 from pytest_mtchallenge.model import ChallengeItem
@@ -86,12 +89,13 @@ class WhPrepositionChecker(FrenchChecker):
     bare *qui* that is the subject of the verb (*qui sort avec elle*) changed the sentence and is
     left to a human, as is another preposition (*sur qui*).
 
-    The clause must be the source's, not any clause with the verb and its fronted preposition: a
-    subject pronoun of the clause (right after the wh-element, *avec qui je sors*, or inverted,
-    *à qui parlais-tu*) is compared with the reference clause's. Grammatical person survives
-    translation, and *il* and *elle* render *he* and *she*: another person or, in the singular,
-    another gender fails (*Le garçon avec qui je sors* for *Le type avec qui elle sort*, *À qui
-    parlais-tu* for *À qui parlait-il*). A noun phrase subject, and *on*, are not compared. A pass with a
+    The clause must be the source's, not any clause with the verb and its fronted preposition: its
+    subject (right after the wh-element, *avec qui je sors*, *avec qui Marie sort*, or inverted, *à qui
+    parlais-tu*) goes through the shared participant check (:meth:`FrenchChecker.same_subject`, issue 36)
+    against the reference clause's. Another person, or a pronoun of another number or gender, fails (*Le
+    garçon avec qui je sors* for *Le type avec qui elle sort*, *À qui parlais-tu* for *À qui parlait-il*); a
+    noun phrase for the reference's pronoun, or one linked to nothing of the item, is left to a human; *on*
+    is not compared. A pass with a
     verb that is none of ``verbs`` rests on that verb's meaning (``Verdict.content``): the judge asks
     whether it renders the source's (*À qui écrivait-il* for *Who was he talking to* is left to a human).
     """
@@ -103,11 +107,17 @@ class WhPrepositionChecker(FrenchChecker):
     # 5: the clause's subject pronoun must be the reference clause's (another person or gender fails)
     # 6: a pass with a verb none of the item's rests on its meaning (Verdict.content)
     # 7: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
-    version = "7"
+    # 8: the clause's subject, a noun phrase too, goes through the shared participant check (issue 36)
+    version = "8"
     description = "Stranded prepositions: pied-piping with the relative or interrogative pronoun"
     Params = WhPrepositionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        fronted = WhPrepositionParams.of(item).fronted
+        return self.same_subject(self._judge(item, output), item=item, output=output, role="clause's subject",
+                                 subject_at=lambda reader: _clause_subject(reader, fronted))
+
+    def _judge(self, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
@@ -152,9 +162,6 @@ class WhPrepositionChecker(FrenchChecker):
                 return Verdict.undecided(
                     f"the preposition is fronted in {element.text!r}, and {join_words(stranded[repeated[1]])!r} "
                     f"comes again after {verb_text!r}: a repeated preposition or another complement, left to a human")
-            other = self._other_subject(reader, inversions, element, item.references, fronted)
-            if other is not None:
-                return other
             return Verdict.passed(
                 f"the preposition is fronted with the pronoun: {element.text!r} (with {verb_text!r})", element.text)
         if element.kind == "other":
@@ -179,48 +186,15 @@ class WhPrepositionChecker(FrenchChecker):
             f"{element.text!r} with {verb_text!r}: the preposition is lost", element.text)
 
 
-    def _other_subject(self, reader: SentenceReader, inversions: tuple[Inversion, ...], element: WhElement,
-                       references: Sequence[str], fronted: tuple[tuple[str, ...], ...]) -> Verdict | None:
-        """A failure when the clause's subject pronoun has another person (or, singular, another gender)
-        than every reference clause's; None when it may be the same or cannot be compared."""
-        found = _subject_pronoun(reader, inversions, element.end)
-        expected = set()
-        for reference in references:
-            reference_reader, reference_inversions = read_french(reference, self.lexicon)
-            reference_element = _wh_element(reference_reader, fronted)
-            if reference_element is not None:
-                expected.add(_subject_pronoun(reference_reader, reference_inversions, reference_element.end))
-        if found is None or found == "on" or not expected or None in expected or "on" in expected:
-            return None
-        if any(_same_referent(found, pronoun) for pronoun in expected):
-            return None
-        wanted = " / ".join(sorted(expected))
-        return Verdict.failed(f"the clause's subject {found!r} is not the reference clause's ({wanted}): the clause "
-                              "says something of someone else than the source's", found)
-
-
-def _subject_pronoun(reader: SentenceReader, inversions: tuple[Inversion, ...], start: int) -> str | None:
-    """The clause's subject pronoun after the wh-element ending at ``start``: right after it (*avec qui
-    je sors*, past *ne*), or inverted on the clause's first verb (*à qui parlais-tu*); None for a noun
-    phrase subject."""
-    tokens = reader.tokens
-    index = start
-    while index < len(tokens) and tokens[index] in ("ne", "n'"):
-        index += 1
-    if index < len(tokens) and tokens[index] in SUBJECT_CLITICS:
-        return tokens[index]
-    inversion = next((inv for inv in inversions if start <= inv.verb <= start + 3), None)
-    return tokens[inversion.pronoun] if inversion is not None and tokens[inversion.pronoun] in PRONOUNS else None
-
-
-def _same_referent(found: str, expected: str) -> bool:
-    """Whether two subject pronouns may render the same subject: the same person, and in the 3rd
-    person singular the same gender (*il* is *he* or *it*, never *she*)."""
-    person, number, gender = PRONOUNS[found]
-    other_person, other_number, other_gender = PRONOUNS[expected]
-    if person != other_person:
-        return False
-    return not (person == 3 and number == other_number == "s" and gender and other_gender and gender != other_gender)
+def _clause_subject(reader: SentenceReader, fronted: tuple[tuple[str, ...], ...]) -> Participant | None:
+    """The subject of the clause the expected fronted phrase opens, as a participant (a clitic or a noun
+    phrase after it, *avec qui Marie sort*, or the pronoun inverted on its verb, *à qui parlait-il*); None
+    where the clause opens otherwise or no subject is read."""
+    reader, inversions = read_french(reader.text, reader.lexicon)
+    element = _wh_element(reader, fronted)
+    if element is None or element.kind != "expected":
+        return None
+    return clause_subject(reader, element.end, inversions)
 
 
 def _is_governing_verb(reader: SentenceReader, index: int, lemmas: frozenset[str]) -> bool:
