@@ -1,11 +1,13 @@
 """The ``question`` family: French yes/no question syntax (inversion, *est-ce que*)."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr import FrenchChecker, clause_subject, pronoun, subject_of
+from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS,
     OBJECT_CLITICS,
@@ -73,10 +75,14 @@ class QuestionChecker(FrenchChecker):
     - an inversion in a clause opened by an interrogative word (*comment allez-vous*, *où vont-ils*,
       *à qui parle-t-il*) is a wh-question: it asks for something else than yes or no, and fails
       (unless a reference is such a question too);
-    - an inverted subject pronoun of another grammatical person than the reference's (*allez-vous*
-      for *Les enfants ont-ils …*, *devrais-tu* for *devrais-je*) asks about someone else, and fails.
-      Person survives translation (*I* is *je*, *you* is *tu* or *vous*, a noun is 3rd person);
-      *on*, which may stand for *nous*, is not compared.
+    - the question's subject, in any form (after *est-ce que*, the noun phrase of a complex inversion,
+      the inverted pronoun, an intonation question's subject), goes through the shared participant check
+      against the reference's (:meth:`FrenchChecker.same_subject`, issue 36): another person (*allez-vous*
+      for *Les enfants ont-ils …*, *devrais-tu* for *devrais-je*), or a pronoun of another number or
+      gender, asks about someone else and fails; a noun phrase linked to nothing of the item, or one for
+      the reference's pronoun, is left to a human. Person survives translation (*I* is *je*, *you* is
+      *tu* or *vous*, a noun is 3rd person); *on*, which may stand for *nous*, and an *il* that may be
+      impersonal (*faudrait-il*) are not compared.
 
     A pass on an inversion or an intonation question rests on the verb that carries its meaning (the
     participle after an inverted auxiliary; ``Verdict.content``): the judge asks whether it renders the
@@ -93,30 +99,28 @@ class QuestionChecker(FrenchChecker):
     # 4: an inversion after an interrogative word, or with another person than the reference's subject, fails
     # 5: a pass rests on the question's lexical verb (Verdict.content), which the judge compares with the source
     # 6: the meaning words follow auxiliary + modal + factitive chains, skip support verbs, read avoir l'air
-    version = "6"
+    # 7: the question's subject, whatever its form, goes through the shared participant check (issue 36)
+    version = "7"
     Params = QuestionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        return self.same_subject(self._judge(item, output), item=item, output=output, role="question's subject",
+                                 subject_at=_question_subject)
+
+    def _judge(self, item: ChallengeItem, output: str) -> Verdict:
         reader, inversions = read_french(output, self.lexicon)
         tokens = reader.tokens
         if reader.is_empty:
             return Verdict.not_applicable("the output is empty")
-        for index in range(len(tokens) - 2):
-            if (tokens[index:index + 2] == ["est", "ce"] and tokens[index + 2] in ("que", "qu'")
-                    and (index == 0 or tokens[index - 1] in _CLAUSE_OPENERS)):
-                doubled = next((i for i in inversions if i.verb > index + 2 and tokens[i.pronoun] != "ce"
-                                and is_finite(reader, i.verb)), None)
-                if doubled is not None:
-                    return Verdict.failed(
-                        f"'est-ce que' is followed by the inversion {doubled.text(reader)!r}: a question is marked "
-                        "by one or the other, not both", f"est-ce que … {doubled.text(reader)}")
-                return Verdict.passed("the question is introduced by 'est-ce que'", "est-ce que")
-        for inversion in inversions:
-            if reader.tokens[inversion.pronoun] == "ce" or not is_finite(reader, inversion.verb):
-                continue
-            before = tokens[:inversion.verb]
-            if "," in before and any(is_finite(reader, i) for i in range(tokens.index(","))):
-                continue  # a tag after a statement ("…, n'ont-ils pas ?"), not the question's own syntax
+        for index in _est_ce_que(tokens)[:1]:
+            doubled = next((i for i in inversions if i.verb > index + 2 and tokens[i.pronoun] != "ce"
+                            and is_finite(reader, i.verb)), None)
+            if doubled is not None:
+                return Verdict.failed(
+                    f"'est-ce que' is followed by the inversion {doubled.text(reader)!r}: a question is marked "
+                    "by one or the other, not both", f"est-ce que … {doubled.text(reader)}")
+            return Verdict.passed("the question is introduced by 'est-ce que'", "est-ce que")
+        for inversion in _question_inversions(reader, inversions):
             stranded_subject = _noun_phrase_before_participle(reader, inversion)
             if stranded_subject:
                 return Verdict.undecided(
@@ -163,8 +167,8 @@ class QuestionChecker(FrenchChecker):
 
     def _other_question(self, reader: SentenceReader, inversion: Inversion, references: Sequence[str]) -> str:
         """Why the question of ``inversion`` is not the reference's: a wh-question (an interrogative word
-        opens its clause) where no reference is one, or an inverted subject of another person than
-        every reference's; "" when it may be the reference's question."""
+        opens its clause) where no reference is one; "" when it may be the reference's question (whom it
+        asks about is the shared participant check's, :func:`_question_subject`)."""
         asked = []
         for reference in references:
             other, inversions = read_french(reference, self.lexicon)
@@ -175,14 +179,54 @@ class QuestionChecker(FrenchChecker):
         if wh and references and not any(_wh_word(other, found) for other, found in asked):
             return (f"{wh!r} + the inversion {inversion.text(reader)!r} is a wh-question: it asks for something "
                     "else than the source's yes/no question")
-        person = _person(reader, inversion)
-        persons = [_person(other, found) for other, found in asked]
-        if person is not None and persons and None not in persons and person not in persons:
-            other, found = asked[0]
-            return (f"the question's subject {reader.tokens[inversion.pronoun]!r} ({_PERSON_NAMES[person]}) is not "
-                    f"the reference's {other.tokens[found.pronoun]!r} ({_PERSON_NAMES[persons[0] or 3]}): it asks "
-                    "about someone else than the source")
         return ""
+
+
+def _est_ce_que(tokens: Sequence[str]) -> list[int]:
+    """Where *est-ce que* opens a clause (the sentence, or after a clause opener)."""
+    return [index for index in range(len(tokens) - 2)
+            if tokens[index:index + 2] == ["est", "ce"] and tokens[index + 2] in ("que", "qu'")
+            and (index == 0 or tokens[index - 1] in _CLAUSE_OPENERS)]
+
+
+def _question_inversions(reader: SentenceReader, inversions: Sequence[Inversion]) -> list[Inversion]:
+    """The inversions that may make the question: a finite verb and a pronoun other than *ce*, not in a tag
+    after a statement (*…, n'ont-ils pas ?*)."""
+    tokens = reader.tokens
+    found = []
+    for inversion in inversions:
+        if tokens[inversion.pronoun] == "ce" or not is_finite(reader, inversion.verb):
+            continue
+        before = tokens[:inversion.verb]
+        if "," in before and any(is_finite(reader, i) for i in range(tokens.index(","))):
+            continue
+        found.append(inversion)
+    return found
+
+
+def _question_subject(reader: SentenceReader) -> Participant | None:
+    """The subject the question asks about, read as :meth:`QuestionChecker.check` reads the question: after
+    *est-ce que*; the noun phrase of a complex inversion (*Les enfants ont-ils*) or the inverted pronoun (*a-t-il*;
+    without a person where *il* may be impersonal: *faudrait-il*); a pronoun after a verb that opens the
+    sentence (*Ont ils vu*, hyphen missing); else the sentence's subject (an intonation question)."""
+    reader, inversions = read_french(reader.text, reader.lexicon)
+    tokens = reader.tokens
+    opened = _est_ce_que(tokens)
+    if opened:
+        return clause_subject(reader, opened[0] + 3)
+    asked = _question_inversions(reader, inversions)
+    if asked:
+        inversion = asked[0]
+        if _starts_with_noun_subject(reader, inversion.verb):
+            return subject_of(reader)
+        subject = pronoun(tokens[inversion.pronoun]) if tokens[inversion.pronoun] in PRONOUNS else None
+        if subject is not None and _person(reader, inversion) is None:
+            return dataclasses.replace(subject, person=None)  # *on*, an impersonal *il*: whom it names is not read
+        return subject
+    start = skip_preverbal(reader, 0)
+    if is_finite(reader, start) and start + 1 < len(tokens) and tokens[start + 1] in _UNAMBIGUOUS_SUBJECTS:
+        return pronoun(tokens[start + 1])
+    return subject_of(reader)
 
 
 def _person(reader: SentenceReader, inversion: Inversion) -> int | None:

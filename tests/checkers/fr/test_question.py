@@ -137,14 +137,25 @@ def test_an_inversion_after_an_interrogative_word_asks_something_else(output: st
     ("Avez-vous déjà fini vos devoirs ?", "Les élèves ont-ils déjà fini leurs devoirs ?"),
     ("Ne pourrais-je pas venir demain ?", "Ne pourrais-tu pas venir demain ?"),
     ("Les élèves ont-ils déjà fini leurs devoirs ?", "As-tu déjà fini tes devoirs ?"),
+    ("Est-ce que Paul viendra demain ?", "Viendras-tu demain ?"),  # after est-ce que too (version 7: it passed)
 ])
 def test_an_inverted_subject_of_another_person_asks_about_someone_else(output: str, reference: str) -> None:
     found, reason = judged(output, reference)
-    assert found is Outcome.FAIL and "asks about someone else" in reason
+    assert found is Outcome.FAIL and "someone else than the source's" in reason
 
 
 @pytest.mark.parametrize("output, reference", [
-    ("Les gamins sont-ils déjà partis ?", "Tes parents sont-ils déjà partis ?"),      # same person, other words
+    ("Les gamins sont-ils déjà partis ?", "Tes parents sont-ils déjà partis ?"),   # a noun phrase linked to nothing
+    ("Les voisins sont déjà partis ?", "Sont-ils déjà partis ?"),                   # a noun phrase for a pronoun
+])
+def test_a_subject_that_may_be_someone_else_is_left_to_a_human(output: str, reference: str) -> None:
+    found, reason = judged(output, reference)
+    assert found is Outcome.UNDECIDED and "Left to a human" in reason, reason
+
+
+@pytest.mark.parametrize("output, reference", [
+    ("Tes parents sont-ils déjà partis ?", "Vos parents sont-ils déjà partis ?"),      # same noun, other possessive
+    ("Les enfants sont-ils déjà partis ?", "Est-ce que les enfants sont déjà partis ?"),  # read in every form
     ("Ne pourriez-vous pas venir demain ?", "Ne pourrais-tu pas venir demain ?"),     # tu / vous: 2nd person both
     ("Ne faudrait-il pas que je vienne demain ?", "Ne devrais-je pas venir demain ?"),  # impersonal il
     ("Ne devrait-on pas partir tôt ?", "Ne devrions-nous pas partir tôt ?"),          # on for nous
