@@ -1,14 +1,14 @@
 """The ``en_wh_preposition`` family: the preposition of a French relativized or questioned phrase (*à qui*, *dont*, *avec qui*, *pour quelle*) kept in English, fronted or stranded."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, reject_unknown
-from pytest_mtchallenge.checkers.en import EnglishChecker, words_param
+from pytest_mtchallenge.checkers.en import EnglishChecker, participant, words_param
+from pytest_mtchallenge.checkers.participants import Participant
 from pytest_mtchallenge.languages.en.inflection import forms_of
-from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb
+from pytest_mtchallenge.languages.en.reader import Sentence, is_adverb, noun_phrase
 from pytest_mtchallenge.languages.en.words import (
     ADVERBS,
     AUXILIARIES,
@@ -17,7 +17,6 @@ from pytest_mtchallenge.languages.en.words import (
     NEGATIVE_WORDS,
     NOUN_MARKERS,
     OBJECT_PRONOUNS,
-    PERSONAL_PRONOUNS,
     PLACE_ADVERBS,
     PREPOSITIONS,
     SUBJECT_PRONOUNS,
@@ -30,7 +29,6 @@ _WH = frozenset({"who", "whom", "which", "what", "whose", "that", "where"})
 _CLAUSE_END = frozenset({",", ".", "?", "!", ";", ":", "(", ")", '"'})
 #: The object case of a subject pronoun: the source's subject *he* after the verb is *him* (*works for him*).
 _OBJECT_CASE = {"i": "me", "he": "him", "she": "her", "we": "us", "they": "them"}
-_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 WINDOW = 8  # the most words after the verb in which a stranded preposition is looked for
 
 
@@ -113,14 +111,14 @@ class EnglishWhPrepositionChecker(EnglishChecker):
       and its pronoun (*For which company works he?*) is archaic English word order: the
       preposition is judged.
 
-    The clause must be the source's, not any clause with the verb and its preposition: its subject is
-    compared with ``subject``. Grammatical person survives translation (a name or a noun is 3rd
-    person), so a subject pronoun of another person fails (*The film that we talked about* for *la
-    fille dont il a parlé*, *the woman he danced with* for *avec qui tu as dansé*), as does *she* for
-    a source's *il*; a name is rendered as itself or by a pronoun, so a noun phrase subject when the
-    source's subject is a name that appears nowhere in the output fails (*Whom did the children give
-    their drawings to?* for *À qui Max a-t-il donné un livre ?*). A noun phrase for a common noun may
-    be a synonym, and is left to a human.
+    The clause must be the source's, not any clause with the verb and its preposition: its subject goes
+    through the shared participant check against the reference clause's (:meth:`EnglishChecker.same_subject`,
+    issue 36). Grammatical person survives translation (a name or a noun is 3rd person), so a subject
+    pronoun of another person fails (*The film that we talked about* for *the girl he talked about*), as
+    does *she* for *he*; a name is rendered as itself or by a pronoun, so a noun phrase subject when the
+    reference's subject is a name that appears nowhere in the output fails (*Whom did the children give
+    their drawings to?* for *To whom did Max give a book?*). A noun phrase linked to nothing of the item
+    (a word of a reference, a translation of a source word) may be a synonym, and is left to a human.
 
     The verb is one of the item's (``verbs``); a pass rests on its direct object's noun, the item's content
     (``Verdict.content``: *book* of *To whom did Max give a book?*): the judge asks whether it renders the
@@ -134,11 +132,17 @@ class EnglishWhPrepositionChecker(EnglishChecker):
     #: inversion of a lexical verb (*works-he*) fail. 4: the clause's subject must be the source's (another
     #: person, or a noun phrase for a name absent from the output, fails)
     # 5: a pass rests on the verb's direct object noun (Verdict.content), which the judge compares with the source
-    version = "5"
+    # 6: the clause's subject goes through the shared participant check against the reference clause's (issue 36)
+    version = "6"
     description = "Relativized/questioned prepositional phrases: preposition fronted or stranded, not lost"
     Params = WhPrepositionParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        verbs = WhPrepositionParams.of(item).verbs
+        return self.same_subject(self._judge(item, output), item=item, output=output, role="clause's subject",
+                                 subject_at=lambda sentence: _governing_subject(sentence, verbs))
+
+    def _judge(self, item: ChallengeItem, output: str) -> Verdict:
         sentence = Sentence(output)
         tokens = sentence.words
         if sentence.is_empty:
@@ -202,9 +206,6 @@ class EnglishWhPrepositionChecker(EnglishChecker):
         if kept:
             preposition = kept[0]
             if preposition.word in accepted:
-                other = self._other_subject(sentence, verb, params.subject, (item.source, *item.references))
-                if other is not None:
-                    return other
                 return Verdict.passed(f"the preposition {preposition.word!r} of {verb_text!r} is {preposition.place} "
                                       f"({preposition.text!r})", preposition.text).resting_on(_object_noun(sentence, verb))
             if preposition.word in doubtful:
@@ -232,46 +233,6 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             return Verdict.undecided("both the governing verb and a transitive paraphrase are in the output")
         return Verdict.failed(f"expected the preposition {wanted} with {verb_text!r}, fronted with the wh-word or "
                               "stranded after the verb; found none (the preposition is lost)", verb_text)
-
-    @staticmethod
-    def _other_subject(sentence: Sentence, verb: int, expected: frozenset[str],
-                       texts: Sequence[str]) -> Verdict | None:
-        """Why the subject of the clause cannot be the source's (``expected``, the item's ``subject``):
-        a failure for a pronoun of another person (or *she* for *he*), or for a noun phrase when the
-        source's subject is a name the output lacks; left to a human for a noun phrase that may be a
-        synonym of a common noun; None when it may be the source's subject."""
-        span = _clause_subject(sentence, verb)
-        if span is None or not expected:
-            return None
-        words = sentence.words[span[0]:span[1]]
-        subject = sentence.quote(*span)
-        if set(words) & expected:
-            return None
-        wanted = " / ".join(sorted(expected))
-        capitalised = {word.lower() for text in texts for word in re.findall(r"[^\W\d_]+", text)[1:]
-                       if word[0].isupper()}
-        names = expected & capitalised
-        pronouns = {word for word in expected if word in PERSONAL_PRONOUNS}
-        persons = {PERSONAL_PRONOUNS[word].person for word in pronouns} | ({3} if expected - pronouns else set())
-        if len(words) == 1 and words[0] in PERSONAL_PRONOUNS:
-            form = PERSONAL_PRONOUNS[words[0]]
-            if form.person not in persons:
-                return Verdict.failed(f"the clause's subject {subject!r} ({_PERSON_NAMES[form.person]}) cannot be "
-                                      f"the source's ({wanted}): the clause says something of someone else",
-                                      subject)
-            if pronouns == expected and form.gender in ("m", "f") and all(
-                    PERSONAL_PRONOUNS[word].gender not in (form.gender, None) for word in pronouns):
-                return Verdict.failed(f"the clause's subject {subject!r} ({form.describe()}) cannot be the "
-                                      f"source's ({wanted}): the clause says something of someone else", subject)
-            return None
-        if names and not names & set(sentence.words):
-            return Verdict.failed(f"the clause's subject {subject!r} is not the source's ({wanted}), a name rendered "
-                                  "as itself or by a pronoun, and the name is nowhere in the output: the clause says "
-                                  "something of someone else", subject)
-        if expected - pronouns - names:
-            return Verdict.undecided(f"the clause's subject {subject!r} is none of the source's ({wanted}): a "
-                                     "synonym, or someone else? Left to a human", subject)
-        return None
 
     @staticmethod
     def _relative_that(sentence: Sentence, preposition: int) -> bool:
@@ -329,6 +290,20 @@ class EnglishWhPrepositionChecker(EnglishChecker):
             between = between[1:]
         return all(sentence.words[i] in AUXILIARIES or sentence.words[i] in ADVERBS | PLACE_ADVERBS
                    or sentence.words[i] in NEGATIVE_WORDS for i in between)
+
+
+def _governing_subject(sentence: Sentence, verbs: frozenset[str]) -> Participant | None:
+    """The subject of the item's governing verb (its first form not after a noun marker) as a participant,
+    for the shared participant check; None where the verb or its subject is not read."""
+    tokens = sentence.words
+    verb = next((i for i, t in enumerate(tokens) if t in verbs and not (i and tokens[i - 1] in NOUN_MARKERS)), None)
+    if verb is None:
+        return None
+    if verb + 1 < len(tokens) and tokens[verb + 1] in SUBJECT_PRONOUNS - {"you", "it", "there"}:
+        span: tuple[int, int] | None = (verb + 1, verb + 2)  # inverted after a lexical verb (*works he*)
+    else:
+        span = _clause_subject(sentence, verb)
+    return participant(sentence, noun_phrase(sentence, *span)) if span is not None else None
 
 
 def _clause_subject(sentence: Sentence, verb: int) -> tuple[int, int] | None:

@@ -427,9 +427,7 @@ def subject_at(sentence: Sentence, index: int) -> NounPhrase | None:
         return None
     word = words[index]
     if word in PERSONAL_PRONOUNS and PERSONAL_PRONOUNS[word].case in ("subject", "both"):
-        form = PERSONAL_PRONOUNS[word]
-        singular = None if word == "you" else (form.person == 3 and form.number == "s")
-        return NounPhrase(index, index + 1, sentence.text(index, index + 1), singular, form)
+        return noun_phrase(sentence, index, index + 1)
     if word in DEMONSTRATIVES and index + 1 < len(words) and _starts_verb_group(words[index + 1]):
         return NounPhrase(index, index + 1, sentence.text(index, index + 1), word in ("this", "that"))
     if word in DETERMINERS or sentence.cased[index][:1].isupper() or word[0].isalpha():
@@ -441,11 +439,22 @@ def subject_at(sentence: Sentence, index: int) -> NounPhrase | None:
             end += 1
         if end >= len(words) or not _starts_verb_group(words[end]):
             return None
-        head = words[end - 1]
-        plural = (head.endswith("s") and not head.endswith("ss") and not sentence.cased[end - 1][:1].isupper()
-                  and end - 1 > index) or words[index] in ("these", "those", "both", "several", "many")
-        return NounPhrase(index, end, sentence.text(index, end), not plural)
+        return noun_phrase(sentence, index, end)
     return None
+
+
+def noun_phrase(sentence: Sentence, start: int, end: int) -> NounPhrase:
+    """The words from ``start`` to ``end`` read as a noun phrase: a personal pronoun with its form, or
+    a noun phrase whose number its head's *-s* (not a name's) or a plural determiner shows."""
+    words = sentence.words
+    if end - start == 1 and words[start] in PERSONAL_PRONOUNS:
+        form = PERSONAL_PRONOUNS[words[start]]
+        singular = None if words[start] == "you" else (form.person == 3 and form.number == "s")
+        return NounPhrase(start, end, sentence.text(start, end), singular, form)
+    head = words[end - 1]
+    plural = (head.endswith("s") and not head.endswith("ss") and not sentence.cased[end - 1][:1].isupper()
+              and end - 1 > start) or words[start] in ("these", "those", "both", "several", "many")
+    return NounPhrase(start, end, sentence.text(start, end), not plural)
 
 
 def _starts_verb_group(word: str) -> bool:

@@ -1,6 +1,7 @@
 """The ``en_wh_preposition`` family on hand-written English variants of its items (none of them a recorded output)."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 import pytest
@@ -183,6 +184,23 @@ def test_invalid_parameters_are_rejected(params: Mapping[str, object], message: 
 ])
 def test_the_clause_has_the_sources_subject(item_id: str, output: str, expected: Outcome) -> None:
     verdict = CHECKER.check(item=item(item_id), output=output)
+    assert verdict.outcome is expected, verdict.reason
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("To whom did Max give a book?", Outcome.PASS),
+    ("To whom did he give a book?", Outcome.PASS),          # the name by a pronoun of its person
+    ("Whom did the teacher give a book to?", Outcome.FAIL),  # a noun phrase, and the name is nowhere
+    ("To whom did you give a book?", Outcome.FAIL),          # another person
+    ("Whom did Max give the books to?", Outcome.PASS),
+])
+def test_without_the_subject_parameter_the_reference_clauses_subject_is_compared(output: str,
+                                                                                 expected: Outcome) -> None:
+    # version 6: the shared participant check reads the reference clause's subject; the item needs no `subject`
+    base = item("WQ1")
+    params = {key: value for key, value in base.params.items() if key != "subject"}
+    bare = dataclasses.replace(base, params=params)
+    verdict = CHECKER.check(item=bare, output=output)
     assert verdict.outcome is expected, verdict.reason
 
 
