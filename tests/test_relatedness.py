@@ -5,7 +5,9 @@ import pytest
 
 from pytest_mtchallenge.languages.bilingual import translations
 from pytest_mtchallenge.languages import language_pack
-from pytest_mtchallenge.languages.relatedness import other_content, other_participant, relatedness, unsupported
+from pytest_mtchallenge.languages.relatedness import (
+    other_content, other_participant, other_predicate, relatedness, unsupported,
+)
 
 SOURCE = "The old farmer sold his tractor to the neighbours last spring."
 REFERENCE = "Le vieux fermier a vendu son tracteur aux voisins le printemps dernier."
@@ -303,3 +305,50 @@ def test_a_noun_whose_modifier_renders_no_stem_of_the_unrendered_noun_is_still_a
                               references=("Max knows how to fix a coffeepot.",), source_language="fr",
                               target_language="en")
     assert found is not None and found.word == "machine" and found.unrendered == ("cafetiere",)
+
+
+# -- predicates (issue 36): the words that carry each finite clause's meaning, and one of another sentence -----
+
+@pytest.mark.parametrize(("language", "text", "predicates"), [
+    ("fr", "Le type avec qui elle sort est beau.", ("sort", "beau")),               # a copula's predicate
+    ("fr", "Les appels répétés auraient dû nous alerter.", ("alerter",)),             # past auxiliary and modal
+    ("fr", "Les appels répétés auraient dû nous mettre en garde.", ()),               # a support verb: the phrase's
+    ("fr", "La ville d'où il arrive n'est pas sûre.", ("arrive",)),                   # a negated copula: not read
+    ("fr", "Il en garde un bon souvenir.", ("garde",)),                               # *en*, a clitic: the verb
+    ("en", "The man to whom he sold a book has not yet left.", ("sold", "left")),
+    ("en", "The children have left.", ()),            # a verb group the reader is not sure of is not read
+    ("en", "The city that he is arriving from is dangerous.", ("arriving", "dangerous")),
+    ("en", "She took a walk.", ()),                                                   # a support verb
+])
+def test_the_packs_read_the_predicates_of_finite_clauses(language: str, text: str, predicates: tuple[str, ...]) -> None:
+    found = language_pack(language).predicates
+    assert found is not None and found(text) == predicates
+
+
+@pytest.mark.parametrize(("output", "word", "unrendered"), [
+    ("La ville d'où il arrive est magnifique.", "magnifique", "dangerous"),   # one predicate changed
+    ("La ville d'où il arrive est petite.", "petite", "dangerous"),
+])
+def test_a_predicate_of_another_sentence_is_found_when_a_predicate_of_the_source_goes_unrendered(
+        output: str, word: str, unrendered: str) -> None:
+    found = other_predicate(output, source="The city that he is arriving from is dangerous.",
+                            references=("La ville d'où il arrive est dangereuse.",), source_language="en",
+                            target_language="fr")
+    assert found is not None and found.word == word and unrendered in found.unrendered
+
+
+@pytest.mark.parametrize("output", [
+    "La ville d'où il arrive est dangereuse.",
+    "La ville d'où il vient est périlleuse.",          # a translation of the source's predicate
+    "La ville d'où il arrive est très dangereuse et magnifique.",  # a predicate added, the source's rendered
+])
+def test_predicates_rendering_the_source_are_not_found(output: str) -> None:
+    assert other_predicate(output, source="The city that he is arriving from is dangerous.",
+                           references=("La ville d'où il arrive est dangereuse.",), source_language="en",
+                           target_language="fr") is None
+
+
+def test_without_a_reference_no_predicate_is_found() -> None:
+    assert other_predicate("La ville d'où il arrive est magnifique.",
+                           source="The city that he is arriving from is dangerous.", references=(),
+                           source_language="en", target_language="fr") is None

@@ -41,6 +41,11 @@ class LanguagePack:
     #: The head nouns of a text's noun phrases that a determiner opens, lowercased (*la femme*, *les
     #: chambres supérieures* → femme, chambres): a translation's participants; None: the pack cannot tell.
     nouns: Callable[[str], frozenset[str]] | None = None
+    #: The words that carry the meaning of a text's finite clauses, lowercased: each clause's lexical verb past
+    #: its auxiliaries and modals, or a copula's predicate (*le type est beau* → beau; *has been waiting* →
+    #: waiting); none for a support verb (*mettre en garde*): what a translation says of its participants;
+    #: None: the pack cannot tell.
+    predicates: Callable[[str], tuple[str, ...]] | None = None
     #: Words written elided before the next word with an apostrophe, lowercased without it (French *l'*,
     #: *qu'*): *l'une* is read as *une*, never as one word *lune*.
     elisions: frozenset[str] = frozenset()

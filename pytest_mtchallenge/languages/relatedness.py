@@ -414,6 +414,57 @@ def other_participant(output: str, *, source: str, context: str = "", references
                          tuple(construction)).other_participant(output)
 
 
+def other_predicate(output: str, *, source: str, context: str = "", references: Sequence[str], source_language: str,
+                    target_language: str, construction: Sequence[str] = ()) -> Unsupported | None:
+    """A predicate of ``output`` that says what another sentence says, or None: the word that carries the meaning
+    of one of its finite clauses (the packs' ``predicates``: a lexical verb, a copula's predicate) that is evidence
+    of another sentence as :func:`unsupported` asks it (the lexicon knows it only as the translation of words
+    absent from the source; it is no reference word, name, cognate or synonym), while a predicate of the source
+    that the lexicon knows is rendered nowhere in the output (*He calls her.* for *Il la voit.*: *calls*
+    translates *appeler*, and *voit* goes unrendered; *est médecin* for *is handsome*).
+
+    A translation says what its source says of its participants: it may use another construction, rarely
+    another predicate. Support verbs (*mettre en garde*, *take a walk*) are not read. Only the predicates of
+    ``source`` (the sentence judged) count as unrendered; its ``context`` supports the output's words. Without a
+    reference nothing is asked, as for :func:`other_participant`."""
+    if not references or not bilingual.has_lexicon(source_language, target_language):
+        return None
+    whole = " ".join(filter(None, (context, source)))
+    supported = _item_words(whole, tuple(references), source_language, target_language, tuple(construction))
+    return _other_predicate(supported, output, source, tuple(references), source_language, target_language,
+                            tuple(construction), frozenset())
+
+
+def _other_predicate(supported: _ItemWords, output: str, source: str, references: tuple[str, ...],
+                     source_language: str, target_language: str, construction: tuple[str, ...],
+                     asked: frozenset[str]) -> Unsupported | None:
+    target_pack, source_pack = language_pack(target_language), language_pack(source_language)
+    if target_pack.predicates is None or source_pack.predicates is None:
+        return None
+    written = _written(output)
+    predicates = [word for word in target_pack.predicates(output)
+                  if not any(_token_readings(token, target_language, written) & asked
+                             for token in _tokens(word, target_language))]
+    found = _unsupported_words(supported, predicates, output)
+    if found is None:
+        return None
+    source_predicates = {_fold(word) for word in source_pack.predicates(source)}
+    judged = _item_words(source, references, source_language, target_language, construction)
+    unrendered = tuple(word for word in judged.unrendered(output) if word in source_predicates)
+    return Unsupported(found[0], found[1], unrendered) if unrendered else None
+
+
+def _unsupported_words(item: _ItemWords, words: Sequence[str], output: str) -> tuple[str, tuple[str, ...]] | None:
+    """The first of ``words`` that is evidence of another sentence, and what it translates; None."""
+    written = _written(output)
+    for text in words:
+        for token in _tokens(text, item.target_language):
+            meanings = item.foreign(token, written)
+            if meanings:
+                return token[0][0], meanings
+    return None
+
+
 class _Participants:
     """What :func:`other_participant` compares an output's nouns with, read once per item: the references' words,
     the source's nouns (on the first output that needs them), the words that support an output's."""
@@ -535,6 +586,18 @@ class ItemReading:
     def other_participant(self, output: str) -> Unsupported | None:
         """:func:`other_participant` of ``output``: the sentence's nouns, the context supporting."""
         return self._participants.other_participant(output)
+
+    def other_predicate(self, output: str, asked: Sequence[str] = ()) -> Unsupported | None:
+        """:func:`other_predicate` of ``output``, its predicates that are words (or forms of lemmas) of ``asked`` left
+        out: a family's content, which :func:`unsupported` asks of a pass, and the words an item's parameters name
+        (the renderings of its verb the family accepts: *respecter* for *fail to comply*)."""
+        if not self._lexicon or not self._supported_args[1]:
+            return None
+        whole, references, source_language, target_language, construction = self._supported_args
+        if self._supported is None:
+            self._supported = _item_words(*self._supported_args)
+        return _other_predicate(self._supported, output, self._sentence, references, source_language, target_language,
+                                construction, frozenset(map(_fold, asked)))
 
     def other_content(self, output: str) -> OtherContent | None:
         """:func:`other_content` of ``output``: its words against the whole source (the context supports them),

@@ -16,6 +16,12 @@ def _has_finite_verb(text: str) -> bool | None:
     return has_finite_verb(text)
 
 
+def _predicates(text: str) -> tuple[str, ...]:
+    from pytest_mtchallenge.languages.en.reader import clause_predicates
+
+    return clause_predicates(text)
+
+
 def _nouns(text: str) -> frozenset[str]:
     from pytest_mtchallenge.languages.en.lexicon import determined_nouns
 
@@ -24,7 +30,7 @@ def _nouns(text: str) -> frozenset[str]:
 
 PACK = LanguagePack(
     code="en", stop_words=STOP_WORDS, name="English", is_word=_is_word, has_finite_verb=_has_finite_verb,
-    nouns=_nouns,
+    nouns=_nouns, predicates=_predicates,
     abbreviations=frozenset({"Mr.", "Mrs.", "Ms.", "Dr.", "Prof.", "St.", "Jr.", "Sr.", "vs.", "etc.", "e.g.", "i.e.",
                              "Inc.", "Ltd.", "Co.", "No.", "Mt.", "Ave.", "approx.", "Ph.D.", "U.S.", "a.m.", "p.m."}),
 )

@@ -1,6 +1,8 @@
 """Reading English outputs for every ``en_*`` family: tokens, searches, subjects and verb groups."""
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -339,6 +341,39 @@ def lexical_verb(sentence: Sentence, index: int) -> int | None:
     if at >= len(words) or not words[at][:1].isalpha() or words[at] in CLOSED_CLASS:
         return None
     return at
+
+
+#: Support verbs: with a noun they mean what the noun means (*take a walk*, *make a decision*, *give advice*,
+#: *get up*), so that alone they say little of what a clause means (the French pack's ``SUPPORT_VERBS``).
+SUPPORT_VERBS = frozenset({"make", "take", "give", "get", "do", "have", "put", "keep", "let", "go", "come", "set"})
+
+
+@functools.cache
+def _support_forms() -> frozenset[str]:
+    from pytest_mtchallenge.languages.en.inflection import inflect
+
+    forms: set[str] = set()
+    for lemma in SUPPORT_VERBS:
+        verb = inflect(lemma)
+        forms.update((verb.base, verb.third, *verb.past, *verb.participle, *verb.gerund))
+    return frozenset(forms)
+
+
+def clause_predicates(text: str) -> tuple[str, ...]:
+    """The words that carry the meaning of ``text``'s finite clauses, lowercased: the lexical word of each
+    verb group that :meth:`Sentence.is_finite_verb` is sure of (:func:`lexical_verb`: *has not yet seen* →
+    *seen*, *was very tall* → *tall*), once each, in order; none for a support verb (:data:`SUPPORT_VERBS`)."""
+    sentence = Sentence(text)
+    words = sentence.words
+    found: list[str] = []
+    for index in range(len(words)):
+        if not sentence.is_finite_verb(index):
+            continue
+        lexical = lexical_verb(sentence, index)
+        if lexical is None or words[lexical] in _support_forms() or words[lexical] in found:
+            continue
+        found.append(words[lexical])
+    return tuple(found)
 
 
 def lexical_word(sentence: Sentence, index: int) -> str:

@@ -36,6 +36,12 @@ def _lemmas(word: str) -> frozenset[str]:
     return frozenset(analysis.lemma for analysis in readings(default_lexicon(), word))
 
 
+def _predicates(text: str) -> tuple[str, ...]:
+    from pytest_mtchallenge.languages.fr.words import clause_predicates
+
+    return clause_predicates(text)
+
+
 def _nouns(text: str) -> frozenset[str]:
     from pytest_mtchallenge.languages.fr.words import determined_nouns
 
@@ -45,6 +51,7 @@ def _nouns(text: str) -> frozenset[str]:
 PACK = LanguagePack(
     code="fr", stop_words=STOP_WORDS, name="French", signature=_signature, is_word=_is_word,
     has_finite_verb=_has_finite_verb, broken_structures=_broken_structures, lemmas=_lemmas, nouns=_nouns,
+    predicates=_predicates,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
     elisions=frozenset({"c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu",

@@ -313,6 +313,36 @@ QUANTITY_ADVERBS = frozenset({"beaucoup", "peu", "trop", "assez", "tant", "autan
                               "énormément"})
 
 
+#: Prepositions after which a word that may be a noun or a finite verb is the noun (*en garde*, *à pied*), which the
+#: reader's nominal context leaves open (*en* is also a clitic: *il en garde*).
+_BEFORE_NOUN = frozenset({"en", "à", "de", "d'"})
+
+
+@functools.lru_cache(maxsize=8192)
+def clause_predicates(text: str) -> tuple[str, ...]:
+    """The words that carry the meaning of ``text``'s finite clauses, lowercased: each finite verb's
+    :meth:`~pytest_mtchallenge.languages.fr.reader.SentenceReader.meaning_words` (its lexical verb past
+    auxiliaries and modals, a copula's predicates; none for a support verb or a negated copula), once each, in
+    order. A finite verb form in a nominal context (*la porte*) is none."""
+    reader = SentenceReader(text, default_lexicon())
+    found: list[str] = []
+    covered: set[int] = set()
+    for index in range(len(reader.tokens)):
+        if index in covered or not reader.finite_readings(index) or reader.is_nominal_context(index):
+            continue
+        before = reader.tokens[index - 2] if index >= 2 else ""
+        if index and reader.tokens[index - 1] in _BEFORE_NOUN and reader.has_pos(index, "noun") \
+                and before not in SUBJECT_CLITICS and before not in NEGATION:
+            continue  # *mettre en garde*, *aller à pied*: a noun after a preposition (not *il en garde*), no verb
+        lexical = reader.lexical_verb(index)
+        if lexical is not None:
+            covered.update(range(index, lexical + 1))
+        for word in reader.meaning_words(index):
+            if word not in found:
+                found.append(word)
+    return tuple(found)
+
+
 @functools.lru_cache(maxsize=8192)
 def determined_nouns(text: str) -> frozenset[str]:
     """The head nouns of ``text``'s noun phrases that a determiner opens, lowercased (*le bruit soudain
