@@ -79,3 +79,19 @@ def test_a_finite_verb_after_a_clitic_is_no_mention_of_its_homograph_noun() -> N
     farm = NounLemma.parse("ferme", lexicon)
     reader = SentenceReader("Il ferme la ferme.", lexicon)
     assert [m.start for i in range(len(reader.tokens)) if (m := find_noun(reader, i, farm))] == [3]
+
+
+def test_the_usual_genders_fill_only_the_lexicons_gaps_and_leave_senses_and_persons_open() -> None:
+    from pytest_mtchallenge.languages.fr.nouns import _noun_genders, usual_gender, usual_genders
+
+    lexicon = default_lexicon()
+    listed = usual_genders()
+    assert listed["oeuvre"] == "f" and listed["après-midi"] == "m" and listed["tour"] == "sense"
+    for lemma in listed:  # every listed noun is one the lexicon lists without a gender
+        assert _noun_genders(lexicon, lemma, lemma) == {None}, lemma
+    assert usual_gender(lexicon, "œuvre") == "f" and usual_gender(lexicon, "espace") == "m"
+    assert usual_gender(lexicon, "tour") is None            # le tour / la tour: the text must say
+    assert usual_gender(lexicon, "élève") is None           # a person noun: the person's gender
+    assert usual_gender(lexicon, "maison") is None          # the lexicon genders it: not this list's
+    assert NounLemma.parse("œuvre", lexicon).gender(lexicon) == "f"
+    assert NounLemma.parse("œuvre", lexicon).both_genders(lexicon)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -109,6 +110,7 @@ class Mentions:
         self._described: dict[int, Mention] = {}
         self._in_context: Mention | None = None
         self._context_read = False
+        self._marks: dict[str, tuple[str, str] | None] = {}
 
     def first_in_sentence(self) -> Mention | None:
         """The first mention in the output's sentence, if any."""
@@ -127,7 +129,34 @@ class Mentions:
         return self._described[position]
 
     def _mention(self, reader: SentenceReader, match: NounMatch, where: str) -> Mention:
-        return Mention(match.text(reader), match.lemma.text, noun_features(reader, match, self._lexicon), where)
+        features = noun_features(reader, match, self._lexicon)
+        if not features.marked and match.lemma.both_genders(self._lexicon):
+            marked = self._marked(match.lemma)
+            if marked is not None:
+                features = dataclasses.replace(features, gender=marked[0], why=marked[1], marked=True)
+        return Mention(match.text(reader), match.lemma.text, features, where)
+
+    def _marked(self, lemma: NounLemma) -> tuple[str, str] | None:
+        """The gender another mention of ``lemma`` in the document marks (its determiner, a word agreeing with it:
+        *une œuvre*, *des baskets neuves*), and where: a noun the lexicon lists in both genders has the gender the
+        document gives it, before French usage or the masculine of a plural decide. The sentence's mentions first,
+        then the context translation's, nearest first; None when none marks it."""
+        if lemma.text not in self._marks:
+            self._marks[lemma.text] = None
+            readers = [(self._reader, "in the sentence")] + [
+                (SentenceReader(sentence, self._lexicon), "in the context translation")
+                for sentence in reversed(self._context)]
+            for reader, where in readers:
+                for index in range(len(reader.tokens)):
+                    match = find_noun(reader, index, lemma)
+                    if match is None:
+                        continue
+                    features = noun_features(reader, match, self._lexicon)
+                    if features.marked and features.gender in ("m", "f"):
+                        why = features.why or "gender by its determiner"
+                        self._marks[lemma.text] = (features.gender, f"{why} in another mention {where}")
+                        return self._marks[lemma.text]
+        return self._marks[lemma.text]
 
     def in_context(self) -> Mention | None:
         if not self._context_read:
@@ -181,14 +210,18 @@ class AntecedentAgreementChecker(FrenchChecker):
     in a cleft, possessive; for *one*, a numeral or demonstrative standing alone), the last
     mention of the antecedent before each (in the sentence, else in the context translation:
     plural, compound and misspelt forms included) and the gender the document gives it
-    (determiner, agreeing words, the lexicon, masculine for a plural of both genders), and
+    (determiner, agreeing words, the lexicon; for a noun of both genders another mention's marks in the
+    document, then the gender French usually gives it, then masculine for a plural), and
     checks the pronoun and what agrees with it: predicates, the participle after *avoir*,
     floating *tous/toutes*. docs/checkers.md gives every rule with an example.
     """
 
     name = "antecedent_agreement"
     description = "a French pronoun (and what agrees with it) agrees with the rendering of its antecedent"
-    version = "2"  # issue 23: clefts, comparisons, enclitics, one, compounds, epicenes, roles read from English
+    # 2: issue 23: clefts, comparisons, enclitics, one, compounds, epicenes, roles read from English
+    # 3: issue 36: a noun of both genders takes the gender another mention in the document marks, else its usual
+    # one (data/usual_genders.tsv); one member of a plural set; the plaire switch
+    version = "3"
     Params = AntecedentAgreementParams
 
     def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:

@@ -1,7 +1,9 @@
 """French nouns found by lemma in a text: plural, feminine, compound and misspelt forms, and the lexicon's gender of a lemma."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from importlib import resources
 
 from pytest_mtchallenge.languages.fr.lexicon import Lexicon
 from pytest_mtchallenge.languages.fr.reader import (
@@ -77,18 +79,56 @@ class NounLemma:
         """Written in several words (*salle de bains*), not hyphenated."""
         return len(self.words) > 1
 
+    def both_genders(self, lexicon: Lexicon) -> bool:
+        """Whether the lexicon lists the lemma (its head) in both genders (*œuvre*, *élève*, *tour*), so that only
+        the text, or French usage, tells which."""
+        word = self.words[self.head]
+        return (_noun_genders(lexicon, word, word) or _noun_genders(lexicon, word, None)) == {None}
+
     def gender(self, lexicon: Lexicon) -> str | None:
         """The lemma's gender by the lexicon: the head's for a multi-word noun (the Lefff's own entries
         for those are unreliable: it has *pomme de terre* masculine); for a hyphenated one missing
         from the lexicon, its head's (:func:`compound_gender`); None when the lexicon gives both
-        genders, none, or does not know the word."""
+        genders (unless French usually gives it one: :func:`usual_gender`), none, or does not know the word."""
         word = self.words[self.head]
         if not self.compound and "-" in word and not _noun_genders(lexicon, word, word):
             return compound_gender(lexicon, word)
         genders = _noun_genders(lexicon, word, word) or _noun_genders(lexicon, word, None)
         if not genders and word.isalpha() and len(word) <= ACRONYM_MAX:
             genders = _noun_genders(lexicon, word.upper(), None)  # an acronym, which texts are read lowercased in
+        if genders == {None}:
+            return usual_gender(lexicon, word)  # both genders: the usual one, where French has one (*œuvre*)
         return genders.pop() if len(genders) == 1 else None
+
+
+@functools.cache
+def usual_genders() -> dict[str, str]:
+    """The usual gender of nouns that Lefff lists in both genders, by folded lemma: ``m``, ``f``, or ``sense``
+    where the gender changes the sense (*le tour* / *la tour*), from ``data/usual_genders.tsv`` (the project's
+    curation, issue 36; person nouns are not listed: their gender is the person's)."""
+    text = resources.files("pytest_mtchallenge.languages.fr.data").joinpath("usual_genders.tsv").read_text(
+        encoding="utf-8")
+    found: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) < 2 or fields[1] not in ("m", "f", "sense"):
+            raise ValueError(f"usual_genders.tsv, line {number}: expected 'lemma<TAB>m|f|sense<TAB>sense', "
+                             f"found {line!r}")
+        found[fold(fields[0])] = fields[1]
+    return found
+
+
+def usual_gender(lexicon: Lexicon, lemma: str) -> str | None:
+    """The gender French usually gives ``lemma`` (folded) where the lexicon lists it in both genders and nothing
+    in the text marks it (*œuvre*: feminine); None for a noun the lexicon genders, one whose gender changes its
+    sense, and a person noun (*élève*: the person's)."""
+    lemma = fold(lemma)
+    gender = usual_genders().get(lemma)
+    if gender not in ("m", "f") or _noun_genders(lexicon, lemma, lemma) - {None}:
+        return None
+    return gender
 
 
 def _noun_genders(lexicon: Lexicon, form: str, lemma: str | None) -> set[str | None]:
@@ -178,6 +218,8 @@ class NounFeatures:
     number: str | None
     why: str = ""
     conjuncts: tuple[str | None, ...] = ()
+    #: Whether the sentence marks the gender (a determiner, a word agreeing with the noun), not the lexicon.
+    marked: bool = False
 
 
 def noun_features(reader: SentenceReader, match: NounMatch, lexicon: Lexicon) -> NounFeatures:
@@ -188,8 +230,9 @@ def noun_features(reader: SentenceReader, match: NounMatch, lexicon: Lexicon) ->
     - else the lexicon's (a multi-word noun's head's, a hyphenated one's by :func:`compound_gender`,
       a misspelling's its lemma's);
     - for a noun of both genders, the gender of an adjective agreeing with it or of its clause's
-      predicate (*les enfants étaient fatigués*); else, in the plural, masculine (a group of both
-      genders), in the singular none; a noun the lexicon has in both genders (*amours*) none.
+      predicate (*les enfants étaient fatigués*); else the gender French usually gives it (*œuvre*,
+      *après-midi*: :func:`usual_gender`); else, in the plural, masculine (a group of both genders), in the
+      singular none; a noun the lexicon has in both genders (*amours*) none.
 
     The number comes from the determiner, else the form.
     """
@@ -225,12 +268,20 @@ def noun_features(reader: SentenceReader, match: NounMatch, lexicon: Lexicon) ->
         cue = _gender_cue(reader, match.start if start is None else start, match.end, number)
         if cue is not None:
             gender, why = cue[0], f"gender by {cue[1]!r}"
+        elif nouns and genders == {None} and (usual := _usual(lexicon, nouns)) is not None:
+            gender, why = usual, "the usual gender of a noun the lexicon lists in both genders"
         elif nouns and None in genders and len(genders) == 1 and number == "p":
             gender, why = "m", "a plural of both genders: masculine when nothing marks it"
         else:
             gender = None
     conjuncts = _conjuncts(reader, match.start if start is None else start, match.end)
-    return NounFeatures(gender, number, why, conjuncts)
+    return NounFeatures(gender, number, why, conjuncts, marked=bool(det_gender) or why.startswith("gender by"))
+
+
+def _usual(lexicon: Lexicon, nouns: list) -> str | None:  # type: ignore[type-arg]
+    """The one usual gender of a noun's lemmas that the lexicon lists in both genders, or None."""
+    found = {usual_gender(lexicon, fold(a.lemma)) for a in nouns}
+    return found.pop() if len(found) == 1 else None
 
 
 def determiner_of(reader: SentenceReader, start: int) -> int | None:
@@ -292,4 +343,4 @@ def _has_noun_lemma(reader: SentenceReader, index: int, word: str) -> bool:
 
 
 __all__ = ["NounFeatures", "NounLemma", "NounMatch", "compound_gender", "determiner_of", "find_noun", "noun_features",
-           "singular", "within_one_edit"]
+           "singular", "usual_gender", "usual_genders", "within_one_edit"]

@@ -506,3 +506,33 @@ def test_plaire_makes_the_english_object_its_subject_in_a_question_too() -> None
                      "robe")
     assert judge_after(dress, "Pourquoi elle te plaît ?").outcome is Outcome.PASS
     assert judge_after(dress, "Pourquoi il te plaît ?").outcome is Outcome.FAIL
+
+
+# -- nouns the lexicon lists in both genders (issue 36): the document's marks, then French usage ----------------
+
+TRAINERS = french("them", ["basket", "chaussure"], "I cleaned them.")
+WORK = french("it", ["œuvre", "tableau"], "It is magnificent.")
+
+
+@pytest.mark.parametrize(("context", "output", "expected"), [
+    # an earlier mention marks the gender (*blanches*), the last one (*ses baskets*) does not
+    (("Elle a acheté des baskets blanches.", "Elle a mis ses baskets."), "Elle les a nettoyées.", Outcome.PASS),
+    (("Elle a acheté des baskets blanches.", "Elle a mis ses baskets."), "Elle les a nettoyés.", Outcome.FAIL),
+    # the same document's marks say masculine: the plural of both genders is masculine
+    (("Il a acheté des baskets blancs.", "Il a mis ses baskets."), "Il les a nettoyés.", Outcome.PASS),
+])
+def test_another_mention_in_the_document_marks_a_noun_of_both_genders(context: tuple[str, ...], output: str,
+                                                                     expected: Outcome) -> None:
+    verdict = CHECKER.check(item=TRAINERS, output=output, context=context)
+    assert verdict.outcome is expected, verdict.reason
+    assert "in another mention" in verdict.reason
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("Elle est magnifique.", Outcome.PASS),   # *œuvre*: French usage, feminine
+    ("Il est magnifique.", Outcome.FAIL),
+])
+def test_a_noun_of_both_genders_that_nothing_marks_takes_its_usual_gender(output: str, expected: Outcome) -> None:
+    verdict = CHECKER.check(item=WORK, output=output, context=("J'ai longtemps regardé l'œuvre.",))
+    assert verdict.outcome is expected, verdict.reason
+    assert "the usual gender" in verdict.reason
