@@ -60,7 +60,8 @@ def linked_to(item: ChallengeItem) -> Callable[[str], bool]:
 
 def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
                      expected: Sequence[Participant], names: Collection[str], output_words: Collection[str],
-                     function_words: Collection[str] = (), linked: Callable[[str], bool] | None = None) -> Verdict:
+                     function_words: Collection[str] = (), linked: Callable[[str], bool] | None = None,
+                     whose: str = "the reference's") -> Verdict:
     """A pass stands when ``found``, the output's participant in ``role`` (*the subject of 'melted'*),
     may be one of ``expected`` (the reference's, read alike); otherwise it fails when its person, or the
     number or gender of a pronoun, differs from every expected one, or when it is a noun phrase for a
@@ -69,7 +70,8 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
     yeux* for *Il leva les yeux*), or shares no content word (outside ``function_words``) with the expected one and is not
     ``linked`` to the item otherwise (a word of a reference by its lemma, a translation of a source word:
     *the wife* for *la femme*), as it may render it by a synonym. Verdicts other than a pass, a participant not found
-    and *on* (no person) are left as they are."""
+    and *on* (no person) are left as they are. ``whose`` names where ``expected`` comes from in the reasons (a
+    family that reads its arguments from the item's parameters: "the source's")."""
     if verdict.outcome is not Outcome.PASS or found is None or not expected:
         return verdict
     if found.person is None or any(wanted.person is None for wanted in expected):
@@ -77,12 +79,12 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
     wanted = expected[0]
     shown = f"the {role} {found.text!r}"
     if all(found.person != other.person for other in expected):
-        return Verdict.failed(f"{shown} ({_PERSON_NAMES[found.person]}) is not the reference's {wanted.text!r} "
+        return Verdict.failed(f"{shown} ({_PERSON_NAMES[found.person]}) is not {whose} {wanted.text!r} "
                               f"({_PERSON_NAMES[wanted.person or 3]}): the output says something of someone else "
                               "than the source's", found.text)
     same_person = [other for other in expected if other.person == found.person]
     if all(_differs(found, other) for other in same_person):
-        return Verdict.failed(f"{shown} ({_features(found)}) is not the reference's {wanted.text!r} "
+        return Verdict.failed(f"{shown} ({_features(found)}) is not {whose} {wanted.text!r} "
                               f"({_features(wanted)}): the output says something of someone else than the source's",
                               found.text)
     content = set(found.words) - set(function_words)
@@ -90,7 +92,7 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
         return verdict
     if all(other.pronoun for other in same_person):
         # the source names this participant by a pronoun only: a translation keeps a pronoun
-        return Verdict.undecided(f"{shown}, a noun phrase, is not the reference's pronoun {wanted.text!r}: the source "
+        return Verdict.undecided(f"{shown}, a noun phrase, is not {whose} pronoun {wanted.text!r}: the source "
                                  "names no one there; someone else, or a pronoun made explicit? Left to a human",
                                  found.text)
     if linked is not None and linked(found.text):
@@ -99,10 +101,10 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
     if wanted_names:
         if wanted_names & set(output_words):
             return verdict
-        return Verdict.failed(f"{shown} is not the reference's {wanted.text!r}, a name rendered as itself or by a "
+        return Verdict.failed(f"{shown} is not {whose} {wanted.text!r}, a name rendered as itself or by a "
                               "pronoun, and the name is nowhere in the output: the output says something of "
                               "someone else than the source's", found.text)
-    return Verdict.undecided(f"{shown} is not the reference's {wanted.text!r}: a synonym, or someone else? Left to "
+    return Verdict.undecided(f"{shown} is not {whose} {wanted.text!r}: a synonym, or someone else? Left to "
                              "a human", found.text)
 
 

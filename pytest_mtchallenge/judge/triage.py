@@ -176,5 +176,6 @@ class SemanticTriage:
             f"another sentence; left to a human; the family said: {verdict.reason}", *verdict.evidence)
 
 
-__all__ = ["DESCRIPTION", "EXTRA", "LANGUAGES", "MODEL", "PREDICATE_THRESHOLD", "THRESHOLD", "Encoder", "SemanticTriage", "TriageUnavailable",
+__all__ = ["DESCRIPTION", "EXTRA", "LANGUAGES", "MODEL", "PREDICATE_THRESHOLD", "THRESHOLD", "Encoder",
+           "SemanticTriage", "TriageUnavailable",
            "available", "load_encoder", "missing_extra"]

@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
 from pytest_mtchallenge.languages.en.words import (
     AUXILIARIES, BE_FORMS, CLAUSE_BREAKS, DETERMINERS, PERSONAL_PRONOUNS, PREPOSITIONS, REFLEXIVE_PRONOUNS,
 )
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Verdict
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 # Degree phrases that may sit between the verb and its object (misses a lot Mary is rare but possible).
 _DEGREE = frozenset({"a", "lot", "great", "deal", "very", "much", "so", "terribly", "badly", "dearly"})
@@ -58,14 +59,18 @@ class ArgumentSwitchChecker(EnglishChecker):
     you* for *Mary*; names and nouns are 3rd person) fails, and so does a noun phrase without the
     theme when the theme is a name that appears nowhere in the output (a name is rendered as itself
     or by a pronoun); a noun phrase without a theme that is a common noun may be a synonym, and is
-    left to a human.
+    left to a human. Since version 5 (issue 36) the object goes through the shared participant check
+    against the theme's words: a pronoun of another gender or number fails too (*John misses him* for
+    *Mary*), and a noun phrase the core lexicon links to the item may be the theme.
     """
 
     name = "en_argument_switch"
     #: 2: names the construction it did not find (Verdict.not_found). 3: the English reader finds an irregular
     #: verb in its over-regularised forms too (*runned*, *swimmed*, *readed*). 4: the object must be the
-    #: source's theme (a pronoun of another person, or a noun phrase for a name, fails)
-    version = "4"
+    #: source's theme (a pronoun of another person, or a noun phrase for a name, fails). 5: the object goes through
+    #: the shared participant check (issue 36): a pronoun of another gender or number fails too, a noun phrase the
+    #: core lexicon links to the item may be the theme
+    version = "5"
     description = "Argument switch: the experiencer of manquer à as the subject of miss"
     Params = ArgumentSwitchParams
     construction_params = ("verbs", "misreadings")
@@ -76,19 +81,22 @@ class ArgumentSwitchChecker(EnglishChecker):
             return Verdict.not_applicable("the output is empty")
         params = ArgumentSwitchParams.of(item)
         roles = {"experiencer": set(params.experiencer), "theme": set(params.theme)}
+        # the item's names, and the words of an argument written as a name (*Mary*), rendered as themselves
+        names = item_names(item.source, item.references) | {word for role in params.named for word in roles[role]}
+        linked = linked_to(item)
         for hit in sentence.verb_hits(params.misreadings):
             word = sentence.words[hit.index]
             return Verdict.failed(f"{word!r} ({hit.lemma}) renders another sense of manquer: the experiencer and "
                                   "the thing missed are not related as in the source", word)
         for hit in sentence.verb_hits(params.verbs):
-            verdict = self._judge(sentence, hit, roles, params.named)
+            verdict = self._judge(sentence, hit, roles, names, linked)
             if verdict is not None:
                 return verdict
         return Verdict.not_found("a form of the expected verbs with the experiencer or the thing missed as its subject",
                                   "no form of the expected verbs with its arguments in place: left to a human")
 
-    def _judge(self, sentence: Sentence, hit: VerbHit, roles: Mapping[str, set[str]],
-               named: Set[str] = frozenset()) -> Verdict | None:
+    def _judge(self, sentence: Sentence, hit: VerbHit, roles: Mapping[str, set[str]], names: Set[str] = frozenset(),
+               linked: Callable[[str], bool] | None = None) -> Verdict | None:
         words = sentence.words
         verb = sentence.text(hit.index, hit.end)
         index = hit.index - 1
@@ -114,7 +122,7 @@ class ArgumentSwitchChecker(EnglishChecker):
                                   "swapped", subject_word)
         if subject == "experiencer":
             if after is None or after[0] != "theme":
-                other = _other_object(sentence, hit.end, roles, named)
+                other = _other_object(sentence, hit.end, roles, names, linked)
                 if other is not None:
                     return other
             return Verdict.passed(f"the experiencer {subject_word!r} is the subject of {verb!r}"
@@ -124,15 +132,17 @@ class ArgumentSwitchChecker(EnglishChecker):
                               f"({' / '.join(sorted(roles['experiencer']))}) as the subject of {verb!r}", subject_word)
 
 
-_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 _OBJECT_FORMS = {word: form for word, form in {**PERSONAL_PRONOUNS, **REFLEXIVE_PRONOUNS}.items()
                  if form.case in ("object", "both", "reflexive")}
 
 
-def _other_object(sentence: Sentence, start: int, roles: Mapping[str, set[str]], named: Set[str]) -> Verdict | None:
-    """The object right after the verb when it cannot be the source's theme: a pronoun of another
-    person (fails), a noun phrase without the theme, which appears nowhere in the output (fails for a
-    name, left to a human for a common noun); None when it may be the theme."""
+def _other_object(sentence: Sentence, start: int, roles: Mapping[str, set[str]], names: Set[str],
+                  linked: Callable[[str], bool] | None) -> Verdict | None:
+    """The object right after the verb when it cannot be the source's theme, by the shared participant check
+    against the theme's words (:func:`~pytest_mtchallenge.checkers.participants.same_participant`, issue 36): a
+    pronoun of another person, or of another number or gender (fails); a noun phrase without the theme when
+    the theme is a name the output lacks (fails); one linked to nothing of the item (left to a human); None
+    when it may be the theme (one of its words, a translation of a source word)."""
     words = sentence.words
     index = start
     while index < len(words) and (words[index] in _DEGREE or is_adverb(words[index])):
@@ -140,27 +150,38 @@ def _other_object(sentence: Sentence, start: int, roles: Mapping[str, set[str]],
     if index >= len(words) or words[index] in CLAUSE_BREAKS or words[index] in PREPOSITIONS \
             or not words[index][:1].isalpha() or _role(words[index], roles) is not None:
         return None
-    theme = " / ".join(sorted(roles["theme"]))
     if words[index] in _OBJECT_FORMS:
-        person = _OBJECT_FORMS[words[index]].person
-        persons = {PERSONAL_PRONOUNS[word].person for word in roles["theme"] if word in PERSONAL_PRONOUNS} or {3}
-        if person in persons:
-            return None
-        return Verdict.failed(f"the object {sentence.cased[index]!r} ({_PERSON_NAMES[person]}) of "
-                              f"{sentence.text(start - 1, start)!r} cannot be the thing missed ({theme}): the "
-                              "output misses someone else than the source", sentence.cased[index])
-    if any(word in roles["theme"] for word in words):
+        end = index + 1
+    elif any(word in roles["theme"] for word in words):
         return None
-    end = index + 1
-    while end < len(words) and end - index < 4 and words[end][:1].isalpha() and words[end] not in CLAUSE_BREAKS \
-            and words[end] not in PREPOSITIONS and words[end] not in DETERMINERS and not is_adverb(words[end]):
-        end += 1
-    phrase = sentence.text(index, end)
-    if "theme" in named:
-        return Verdict.failed(f"the object {phrase!r} is not the thing missed ({theme}), a name rendered as itself or "
-                              "by a pronoun: the output misses something else than the source", phrase)
-    return Verdict.undecided(f"the object {phrase!r} is none of the words of the thing missed ({theme}): a synonym, "
-                             "or something else? Left to a human", phrase)
+    else:
+        end = index + 1
+        while end < len(words) and end - index < 4 and words[end][:1].isalpha() and words[end] not in CLAUSE_BREAKS \
+                and words[end] not in PREPOSITIONS and words[end] not in DETERMINERS and not is_adverb(words[end]):
+            end += 1
+    verb = sentence.text(start - 1, start)
+    found = _argument(words[index:end], sentence.text(index, end))
+    verdict = same_participant(Verdict.passed(""), role=f"thing missed (the object of {verb!r})", found=found,
+                               expected=_expected(found, [_argument((word,), word) for word in sorted(roles["theme"])]),
+                               names=names,
+                               output_words=words, function_words=DETERMINERS, linked=linked, whose="the source's")
+    return None if verdict.outcome is Outcome.PASS else verdict
+
+
+def _expected(found: Participant, forms: list[Participant]) -> list[Participant]:
+    """What a found argument is compared with: for a pronoun, the role's pronoun forms where it has some (they say
+    its person, number and gender: *she*, *her* for *Mary*); otherwise every form."""
+    pronouns = [form for form in forms if form.pronoun]
+    return pronouns if found.pronoun and pronouns else forms
+
+
+def _argument(words: Sequence[str], text: str) -> Participant:
+    """An argument as the shared participant check reads it: a pronoun with its person, number and gender, else a
+    noun phrase or a name in the 3rd person."""
+    if len(words) == 1 and words[0] in _OBJECT_FORMS:
+        form = _OBJECT_FORMS[words[0]]
+        return Participant(text, tuple(words), form.person, True, form.number, form.gender)
+    return Participant(text, tuple(words), 3, False)
 
 
 def _role(word: str, roles: Mapping[str, set[str]]) -> str | None:

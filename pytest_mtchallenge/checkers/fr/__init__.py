@@ -138,5 +138,6 @@ def participant(reader: SentenceReader, phrase: Phrase) -> Participant:
     return Participant(join_words(list(words)), words, 3, False, phrase.features.number)
 
 
-__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "clause_subject", "participant", "pronoun", "subject_of", "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
+__all__ = ["FUNCTION_WORDS", "FrenchChecker", "Lemmas", "clause_subject", "participant", "pronoun", "subject_of",
+           "Phrases", "TokenizedPhrases", "VerbLemmas", "features", "lemma_list",
            "phrase_list", "phrase_tokens", "tokenized_phrases", "verb_lemmas"]

@@ -1,16 +1,17 @@
 """The ``argument_switch`` family: verbs whose French rendering swaps subject and object (miss → manquer à)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
-from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.fr import FUNCTION_WORDS, FrenchChecker, pronoun
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
 from pytest_mtchallenge.languages.fr.reader import (
-    DETERMINERS, NEGATION, PERSONS, SUBJECT_CLITICS, SentenceReader, tokenize,
+    DETERMINERS, NEGATION, PERSONS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, tokenize,
 )
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Verdict
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 _PARAMS = {"experiencer", "theme", "verb", "alternatives", "misreadings"}
 _DEFAULTS: dict[str, tuple[str, ...]] = {"verb": ("manquer",), "alternatives": (), "misreadings": ()}
@@ -31,7 +32,6 @@ _FOLD = str.maketrans({"œ": "oe", "æ": "ae"})
 _PROFORMS = frozenset({"ce", "c'", "ça", "cela", "ceci", "qui", "que", "celui", "celle", "ceux", "celles", "tout",
                        "rien", "quelque", "quelqu'un", "personne", "chacun"})
 _ROLE_NAMES = {"experiencer": "experiencer", "theme": "thing missed"}
-_PERSON_NAMES = {1: "1st person", 2: "2nd person", 3: "3rd person"}
 
 
 def _fold(token: str) -> str:
@@ -124,20 +124,24 @@ class ArgumentSwitchChecker(FrenchChecker):
 
     Both arguments must be the source's, not merely in the right slots: a sentence that reuses *manquer
     à* with other arguments (*Le soleil me manque beaucoup en hiver.* for *Mary sorely misses Jim*)
-    says something else. A slot holds an argument of another person than the source's (a dative *me*
-    or *te* for *Mary*, a subject *je* for *Jim*: names and nouns are 3rd person; the person of a
-    pronoun argument is its form's) or, for an argument that is a name and appears nowhere in the
-    output, a noun phrase without it (*le soleil* for *Jim*: a name is rendered as itself or by a
-    pronoun): the output fails. A noun phrase without any form of an argument that is a common noun
-    (*son compagnon* for *chien*) may be a synonym: left to a human. Pronouns of the right person,
-    demonstratives and relatives (*ce qui lui manque*) stand for any argument.
+    says something else. Each slot goes through the shared participant check against its role's forms
+    (:func:`~pytest_mtchallenge.checkers.participants.same_participant`, issue 36): an argument of another
+    person than the source's (a dative *me* or *te* for *Mary*, a subject *je* for *Jim*: names and nouns
+    are 3rd person), a pronoun of another gender or number (*elle* for *il*; a dative clitic shows no
+    gender), or, for an argument that is a name and appears nowhere in the output, a noun phrase without it
+    (*le soleil* for *Jim*: a name is rendered as itself or by a pronoun): the output fails. A noun phrase
+    the core lexicon links to the item (*toutou* for *dog*) may hold the role; one linked to nothing
+    (*son compagnon* for *chien*) may be a synonym: left to a human. Demonstratives and relatives (*ce qui
+    lui manque*) stand for any argument.
     """
 
     name = "argument_switch"
     # 2: a construction not found in a broken output fails (Verdict.not_found)
     # 3: a noun of lack or longing with the theme as its de complement (souffre de l'absence de Jim)
     # 4: the arguments must be the source's: a pronoun of another person, or a noun phrase for a name, fails
-    version = "4"
+    # 5: the arguments go through the shared participant check (issue 36): a pronoun of another gender or
+    # number fails too; a noun phrase the core lexicon links to the item may hold its role
+    version = "5"
     description = "Argument switch: experiencer and theme of miss → manquer à"
     Params = ArgumentSwitchParams
     construction_params = ("verb", "alternatives", "misreadings")
@@ -149,7 +153,10 @@ class ArgumentSwitchChecker(FrenchChecker):
         params = ArgumentSwitchParams.of(item)
         roles = {"experiencer": params.experiencer, "theme": params.theme}
         verbs, alternatives, misreadings = params.verb, params.alternatives, params.misreadings
-        analysis = _Analysis(reader, roles, params.named)
+        # the item's names, and the forms of an argument written as a name (*Jim*), rendered as themselves
+        names = item_names(item.source, item.references) | {word for role in params.named for form in roles[role]
+                                                            for word in form}
+        analysis = _Analysis(reader, roles, names, linked_to(item))
 
         for index in analysis.predicates(verbs):
             verdict = analysis.judge_switched(analysis.frame(index))
@@ -178,15 +185,13 @@ class _Analysis:
     """Reads one output: where the predicates are, and which argument fills which slot."""
 
     def __init__(self, reader: SentenceReader, roles: Mapping[str, tuple[tuple[str, ...], ...]],
-                 named: Set[str] = frozenset()) -> None:
+                 names: Set[str] = frozenset(), linked: Callable[[str], bool] | None = None) -> None:
         self.reader = reader
         self.tokens = reader.tokens
         self.folded = [_fold(t) for t in reader.tokens]
         self.roles = roles
-        self.named = named
-        # an argument's person: its pronoun forms' (il, lui: 3rd), else 3rd (a name, a noun)
-        self.persons = {role: frozenset(PERSONS[form[0]] for form in forms if len(form) == 1 and form[0] in PERSONS)
-                        or frozenset({3}) for role, forms in roles.items()}
+        self.names = names  # the item's names, folded (*mary*, *jim*)
+        self.linked = linked
 
     def predicates(self, lemmas: Set[str], *, reflexive: bool = False, nominal: bool = False) -> list[int]:
         found = []
@@ -347,26 +352,35 @@ class _Analysis:
         return None
 
     def _stranger(self, span: Span | None, role: str) -> tuple[bool, str] | None:
-        """Why the argument slot ``span`` cannot hold the source's ``role``, and whether that is
-        certain; None when it may hold it."""
+        """Why the argument slot ``span`` cannot hold the source's ``role``, and whether that is certain; None
+        when it may hold it. A slot that holds one of the role's forms, a demonstrative or relative, or a noun
+        phrase while a form of the role stands elsewhere in the output, may hold it; anything else goes through
+        the shared participant check (:func:`~pytest_mtchallenge.checkers.participants.same_participant`, issue
+        36) against the role's forms, the source's participant as the item names it: another person, or a
+        pronoun of another number or gender (*il* for *Mary*), fails; a noun phrase for a name the output lacks
+        fails; one linked to the item otherwise (a translation of a source word) may hold it; one linked to
+        nothing is left to a human."""
         if span is None or span.role is not None:
             return None
-        words = self.tokens[span.start:span.end]
+        words = self.folded[span.start:span.end]
         if words and words[0] in _DATIVE_PREPOSITIONS:
             words = words[1:]
         if not words or words[0] in _PROFORMS:
             return None
-        what = f"the {_ROLE_NAMES[role]} ({', '.join(' '.join(form) for form in self.roles[role])})"
-        if len(words) == 1 and words[0] in PERSONS:
-            person = PERSONS[words[0]]
-            if person in self.persons[role]:
-                return None
-            return True, f"{span.text!r} ({_PERSON_NAMES[person]}) cannot be {what}"
-        if role in self._roles_anywhere():
+        pronoun = len(words) == 1 and words[0] in PERSONS
+        if not pronoun and role in self._roles_anywhere():
             return None
-        if role in self.named:
-            return True, f"{span.text!r} is not {what}, a name rendered as itself or by a pronoun"
-        return False, f"{span.text!r} is none of the forms of {what}"
+        what = f"the {_ROLE_NAMES[role]}"
+        found = _argument(words)
+        forms = [_argument(form) for form in self.roles[role]]
+        pronouns = [form for form in forms if form.pronoun]  # they say the argument's person, number, gender
+        verdict = same_participant(Verdict.passed(""), role=what, found=found,
+                                   expected=pronouns if found.pronoun and pronouns else forms, names=self.names,
+                                   output_words=self.folded, function_words=FUNCTION_WORDS, linked=self.linked,
+                                   whose="the source's")
+        if verdict.outcome is Outcome.PASS:
+            return None
+        return verdict.outcome is Outcome.FAIL, verdict.reason
 
     def judge_alternative(self, frame: ArgumentFrame) -> Verdict | None:
         verb = repr(self.tokens[frame.predicate])
@@ -438,6 +452,23 @@ class _Analysis:
                 and self.tokens[end] not in ("à", "au", "aux"):
             end += 1
         return end
+
+
+#: Dative clitics, which show no gender (*il lui manque*: to him or to her), and their number.
+_DATIVE_NUMBER = {"lui": "s", "leur": "p", "me": "s", "m'": "s", "te": "s", "t'": "s", "nous": "p", "vous": None}
+
+
+def _argument(words: Sequence[str]) -> Participant:
+    """An argument's words as the shared participant check reads them: a pronoun with its person, number and
+    gender (a dative clitic with none: *lui*), else a noun phrase or a name in the 3rd person."""
+    text = " ".join(words)
+    if len(words) == 1 and words[0] in _DATIVE_NUMBER:
+        return Participant(text, tuple(words), PERSONS[words[0]], True, _DATIVE_NUMBER[words[0]])
+    if len(words) == 1 and words[0] in PRONOUNS:
+        return pronoun(words[0])
+    if len(words) == 1 and words[0] in PERSONS:  # an object clitic (*la*, *les*)
+        return Participant(text, tuple(words), PERSONS[words[0]], True)
+    return Participant(text, tuple(words), 3, False)
 
 
 def _contains(words: list[str], form: tuple[str, ...]) -> bool:

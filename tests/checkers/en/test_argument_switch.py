@@ -123,3 +123,15 @@ def test_a_pronoun_or_the_theme_passes_and_a_possible_synonym_is_left_to_a_human
 def test_a_parameter_named_like_the_parsed_field_is_still_unknown() -> None:
     with pytest.raises(ValueError, match="named"):
         ArgumentSwitchChecker.parse_params({**AS1, "named": ["theme"]})
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("John misses her a lot.", Outcome.PASS),     # the theme by a pronoun of its person and gender
+    ("John misses him a lot.", Outcome.FAIL),     # version 5 (issue 36): another gender, someone else
+    ("John misses them a lot.", Outcome.FAIL),    # another number
+])
+def test_the_object_goes_through_the_shared_participant_check(output: str, expected: Outcome) -> None:
+    mary = item("Mary manque beaucoup à John.", ("John misses Mary a lot.",), checker="en_argument_switch",
+                params={"verbs": ["miss"], "experiencer": ["john", "he"], "theme": ["mary", "she", "her"]})
+    verdict = CHECKER.check(item=mary, output=output)
+    assert verdict.outcome is expected, verdict.reason

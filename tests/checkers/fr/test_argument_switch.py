@@ -152,3 +152,25 @@ def test_the_construction_with_other_arguments_fails(params: Mapping[str, object
 def test_pronouns_of_the_right_person_pass_and_synonyms_of_a_noun_are_left_to_a_human(
         params: Mapping[str, object], output: str, expected: Outcome) -> None:
     assert outcome(params, output) is expected
+
+
+# -- version 5 (issue 36): the arguments go through the shared participant check -------------------------------
+
+@pytest.mark.parametrize(("params", "source", "output", "expected"), [
+    # a pronoun of another gender for a role the item names by a gendered pronoun
+    ({**MISS, "experiencer": ["Mary", "elle", "lui"], "theme": ["il", "Jim"]}, "Mary misses him.",
+     "Elle lui manque beaucoup.", Outcome.FAIL),
+    ({**MISS, "experiencer": ["Mary", "elle", "lui"], "theme": ["il", "Jim"]}, "Mary misses him.",
+     "Il lui manque beaucoup.", Outcome.PASS),
+    # a noun phrase the core lexicon links to the source (*dog*: *chien*, *toutou*) may hold the role
+    ({**MISS, "experiencer": ["il", "lui"], "theme": ["chien"]}, "He misses his dog the most.",
+     "Son toutou lui manque le plus.", Outcome.PASS),
+    # a noun phrase linked to nothing of the item: a synonym, or another thing? Left to a human
+    ({**MISS, "experiencer": ["je", "me", "moi"], "theme": ["mer"]}, "I miss the sea.",
+     "Le soleil me manque beaucoup.", Outcome.UNDECIDED),
+])
+def test_the_arguments_go_through_the_shared_participant_check(params: Mapping[str, object], source: str,
+                                                                output: str, expected: Outcome) -> None:
+    verdict = CHECKER.check(item=item(source, ("(reference)",), checker="argument_switch", params=params),
+                            output=output)
+    assert verdict.outcome is expected, verdict.reason
