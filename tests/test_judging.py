@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from pytest_mtchallenge.checkers import Checker
+from pytest_mtchallenge.checkers.fr import FrenchChecker
 from pytest_mtchallenge.judge import FAMILY, Judge, JudgeMode, VerdictStore, error_judgement
 from pytest_mtchallenge.model import ChallengeItem, RecordedVerdict
 from pytest_mtchallenge.verdict import DecidedBy, Outcome, Verdict
@@ -380,6 +381,41 @@ def test_a_pass_on_an_output_naming_another_participant_is_left_to_a_human(outpu
         # a figurative family (an idiom) names other things in its faithful renderings: not asked
         judge = judge_of({"passing": FigurativeChecker()}, gates=True)
         assert judge(STORY_ITEM, system="sysA", output=output).outcome is Outcome.PASS
+
+
+# -- a pass whose sentence's subject, a noun phrase, may be someone else (issue 36) --------------
+
+class FrenchPassingChecker(FrenchChecker):
+    """Passes every output: a French family, whose language reads participants."""
+
+    name = "french_passing"
+
+    def check(self, *, item: ChallengeItem, output: str, context: Sequence[str] = ()) -> Verdict:
+        return Verdict.passed("found")
+
+
+RELEVANCE_ITEM = item("John failed to see the relevance of this point.",
+                      ("John n'a pas vu la pertinence de ce point.",), checker="french_passing", id="S9x")
+ORDER_ITEM = item("The other two guys left without paying.", ("Les deux autres types sont partis sans payer.",),
+                  checker="french_passing", id="S24x")
+
+
+@pytest.mark.parametrize("item_, output, outcome", [
+    (RELEVANCE_ITEM, "John n'a pas compris la pertinence de ce point.", Outcome.PASS),
+    (RELEVANCE_ITEM, "Il n'a pas vu la pertinence de ce point.", Outcome.PASS),       # a pronoun: not compared
+    (RELEVANCE_ITEM, "Jean n'a pas vu la pertinence de ce point.", Outcome.REVIEW),   # another name: John nowhere
+    (RELEVANCE_ITEM, "Les enquêteurs n'ont pas vu la pertinence de ce point.", Outcome.REVIEW),
+    (ORDER_ITEM, "Les deux autres gars sont partis sans payer.", Outcome.PASS),      # a synonym the lexicon has
+    (ORDER_ITEM, "Les clients sont partis sans payer.", Outcome.REVIEW),              # linked to nothing
+    (ORDER_ITEM, "Les deux autres type sont partis sans payer.", Outcome.PASS),       # its number is not read
+    (ORDER_ITEM, "Si tu veux, les deux autres types partiront sans payer.", Outcome.PASS),  # a clause first
+])
+def test_a_pass_whose_sentence_subject_may_be_someone_else_is_left_to_a_human(item_: ChallengeItem, output: str,
+                                                                              outcome: Outcome) -> None:
+    judgement = judge_of({"french_passing": FrenchPassingChecker()}, gates=True)(item_, system="sysA", output=output)
+    assert judgement.outcome is outcome, judgement.reason
+    if outcome is Outcome.REVIEW:
+        assert "the sentence's subject" in judgement.reason and "may say something of someone else" in judgement.reason
 
 
 # -- a pass on an output that says several things its source does not (issue 36) ---------------

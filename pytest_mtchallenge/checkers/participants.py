@@ -88,6 +88,8 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
                               f"({_features(wanted)}): the output says something of someone else than the source's",
                               found.text)
     content = set(found.words) - set(function_words)
+    if not found.pronoun and not content:
+        return verdict  # a demonstrative (*This is proof*, *Cela*): it names no one to compare
     if found.pronoun or any(content & set(other.words) for other in same_person):
         return verdict
     if all(other.pronoun for other in same_person):
@@ -99,7 +101,7 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
         return verdict
     wanted_names = set(names) & {word for other in same_person for word in other.words}
     if wanted_names:
-        if wanted_names & set(output_words):
+        if wanted_names & set(output_words) or _name_form(found.words, wanted_names):
             return verdict
         return Verdict.failed(f"{shown} is not {whose} {wanted.text!r}, a name rendered as itself or by a "
                               "pronoun, and the name is nowhere in the output: the output says something of "
@@ -127,6 +129,15 @@ def same_object(verdict: Verdict, *, role: str, found: Sequence[str], function_w
     return Verdict.undecided(f"the {role} {text!r} is neither a word of a reference nor a translation of a word of "
                              "the source: the source's verb said of another thing, or a synonym? Left to a human",
                              text)
+
+
+def _name_form(words: Sequence[str], names: Collection[str]) -> bool:
+    """Whether a word may be another language's form of one of ``names``: the same first three letters and at
+    most two letters more or fewer (*Marie* for *Mary*, *Johnny* for *John*; not *Jean* for *John*). The rule is
+    loose by design: *Marc* would pass for *Mary* too, a cost taken for the translations that write a name in
+    the target language's form, which a reference keeping the source's form would otherwise send to review."""
+    return any(len(word) >= 3 and word[:3] == name[:3] and abs(len(word) - len(name)) <= 2
+               for word in words for name in names if word != name)
 
 
 def _differs(found: Participant, other: Participant) -> bool:

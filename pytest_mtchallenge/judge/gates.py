@@ -15,9 +15,11 @@ returns a verdict ends the automatic judgement, except :func:`family`, whose ver
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pytest_mtchallenge.checkers.participants import Participant, ParticipantChecks
 from pytest_mtchallenge.errors import JudgingError
 from pytest_mtchallenge.judge.context import ItemContext
 from pytest_mtchallenge.languages import identify
@@ -163,6 +165,9 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
                                  f"left to a human; the family said: {verdict.reason}", *verdict.evidence)
     if item.checker.figurative:
         return None
+    subject = _sentence_subject(item, output, verdict)
+    if subject is not None:
+        return subject
     other = reading.other_participant(output)
     if other is not None:
         return Verdict.undecided(f"a noun of the output names a participant of another sentence ({other.describe()}):"
@@ -175,6 +180,35 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
     return Verdict.undecided(f"the output may say something else than this source ({said.describe()}): what the "
                              f"family found may belong to another sentence; left to a human; the family said: "
                              f"{verdict.reason}", *verdict.evidence)
+
+
+def _sentence_subject(item: ItemContext, output: str, verdict: Verdict) -> Verdict | None:
+    """A pass whose sentence's subject, a noun phrase or a name, may not be the reference's, also a noun phrase or
+    a name, goes to a human, for every family whose language reads participants
+    (:class:`~pytest_mtchallenge.checkers.participants.ParticipantChecks`): the subject of a sentence is the first
+    participant a translation keeps (*Marie n'a pas vu la pertinence de cette remarque.* for *John failed to see
+    …*; *Tout le monde connaît cette histoire* for *Paul knows this story*). Only noun phrases are compared, and
+    never their number: a pronoun subject changes with the voice (*They showed me* for *I was shown*) and an
+    impersonal one with the construction (*It has been two hours since*), which a faithful rendering may choose.
+    Never a failure: the families that compare their clause's subject fail what contradicts the source."""
+    checker = item.checker
+    if not isinstance(checker, ParticipantChecks):
+        return None
+
+    def noun_subject(sentence: object) -> Participant | None:
+        found = checker.subject_of(sentence)
+        return None if found is None or found.pronoun else dataclasses.replace(found, number=None)
+
+    found = checker.same_subject(verdict, item=item.item, output=output, role="sentence's subject",
+                                 subject_at=noun_subject)
+    if found is verdict or found.outcome is Outcome.PASS:
+        return None
+    why = found.reason.removesuffix(_SOMEONE_ELSE)
+    return Verdict.undecided(f"{why}: the output may say something of someone else than the source's; left to a "
+                             f"human; the family said: {verdict.reason}", *found.evidence)
+
+
+_SOMEONE_ELSE = ": the output says something of someone else than the source's"
 
 
 def _unrelated_failure(item: ItemContext, output: str, verdict: Verdict) -> Verdict | None:

@@ -25,7 +25,9 @@ Then four more families on the shared subject check (wh_preposition and en_wh_pr
 passes 41 → 39 (en-fr) and 63 → 62 (fr-en), paraphrases unchanged. And the triage's second threshold, for a pass
 whose predicate the lexicon reads as another sentence's (PREDICATE_THRESHOLD, 0.78, frozen on these sets): with the
 triage, 27 → 23 (en-fr) and 45 → 41 (fr-en), paraphrases unchanged; on the set written before it (REMEASURED, not
-used to choose it), fr-en 5 → 3, en-fr 7, paraphrases unchanged.
+used to choose it), fr-en 5 → 3, en-fr 7, paraphrases unchanged. Then the sentence's subject, a noun phrase,
+compared for every family (judge/gates.py, ``_sentence_subject``): 39 → 37 (en-fr), 62 → 59 (fr-en) without the
+triage, 41 → 40 (fr-en) with it; on the later set en-fr 13 → 12; no paraphrase lost.
 
 The tests hold today's figures as a ceiling (construction passes) and a floor (paraphrases): a change that
 lets more unrelated outputs pass, or loses paraphrases, shows here.
@@ -43,15 +45,15 @@ from variants import variant_evaluation  # noqa: E402
 
 #: Per suite: the most construction outputs that pass, the fewest paraphrases decided and passing.
 FIGURES = {
-    "isabelle2017-en-fr": (39, 305, 305),
-    "isabelle-kuhn2018-fr-en": (62, 280, 278),
+    "isabelle2017-en-fr": (37, 305, 305),
+    "isabelle-kuhn2018-fr-en": (59, 280, 278),
     "dip-discourse": (18, 51, 51),
     "dip-discourse-en-fr": (3, 21, 16),
 }
 #: The same with the semantic triage (``--mt-triage=semantic``), whose threshold was frozen on these sets.
 TRIAGE_FIGURES = {
     "isabelle2017-en-fr": (23, 304, 304),
-    "isabelle-kuhn2018-fr-en": (41, 278, 276),
+    "isabelle-kuhn2018-fr-en": (40, 278, 276),
     "dip-discourse": (2, 51, 51),
     "dip-discourse-en-fr": (1, 21, 16),
 }
@@ -88,7 +90,7 @@ def test_with_the_semantic_triage_fewer_construction_outputs_pass_and_paraphrase
 #: 60 items of each suite, one output of each kind): (construction passes without, with the triage; paraphrases
 #: passing without, with).
 REMEASURED = {
-    "isabelle2017-en-fr": (13, 7, 58, 58),
+    "isabelle2017-en-fr": (12, 7, 58, 58),
     "isabelle-kuhn2018-fr-en": (9, 3, 58, 58),
 }
 

@@ -6,10 +6,14 @@ import functools
 import pytest
 
 from pytest_mtchallenge.checkers import builtin_checkers
+from pytest_mtchallenge.checkers.en import subject_of as english_subject
+from pytest_mtchallenge.checkers.fr import FrenchChecker
+from pytest_mtchallenge.checkers.participants import Participant, same_participant
 from pytest_mtchallenge.formats import bundled_suites
 from pytest_mtchallenge.formats.yaml import load_suite
+from pytest_mtchallenge.languages.en.reader import Sentence
 from pytest_mtchallenge.model import ChallengeItem
-from pytest_mtchallenge.verdict import Outcome
+from pytest_mtchallenge.verdict import Outcome, Verdict
 
 
 @functools.cache
@@ -91,3 +95,55 @@ def test_the_constructions_participants_are_the_sources(suite_name: str, item_id
     item = bundled_item(suite_name, item_id)
     verdict = builtin_checkers()[item.checker]().check(item=item, output=output)
     assert verdict.outcome is expected, verdict.reason
+
+
+# -- issue 36: what the shared check and the packs' sentence subjects read ----------------------------------
+
+PASSED = Verdict.passed("found")
+
+
+def noun(*words: str) -> Participant:
+    return Participant(" ".join(words), words, 3, False)
+
+
+def judged(found: Participant, expected: Participant, names: frozenset[str] = frozenset()) -> Outcome:
+    return same_participant(PASSED, role="subject", found=found, expected=[expected], names=names,
+                            output_words=found.words, function_words={"this", "that", "the"}).outcome
+
+
+def test_a_noun_phrase_without_a_content_word_names_no_one_to_compare() -> None:
+    assert judged(noun("this"), noun("the", "proof")) is Outcome.PASS      # *This is proof*: a demonstrative
+    assert judged(noun("the", "divers"), noun("the", "boat")) is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize(("found", "name", "outcome"), [
+    ("marie", "mary", Outcome.PASS),      # the target language's form of the name
+    ("johnny", "john", Outcome.PASS),
+    ("jean", "john", Outcome.FAIL),       # no spelling rule gives it: another name
+    ("lisa", "mary", Outcome.FAIL),
+])
+def test_a_name_in_another_languages_form_renders_it(found: str, name: str, outcome: Outcome) -> None:
+    assert judged(noun(found), noun(name), frozenset({name})) is outcome
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("Paul has read this story.", "Paul"),
+    ("When I'm working, I like to listen to music.", "I"),        # a subordinate clause first: after the comma
+    ("Who did Max give a book to?", None),                         # a wh-word first: no subject at the start
+    ("This shows he was in the know.", None),                      # no noun phrase runs on past *he*
+])
+def test_the_english_sentence_subject(text: str, subject: str | None) -> None:
+    found = english_subject(Sentence(text))
+    assert (found.text if found else None) == subject
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("Les enfants ont déjà vu ce film.", "les enfants"),
+    ("Est-ce que les enfants ont déjà vu ce film ?", "les enfants"),   # the question's subject
+    ("Au cas où Paul partirait, je serais triste.", None),             # a subordinate clause first
+    ("Si Paul partait, je serais triste.", None),
+])
+def test_the_french_sentence_subject(text: str, subject: str | None) -> None:
+    checker = FrenchChecker()
+    found = checker.subject_of(checker.read(text))
+    assert (found.text if found else None) == subject

@@ -10,7 +10,7 @@ from pytest_mtchallenge.checkers.participants import Participant, ParticipantChe
 from pytest_mtchallenge.languages.en.inflection import forms_of
 from pytest_mtchallenge.languages.en.patterns import Pattern
 from pytest_mtchallenge.languages.en.reader import TENSE_NAMES, NounPhrase, Sentence, fold_word, subject_at, tokenize
-from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS
+from pytest_mtchallenge.languages.en.words import CLAUSE_BREAKS, CONJUNCTIONS, DETERMINERS, PREPOSITIONS, WH_WORDS
 from pytest_mtchallenge.model import ChallengeItem
 
 
@@ -19,7 +19,9 @@ class EnglishChecker(ParticipantChecks[Sentence], Checker):
     as every language's are (:class:`~pytest_mtchallenge.checkers.participants.ParticipantChecks`)."""
 
     languages: ClassVar[tuple[str, ...]] = ("en",)
-    function_words = DETERMINERS
+    #: Determiners, and the indefinite pronouns, which say nothing of whom they name (*Someone put the cart …*).
+    function_words = DETERMINERS | frozenset({"someone", "somebody", "anyone", "anybody", "everyone", "everybody",
+                                              "nobody", "one"})
 
     def read(self, text: str) -> Sentence:
         return Sentence(text)
@@ -38,11 +40,20 @@ class EnglishChecker(ParticipantChecks[Sentence], Checker):
         return end
 
 
+#: Conjunctions that open a subordinate clause before the main one (*When I'm working, I like*).
+_SUBORDINATING = frozenset({"because", "although", "though", "while", "when", "whenever", "if", "unless", "since",
+                            "as", "after", "before", "until", "once", "whereas"})
+#: Interrogative words that may stand first, as the subject or not (*Who did Max give a book to?*).
+_WH_OPENERS = (WH_WORDS - {"that"}) | {"why", "how"}
+
+
 def subject_of(sentence: Sentence) -> Participant | None:
     """The subject of the sentence: at its start, past a conjunction, or after a fronted adverbial set
     off by a comma (*Yesterday, Max melted the ice*); None when no verb group follows a noun phrase."""
     words = sentence.words
-    starts = [0, 1] if words[:1] and words[0] in CONJUNCTIONS else [0]
+    starts = [0, 1] if words[:1] and words[0] in CONJUNCTIONS - _SUBORDINATING else [0]
+    if words[:1] and words[0] in _SUBORDINATING | _WH_OPENERS:
+        starts = []  # *When I'm working, I like …*, *Who did Max give …*: no subject at the start
     starts += [index + 1 for index, word in enumerate(words[:8]) if word == ","][:1]
     for start in starts:
         phrase = subject_at(sentence, start)

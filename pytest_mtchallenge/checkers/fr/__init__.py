@@ -23,10 +23,10 @@ from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, Phrase, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import Inversion
 
-#: Words of a noun phrase that say nothing of whom it names: determiners and possessives.
+#: Words of a noun phrase that say nothing of whom it names: determiners, possessives, indefinite pronouns.
 FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
     "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
-    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes"})
+    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes", "quelqu'un", "chacun", "chacune"})
 
 
 class FrenchChecker(ParticipantChecks[SentenceReader], Checker):
@@ -75,6 +75,9 @@ _OBJECT_ENDS = frozenset({
 
 #: The subject clitics: a subject wherever they stand first (*Je leur ai raconté*).
 _SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+#: Words that open a subordinate clause before the main one: the sentence's subject is not at the start.
+_SUBORDINATORS = frozenset({"si", "s'", "quand", "lorsque", "lorsqu'", "puisque", "puisqu'", "comme", "bien",
+                            "quoique", "quoiqu'", "pendant", "tandis", "dès", "avant", "après", "parce", "pour"})
 #: Subject pronouns whose plural is only written: their number is not compared.
 _SILENT_PLURAL = frozenset({"il", "ils", "elle", "elles"})
 
@@ -83,6 +86,11 @@ def subject_of(reader: SentenceReader, start: int | None = None) -> Participant 
     """The subject of the sentence (after a fronted adverbial) or the one at ``start``: a subject
     clitic, or a noun phrase a finite verb follows; one noun phrase or pronoun (None for coordinated subjects, whose person is the
     coordination's)."""
+    tokens = reader.tokens
+    if start is None and tokens[:2] == ["est", "ce"] and tokens[2:3] in (["que"], ["qu'"]):
+        start = 3  # *Est-ce que les enfants ont …*: the question's subject
+    elif start is None and (tokens[:1] and tokens[0] in _SUBORDINATORS or tokens[:3] == ["au", "cas", "où"]):
+        return None  # *Au cas où Paul partirait, je …*, *Si …*: the main clause comes later
     found = reader.subject(start)
     if found is None or len(found[0]) != 1:
         return None

@@ -455,6 +455,10 @@ class NounPhrase:
     pronoun: PronounForm | None = None
 
 
+#: Personal pronouns only a subject can be: no noun phrase goes on past one.
+_SUBJECT_CASE = frozenset(word for word, form in PERSONAL_PRONOUNS.items() if form.case == "subject")
+
+
 def subject_at(sentence: Sentence, index: int) -> NounPhrase | None:
     """The subject starting at ``index``: a personal pronoun, a name, or [determiner] words up to the verb."""
     words = sentence.words
@@ -470,7 +474,8 @@ def subject_at(sentence: Sentence, index: int) -> NounPhrase | None:
         if word in AUXILIARIES or word in PREPOSITIONS or word in CLAUSE_BREAKS:
             return None
         while end < len(words) and end - index < 5 and words[end][0].isalpha() and \
-                not _starts_verb_group(words[end]) and words[end] not in PREPOSITIONS | CONJUNCTIONS:
+                not _starts_verb_group(words[end]) and words[end] not in PREPOSITIONS | CONJUNCTIONS \
+                and words[end] not in _SUBJECT_CASE:  # *This shows he …*: a clause of its own, no noun phrase
             end += 1
         if end >= len(words) or not _starts_verb_group(words[end]):
             return None
