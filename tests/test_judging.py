@@ -403,7 +403,7 @@ ORDER_ITEM = item("The other two guys left without paying.", ("Les deux autres t
 @pytest.mark.parametrize("item_, output, outcome", [
     (RELEVANCE_ITEM, "John n'a pas compris la pertinence de ce point.", Outcome.PASS),
     (RELEVANCE_ITEM, "Il n'a pas vu la pertinence de ce point.", Outcome.PASS),       # a pronoun: not compared
-    (RELEVANCE_ITEM, "Jean n'a pas vu la pertinence de ce point.", Outcome.REVIEW),   # another name: John nowhere
+    (RELEVANCE_ITEM, "Kevin n'a pas vu la pertinence de ce point.", Outcome.REVIEW),  # another name: John nowhere
     (RELEVANCE_ITEM, "Les enquêteurs n'ont pas vu la pertinence de ce point.", Outcome.REVIEW),
     (ORDER_ITEM, "Les deux autres gars sont partis sans payer.", Outcome.PASS),      # a synonym the lexicon has
     (ORDER_ITEM, "Les clients sont partis sans payer.", Outcome.REVIEW),              # linked to nothing

@@ -180,6 +180,17 @@ class ParticipantChecks(ABC, Generic[SentenceT]):
     def subject_of(self, sentence: SentenceT) -> Participant | None:
         """The sentence's subject (after a fronted adverbial); None where the pack finds no single one."""
 
+    def plain_subject(self, sentence: SentenceT, subject: Participant) -> bool:
+        """Whether ``subject``, read at the start of ``sentence``, is surely a noun phrase subject: opened by a
+        determiner, or a name; the sentence-subject comparison reads no other (a wh-word, an imperative, an
+        adverb a reader may take for a noun). True where the pack cannot tell."""
+        return True
+
+    def opens_with_pronoun(self, text: str) -> bool:
+        """Whether ``text`` surely opens with a personal pronoun subject, read from its first word alone (a cheap
+        test before a reading: the sentence-subject comparison skips such outputs); False where it cannot tell."""
+        return False
+
     @abstractmethod
     def object_end(self, words: Sequence[str], start: int) -> int:
         """Where an object noun phrase that starts at ``start`` ends (the index after its last word)."""
@@ -194,8 +205,11 @@ class ParticipantChecks(ABC, Generic[SentenceT]):
             return verdict  # only a pass is checked: nothing to read
         find = subject_at or self.subject_of
         sentence = self.read(output)
+        found = find(sentence)
+        if found is None:
+            return verdict  # nothing to compare: the references need no reading
         expected = [subject for reference in item.references if (subject := find(self.read(reference))) is not None]
-        return same_participant(verdict, role=role, found=find(sentence), expected=expected,
+        return same_participant(verdict, role=role, found=found, expected=expected,
                                 names=item_names(item.source, item.references), output_words=self.words(sentence),
                                 function_words=self.function_words, linked=linked_to(item))
 

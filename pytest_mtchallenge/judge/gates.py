@@ -192,12 +192,14 @@ def _sentence_subject(item: ItemContext, output: str, verdict: Verdict) -> Verdi
     impersonal one with the construction (*It has been two hours since*), which a faithful rendering may choose.
     Never a failure: the families that compare their clause's subject fail what contradicts the source."""
     checker = item.checker
-    if not isinstance(checker, ParticipantChecks):
-        return None
+    if not isinstance(checker, ParticipantChecks) or checker.opens_with_pronoun(output):
+        return None  # a pronoun subject is not compared: no reading needed
 
     def noun_subject(sentence: object) -> Participant | None:
         found = checker.subject_of(sentence)
-        return None if found is None or found.pronoun else dataclasses.replace(found, number=None)
+        if found is None or found.pronoun or not checker.plain_subject(sentence, found):
+            return None
+        return dataclasses.replace(found, number=None)
 
     found = checker.same_subject(verdict, item=item.item, output=output, role="sentence's subject",
                                  subject_at=noun_subject)

@@ -26,7 +26,7 @@ passes 41 → 39 (en-fr) and 63 → 62 (fr-en), paraphrases unchanged. And the t
 whose predicate the lexicon reads as another sentence's (PREDICATE_THRESHOLD, 0.78, frozen on these sets): with the
 triage, 27 → 23 (en-fr) and 45 → 41 (fr-en), paraphrases unchanged; on the set written before it (REMEASURED, not
 used to choose it), fr-en 5 → 3, en-fr 7, paraphrases unchanged. Then the sentence's subject, a noun phrase,
-compared for every family (judge/gates.py, ``_sentence_subject``): 39 → 37 (en-fr), 62 → 59 (fr-en) without the
+compared for every family (judge/gates.py, ``_sentence_subject``): 39 → 38 (en-fr), 62 → 59 (fr-en) without the
 triage, 41 → 40 (fr-en) with it; on the later set en-fr 13 → 12; no paraphrase lost.
 
 The tests hold today's figures as a ceiling (construction passes) and a floor (paraphrases): a change that
@@ -45,7 +45,7 @@ from variants import variant_evaluation  # noqa: E402
 
 #: Per suite: the most construction outputs that pass, the fewest paraphrases decided and passing.
 FIGURES = {
-    "isabelle2017-en-fr": (37, 305, 305),
+    "isabelle2017-en-fr": (38, 305, 305),
     "isabelle-kuhn2018-fr-en": (59, 280, 278),
     "dip-discourse": (18, 51, 51),
     "dip-discourse-en-fr": (3, 21, 16),

@@ -147,3 +147,18 @@ def test_the_french_sentence_subject(text: str, subject: str | None) -> None:
     checker = FrenchChecker()
     found = checker.subject_of(checker.read(text))
     assert (found.text if found else None) == subject
+
+
+@pytest.mark.parametrize(("text", "compared"), [
+    ("Les enquêteurs n'ont pas vu la pertinence de ce point.", True),   # a determiner first
+    ("Comment se fait-il que tu sois si silencieux ?", False),           # a wh-word a reader takes for a noun
+    ("Madame, j'en ai.", False),                                         # set off by a comma: no subject
+    ("Je n'ai pas vu la pertinence de ce point.", False),                # a pronoun: not compared, not read
+])
+def test_the_french_subject_the_sentence_comparison_reads(text: str, compared: bool) -> None:
+    checker = FrenchChecker()
+    sentence = checker.read(text)
+    found = checker.subject_of(sentence)
+    read = not checker.opens_with_pronoun(text) and found is not None and not found.pronoun \
+        and checker.plain_subject(sentence, found)
+    assert read is compared

@@ -32,6 +32,11 @@ class EnglishChecker(ParticipantChecks[Sentence], Checker):
     def subject_of(self, sentence: Sentence) -> Participant | None:
         return subject_of(sentence)
 
+    def opens_with_pronoun(self, text: str) -> bool:
+        """*I*, *He*, *She*, *We*, *They*, *It* first (also *I'm*, *It's*): a subject pronoun."""
+        first = text.lstrip(" \"'-—–([").split(" ", 1)[0].lower().replace("’", "'").split("'", 1)[0]
+        return first in _OPENING_PRONOUNS
+
     def object_end(self, words: Sequence[str], start: int) -> int:
         """Up to a preposition, a conjunction or the clause's end, at most four words."""
         end = start
@@ -40,6 +45,8 @@ class EnglishChecker(ParticipantChecks[Sentence], Checker):
         return end
 
 
+#: Subject pronouns that, first in a sentence, can only be its subject (not *you*, which may be an object).
+_OPENING_PRONOUNS = frozenset({"i", "he", "she", "we", "they", "it"})
 #: Conjunctions that open a subordinate clause before the main one (*When I'm working, I like*).
 _SUBORDINATING = frozenset({"because", "although", "though", "while", "when", "whenever", "if", "unless", "since",
                             "as", "after", "before", "until", "once", "whereas"})

@@ -23,10 +23,12 @@ from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, Phrase, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import Inversion
 
-#: Words of a noun phrase that say nothing of whom it names: determiners, possessives, indefinite pronouns.
+#: Words of a noun phrase that say nothing of whom it names: determiners, possessives, indefinite and negative
+#: pronouns (*personne*, *nul*, *rien*), and the answer words a reader may take for a noun (*oui*, *non*).
 FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
     "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
-    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes", "quelqu'un", "chacun", "chacune"})
+    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes", "quelqu'un", "chacun", "chacune", "personne",
+    "nul", "nulle", "rien", "aucun", "aucune", "oui", "non"})
 
 
 class FrenchChecker(ParticipantChecks[SentenceReader], Checker):
@@ -56,6 +58,19 @@ class FrenchChecker(ParticipantChecks[SentenceReader], Checker):
     def subject_of(self, sentence: SentenceReader) -> Participant | None:
         return subject_of(sentence)
 
+    def plain_subject(self, sentence: SentenceReader, subject: Participant) -> bool:
+        """A determiner, a possessive or a demonstrative first (*le*, *mon*, *cette*), or a name: a word the
+        lexicon lacks (*Shepard*) or one written with a capital inside the sentence too."""
+        first = subject.words[0]
+        if first in DETERMINERS or first in _OPENERS:
+            return True
+        return not sentence.readings(sentence.tokens.index(first)) if first in sentence.tokens else False
+
+    def opens_with_pronoun(self, text: str) -> bool:
+        """*Je*, *Tu*, *Il* … or *J'*, *C'*, *Ça* first: a subject pronoun (a clitic has no other use there)."""
+        first = text.lstrip(" \"'«»-—–¿¡([").split(" ", 1)[0].lower().replace("’", "'")
+        return first.split("'", 1)[0] + ("'" if "'" in first else "") in _OPENING_PRONOUNS
+
     def object_end(self, words: Sequence[str], start: int) -> int:
         """Up to a preposition other than *de*, a conjunction, a relative pronoun or a punctuation mark, at
         most six words (*une grande quantité de glace*)."""
@@ -75,6 +90,11 @@ _OBJECT_ENDS = frozenset({
 
 #: The subject clitics: a subject wherever they stand first (*Je leur ai raconté*).
 _SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+#: Possessives and demonstratives that open a noun phrase.
+_OPENERS = frozenset({"mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos",
+                      "leur", "leurs", "ce", "cet", "cette", "ces"})
+#: Subject pronouns that, first in a sentence, can only be its subject (*Il part*, *J'arrive*, *Ça marche*).
+_OPENING_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "ils", "elles", "c'", "ça", "cela"})
 #: Words that open a subordinate clause before the main one: the sentence's subject is not at the start.
 _SUBORDINATORS = frozenset({"si", "s'", "quand", "lorsque", "lorsqu'", "puisque", "puisqu'", "comme", "bien",
                             "quoique", "quoiqu'", "pendant", "tandis", "dès", "avant", "après", "parce", "pour"})
@@ -94,6 +114,8 @@ def subject_of(reader: SentenceReader, start: int | None = None) -> Participant 
     found = reader.subject(start)
     if found is None or len(found[0]) != 1:
         return None
+    if found[1] < len(tokens) and tokens[found[1]] == "," and tokens[found[0][0].start] not in _SUBJECT_CLITICS:
+        return None  # *Madame, j'en ai*, *Certains jours, je …*: a noun phrase set off by a comma is no subject
     phrase = found[0][0]
     words = tuple(reader.tokens[phrase.start:phrase.end])
     if words[0] not in _SUBJECT_CLITICS and reader.first_finite_verb(found[1]) is None:
