@@ -110,6 +110,14 @@ def same_participant(verdict: Verdict, *, role: str, found: Participant | None,
                              "a human", found.text)
 
 
+def role_forms(found: Participant, forms: Sequence[Participant]) -> list[Participant]:
+    """What a found argument is compared with when a family reads its roles from the item's forms: for a pronoun,
+    the role's pronoun forms where it has some (they say its person, number and gender: *she*, *her* for *Mary*);
+    otherwise every form."""
+    pronouns = [form for form in forms if form.pronoun]
+    return pronouns if found.pronoun and pronouns else list(forms)
+
+
 def same_object(verdict: Verdict, *, role: str, found: Sequence[str], function_words: Collection[str],
                 linked: Callable[[str], bool]) -> Verdict:
     """A pass stands when ``found``, the words of the output's object or complement in ``role`` (*the

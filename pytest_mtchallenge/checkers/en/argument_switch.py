@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import reject_unknown
 from pytest_mtchallenge.checkers.en import EnglishChecker, WordLists, Words
-from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, role_forms, same_participant
 from pytest_mtchallenge.languages.en.reader import Sentence, VerbHit, is_adverb
 from pytest_mtchallenge.languages.en.words import (
     AUXILIARIES, BE_FORMS, CLAUSE_BREAKS, DETERMINERS, PERSONAL_PRONOUNS, PREPOSITIONS, REFLEXIVE_PRONOUNS,
@@ -162,17 +162,10 @@ def _other_object(sentence: Sentence, start: int, roles: Mapping[str, set[str]],
     verb = sentence.text(start - 1, start)
     found = _argument(words[index:end], sentence.text(index, end))
     verdict = same_participant(Verdict.passed(""), role=f"thing missed (the object of {verb!r})", found=found,
-                               expected=_expected(found, [_argument((word,), word) for word in sorted(roles["theme"])]),
+                               expected=role_forms(found, [_argument((word,), word) for word in sorted(roles["theme"])]),
                                names=names,
                                output_words=words, function_words=DETERMINERS, linked=linked, whose="the source's")
     return None if verdict.outcome is Outcome.PASS else verdict
-
-
-def _expected(found: Participant, forms: list[Participant]) -> list[Participant]:
-    """What a found argument is compared with: for a pronoun, the role's pronoun forms where it has some (they say
-    its person, number and gender: *she*, *her* for *Mary*); otherwise every form."""
-    pronouns = [form for form in forms if form.pronoun]
-    return pronouns if found.pronoun and pronouns else forms
 
 
 def _argument(words: Sequence[str], text: str) -> Participant:

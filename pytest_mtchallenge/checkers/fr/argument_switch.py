@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pytest_mtchallenge.checkers import FamilyParams, check_keys
 from pytest_mtchallenge.checkers.fr import FUNCTION_WORDS, FrenchChecker, pronoun
-from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, same_participant
+from pytest_mtchallenge.checkers.participants import Participant, item_names, linked_to, role_forms, same_participant
 from pytest_mtchallenge.languages.fr.reader import (
     DETERMINERS, NEGATION, PERSONS, PRONOUNS, SUBJECT_CLITICS, SentenceReader, tokenize,
 )
@@ -372,10 +372,9 @@ class _Analysis:
             return None
         what = f"the {_ROLE_NAMES[role]}"
         found = _argument(words)
-        forms = [_argument(form) for form in self.roles[role]]
-        pronouns = [form for form in forms if form.pronoun]  # they say the argument's person, number, gender
         verdict = same_participant(Verdict.passed(""), role=what, found=found,
-                                   expected=pronouns if found.pronoun and pronouns else forms, names=self.names,
+                                   expected=role_forms(found, [_argument(form) for form in self.roles[role]]),
+                                   names=self.names,
                                    output_words=self.folded, function_words=FUNCTION_WORDS, linked=self.linked,
                                    whose="the source's")
         if verdict.outcome is Outcome.PASS:
