@@ -6,7 +6,7 @@ import pytest
 from pytest_mtchallenge.languages.bilingual import translations
 from pytest_mtchallenge.languages import language_pack
 from pytest_mtchallenge.languages.relatedness import (
-    other_content, other_participant, other_predicate, relatedness, unsupported,
+    other_content, other_participant, other_predicate, other_word, relatedness, unsupported,
 )
 
 SOURCE = "The old farmer sold his tractor to the neighbours last spring."
@@ -352,3 +352,41 @@ def test_without_a_reference_no_predicate_is_found() -> None:
     assert other_predicate("La ville d'où il arrive est magnifique.",
                            source="The city that he is arriving from is dangerous.", references=(),
                            source_language="en", target_language="fr") is None
+
+
+KNIFE = {"source": "Use the steak knife.", "references": ("Utilisez le couteau à steak.",), "source_language": "en",
+         "target_language": "fr", "construction": ("couteau à steak",)}
+
+
+@pytest.mark.parametrize(("output", "word"), [
+    ("Le couteau à steak est tombé par terre.", "terre"),        # a noun of another event; *use* unrendered
+    ("Rangez le couteau à steak dans le tiroir.", "rangez"),     # another verb, another place
+])
+def test_any_content_word_of_another_sentence_is_found_when_a_word_of_the_source_goes_unrendered(
+        output: str, word: str) -> None:
+    found = other_word(output, **KNIFE)
+    assert found is not None and found.word == word and found.unrendered == ("use",)
+
+
+@pytest.mark.parametrize("output", [
+    "Utilisez le couteau à steak.",
+    "Employez le couteau à steak.",                 # a translation of the source's verb
+    "Utilisez donc le couteau à steak, puis rangez-le.",  # words added, every word of the source rendered
+])
+def test_words_rendering_the_source_are_not_found(output: str) -> None:
+    assert other_word(output, **KNIFE) is None
+
+
+def test_sequence_adverbs_are_function_words_a_translation_adds_freely() -> None:
+    for word, language in (("puis", "fr"), ("ensuite", "fr"), ("alors", "fr"), ("then", "en")):
+        assert word in language_pack(language).stop_words
+
+
+def test_a_capitalised_noun_the_lexicon_translates_is_no_name_the_output_must_write() -> None:
+    # German writes its nouns with a capital: *Gebäude* within the sentence is no name, and *building* renders it
+    from pytest_mtchallenge.languages.relatedness import _item_words
+
+    words = _item_words("Das Gebäude steht aber unter Denkmalschutz.", ("But the building is a listed monument.",),
+                        "de", "en", ())
+    assert "gebaude" not in words.unrendered("But the building is under a preservation order.")
+    assert "gebaude" in words.unrendered("But the pool is under a preservation order.")

@@ -8,7 +8,7 @@ import pytest
 from pytest_mtchallenge.checkers import builtin_checkers
 from pytest_mtchallenge.judge import AUTOMATIC, Judge
 from pytest_mtchallenge.judge.context import ItemContext
-from pytest_mtchallenge.judge.triage import PREDICATE_THRESHOLD, THRESHOLD, SemanticTriage
+from pytest_mtchallenge.judge.triage import PREDICATE_THRESHOLD, THRESHOLD, WORD_THRESHOLD, SemanticTriage
 from pytest_mtchallenge.runs.signature import RunSignature
 from pytest_mtchallenge.verdict import Outcome, Verdict
 from tests.checkers.suite_items import family_items
@@ -118,15 +118,16 @@ def test_the_judge_runs_the_triage_last_and_only_when_given() -> None:
 
 
 def test_the_run_signature_names_the_triage_and_runs_with_and_without_it_do_not_compare() -> None:
-    with_triage = RunSignature(suite="s", judge="auto", triage="use-m3@0.60/0.78", system="x")
+    with_triage = RunSignature(suite="s", judge="auto", triage="use-m3@0.60/0.70/0.78", system="x")
     without = RunSignature(suite="s", judge="auto", system="x")
-    assert "|judge:auto|triage:use-m3@0.60/0.78|system:x|" in with_triage.format()
+    assert "|judge:auto|triage:use-m3@0.60/0.70/0.78|system:x|" in with_triage.format()
     assert "triage" not in without.format()
     assert RunSignature.parse(with_triage.format()) == with_triage
-    assert with_triage.differences(without) == ("triage: ? → use-m3@0.60/0.78",)
-    assert SemanticTriage(Axes({})).signature == f"use-m3@{THRESHOLD:.2f}/{PREDICATE_THRESHOLD:.2f}"
-    assert RunSignature(suite="s", judge="auto", triage="use-m3@0.60", system="x").differences(with_triage) == (
-        "triage: use-m3@0.60/0.78 → use-m3@0.60",)  # a run of the earlier triage does not compare either
+    assert with_triage.differences(without) == ("triage: ? → use-m3@0.60/0.70/0.78",)
+    assert SemanticTriage(Axes({})).signature == \
+        f"use-m3@{THRESHOLD:.2f}/{WORD_THRESHOLD:.2f}/{PREDICATE_THRESHOLD:.2f}"
+    assert RunSignature(suite="s", judge="auto", triage="use-m3@0.60/0.78", system="x").differences(with_triage) == (
+        "triage: use-m3@0.60/0.70/0.78 → use-m3@0.60/0.78",)  # a run of an earlier triage does not compare either
 
 
 #: An item of isabelle2017-en-fr (S9b) and a sentence of issue 36's blind set for it: the construction (the plain
@@ -214,3 +215,33 @@ def test_words_the_items_parameters_name_are_the_items_own() -> None:
                                   output: unit(0.70)}))
     assert triage.read(context(comply), output, (), Verdict.passed("negated")) is None
     assert context(comply).reading.other_predicate(output) is not None  # the item's parameters are what spares it
+
+
+#: An item of isabelle2017-en-fr (S14c), as the suite defines it: *Use the steak knife.*
+STEAK_KNIFE = family_items("compound", "isabelle2017-en-fr")["S14c"]
+#: A sentence of issue 36's blind set for it: the compound (*couteau à steak*), another event; its predicate
+#: (*tombé*) the lexicon cannot read as another sentence's, its noun *terre* (ground, floor) it can.
+FELL = "Le couteau à steak est tombé par terre."
+
+
+@pytest.mark.parametrize(("similarity", "expected"), [(0.65, Outcome.UNDECIDED), (0.74, None)])
+def test_a_pass_any_of_whose_words_is_another_sentences_goes_to_review_under_the_word_threshold(
+        similarity: float, expected: Outcome | None) -> None:
+    plain = Judge(languages=("en", "fr"), checkers=CHECKERS)
+    assert plain.verdict(STEAK_KNIFE, FELL).outcome is Outcome.PASS  # what the lexicon-based gates let through
+    assert context(STEAK_KNIFE).reading.other_predicate(FELL) is None  # no predicate the lexicon reads as another's
+    triage = SemanticTriage(Axes({STEAK_KNIFE.source: (1.0, 0.0, 0.0), STEAK_KNIFE.references[0]: (1.0, 0.0, 0.0),
+                                  FELL: unit(similarity)}))
+    found = triage.read(context(STEAK_KNIFE), FELL, (), Verdict.passed("found 'couteau à steak'"))
+    assert (found.outcome if found else None) is expected
+    if found is not None:
+        assert "a word of the output says what another sentence says ('terre' translates" in found.reason
+        assert "'use'" in found.reason and f"under the triage's {WORD_THRESHOLD:.2f}" in found.reason
+
+
+@pytest.mark.parametrize("output", ["Utilisez le couteau à steak.", "Servez-vous du couteau à steak.",
+                                    "Employez le couteau à steak."])
+def test_a_pass_whose_words_all_render_the_source_stands_under_the_word_threshold(output: str) -> None:
+    triage = SemanticTriage(Axes({STEAK_KNIFE.source: (1.0, 0.0, 0.0), STEAK_KNIFE.references[0]: (1.0, 0.0, 0.0),
+                                  output: unit(0.65)}))
+    assert triage.read(context(STEAK_KNIFE), output, (), Verdict.passed("found 'couteau à steak'")) is None

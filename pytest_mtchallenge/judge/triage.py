@@ -13,8 +13,9 @@ It never decides the phenomenon and never turns a fail into a pass: it reads onl
 let through, and sends those under :data:`THRESHOLD` to review, and those under :data:`PREDICATE_THRESHOLD` one of
 whose predicates the lexicon reads as another sentence's (:func:`~pytest_mtchallenge.languages.relatedness.other_predicate`:
 one verb or predicate changed, *He calls her.* for *Il la voit.*, which neither the lexicon nor the encoder alone
-tells from a paraphrase) (a recorded human verdict for the output still
-decides it). The score is the output's cosine similarity with the source or with a reference, whichever is
+tells from a paraphrase), and those under :data:`WORD_THRESHOLD` any of whose content words it reads so
+(:func:`~pytest_mtchallenge.languages.relatedness.other_word`: a noun, an adjective, an adverb) (a recorded human
+verdict for the output still decides it). The score is the output's cosine similarity with the source or with a reference, whichever is
 higher. Figurative families (idioms) are not asked: a faithful rendering of an idiom says it with other words,
 which the encoder reads as another meaning. Items whose languages the encoder was not trained on (Czech) are
 not asked either, nor items without a reference, as the lexicon-based gates ask nothing of them: against the
@@ -52,6 +53,14 @@ THRESHOLD = 0.60
 #: the paraphrases it finds (all but one 0.80 or more: faithful renderings say a verb otherwise, *se laver les
 #: dents* for *brush one's teeth*, and the encoder reads them as the same meaning).
 PREDICATE_THRESHOLD = 0.78
+#: The similarity under which a pass goes to review when any content word of its output says what another sentence
+#: says while a content word of the source goes unrendered (:func:`~pytest_mtchallenge.languages.relatedness.other_word`:
+#: *Ma sœur sait que votre fils est malade.* for *My sister knows your son is reliable*; *Rangez le couteau à viande
+#: dans le tiroir.* for *Use the meat knife.*). Lower than :data:`PREDICATE_THRESHOLD`: a faithful paraphrase may add
+#: or change an adverb or a noun of a set phrase (*It is way, way better*, *a preservation order*), and the encoder
+#: reads most of those as close. Frozen on issue 36's blind sets (0.70: 0.74 lost three paraphrases there, 0.70 one),
+#: then re-measured on the set written after the first threshold froze.
+WORD_THRESHOLD = 0.70
 #: The languages Universal Sentence Encoder multilingual v3 was trained on (zh: Simplified and Traditional).
 LANGUAGES = frozenset({"ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "th", "tr", "zh"})
 DESCRIPTION = "the multilingual Universal Sentence Encoder v3"
@@ -114,18 +123,19 @@ class SemanticTriage:
     never loads it), the ``threshold``, and the vectors of the sources and references it has read."""
 
     def __init__(self, encoder: Encoder | None = None, *, threshold: float = THRESHOLD,
-                 predicate_threshold: float = PREDICATE_THRESHOLD) -> None:
+                 word_threshold: float = WORD_THRESHOLD, predicate_threshold: float = PREDICATE_THRESHOLD) -> None:
         self._encoder = encoder
         self.threshold = threshold
         self.predicate_threshold = max(threshold, predicate_threshold)
+        self.word_threshold = min(max(threshold, word_threshold), self.predicate_threshold)
         self._vectors: OrderedDict[str, Sequence[float]] = OrderedDict()
         self.gate = Gate("semantic triage", self.read)
 
     @property
     def signature(self) -> str:
-        """What a run's signature says of the triage: the encoder and the thresholds (the second for a pass whose
-        predicate the lexicon reads as another sentence's)."""
-        return f"{MODEL}@{self.threshold:.2f}/{self.predicate_threshold:.2f}"
+        """What a run's signature says of the triage: the encoder and the thresholds (the second for a pass any of
+        whose content words the lexicon reads as another sentence's, the third for one whose predicate it does)."""
+        return f"{MODEL}@{self.threshold:.2f}/{self.word_threshold:.2f}/{self.predicate_threshold:.2f}"
 
     def _encode(self, texts: list[str]) -> Sequence[Sequence[float]]:
         if self._encoder is None:
@@ -161,13 +171,16 @@ class SemanticTriage:
         if score >= self.predicate_threshold:
             return None
         if score >= self.threshold:
-            other = item.reading.other_predicate(output, (*verdict.content, *_named_words(item.item.params)))
+            asked = (*verdict.content, *_named_words(item.item.params))
+            other, what, under = item.reading.other_predicate(output, asked), "a predicate", self.predicate_threshold
+            if other is None and score < self.word_threshold:
+                other, what, under = item.reading.other_word(output, asked), "a word", self.word_threshold
             if other is None:
                 return None
             return Verdict.undecided(
-                f"a predicate of the output says what another sentence says ({other.describe()}), and the output's "
+                f"{what} of the output says what another sentence says ({other.describe()}), and the output's "
                 f"meaning is not close to its source's and its reference's (semantic similarity {score:.2f}, under "
-                f"the triage's {self.predicate_threshold:.2f} for such an output, by {DESCRIPTION}): it may say "
+                f"the triage's {under:.2f} for such an output, by {DESCRIPTION}): it may say "
                 f"something else of the source's participants; left to a human; the family said: {verdict.reason}",
                 *verdict.evidence)
         return Verdict.undecided(
@@ -176,6 +189,6 @@ class SemanticTriage:
             f"another sentence; left to a human; the family said: {verdict.reason}", *verdict.evidence)
 
 
-__all__ = ["DESCRIPTION", "EXTRA", "LANGUAGES", "MODEL", "PREDICATE_THRESHOLD", "THRESHOLD", "Encoder",
+__all__ = ["DESCRIPTION", "EXTRA", "LANGUAGES", "MODEL", "PREDICATE_THRESHOLD", "THRESHOLD", "WORD_THRESHOLD", "Encoder",
            "SemanticTriage", "TriageUnavailable",
            "available", "load_encoder", "missing_extra"]

@@ -454,6 +454,42 @@ def _other_predicate(supported: _ItemWords, output: str, source: str, references
     return Unsupported(found[0], found[1], unrendered) if unrendered else None
 
 
+def other_word(output: str, *, source: str, context: str = "", references: Sequence[str], source_language: str,
+               target_language: str, construction: Sequence[str] = ()) -> Unsupported | None:
+    """A content word of ``output``, whatever its part of speech, that says what another sentence says, or None: a
+    word that is evidence of another sentence as :func:`unsupported` asks it (the lexicon knows it only as the
+    translation of words absent from the source; it is no reference word, name, cognate or synonym), while a content
+    word of the source that the lexicon knows is rendered nowhere in the output (*Ma sœur sait que votre fils est
+    malade.* for *My sister knows your son is reliable*; *Rangez le couteau à viande dans le tiroir.* for *Use the
+    meat knife.*: *tiroir* translates *drawer*, and *use* goes unrendered).
+
+    One such word is what a faithful paraphrase may have too (a verb said otherwise, an added adverb), so the
+    lexicon's reading alone decides nothing: the semantic triage asks it of outputs whose meaning the encoder
+    already reads as not close to the source's (:mod:`pytest_mtchallenge.judge.triage`). Only the words of
+    ``source`` (the sentence judged) count as unrendered; its ``context`` supports the output's words. Without a
+    reference nothing is asked, as for :func:`other_participant`."""
+    if not references or not bilingual.has_lexicon(source_language, target_language):
+        return None
+    whole = " ".join(filter(None, (context, source)))
+    supported = _item_words(whole, tuple(references), source_language, target_language, tuple(construction))
+    judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
+    return _other_word(supported, judged, output, frozenset())
+
+
+def _other_word(supported: _ItemWords, judged: _ItemWords, output: str, asked: frozenset[str]) -> Unsupported | None:
+    language = supported.target_language
+    written = _written(output)
+    for token in _tokens(output, language):
+        readings = _token_readings(token, language, written)
+        if readings & supported.own or readings & asked:
+            continue
+        meanings = supported.foreign(token, written)
+        if meanings:
+            unrendered = judged.unrendered(output)
+            return Unsupported(token[0][0], meanings, unrendered) if unrendered else None
+    return None
+
+
 def _unsupported_words(item: _ItemWords, words: Sequence[str], output: str) -> tuple[str, tuple[str, ...]] | None:
     """The first of ``words`` that is evidence of another sentence, and what it translates; None."""
     written = _written(output)
@@ -599,6 +635,24 @@ class ItemReading:
         return _other_predicate(self._supported, output, self._sentence, references, source_language, target_language,
                                 construction, frozenset(map(_fold, asked)))
 
+    def other_word(self, output: str, asked: Sequence[str] = ()) -> Unsupported | None:
+        """:func:`other_word` of ``output``, the words (or forms of lemmas) of ``asked`` left out, as for
+        :meth:`other_predicate`."""
+        if not self._lexicon or not self._supported_args[1]:
+            return None
+        if self._supported is None:
+            self._supported = _item_words(*self._supported_args)
+        return _other_word(self._supported, self._sentence_words(), output, frozenset(map(_fold, asked)))
+
+    def _sentence_words(self) -> _ItemWords:
+        """The sentence judged, without its context: the words an output must render."""
+        if self._judged is None:
+            whole, references, source_language, target_language, construction = self._supported_args
+            assert self._supported is not None
+            self._judged = (self._supported if whole == self._sentence else
+                            _item_words(self._sentence, references, source_language, target_language, construction))
+        return self._judged
+
     def other_content(self, output: str) -> OtherContent | None:
         """:func:`other_content` of ``output``: its words against the whole source (the context supports them),
         the words it leaves unrendered the sentence's alone."""
@@ -606,11 +660,7 @@ class ItemReading:
             return None  # without a reference, as other_content says
         if self._supported is None:
             self._supported = _item_words(*self._supported_args)
-        if self._judged is None:
-            whole, references, source_language, target_language, construction = self._supported_args
-            self._judged = (self._supported if whole == self._sentence else
-                            _item_words(self._sentence, references, source_language, target_language, construction))
-        return _other_content(self._supported, self._judged, output)
+        return _other_content(self._supported, self._sentence_words(), output)
 
 
 class _ItemWords:
@@ -659,7 +709,8 @@ class _ItemWords:
         return tuple(sorted(meanings))
 
     def unrendered(self, output: str) -> tuple[str, ...]:
-        """The source's content words that the output renders nowhere: a name it does not write, a word the
+        """The source's content words that the output renders nowhere: a name it does not write (a capitalised
+        word the lexicon translates is a word, as German writes its nouns: *Gebäude*), a word the
         lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations
         nor cognates the output has. Words the lexicon does not know, and the construction's, are left out.
         Synonyms through the other language are not asked here: two steps through a polysemous word join
@@ -673,12 +724,12 @@ class _ItemWords:
             form = token[0][0]
             if form in output_words:
                 continue  # written alike: a name, a loan word (*Max*, *pizza*)
-            if form in self.names:
-                missing.append(form)
-                continue
             translations = frozenset(other for reading in _token_readings(token, self.source_language,
                                                                           self.source_written)
                                      for other in _translations(reading, *pair))
+            if form in self.names and not translations:
+                missing.append(form)  # a name is written, not translated; a capitalised noun the lexicon
+                continue  # translates (German *Gebäude*) is a word like any other
             # a word the lexicon lacks is rendered in a reference by its cognate (*arrogant* / *arrogante*)
             translations |= {word for word in self.reference_words if _cognates(word, form)}
             if not translations or translations & self.own or translations & output_words:

@@ -20,7 +20,7 @@ def test_a_run_with_the_triage_names_it_in_every_signature_and_keeps_a_translati
     (before,) = json.loads((pytester.path / "plain.json").read_text())["runs"]
     (after,) = json.loads((pytester.path / "triaged.json").read_text())["runs"]
     assert "|triage:" not in before["signature"]
-    assert "|judge:auto|triage:use-m3@0.60/0.78|system:" in after["signature"]
+    assert "|judge:auto|triage:use-m3@0.60/0.70/0.78|system:" in after["signature"]
     # the recorded system's outputs translate their sources: the triage changes none of its verdicts
     assert [(i["id"], i["outcome"]) for i in after["items"]] == [(i["id"], i["outcome"]) for i in before["items"]]
     assert plain.ret == triaged.ret
@@ -46,5 +46,5 @@ def test_the_documented_commands_run_as_a_user_copies_them(tmp_path: Path) -> No
                          timeout=600)
     assert ran.returncode == pytest.ExitCode.TESTS_FAILED, ran.stdout[-2000:] + ran.stderr[-2000:]
     runs = json.loads((tmp_path / "triaged.json").read_text(encoding="utf-8"))["runs"]
-    assert len(runs) == 3 and all("|triage:use-m3@0.60/0.78|" in run["signature"] for run in runs)
+    assert len(runs) == 3 and all("|triage:use-m3@0.60/0.70/0.78|" in run["signature"] for run in runs)
     assert "Traceback" not in ran.stdout + ran.stderr

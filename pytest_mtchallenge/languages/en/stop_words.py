@@ -7,7 +7,7 @@ from into onto about over under after before between through without within duri
 i you he she it we they me him her us them my your his its our their mine yours hers ours theirs
 myself yourself himself herself itself ourselves themselves who whom whose which what where when why how
 is are was were be been being am has have had having do does did done will would shall should can could
-may might must not no yes there here also very too so just only even still already yet again
+may might must not no yes there here also very too so just only even still already yet again then
 all any some each every both either neither none nothing something anything everything someone anyone
 isn't aren't wasn't weren't don't doesn't didn't won't wouldn't can't couldn't shouldn't haven't hasn't
 i'm you're he's she's it's we're they're i've you've we've they've i'll you'll he'll she'll we'll they'll

@@ -8,7 +8,7 @@ je j' tu il elle on nous vous ils elles me m' te t' se lui eux moi toi soi y en 
 personne aucun aucune est sont était étaient été être ai as avons avez ont avait avaient avoir suis es sommes êtes
 fait faire fut sera seront serait seraient aura auront aurait auraient
 dans sur sous avec sans pour par vers chez entre depuis pendant avant après contre selon malgré
-très aussi déjà encore toujours ici là tout tous toute toutes même mêmes autre autres quel quelle quels quelles
+très aussi déjà encore toujours ici là puis ensuite alors tout tous toute toutes même mêmes autre autres quel quelle quels quelles
 c' ça cela ceci celui celle ceux celles n'est c'est qu'il qu'elle
 pourquoi comment combien lequel laquelle lesquels lesquelles quelqu'un quelqu'une quelque quelques chacun chacune
 oui non
