@@ -390,3 +390,22 @@ def test_a_capitalised_noun_the_lexicon_translates_is_no_name_the_output_must_wr
                         "de", "en", ())
     assert "gebaude" not in words.unrendered("But the building is under a preservation order.")
     assert "gebaude" in words.unrendered("But the pool is under a preservation order.")
+
+
+@pytest.mark.parametrize(("phrase", "plain", "language"), [
+    ("À partir de lundi, les cyclistes auront accès au pont.", "Dès lundi, les cyclistes auront accès au pont.", "fr"),
+    ("La maison est en train de s'effondrer.", "La maison s'effondre.", "fr"),
+    ("He waited in front of the house.", "He waited at the house.", "en"),
+])
+def test_a_complex_preposition_counts_as_a_function_word(phrase: str, plain: str, language: str) -> None:
+    # *partir* of *à partir de*, *train* of *en train de*, *front* of *in front of*: no content word of the output
+    languages = ("en", language) if language == "fr" else ("fr", language)
+    source = "Cyclists will be able to use the bridge from Monday." if language == "fr" else "Il est resté chez lui."
+    first = related(phrase, source=source, references=(plain,), languages=languages)
+    second = related(plain, source=source, references=(plain,), languages=languages)
+    assert first.words == second.words
+
+
+def test_a_word_of_a_complex_preposition_is_a_content_word_elsewhere() -> None:
+    found = related("Il va partir en train.", source="He will leave by train.", references=("Il partira en train.",))
+    assert found.words == 2 and len(found.links) == 2  # *partir*, *train*: both content words, both linked

@@ -49,6 +49,9 @@ class LanguagePack:
     #: Words written elided before the next word with an apostrophe, lowercased without it (French *l'*,
     #: *qu'*): *l'une* is read as *une*, never as one word *lune*.
     elisions: frozenset[str] = frozenset()
+    #: Phrases that work as one function word (complex prepositions and conjunctions: French *à partir de*, *en
+    #: train de*; English *because of*, *in order to*), lowercased: none of their words is a content word.
+    function_phrases: frozenset[str] = frozenset()
 
     def split_sentences(self, text: str) -> list[str]:
         """Split ``text`` into sentences: after ``. ! ? …`` (and closing quotes) followed by a space

@@ -216,6 +216,9 @@ def _tokens(text: str, language: str) -> tuple[tuple[tuple[str, str], ...], ...]
     language (whole, or every part) left out."""
     stop = _stop_words(language)
     elisions = language_pack(language).elisions
+    phrases = _function_phrases(language)
+    if phrases is not None:
+        text = phrases.sub(" ", text.replace("’", "'"))
     found = []
     for match in _WORD.finditer(text):
         whole = match.group(0).replace("’", "'")
@@ -245,6 +248,17 @@ def _lemma(word: str, language: str) -> str:
         return lemmatizer.lemma(word, language) if lemmatizer.supports(language) else word
     except lemmatizer.LemmatizerError:
         return word
+
+
+@functools.cache
+def _function_phrases(language: str) -> re.Pattern[str] | None:
+    """The pack's phrases that work as one function word (*à partir de*, *in order to*), as one pattern; None."""
+    phrases = sorted(language_pack(language).function_phrases, key=len, reverse=True)
+    if not phrases:
+        return None
+    # a phrase that ends elided (*à partir d'*) runs into the next word; any other ends with a word
+    alternatives = "|".join(re.escape(phrase) + ("" if phrase.endswith("'") else r"(?![\w'-])") for phrase in phrases)
+    return re.compile(rf"(?<![\w'-])(?:{alternatives})", re.IGNORECASE)
 
 
 @functools.cache

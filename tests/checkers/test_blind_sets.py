@@ -33,6 +33,10 @@ Then the triage's third threshold, for a pass any of whose content words the lex
 (WORD_THRESHOLD, 0.70, judge/triage.py): with the triage, 23 → 17 (en-fr), 40 → 33 (fr-en), 2 → 0 (dip-discourse),
 one dip-discourse paraphrase lost (51 → 50 decided); on the later set en-fr 7 → 6, fr-en 3.
 
+Then complex prepositions and conjunctions read as function words (*à partir de*, *en train de*, *in front of*:
+``LanguagePack.function_phrases``): dip-discourse-en-fr paraphrases 21 → 22 decided (*À partir de lundi, les
+cyclistes auront accès au pont.*), nothing else changed.
+
 The tests hold today's figures as a ceiling (construction passes) and a floor (paraphrases): a change that
 lets more unrelated outputs pass, or loses paraphrases, shows here.
 """
@@ -52,14 +56,14 @@ FIGURES = {
     "isabelle2017-en-fr": (38, 305, 305),
     "isabelle-kuhn2018-fr-en": (59, 280, 278),
     "dip-discourse": (18, 51, 51),
-    "dip-discourse-en-fr": (3, 21, 16),
+    "dip-discourse-en-fr": (3, 22, 17),
 }
 #: The same with the semantic triage (``--mt-triage=semantic``), whose threshold was frozen on these sets.
 TRIAGE_FIGURES = {
     "isabelle2017-en-fr": (17, 304, 304),
     "isabelle-kuhn2018-fr-en": (33, 278, 276),
     "dip-discourse": (0, 50, 50),
-    "dip-discourse-en-fr": (1, 21, 16),
+    "dip-discourse-en-fr": (1, 22, 17),
 }
 
 

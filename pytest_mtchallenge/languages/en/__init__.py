@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pytest_mtchallenge.languages.base import LanguagePack
-from pytest_mtchallenge.languages.en.stop_words import STOP_WORDS
+from pytest_mtchallenge.languages.en.stop_words import STOP_PHRASES, STOP_WORDS
 
 def _is_word(word: str) -> bool:
     from pytest_mtchallenge.languages.en.lexicon import is_english_word
@@ -30,7 +30,7 @@ def _nouns(text: str) -> frozenset[str]:
 
 PACK = LanguagePack(
     code="en", stop_words=STOP_WORDS, name="English", is_word=_is_word, has_finite_verb=_has_finite_verb,
-    nouns=_nouns, predicates=_predicates,
+    nouns=_nouns, predicates=_predicates, function_phrases=STOP_PHRASES,
     abbreviations=frozenset({"Mr.", "Mrs.", "Ms.", "Dr.", "Prof.", "St.", "Jr.", "Sr.", "vs.", "etc.", "e.g.", "i.e.",
                              "Inc.", "Ltd.", "Co.", "No.", "Mt.", "Ave.", "approx.", "Ph.D.", "U.S.", "a.m.", "p.m."}),
 )

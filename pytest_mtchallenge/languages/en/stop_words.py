@@ -13,3 +13,12 @@ isn't aren't wasn't weren't don't doesn't didn't won't wouldn't can't couldn't s
 i'm you're he's she's it's we're they're i've you've we've they've i'll you'll he'll she'll we'll they'll
 let's that's there's what's
 """.split())
+
+#: Complex prepositions and conjunctions: phrases that work as one function word, so that none of their words
+#: (*front* of *in front of*, *order* of *in order to*) is read as a content word.
+STOP_PHRASES = frozenset("""
+because of|instead of|in front of|in spite of|according to|as well as|in order to|in order that|so that|
+as soon as|even though|even if|rather than|thanks to|apart from|in case|as long as|as far as|
+in addition to|by means of|on behalf of|on top of|next to|out of|away from|ahead of|regardless of|
+as if|as though|now that|provided that|in the middle of|by the time|owing to|prior to|up to
+""".replace("\n", "").split("|"))

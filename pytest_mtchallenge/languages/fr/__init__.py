@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pytest_mtchallenge.languages.base import LanguagePack
-from pytest_mtchallenge.languages.fr.stop_words import STOP_WORDS
+from pytest_mtchallenge.languages.fr.stop_words import STOP_PHRASES, STOP_WORDS
 
 
 def _signature() -> str:
@@ -51,7 +51,7 @@ def _nouns(text: str) -> frozenset[str]:
 PACK = LanguagePack(
     code="fr", stop_words=STOP_WORDS, name="French", signature=_signature, is_word=_is_word,
     has_finite_verb=_has_finite_verb, broken_structures=_broken_structures, lemmas=_lemmas, nouns=_nouns,
-    predicates=_predicates,
+    predicates=_predicates, function_phrases=STOP_PHRASES,
     abbreviations=frozenset({"M.", "MM.", "Mme.", "Mlle.", "Dr.", "Pr.", "St.", "Ste.", "p.", "pp.", "cf.", "etc.",
                              "av.", "bd.", "chap.", "env.", "vol.", "n°.", "J.-C."}),
     elisions=frozenset({"c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu",

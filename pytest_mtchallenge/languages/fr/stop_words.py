@@ -13,3 +13,16 @@ c' ça cela ceci celui celle ceux celles n'est c'est qu'il qu'elle
 pourquoi comment combien lequel laquelle lesquels lesquelles quelqu'un quelqu'une quelque quelques chacun chacune
 oui non
 """.split())
+
+#: Complex prepositions and conjunctions: phrases that work as one function word, so that none of their words
+#: (*partir* of *à partir de*, *train* of *en train de*, *cause* of *à cause de*) is read as a content word.
+STOP_PHRASES = frozenset("""
+à partir de|à partir d'|en train de|en train d'|au lieu de|au lieu d'|à cause de|à cause d'|grâce à|au cours de|
+au cours d'|afin de|afin d'|afin que|au sein de|au sein d'|en dépit de|à l'égard de|vis-à-vis de|quant à|lors de|
+lors d'|au moment où|au moment de|tandis que|alors que|bien que|pour que|dès que|tant que|de sorte que|
+jusqu'à ce que|à moins que|à moins de|au bout de|au bout d'|à côté de|à côté d'|en face de|en face d'|
+au-dessus de|au-dessous de|autour de|autour d'|auprès de|auprès d'|à travers|le long de|le long d'|
+au milieu de|au milieu d'|au lieu que|de peur que|de crainte que|en raison de|en raison d'|à l'aide de|
+à l'aide d'|au fur et à mesure|par rapport à|à propos de|à propos d'|d'après|en vue de|en vue d'|faute de|
+faute d'|hormis|sauf|parmi|durant|dès|jusqu'à|jusqu'au|jusqu'aux
+""".replace("\n", "").split("|"))
