@@ -378,9 +378,31 @@ def test_a_pass_on_an_output_naming_another_participant_is_left_to_a_human(outpu
     if outcome is Outcome.REVIEW:
         assert "names a participant of another sentence ('voiture' translates" in judgement.reason
         assert "'story'" in judgement.reason
-        # a figurative family (an idiom) names other things in its faithful renderings: not asked
+        # a figurative family (an idiom) is asked only of the source words the reference renders word for word
+        # ('story': 'histoire'), and of the output's nouns
         judge = judge_of({"passing": FigurativeChecker()}, gates=True)
-        assert judge(STORY_ITEM, system="sysA", output=output).outcome is Outcome.PASS
+        found = judge(STORY_ITEM, system="sysA", output=output)
+        assert found.outcome is Outcome.REVIEW and "the idiom may be said of something else" in found.reason
+
+
+BUSH_ITEM = item("Stop beating around the bush.", ("Cessez de tourner autour du pot.",), checker="passing", id="S15x")
+
+
+@pytest.mark.parametrize("output, outcome", [
+    ("Cessez de tourner autour du pot.", Outcome.PASS),                # the reference
+    ("Arrête de tourner autour du pot.", Outcome.PASS),                # 'stop' rendered by another verb
+    ("Arrêtez de prendre des gants.", Outcome.PASS),                   # another idiom: other nouns ('gants'), 'stop' rendered
+    ("Cessez donc de finalement tourner autour du pot.", Outcome.PASS),  # an adverb added: only nouns are asked
+    ("Le ministre a longtemps tourné autour du pot.", Outcome.REVIEW),  # the idiom, said of someone else
+    ("Il a tourné autour du pot pendant toute la réunion.", Outcome.REVIEW),
+])
+def test_an_idioms_pass_naming_another_participant_while_a_literal_word_goes_unrendered_is_left_to_a_human(
+        output: str, outcome: Outcome) -> None:
+    # 'beating', 'bush': the reference says them otherwise (the idiom), so only 'stop' (cessez) must be rendered
+    judgement = judge_of({"passing": FigurativeChecker()}, gates=True)(BUSH_ITEM, system="sysA", output=output)
+    assert judgement.outcome is outcome, judgement.reason
+    if outcome is Outcome.REVIEW:
+        assert "the idiom may be said of something else" in judgement.reason and "'stop'" in judgement.reason
 
 
 # -- a pass whose sentence's subject, a noun phrase, may be someone else (issue 36) --------------

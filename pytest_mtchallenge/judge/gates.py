@@ -142,7 +142,8 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
     of another sentence while a noun of the source goes unrendered
     (:func:`~pytest_mtchallenge.languages.relatedness.other_participant`: *Paul sait que cette voiture est trop
     chère.* for *Paul knows this story is hard to believe*), unless the family is ``figurative`` (an idiom,
-    whose faithful renderings say it with other nouns). All are left to a human (a recorded verdict for the
+    whose faithful renderings say it with other nouns: it is asked only :func:`_other_idiom`). All are left to a
+    human (a recorded verdict for the
     output still decides them). The words of the family's construction
     (:func:`~pytest_mtchallenge.judge.context.construction_words`) are not counted. Only a family that
     ``needs_related_output`` is asked."""
@@ -164,7 +165,7 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
                                  f"say something else than this source, or render it by a synonym the lexicon lacks; "
                                  f"left to a human; the family said: {verdict.reason}", *verdict.evidence)
     if item.checker.figurative:
-        return None
+        return _other_idiom(item, output, verdict)
     subject = _sentence_subject(item, output, verdict)
     if subject is not None:
         return subject
@@ -180,6 +181,21 @@ def _unrelated(item: ItemContext, output: str, context: tuple[str, ...], verdict
     return Verdict.undecided(f"the output may say something else than this source ({said.describe()}): what the "
                              f"family found may belong to another sentence; left to a human; the family said: "
                              f"{verdict.reason}", *verdict.evidence)
+
+
+def _other_idiom(item: ItemContext, output: str, verdict: Verdict) -> Verdict | None:
+    """A figurative family's pass (an idiom) on an output one of whose nouns, outside the idiom, names a participant
+    of another sentence while a word of the source that the reference renders word for word goes unrendered
+    (:meth:`~pytest_mtchallenge.languages.relatedness.ItemReading.other_word` with ``literal``: *Le ministre a
+    longtemps tourné autour du pot.* for *Stop beating around the bush.*, whose *stop* the reference renders by
+    *cessez*) goes to a human: the idiom is there, said of something else. The idiom's own words are said
+    otherwise by any faithful rendering, so neither they nor the source words the reference does not render word
+    for word are asked."""
+    other = item.reading.other_word(output, verdict.content, literal=True)
+    if other is None:
+        return None
+    return Verdict.undecided(f"the idiom may be said of something else than this source ({other.describe()}): "
+                             f"left to a human; the family said: {verdict.reason}", *verdict.evidence)
 
 
 def _sentence_subject(item: ItemContext, output: str, verdict: Verdict) -> Verdict | None:

@@ -490,16 +490,26 @@ def other_word(output: str, *, source: str, context: str = "", references: Seque
     return _other_word(supported, judged, output, frozenset())
 
 
-def _other_word(supported: _ItemWords, judged: _ItemWords, output: str, asked: frozenset[str]) -> Unsupported | None:
+def _other_word(supported: _ItemWords, judged: _ItemWords, output: str, asked: frozenset[str],
+                literal: bool = False) -> Unsupported | None:
+    """:func:`other_word`; with ``literal``, only the output's nouns are asked (:meth:`ItemReading.other_word`)."""
     language = supported.target_language
     written = _written(output)
+    nouns: frozenset[str] | None = None
+    if literal:
+        pack = language_pack(language)
+        if pack.nouns is None:
+            return None
+        nouns = frozenset(_fold(noun) for noun in pack.nouns(output))
     for token in _tokens(output, language):
         readings = _token_readings(token, language, written)
         if readings & supported.own or readings & asked:
             continue
+        if nouns is not None and not any(form in nouns for form, _ in token):
+            continue
         meanings = supported.foreign(token, written)
         if meanings:
-            unrendered = judged.unrendered(output)
+            unrendered = judged.unrendered(output, literal=literal)
             return Unsupported(token[0][0], meanings, unrendered) if unrendered else None
     return None
 
@@ -649,14 +659,17 @@ class ItemReading:
         return _other_predicate(self._supported, output, self._sentence, references, source_language, target_language,
                                 construction, frozenset(map(_fold, asked)))
 
-    def other_word(self, output: str, asked: Sequence[str] = ()) -> Unsupported | None:
+    def other_word(self, output: str, asked: Sequence[str] = (), *, literal: bool = False) -> Unsupported | None:
         """:func:`other_word` of ``output``, the words (or forms of lemmas) of ``asked`` left out, as for
-        :meth:`other_predicate`."""
+        :meth:`other_predicate`. With ``literal`` (an idiom's item), only the output's nouns are asked (a participant
+        of another sentence: *le ministre*, *la réunion*; an added adverb may render the source's verb loosely) and
+        only the source's words that a reference renders word for word count as unrendered
+        (:meth:`_ItemWords.unrendered`: an idiom's own words are said otherwise)."""
         if not self._lexicon or not self._supported_args[1]:
             return None
         if self._supported is None:
             self._supported = _item_words(*self._supported_args)
-        return _other_word(self._supported, self._sentence_words(), output, frozenset(map(_fold, asked)))
+        return _other_word(self._supported, self._sentence_words(), output, frozenset(map(_fold, asked)), literal)
 
     def _sentence_words(self) -> _ItemWords:
         """The sentence judged, without its context: the words an output must render."""
@@ -722,13 +735,16 @@ class _ItemWords:
             return ()  # a synonym of a reference word or of a source word's translation
         return tuple(sorted(meanings))
 
-    def unrendered(self, output: str) -> tuple[str, ...]:
+    def unrendered(self, output: str, *, literal: bool = False) -> tuple[str, ...]:
         """The source's content words that the output renders nowhere: a name it does not write (a capitalised
         word the lexicon translates is a word, as German writes its nouns: *Gebäude*), a word the
         lexicon knows (or a reference renders by a cognate: *arrogant* / *arrogante*) none of whose translations
         nor cognates the output has. Words the lexicon does not know, and the construction's, are left out.
         Synonyms through the other language are not asked here: two steps through a polysemous word join
-        almost anything (*extrêmement* renders *strong* by *fort*)."""
+        almost anything (*extrêmement* renders *strong* by *fort*). With ``literal``, only the words a reference
+        renders word for word (by one of their translations) count: the others a reference says otherwise, as an
+        idiom does (*beating around the bush*: *tourner autour du pot*; *stop*: *cessez*, which an output must
+        render too)."""
         pair = (self.source_language, self.target_language)
         written = _written(output)
         output_words = frozenset(reading for token in _tokens(output, self.target_language)
@@ -744,6 +760,8 @@ class _ItemWords:
             if form in self.names and not translations:
                 missing.append(form)  # a name is written, not translated; a capitalised noun the lexicon
                 continue  # translates (German *Gebäude*) is a word like any other
+            if literal and not translations & self.reference_words:
+                continue  # the reference says it otherwise: an idiom's word
             # a word the lexicon lacks is rendered in a reference by its cognate (*arrogant* / *arrogante*)
             translations |= {word for word in self.reference_words if _cognates(word, form)}
             if not translations or translations & self.own or translations & output_words:

@@ -37,6 +37,11 @@ Then complex prepositions and conjunctions read as function words (*à partir de
 ``LanguagePack.function_phrases``): dip-discourse-en-fr paraphrases 21 → 22 decided (*À partir de lundi, les
 cyclistes auront accès au pont.*), nothing else changed.
 
+Then an idiom said of something else (judge/gates.py, ``_other_idiom``: a figurative family's pass whose output names a
+participant of another sentence while a source word the reference renders word for word goes unrendered):
+construction passes 38 → 35 (en-fr) without the triage, 17 → 14 with it; on the later set 12 → 10 and 6 → 4; no
+paraphrase lost.
+
 The tests hold today's figures as a ceiling (construction passes) and a floor (paraphrases): a change that
 lets more unrelated outputs pass, or loses paraphrases, shows here.
 """
@@ -53,14 +58,14 @@ from variants import variant_evaluation  # noqa: E402
 
 #: Per suite: the most construction outputs that pass, the fewest paraphrases decided and passing.
 FIGURES = {
-    "isabelle2017-en-fr": (38, 305, 305),
+    "isabelle2017-en-fr": (35, 305, 305),
     "isabelle-kuhn2018-fr-en": (59, 280, 278),
     "dip-discourse": (18, 51, 51),
     "dip-discourse-en-fr": (3, 22, 17),
 }
 #: The same with the semantic triage (``--mt-triage=semantic``), whose threshold was frozen on these sets.
 TRIAGE_FIGURES = {
-    "isabelle2017-en-fr": (17, 304, 304),
+    "isabelle2017-en-fr": (14, 304, 304),
     "isabelle-kuhn2018-fr-en": (33, 278, 276),
     "dip-discourse": (0, 50, 50),
     "dip-discourse-en-fr": (1, 22, 17),
@@ -98,7 +103,7 @@ def test_with_the_semantic_triage_fewer_construction_outputs_pass_and_paraphrase
 #: 60 items of each suite, one output of each kind): (construction passes without, with the triage; paraphrases
 #: passing without, with).
 REMEASURED = {
-    "isabelle2017-en-fr": (12, 6, 58, 58),
+    "isabelle2017-en-fr": (10, 4, 58, 58),
     "isabelle-kuhn2018-fr-en": (9, 3, 58, 58),
 }
 
