@@ -84,10 +84,11 @@ def test_the_french_english_held_out_sets_meet_issue_23s_bar(held_out: str) -> N
 #: docs/judging.md); the ninth, written blind after those rules, 12 of its 50 (17 before them). Then the
 #: English families' passes rested on their clause's verb too (en_pronoun with any_verb, en_clause_tense,
 #: en_tag_question, …): the sixth keeps 3, the seventh 2, the eighth 14, the ninth 11; with zero_relative's and
-#: wh_preposition's clause verb, the fifth 6, the eighth 11.
+#: wh_preposition's clause verb, the fifth 6, the eighth 11. Issue 36's participant, sentence-subject and
+#: predicate rules left the fourth 1, the eighth 5, the ninth 5.
 UNRELATED_PASSES = {"unrelated": 0, "unrelated-heldout": 0, "unrelated-heldout2": 0, "unrelated-heldout3": 0,
-                    "unrelated-heldout4": 2, "unrelated-heldout5": 2, "unrelated-heldout6": 0,
-                    "unrelated-heldout7": 1, "unrelated-heldout8": 8, "unrelated-heldout9": 6,
+                    "unrelated-heldout4": 1, "unrelated-heldout5": 2, "unrelated-heldout6": 0,
+                    "unrelated-heldout7": 1, "unrelated-heldout8": 5, "unrelated-heldout9": 5,
                     "unrelated-heldout10": 8}
 #: How many legitimate (human "yes") outputs each unrelated set holds, and those of them not passed: the
 #: seventh's NF2 (*Mary was under the impression that she knew the truth.* for *Mary croyait connaître la
