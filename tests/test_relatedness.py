@@ -409,3 +409,19 @@ def test_a_complex_preposition_counts_as_a_function_word(phrase: str, plain: str
 def test_a_word_of_a_complex_preposition_is_a_content_word_elsewhere() -> None:
     found = related("Il va partir en train.", source="He will leave by train.", references=("Il partira en train.",))
     assert found.words == 2 and len(found.links) == 2  # *partir*, *train*: both content words, both linked
+
+
+def test_the_words_of_a_function_phrase_still_render_and_support_words_of_the_other_side() -> None:
+    # they are not counted as the output's content words, but *à cause de toi* renders *you were the reason*, and
+    # *longtemps* of *aussi longtemps que* is supported by *long* of *as long as*
+    from pytest_mtchallenge.languages.relatedness import _item_words
+
+    words = _item_words("I should have known you were the reason I'm not back in London.",
+                        ("J'aurais dû savoir que c'était à cause de toi que je ne suis pas à Londres.",), "en", "fr", ())
+    assert "reason" not in words.unrendered("J'aurais dû savoir que c'est à cause de toi que je ne suis pas à Londres.")
+    assert "reason" in words.unrendered("J'aurais dû savoir que tu es celui qui m'empêche d'être à Londres.")
+    found = other_content("Je jure de t'aimer et de te protéger aussi longtemps que nous vivrons tous les deux.",
+                          source="I vow to love you and to keep you safe for as long as we both shall live.",
+                          references=("Je jure de t'aimer et de te garder en sécurité tant que nous vivrons.",),
+                          source_language="en", target_language="fr")
+    assert found is None

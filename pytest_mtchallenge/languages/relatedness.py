@@ -204,21 +204,25 @@ def _fold(word: str) -> str:
 
 
 def _content(text: str, language: str) -> tuple[tuple[str, str], ...]:
-    """The content words of ``text``: (folded form, folded lemma), function words left out; a word
-    with an apostrophe or hyphen gives its whole form (*ma'am*) and its parts."""
-    return tuple(reading for token in _tokens(text, language) for reading in token)
+    """Every word of ``text`` that may render or support a word of the other side: (folded form, folded
+    lemma), function words left out, the words of function phrases kept (:func:`_tokens` with ``phrases``
+    false); a word with an apostrophe or hyphen gives its whole form (*ma'am*) and its parts."""
+    return tuple(reading for token in _tokens(text, language, False) for reading in token)
 
 
 @functools.lru_cache(maxsize=16384)
-def _tokens(text: str, language: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+def _tokens(text: str, language: str, phrases: bool = True) -> tuple[tuple[tuple[str, str], ...], ...]:
     """The content words of ``text``, each as its readings (folded form, folded lemma): one for a
     plain word, the whole and the parts for *quelqu'un*, *après-midi*; function words of the
-    language (whole, or every part) left out."""
+    language (whole, or every part) left out, and with ``phrases`` the words of the pack's function phrases
+    (*à partir de*, *as long as*). What an output is judged on (its words counted, the words it must render)
+    leaves those out; what may render or support a word keeps them (*à cause de toi* renders *you were the
+    reason*, *aussi longtemps que* renders *as long as*)."""
     stop = _stop_words(language)
     elisions = language_pack(language).elisions
-    phrases = _function_phrases(language)
-    if phrases is not None:
-        text = phrases.sub(" ", text.replace("’", "'"))
+    pattern = _function_phrases(language) if phrases else None
+    if pattern is not None:
+        text = pattern.sub(" ", text.replace("’", "'"))
     found = []
     for match in _WORD.finditer(text):
         whole = match.group(0).replace("’", "'")
@@ -537,7 +541,8 @@ class _Participants:
         # without a reference, a rendering the lexicon lacks (*CEO*: *président*) looks foreign
         self.asks = bool(references) and self.source_pack.nouns is not None and self.target_pack.nouns is not None \
             and bilingual.has_lexicon(source_language, target_language)
-        self.said = frozenset(reading for reference in references for token in _tokens(reference, target_language)
+        self.said = frozenset(reading for reference in references
+                              for token in _tokens(reference, target_language, False)
                               for reading in token) if self.asks else frozenset()
         self._source_nouns: frozenset[str] | None = None
 
@@ -699,11 +704,12 @@ class _ItemWords:
         self.source_language, self.target_language = source_language, target_language
         self.own = _construction_readings(construction, target_language)
         self.reference_words = frozenset(reading for reference in references
-                                         for token in _tokens(reference, target_language)
+                                         for token in _tokens(reference, target_language, False)
                                          for reading in _token_readings(token, target_language, _written(reference)))
         self.source_tokens = _tokens(source, source_language)
+        self.source_support = _tokens(source, source_language, False)
         self.source_written = _written(source)
-        self.source_forms = frozenset(form for token in self.source_tokens for form, _ in token)
+        self.source_forms = frozenset(form for token in self.source_support for form, _ in token)
         self.names = frozenset(_names(source, source_language))
         self._rendering: frozenset[str] | None = None
 
@@ -712,7 +718,7 @@ class _ItemWords:
         """Every translation the lexicon gives of any reading of a source word, folded."""
         if self._rendering is None:
             self._rendering = frozenset(
-                other for token in self.source_tokens
+                other for token in self.source_support
                 for reading in _token_readings(token, self.source_language, self.source_written)
                 for other in _translations(reading, self.source_language, self.target_language))
         return self._rendering
@@ -747,7 +753,7 @@ class _ItemWords:
         render too)."""
         pair = (self.source_language, self.target_language)
         written = _written(output)
-        output_words = frozenset(reading for token in _tokens(output, self.target_language)
+        output_words = frozenset(reading for token in _tokens(output, self.target_language, False)
                                  for reading in _token_readings(token, self.target_language, written))
         missing = []
         for token in self.source_tokens:

@@ -35,7 +35,7 @@ one dip-discourse paraphrase lost (51 → 50 decided); on the later set en-fr 7 
 
 Then complex prepositions and conjunctions read as function words (*à partir de*, *en train de*, *in front of*:
 ``LanguagePack.function_phrases``): dip-discourse-en-fr paraphrases 21 → 22 decided (*À partir de lundi, les
-cyclistes auront accès au pont.*), nothing else changed.
+cyclistes auront accès au pont.*), fr-en construction passes on the later set 9 → 8, nothing else changed.
 
 Then an idiom said of something else (judge/gates.py, ``_other_idiom``: a figurative family's pass whose output names a
 participant of another sentence while a source word the reference renders word for word goes unrendered):
@@ -104,7 +104,7 @@ def test_with_the_semantic_triage_fewer_construction_outputs_pass_and_paraphrase
 #: passing without, with).
 REMEASURED = {
     "isabelle2017-en-fr": (10, 4, 58, 58),
-    "isabelle-kuhn2018-fr-en": (9, 3, 58, 58),
+    "isabelle-kuhn2018-fr-en": (8, 3, 58, 58),
 }
 
 

@@ -24,5 +24,6 @@ jusqu'à ce que|à moins que|à moins de|au bout de|au bout d'|à côté de|à c
 au-dessus de|au-dessous de|autour de|autour d'|auprès de|auprès d'|à travers|le long de|le long d'|
 au milieu de|au milieu d'|au lieu que|de peur que|de crainte que|en raison de|en raison d'|à l'aide de|
 à l'aide d'|au fur et à mesure|par rapport à|à propos de|à propos d'|d'après|en vue de|en vue d'|faute de|
-faute d'|hormis|sauf|parmi|durant|dès|jusqu'à|jusqu'au|jusqu'aux
+faute d'|hormis|sauf|parmi|durant|dès|jusqu'à|jusqu'au|jusqu'aux|aussi longtemps que|tous les deux|
+toutes les deux|tous deux|toutes deux
 """.replace("\n", "").split("|"))
