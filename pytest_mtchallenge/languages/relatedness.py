@@ -445,12 +445,21 @@ def other_predicate(output: str, *, source: str, context: str = "", references: 
     another predicate. Support verbs (*mettre en garde*, *take a walk*) are not read. Only the predicates of
     ``source`` (the sentence judged) count as unrendered; its ``context`` supports the output's words. Without a
     reference nothing is asked, as for :func:`other_participant`."""
+    supported = _supporting_words(source, context, references, source_language, target_language, construction)
+    if supported is None:
+        return None
+    return _other_predicate(supported, output, source, tuple(references), source_language, target_language,
+                            tuple(construction), frozenset())
+
+
+def _supporting_words(source: str, context: str, references: Sequence[str], source_language: str,
+                      target_language: str, construction: Sequence[str]) -> _ItemWords | None:
+    """The item's words that support an output's (its context and sentence, its references), or None when nothing
+    is asked: no reference, or no core lexicon for the pair."""
     if not references or not bilingual.has_lexicon(source_language, target_language):
         return None
     whole = " ".join(filter(None, (context, source)))
-    supported = _item_words(whole, tuple(references), source_language, target_language, tuple(construction))
-    return _other_predicate(supported, output, source, tuple(references), source_language, target_language,
-                            tuple(construction), frozenset())
+    return _item_words(whole, tuple(references), source_language, target_language, tuple(construction))
 
 
 def _other_predicate(supported: _ItemWords, output: str, source: str, references: tuple[str, ...],
@@ -486,10 +495,9 @@ def other_word(output: str, *, source: str, context: str = "", references: Seque
     already reads as not close to the source's (:mod:`pytest_mtchallenge.judge.triage`). Only the words of
     ``source`` (the sentence judged) count as unrendered; its ``context`` supports the output's words. Without a
     reference nothing is asked, as for :func:`other_participant`."""
-    if not references or not bilingual.has_lexicon(source_language, target_language):
+    supported = _supporting_words(source, context, references, source_language, target_language, construction)
+    if supported is None:
         return None
-    whole = " ".join(filter(None, (context, source)))
-    supported = _item_words(whole, tuple(references), source_language, target_language, tuple(construction))
     judged = _item_words(source, tuple(references), source_language, target_language, tuple(construction))
     return _other_word(supported, judged, output, frozenset())
 
