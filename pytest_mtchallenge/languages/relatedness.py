@@ -636,6 +636,8 @@ class ItemReading:
         construction = tuple(construction)
         self._related = _RelatedWords(whole, tuple(extended), source_language, target_language, construction)
         self._lexicon = bilingual.has_lexicon(source_language, target_language)
+        # other_predicate, other_word and other_content ask nothing without a reference (as other_content says)
+        self._asks = self._lexicon and bool(references)
         self._supported_args = (whole, tuple(references), source_language, target_language, construction)
         self._supported: _ItemWords | None = None
         self._sentence = source
@@ -652,9 +654,7 @@ class ItemReading:
         """:func:`unsupported` of a pass's ``words`` in ``output``, against the whole source."""
         if not words or not self._lexicon:
             return None
-        if self._supported is None:
-            self._supported = _item_words(*self._supported_args)
-        return _unsupported(self._supported, words, output)
+        return _unsupported(self._supporting_words(), words, output)
 
     def other_participant(self, output: str) -> Unsupported | None:
         """:func:`other_participant` of ``output``: the sentence's nouns, the context supporting."""
@@ -664,13 +664,11 @@ class ItemReading:
         """:func:`other_predicate` of ``output``, its predicates that are words (or forms of lemmas) of ``asked`` left
         out: a family's content, which :func:`unsupported` asks of a pass, and the words an item's parameters name
         (the renderings of its verb the family accepts: *respecter* for *fail to comply*)."""
-        if not self._lexicon or not self._supported_args[1]:
+        if not self._asks:
             return None
-        whole, references, source_language, target_language, construction = self._supported_args
-        if self._supported is None:
-            self._supported = _item_words(*self._supported_args)
-        return _other_predicate(self._supported, output, self._sentence, references, source_language, target_language,
-                                construction, frozenset(map(_fold, asked)))
+        _, references, source_language, target_language, construction = self._supported_args
+        return _other_predicate(self._supporting_words(), output, self._sentence, references, source_language,
+                                target_language, construction, frozenset(map(_fold, asked)))
 
     def other_word(self, output: str, asked: Sequence[str] = (), *, literal: bool = False) -> Unsupported | None:
         """:func:`other_word` of ``output``, the words (or forms of lemmas) of ``asked`` left out, as for
@@ -678,29 +676,31 @@ class ItemReading:
         of another sentence: *le ministre*, *la réunion*; an added adverb may render the source's verb loosely) and
         only the source's words that a reference renders word for word count as unrendered
         (:meth:`_ItemWords.unrendered`: an idiom's own words are said otherwise)."""
-        if not self._lexicon or not self._supported_args[1]:
+        if not self._asks:
             return None
+        return _other_word(self._supporting_words(), self._sentence_words(), output, frozenset(map(_fold, asked)),
+                           literal)
+
+    def _supporting_words(self) -> _ItemWords:
+        """The whole source (context and sentence) and the references: the words that support an output's."""
         if self._supported is None:
             self._supported = _item_words(*self._supported_args)
-        return _other_word(self._supported, self._sentence_words(), output, frozenset(map(_fold, asked)), literal)
+        return self._supported
 
     def _sentence_words(self) -> _ItemWords:
         """The sentence judged, without its context: the words an output must render."""
         if self._judged is None:
             whole, references, source_language, target_language, construction = self._supported_args
-            assert self._supported is not None
-            self._judged = (self._supported if whole == self._sentence else
+            self._judged = (self._supporting_words() if whole == self._sentence else
                             _item_words(self._sentence, references, source_language, target_language, construction))
         return self._judged
 
     def other_content(self, output: str) -> OtherContent | None:
         """:func:`other_content` of ``output``: its words against the whole source (the context supports them),
         the words it leaves unrendered the sentence's alone."""
-        if not self._lexicon or not self._supported_args[1]:
-            return None  # without a reference, as other_content says
-        if self._supported is None:
-            self._supported = _item_words(*self._supported_args)
-        return _other_content(self._supported, self._sentence_words(), output)
+        if not self._asks:
+            return None
+        return _other_content(self._supporting_words(), self._sentence_words(), output)
 
 
 class _ItemWords:

@@ -23,12 +23,14 @@ from pytest_mtchallenge.languages.fr.lexicon import Lexicon, default_lexicon
 from pytest_mtchallenge.languages.fr.reader import DETERMINERS, PRONOUNS, Phrase, SentenceReader, join_words
 from pytest_mtchallenge.languages.fr.syntax import Inversion
 
-#: Words of a noun phrase that say nothing of whom it names: determiners, possessives, indefinite and negative
-#: pronouns (*personne*, *nul*, *rien*), and the answer words a reader may take for a noun (*oui*, *non*).
-FUNCTION_WORDS = frozenset(DETERMINERS) | frozenset({
-    "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
-    "ce", "cet", "cette", "ces", "tout", "toute", "tous", "toutes", "quelqu'un", "chacun", "chacune", "personne",
-    "nul", "nulle", "rien", "aucun", "aucune", "oui", "non"})
+#: Possessives and demonstratives that open a noun phrase.
+_OPENERS = frozenset({"mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos",
+                      "leur", "leurs", "ce", "cet", "cette", "ces"})
+#: Words of a noun phrase that say nothing of whom it names: determiners, possessives, demonstratives, indefinite and
+#: negative pronouns (*personne*, *nul*, *rien*), and the answer words a reader may take for a noun (*oui*, *non*).
+FUNCTION_WORDS = frozenset(DETERMINERS) | _OPENERS | frozenset({
+    "tout", "toute", "tous", "toutes", "quelqu'un", "chacun", "chacune", "personne", "nul", "nulle", "rien", "aucun",
+    "aucune", "oui", "non"})
 
 
 class FrenchChecker(ParticipantChecks[SentenceReader], Checker):
@@ -90,9 +92,6 @@ _OBJECT_ENDS = frozenset({
 
 #: The subject clitics: a subject wherever they stand first (*Je leur ai raconté*).
 _SUBJECT_CLITICS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"})
-#: Possessives and demonstratives that open a noun phrase.
-_OPENERS = frozenset({"mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses", "notre", "nos", "votre", "vos",
-                      "leur", "leurs", "ce", "cet", "cette", "ces"})
 #: Subject pronouns that, first in a sentence, can only be its subject (*Il part*, *J'arrive*, *Ça marche*).
 _OPENING_PRONOUNS = frozenset({"je", "j'", "tu", "il", "elle", "on", "nous", "ils", "elles", "c'", "ça", "cela"})
 #: Words that open a subordinate clause before the main one: the sentence's subject is not at the start.
